@@ -1,0 +1,62 @@
+# Entry points of mg-web. `make run` serves the product at http://localhost:3000;
+# `make test` runs every suite. Both install what is missing first and skip what is done.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+WASM_SOURCES := $(shell find core-wasm/src -name '*.rs') core-wasm/Cargo.toml Cargo.lock
+APP_SOURCES := $(shell find app/src app/public -type f 2>/dev/null) app/index.html app/vite.config.ts app/tsconfig.json
+
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean
+
+help: ## List the commands
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
+
+tools:
+	@scripts/ensure-tools.sh build
+
+tools-browser:
+	@scripts/ensure-tools.sh browser
+
+# The wasm package (pkg/) the app imports as `mg-core`.
+pkg/mg_core_bg.wasm: $(WASM_SOURCES) | tools
+	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg --out-name mg_core
+
+# npm ci only when the lockfile changed since the last install.
+app/node_modules/.installed: app/package-lock.json app/package.json pkg/mg_core_bg.wasm
+	cd app && npm ci --no-audit --no-fund
+	touch $@
+
+app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed pkg/mg_core_bg.wasm
+	cd app && npm run --silent build
+
+app: app/dist/index.html ## Build the wasm core and the app
+
+server: tools ## Build the release server
+	cargo build --release -p mg-server
+
+server-debug: tools
+	cargo build -p mg-server
+
+run: app server ## Build everything and serve it at http://localhost:3000 (SQLite, identity emulator)
+	./target/release/mg-server
+
+dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, API server on :3002
+	@trap 'kill 0' EXIT; \
+	PORT=3002 ./target/debug/mg-server & \
+	cd app && npm run --silent dev
+
+test: tools-browser app server-debug ## Install what is missing and run every suite
+	@scripts/test-all.sh
+
+lint: tools app/node_modules/.installed ## Formatters and linters only
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets -- -D warnings
+	npm --prefix app run --silent lint
+
+bench: tools ## Criterion benches of the core (native)
+	cargo bench -p mg-benches
+
+clean: ## Remove build output (not installed tools)
+	rm -rf target pkg app/dist app/node_modules

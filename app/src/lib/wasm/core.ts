@@ -1,0 +1,2 @@
+// The only module that imports the wasm package; hooks get the classes from here.
+export { ThemeMachine } from "mg-core";

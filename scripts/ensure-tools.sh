@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what the build needs and is missing; every step is skipped when already satisfied.
+#   scripts/ensure-tools.sh build   -> wasm32 target, wasm-pack, wasm-bindgen-cli (Cargo.lock's version)
+#   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver (for the tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-build}"
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+
+command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup (https://rustup.rs)" >&2; exit 1; }
+command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ and npm" >&2; exit 1; }
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (one time, a few minutes)"
+  cargo install wasm-pack
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly, or wasm-pack downloads
+# one (which fails here). --locked fails on this registry mirror (TOOLCHAIN.md), so it is not used.
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want (found '${have:-none}')"
+  cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+if [ "$what" = browser ]; then
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if [ "$(id -u)" = 0 ]; then
+      say "installing Debian's chromium and chromium-driver"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    else
+      echo "The browser tests need Chromium and ChromeDriver at /usr/bin/chromium and /usr/bin/chromedriver." >&2
+      echo "Install them with: sudo apt-get install -y chromium chromium-driver" >&2
+      exit 1
+    fi
+  fi
+fi

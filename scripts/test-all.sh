@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every suite of the project, keeps going after a failure, and ends with one summary line.
+# Called by `make test` after the tools, wasm package, npm packages and app build are in place.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+passed=() failed=()
+
+suite() {
+  local name="$1"; shift
+  printf '\n\033[1;34m==> %s\033[0m  (%s)\n' "$name" "$*"
+  local start=$SECONDS
+  if "$@"; then
+    passed+=("$name")
+    printf '\033[1;32m--- %s passed in %ss\033[0m\n' "$name" $((SECONDS - start))
+  else
+    failed+=("$name")
+    printf '\033[1;31m--- %s FAILED in %ss\033[0m\n' "$name" $((SECONDS - start))
+  fi
+}
+
+if [ -n "${MG_TEST_POSTGRES_URL:-}" ]; then
+  echo "PostgreSQL: MG_TEST_POSTGRES_URL is set; server tests run on SQLite and on PostgreSQL."
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set in CI; the *_on_postgres tests will fail." >&2
+else
+  echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
+fi
+
+suite "rust-fmt" cargo fmt --all -- --check
+suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
+suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+suite "cargo-test" cargo test --workspace
+suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm
+suite "app-typecheck" npm --prefix app run --silent typecheck
+suite "app-lint" npm --prefix app run --silent lint
+suite "app-unit" npm --prefix app run --silent test
+suite "e2e" npm --prefix app run --silent e2e
+
+echo
+[ ${#failed[@]} -eq 0 ] || echo "failed suites: ${failed[*]}"
+echo "ran: ${passed[*]} ${failed[*]}"
+echo "suites: ${#passed[@]} passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]

@@ -1,0 +1,136 @@
+//! The database: one pool and one set of queries over SQLite (embedded default) or PostgreSQL.
+
+use std::{path::Path, time::Duration};
+
+use sqlx::{
+    any::{install_default_drivers, AnyPoolOptions},
+    migrate::Migrator,
+    AnyPool, Executor,
+};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which engine a URL points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of_url(url: &str) -> Self {
+        if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// A connection pool plus the backend it talks to. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Database {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Database {
+    /// Connects (creating the SQLite file and its directory if needed) and runs the migrations.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        install_default_drivers();
+        let backend = Backend::of_url(url);
+        if backend == Backend::Sqlite {
+            if let Some(dir) = sqlite_parent_dir(url) {
+                std::fs::create_dir_all(dir)?;
+            }
+        }
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(3))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the writer; the busy timeout queues writers
+                        // instead of failing them; NORMAL sync is durable in WAL mode.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        match backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
+        }
+        Ok(Self { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Runs `SELECT 1`, failing if it does not answer within `limit`.
+    pub async fn ping(&self, limit: Duration) -> Result<(), sqlx::Error> {
+        match tokio::time::timeout(limit, sqlx::query("SELECT 1").execute(&self.pool)).await {
+            Ok(result) => result.map(|_| ()),
+            Err(_) => Err(sqlx::Error::PoolTimedOut),
+        }
+    }
+}
+
+/// The directory of a `sqlite://path?opts` URL, if it names a file in a directory.
+fn sqlite_parent_dir(url: &str) -> Option<&Path> {
+    let path = url
+        .trim_start_matches("sqlite:")
+        .trim_start_matches("//")
+        .split('?')
+        .next()?;
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    Path::new(path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sqlite_directory_is_found_in_relative_and_absolute_urls() {
+        assert_eq!(
+            sqlite_parent_dir("sqlite://data/mg.db?mode=rwc"),
+            Some(Path::new("data"))
+        );
+        assert_eq!(
+            sqlite_parent_dir("sqlite:///var/lib/mg/mg.db"),
+            Some(Path::new("/var/lib/mg"))
+        );
+        assert_eq!(sqlite_parent_dir("sqlite::memory:"), None);
+        assert_eq!(sqlite_parent_dir("sqlite://mg.db"), None);
+    }
+
+    #[test]
+    fn backends_are_told_apart_by_scheme() {
+        assert_eq!(Backend::of_url("sqlite://x"), Backend::Sqlite);
+        assert_eq!(Backend::of_url("postgres://u@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("postgresql://u@h/db"), Backend::Postgres);
+    }
+}

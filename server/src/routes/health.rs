@@ -1,0 +1,54 @@
+//! Liveness (`/health`, `/api/health`) and database readiness (`/db-health`).
+
+use std::time::{Duration, Instant};
+
+use axum::{extract::State, http::StatusCode, routing::get, Json, Router};
+use serde_json::{json, Value};
+
+use crate::startup::AppState;
+
+/// How long `/db-health` waits for `SELECT 1` before calling the database unhealthy.
+pub const DB_PING_LIMIT: Duration = Duration::from_secs(1);
+
+/// Routes at the top level: `/health` and `/db-health`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(get_health))
+        .route("/db-health", get(get_db_health))
+}
+
+/// Routes nested under `/api`: `/api/health`.
+pub fn api_router() -> Router<AppState> {
+    Router::new().route("/health", get(get_health))
+}
+
+#[tracing::instrument]
+async fn get_health() -> Json<Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+#[tracing::instrument(skip(state))]
+async fn get_db_health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+    let started = Instant::now();
+    let outcome = state.db.ping(DB_PING_LIMIT).await;
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let backend = state.db.backend().name();
+    match outcome {
+        Ok(()) => (
+            StatusCode::OK,
+            Json(json!({ "status": "ok", "database": backend, "latency_ms": latency_ms })),
+        ),
+        Err(error) => {
+            tracing::warn!(%error, "database health check failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({
+                    "status": "unavailable",
+                    "database": backend,
+                    "error": "The database did not answer.",
+                    "code": "database_unavailable",
+                })),
+            )
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Integration tests: each starts the real server on port 0 with a fresh database.
+//! Every scenario runs on SQLite and on PostgreSQL (when `MG_TEST_POSTGRES_URL` is set; CI always sets it).
+
+#[macro_use]
+mod helpers;
+mod health;
+mod static_files;
