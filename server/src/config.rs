@@ -15,8 +15,19 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `DATABASE_URL`: `sqlite://...` or `postgres://...` (default: SQLite file `mg.db` in `DATA_DIR`).
     pub database_url: String,
+    /// `DATABASE_MAX_CONNECTIONS`: the pool's size (default 8 on SQLite, 16 on PostgreSQL).
+    pub database_max_connections: Option<u32>,
     /// `STATIC_DIR`: the built app to serve (default `app/dist`).
     pub static_dir: PathBuf,
+    /// `IDENTITY_PROJECT_ID`: the identity project whose session tokens are accepted (`iss` rule).
+    pub identity_project_id: Option<String>,
+    /// `IDENTITY_BASE_URL`: the identity provider's API; keys come from `{base}/v2/keys/{projectId}`.
+    pub identity_base_url: Option<String>,
+    /// `ALLOWED_ORIGINS`: comma-separated origins allowed to call the API cross-origin (default none).
+    pub allowed_origins: Vec<String>,
+    /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
+    /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
+    pub rate_limit_per_minute: u32,
 }
 
 #[derive(Debug, Error)]
@@ -59,12 +70,58 @@ impl Config {
             None => format!("sqlite://{}?mode=rwc", data_dir.join("mg.db").display()),
         };
         let static_dir = PathBuf::from(lookup("STATIC_DIR").unwrap_or_else(|| "app/dist".into()));
+        let non_empty = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let identity_base_url = non_empty("IDENTITY_BASE_URL");
+        if let Some(url) = &identity_base_url {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(ConfigError::Invalid {
+                    name: "IDENTITY_BASE_URL",
+                    reason: format!("'{url}' is not an http(s) URL"),
+                });
+            }
+        }
+        let allowed_origins = non_empty("ALLOWED_ORIGINS")
+            .map(|raw| {
+                raw.split(',')
+                    .map(|origin| origin.trim().trim_end_matches('/').to_owned())
+                    .filter(|origin| !origin.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rate_limit_per_minute =
+            match non_empty("RATE_LIMIT_PER_MINUTE") {
+                Some(raw) => raw.parse().ok().filter(|n: &u32| *n > 0).ok_or_else(|| {
+                    ConfigError::Invalid {
+                        name: "RATE_LIMIT_PER_MINUTE",
+                        reason: format!("'{raw}' is not a positive number"),
+                    }
+                })?,
+                None => 120,
+            };
+        let database_max_connections = match non_empty("DATABASE_MAX_CONNECTIONS") {
+            Some(raw) => Some(raw.parse().ok().filter(|n: &u32| *n > 0).ok_or_else(|| {
+                ConfigError::Invalid {
+                    name: "DATABASE_MAX_CONNECTIONS",
+                    reason: format!("'{raw}' is not a positive number"),
+                }
+            })?),
+            None => None,
+        };
         Ok(Self {
             host,
             port,
             data_dir,
             database_url,
+            database_max_connections,
             static_dir,
+            identity_project_id: non_empty("IDENTITY_PROJECT_ID"),
+            identity_base_url,
+            allowed_origins,
+            rate_limit_per_minute,
         })
     }
 }
@@ -103,6 +160,31 @@ mod tests {
     fn an_unsupported_database_url_is_refused() {
         let error = config_from(&[("DATABASE_URL", "mysql://x")]).expect_err("unsupported");
         assert!(error.to_string().starts_with("DATABASE_URL is not valid"));
+    }
+
+    #[test]
+    fn allowed_origins_are_a_trimmed_comma_separated_list() {
+        let config = config_from(&[(
+            "ALLOWED_ORIGINS",
+            " https://a.example/, http://localhost:5173 ",
+        )])
+        .expect("valid");
+        assert_eq!(
+            config.allowed_origins,
+            vec![
+                "https://a.example".to_owned(),
+                "http://localhost:5173".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn an_identity_base_url_must_be_http() {
+        let error =
+            config_from(&[("IDENTITY_BASE_URL", "api.descope.com")]).expect_err("no scheme");
+        assert!(error
+            .to_string()
+            .starts_with("IDENTITY_BASE_URL is not valid"));
     }
 
     #[test]

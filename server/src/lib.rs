@@ -2,8 +2,15 @@
 
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod error;
+pub mod extract;
+pub mod hardening;
+pub mod identity;
+pub mod metrics;
+pub mod rate_limit;
 pub mod routes;
 pub mod startup;
 pub mod static_files;
 pub mod telemetry;
+pub mod time;

@@ -1,18 +1,69 @@
 //! Builds the application (database, router, listener) so `main` and the tests start the same thing.
 
-use std::{net::SocketAddr, sync::Arc};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use axum::Router;
+use axum::{
+    extract::{DefaultBodyLimit, Request},
+    http::{header, HeaderValue, Method, StatusCode},
+    middleware, Router,
+};
 use tokio::net::TcpListener;
-use tower_http::trace::TraceLayer;
+use tower::ServiceBuilder;
+use tower_http::{
+    compression::CompressionLayer,
+    cors::{AllowOrigin, CorsLayer},
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::TraceLayer,
+};
 
-use crate::{config::Config, db::Database, routes, static_files};
+use crate::{
+    config::Config,
+    db::Database,
+    extract::BODY_LIMIT_BYTES,
+    hardening::{self, SecurityHeaders},
+    identity::{seen::SeenSessions, verify::SessionVerifier},
+    metrics::{self, Metrics},
+    rate_limit::RateLimiter,
+    routes, static_files,
+};
+
+/// The longest a request may take before it is answered 408 JSON.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Shared, cheaply clonable state handed to every handler.
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub db: Database,
     pub config: Arc<Config>,
+    /// `None` when no identity provider is configured: signed-in routes then answer 503.
+    pub verifier: Option<Arc<SessionVerifier>>,
+    pub seen_sessions: Arc<SeenSessions>,
+    pub rate_limiter: Arc<RateLimiter>,
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    pub fn new(db: Database, config: Config) -> Self {
+        let verifier = match (&config.identity_project_id, &config.identity_base_url) {
+            (Some(project), Some(base)) => Some(Arc::new(SessionVerifier::new(project, base))),
+            _ => {
+                tracing::warn!(
+                    "IDENTITY_PROJECT_ID and IDENTITY_BASE_URL are not both set: \
+                     signed-in routes answer 503"
+                );
+                None
+            }
+        };
+        Self {
+            db,
+            rate_limiter: Arc::new(RateLimiter::per_minute(config.rate_limit_per_minute)),
+            config: Arc::new(config),
+            verifier,
+            seen_sessions: Arc::new(SeenSessions::default()),
+            metrics: Arc::new(Metrics::default()),
+        }
+    }
 }
 
 /// A bound, ready-to-run server.
@@ -25,7 +76,7 @@ pub struct Application {
 impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Database::connect(&config.database_url).await?;
+        let db = Database::connect(&config.database_url, config.database_max_connections).await?;
         let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         tracing::info!(
             address = %listener.local_addr()?,
@@ -33,10 +84,7 @@ impl Application {
             static_dir = %config.static_dir.display(),
             "mg-server ready"
         );
-        let state = AppState {
-            db,
-            config: Arc::new(config),
-        };
+        let state = AppState::new(db, config);
         Ok(Self {
             listener,
             router: app(state),
@@ -63,15 +111,66 @@ impl Application {
 /// The whole HTTP surface for a given state.
 pub fn app(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
+    let security = SecurityHeaders::for_app(&static_dir, state.config.identity_base_url.as_deref());
+    let cors = cors_layer(&state.config.allowed_origins);
     Router::new()
         .merge(routes::health::router())
-        .nest("/api", routes::api_router())
+        .merge(routes::metrics::router())
+        .nest("/api", routes::api_router(state.clone()))
         // `nest` does not cover the bare prefix: keep `/api` and `/api/` JSON too.
         .route("/api", axum::routing::any(routes::api_not_found))
         .route("/api/", axum::routing::any(routes::api_not_found))
+        // Inside the router, so the matched route pattern is known.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
         .with_state(state)
         .fallback_service(static_files::router(&static_dir))
-        .layer(TraceLayer::new_for_http())
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(
+            // Outermost first: every log line of a request carries its id, and the headers and
+            // JSON error shape apply to everything below, timeouts included.
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+                .layer(TraceLayer::new_for_http().make_span_with(request_span))
+                .layer(PropagateRequestIdLayer::x_request_id())
+                .layer(middleware::from_fn_with_state(security, hardening::harden))
+                .layer(CompressionLayer::new())
+                .layer(cors)
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::REQUEST_TIMEOUT,
+                    REQUEST_TIMEOUT,
+                )),
+        )
+}
+
+fn request_span(request: &Request) -> tracing::Span {
+    let request_id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|id| id.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!(
+        "request",
+        method = %request.method(),
+        uri = %request.uri().path(),
+        request_id = %request_id,
+    )
+}
+
+/// Cross-origin calls only from the configured origins (none by default: same origin only).
+fn cors_layer(origins: &[String]) -> CorsLayer {
+    let allowed: Vec<HeaderValue> = origins
+        .iter()
+        .filter_map(|origin| HeaderValue::from_str(origin).ok())
+        .collect();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::list(allowed))
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .allow_credentials(true)
+        .max_age(Duration::from_secs(600))
 }
 
 async fn shutdown_signal() {

@@ -1,4 +1,8 @@
 //! The database: one pool and one set of queries over SQLite (embedded default) or PostgreSQL.
+//! Queries use `$1` placeholders, which the Any driver passes to both engines.
+
+pub mod users;
+pub mod wisdom;
 
 use std::{path::Path, time::Duration};
 
@@ -44,7 +48,8 @@ pub struct Database {
 
 impl Database {
     /// Connects (creating the SQLite file and its directory if needed) and runs the migrations.
-    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+    /// `max_connections` overrides the default pool size (8 on SQLite, 16 on PostgreSQL).
+    pub async fn connect(url: &str, max_connections: Option<u32>) -> anyhow::Result<Self> {
         install_default_drivers();
         let backend = Backend::of_url(url);
         if backend == Backend::Sqlite {
@@ -53,7 +58,10 @@ impl Database {
             }
         }
         let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .max_connections(max_connections.unwrap_or(match backend {
+                Backend::Sqlite => 8,
+                Backend::Postgres => 16,
+            }))
             .acquire_timeout(Duration::from_secs(3))
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
@@ -85,9 +93,11 @@ impl Database {
         &self.pool
     }
 
-    /// Runs `SELECT 1`, failing if it does not answer within `limit`.
+    /// Reads the schema through a real table, failing if it does not answer within `limit`.
+    /// (A bare `SELECT 1` never touches SQLite's file, so a broken file would still look healthy.)
     pub async fn ping(&self, limit: Duration) -> Result<(), sqlx::Error> {
-        match tokio::time::timeout(limit, sqlx::query("SELECT 1").execute(&self.pool)).await {
+        let probe = sqlx::query("SELECT 1 FROM users LIMIT 1").execute(&self.pool);
+        match tokio::time::timeout(limit, probe).await {
             Ok(result) => result.map(|_| ()),
             Err(_) => Err(sqlx::Error::PoolTimedOut),
         }

@@ -1,15 +1,27 @@
 //! The HTTP routes, one module per group, each with its own `router()`.
 
+pub mod auth;
 pub mod health;
+pub mod metrics;
+pub mod wisdom;
 
-use axum::Router;
+use axum::{middleware, Router};
 
-use crate::{error::AppError, startup::AppState};
+use crate::{error::AppError, rate_limit, startup::AppState};
 
 /// Everything under `/api`; unknown API paths answer 404 JSON, never the app's HTML.
-pub fn api_router() -> Router<AppState> {
+/// Sign-in and wisdom routes are rate-limited per client IP.
+pub fn api_router(state: AppState) -> Router<AppState> {
+    let limited = Router::new()
+        .nest("/auth", auth::router())
+        .merge(wisdom::router())
+        .route_layer(middleware::from_fn_with_state(
+            state,
+            rate_limit::limit_by_ip,
+        ));
     Router::new()
         .merge(health::api_router())
+        .merge(limited)
         .fallback(api_not_found)
 }
 

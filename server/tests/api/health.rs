@@ -35,36 +35,22 @@ on_both_backends!(
 );
 
 async fn db_health_is_503_json_when_the_database_is_gone(app: TestApp) {
-    // Take the database away from under the running server, each engine in its own way.
-    if app.database_url.starts_with("sqlite") {
-        // Make the database file unreadable garbage; the next SELECT 1 on a new connection fails.
-        let path = app
-            .database_url
-            .trim_start_matches("sqlite://")
-            .split('?')
-            .next()
-            .expect("path")
-            .to_owned();
-        sabotage_sqlite(&path);
-        // Connections already open may still answer from cache: ask until the failure shows,
-        // bounded to a few seconds.
-        let mut last = 0;
-        for _ in 0..30 {
-            last = app.get("/db-health").await.status().as_u16();
-            if last == 503 {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        assert_eq!(last, 503, "db-health must report a broken SQLite database");
-    } else {
-        terminate_postgres_database(&app.database_url).await;
+    take_database_away(&app).await;
+    // Connections already open may still answer from cache: ask until the failure shows,
+    // bounded to a few seconds.
+    let mut last = None;
+    for _ in 0..30 {
         let response = app.get("/db-health").await;
-        assert_eq!(response.status(), 503);
-        let body: Value = response.json().await.expect("JSON body");
-        assert_eq!(body["code"], "database_unavailable");
-        assert_eq!(body["error"], "The database did not answer.");
+        if response.status() == 503 {
+            last = Some(response);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+    let response = last.expect("db-health must report a dead database");
+    let body: Value = response.json().await.expect("JSON body");
+    assert_eq!(body["code"], "database_unavailable");
+    assert_eq!(body["error"], "The database did not answer.");
     // Liveness does not depend on the database.
     assert_eq!(app.get("/health").await.status(), 200);
 }
@@ -73,6 +59,23 @@ on_both_backends!(
     db_health_is_503_json_when_the_database_is_gone
 );
 
+/// Takes the database away from under the running server, each engine in its own way.
+pub async fn take_database_away(app: &TestApp) {
+    if app.database_url.starts_with("sqlite") {
+        let path = app
+            .database_url
+            .trim_start_matches("sqlite://")
+            .split('?')
+            .next()
+            .expect("path")
+            .to_owned();
+        sabotage_sqlite(&path);
+    } else {
+        terminate_postgres_database(&app.database_url).await;
+    }
+}
+
+/// Makes the database file unreadable garbage; the next query on a new connection fails.
 fn sabotage_sqlite(path: &str) {
     for suffix in ["", "-wal", "-shm"] {
         let file = format!("{path}{suffix}");
@@ -94,3 +97,32 @@ async fn terminate_postgres_database(url: &str) {
         .await
         .expect("drop test database");
 }
+
+async fn metrics_count_requests_per_route(app: TestApp) {
+    for _ in 0..3 {
+        assert_eq!(app.get("/health").await.status(), 200);
+    }
+    assert_eq!(app.post("/api/wisdom").await.status(), 200);
+    let response = app.get("/metrics").await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .expect("ascii")
+        .starts_with("text/plain"));
+    let text = response.text().await.expect("body");
+    assert!(
+        text.contains("mg_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 3"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "mg_http_requests_total{method=\"POST\",route=\"/api/wisdom\",status=\"200\"} 1"
+    ));
+    assert!(
+        text.contains("mg_http_request_duration_seconds_count{method=\"GET\",route=\"/health\"} 3")
+    );
+    assert!(text.contains("mg_db_pool_connections{state=\"idle\"}"));
+}
+on_both_backends!(
+    metrics_count_requests_and_latencies_per_route_in_prometheus_text,
+    metrics_count_requests_per_route
+);

@@ -1,8 +1,11 @@
 //! `spawn_app()` and friends: a real server, a fresh database, a typed HTTP client.
 
 use mg_server::{config::Config, startup::Application};
+use serde_json::Value;
 use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
+
+pub use crate::identity_double::TestIdentity;
 
 /// Which database a test runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,7 +20,8 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub database_url: String,
-    _data_dir: TempDir,
+    pub identity: TestIdentity,
+    pub data_dir: TempDir,
 }
 
 impl TestApp {
@@ -27,6 +31,55 @@ impl TestApp {
             .send()
             .await
             .expect("request reaches the server")
+    }
+
+    /// `POST path` with a JSON content type and an empty JSON object, as the app sends.
+    pub async fn post(&self, path: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}{}", self.address, path))
+            .header("content-type", "application/json")
+            .body("{}")
+            .send()
+            .await
+            .expect("request reaches the server")
+    }
+
+    /// `POST path` with `Authorization: Bearer <token>` and a JSON body.
+    pub async fn post_with_token(
+        &self,
+        path: &str,
+        token: &str,
+        body: &Value,
+    ) -> reqwest::Response {
+        self.client
+            .post(format!("{}{}", self.address, path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .expect("request reaches the server")
+    }
+
+    pub async fn current_user(&self, token: &str) -> reqwest::Response {
+        self.post_with_token("/api/auth/current-user", token, &serde_json::json!({}))
+            .await
+    }
+
+    pub async fn update_profile(&self, token: &str, body: &Value) -> reqwest::Response {
+        self.post_with_token("/api/auth/update-profile", token, body)
+            .await
+    }
+
+    /// How many rows `table` holds, read straight from the database.
+    pub async fn count_rows(&self, table: &str) -> i64 {
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect(&self.database_url)
+            .await
+            .expect("test connects to its database");
+        sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(&mut conn)
+            .await
+            .expect("count rows")
     }
 }
 
@@ -39,7 +92,11 @@ pub fn postgres_admin_url() -> Option<String> {
 
 /// Starts a server on a fresh database. `None` only when PostgreSQL is asked for and not configured
 /// outside CI; in CI a missing PostgreSQL fails the test instead of skipping it.
-pub async fn spawn_app(backend: TestBackend) -> Option<TestApp> {
+/// `adjust` may change the configuration first (the rate-limit and CORS tests do).
+pub async fn spawn_app_with(
+    backend: TestBackend,
+    adjust: impl FnOnce(&mut Config),
+) -> Option<TestApp> {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let database_url = match backend {
         TestBackend::Sqlite => format!(
@@ -59,13 +116,22 @@ pub async fn spawn_app(backend: TestBackend) -> Option<TestApp> {
     };
     let static_dir = data_dir.path().join("dist");
     write_fake_build(&static_dir);
-    let config = Config {
+    let identity = TestIdentity::start().await;
+    let mut config = Config {
         host: [127, 0, 0, 1].into(),
         port: 0,
         data_dir: data_dir.path().to_path_buf(),
         database_url: database_url.clone(),
+        // Many tests run at once against one PostgreSQL (100 connections): keep each pool small.
+        database_max_connections: Some(4),
         static_dir,
+        identity_project_id: Some(identity.project_id.clone()),
+        identity_base_url: Some(identity.base_url.clone()),
+        allowed_origins: vec![],
+        // High enough that no ordinary test meets it; the rate-limit tests lower it.
+        rate_limit_per_minute: 1_000_000,
     };
+    adjust(&mut config);
     let app = Application::build(config).await.expect("server builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
@@ -73,7 +139,8 @@ pub async fn spawn_app(backend: TestBackend) -> Option<TestApp> {
         address,
         client: reqwest::Client::new(),
         database_url,
-        _data_dir: data_dir,
+        identity,
+        data_dir,
     })
 }
 
@@ -93,12 +160,15 @@ async fn fresh_postgres_database(admin_url: &str) -> String {
     format!("{base}/{name}")
 }
 
+/// The inline script of the fake build, whose hash must appear in the CSP.
+pub const THEME_SCRIPT: &str = "document.documentElement.dataset.theme='cosmic'";
+
 /// A stand-in for `app/dist`: the server tests check serving rules, not the app itself.
 fn write_fake_build(dir: &std::path::Path) {
     std::fs::create_dir_all(dir.join("assets")).expect("create dist");
     std::fs::write(
         dir.join("index.html"),
-        "<!doctype html><title>mg test build</title><div id=\"root\"></div>",
+        format!("<!doctype html><title>mg test build</title><script>{THEME_SCRIPT}</script><div id=\"root\"></div>"),
     )
     .expect("write index.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app')").expect("write asset");
@@ -107,21 +177,26 @@ fn write_fake_build(dir: &std::path::Path) {
 /// Declares one test per backend: `mod name { on_sqlite, on_postgres }`.
 macro_rules! on_both_backends {
     ($name:ident, $scenario:path) => {
+        on_both_backends!($name, $scenario, |_config| {});
+    };
+    ($name:ident, $scenario:path, $adjust:expr) => {
         mod $name {
             use super::*;
 
             #[tokio::test]
             async fn on_sqlite() {
-                let app = crate::helpers::spawn_app(crate::helpers::TestBackend::Sqlite)
-                    .await
-                    .expect("SQLite always runs");
+                let app =
+                    crate::helpers::spawn_app_with(crate::helpers::TestBackend::Sqlite, $adjust)
+                        .await
+                        .expect("SQLite always runs");
                 $scenario(app).await;
             }
 
             #[tokio::test]
             async fn on_postgres() {
                 if let Some(app) =
-                    crate::helpers::spawn_app(crate::helpers::TestBackend::Postgres).await
+                    crate::helpers::spawn_app_with(crate::helpers::TestBackend::Postgres, $adjust)
+                        .await
                 {
                     $scenario(app).await;
                 }

@@ -3,5 +3,12 @@
 
 #[macro_use]
 mod helpers;
+mod auth;
+mod errors;
+mod faults;
+mod forged_tokens;
+mod hardening;
 mod health;
+mod identity_double;
 mod static_files;
+mod wisdom;

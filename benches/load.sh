@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Load bench of the server (QUALITY.md "Server"): wrk on 127.0.0.1, bounded, one run.
+# Compares /health, POST /api/wisdom and POST /api/auth/current-user (valid token, SQLite) against a
+# bare axum handler built in the same run, and prints one table of req/s and p99.
+#   usage: benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
+set -euo pipefail
+
+DURATION="${1:-10}"
+CONNECTIONS="${2:-64}"
+THREADS=2
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+(cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server --example bare_axum --example bench_identity)
+
+wait_for() {
+    for _ in $(seq 1 100); do
+        curl -fs "$1" >/dev/null 2>&1 && return 0
+        sleep 0.05
+    done
+    echo "not ready: $1" >&2
+    exit 1
+}
+
+PORT=3997 "$TARGET/release/examples/bare_axum" & PIDS+=($!)
+PORT=3998 "$TARGET/release/examples/bench_identity" >"$WORK/token" & PIDS+=($!)
+mkdir -p "$WORK/dist"
+echo '<!doctype html><title>bench</title>' >"$WORK/dist/index.html"
+HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
+    IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
+    RATE_LIMIT_PER_MINUTE=100000000 "$TARGET/release/mg-server" & PIDS+=($!)
+wait_for http://127.0.0.1:3997/health
+wait_for http://127.0.0.1:3996/health
+for _ in $(seq 1 100); do [ -s "$WORK/token" ] && break; sleep 0.05; done
+TOKEN="$(head -n1 "$WORK/token")"
+
+cat >"$WORK/post.lua" <<'LUA'
+wrk.method = "POST"
+wrk.body = "{}"
+wrk.headers["Content-Type"] = "application/json"
+LUA
+
+# Prints "req/s p99" for one endpoint.
+measure() {
+    local out
+    out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$@")"
+    local rps p99
+    rps="$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")"
+    p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
+    echo "$rps $p99"
+}
+
+echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per endpoint, 127.0.0.1"
+read -r bare_rps bare_p99 < <(measure http://127.0.0.1:3997/health)
+read -r health_rps health_p99 < <(measure http://127.0.0.1:3996/health)
+read -r wisdom_rps wisdom_p99 < <(measure -s "$WORK/post.lua" http://127.0.0.1:3996/api/wisdom)
+read -r user_rps user_p99 < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
+    http://127.0.0.1:3996/api/auth/current-user)
+
+ratio() { awk -v a="$1" -v b="$bare_rps" 'BEGIN {printf "%.0f%%", 100 * a / b}'; }
+printf '| %-40s | %10s | %8s | %10s |\n' "Endpoint" "req/s" "p99" "vs bare"
+printf '|%s|%s|%s|%s|\n' "------------------------------------------" "------------" "----------" "------------"
+printf '| %-40s | %10s | %8s | %10s |\n' "bare axum GET /health" "$bare_rps" "$bare_p99" "100%"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /health" "$health_rps" "$health_p99" "$(ratio "$health_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_rps" "$wisdom_p99" "$(ratio "$wisdom_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"

@@ -1,0 +1,159 @@
+//! Queries on `users` and `sessions`: find-or-create on first sight, profile updates, session counts.
+
+use sqlx::FromRow;
+
+use super::Database;
+
+/// One row of `users`. Times are unix milliseconds.
+#[derive(Debug, Clone, FromRow)]
+pub struct UserRow {
+    pub identity_id: String,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub login_provider: Option<String>,
+    pub provider_profile: Option<String>,
+    pub created_at: i64,
+    pub updated_at: Option<i64>,
+}
+
+/// What an update changes; `None` leaves a column as it is.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileChange {
+    pub name: Option<String>,
+    pub login_provider: Option<String>,
+    /// The provider profile, serialized JSON.
+    pub provider_profile: Option<String>,
+}
+
+/// A user with the number of their unexpired sessions, read in one query (the hot path).
+#[derive(Debug, Clone, FromRow)]
+pub struct UserWithSessions {
+    #[sqlx(flatten)]
+    pub user: UserRow,
+    pub active_sessions: i64,
+}
+
+const USER_COLUMNS: &str =
+    "identity_id, email, name, login_provider, provider_profile, created_at, updated_at";
+
+impl Database {
+    #[tracing::instrument(skip(self))]
+    pub async fn find_user(&self, identity_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        sqlx::query_as::<_, UserRow>(&format!(
+            "SELECT {USER_COLUMNS} FROM users WHERE identity_id = $1"
+        ))
+        .bind(identity_id)
+        .fetch_optional(self.pool())
+        .await
+    }
+
+    /// The user and their unexpired-session count at `now_ms`, in one round trip.
+    #[tracing::instrument(skip(self))]
+    pub async fn find_user_with_sessions(
+        &self,
+        identity_id: &str,
+        now_ms: i64,
+    ) -> Result<Option<UserWithSessions>, sqlx::Error> {
+        sqlx::query_as::<_, UserWithSessions>(&format!(
+            "SELECT {USER_COLUMNS}, (SELECT COUNT(*) FROM sessions s \
+             WHERE s.user_id = users.id AND s.expires_at > $2) AS active_sessions \
+             FROM users WHERE identity_id = $1"
+        ))
+        .bind(identity_id)
+        .bind(now_ms)
+        .fetch_optional(self.pool())
+        .await
+    }
+
+    /// The user with this identity id, created now if this is the first time it is seen.
+    /// Two first requests racing each other both succeed: the loser's insert does nothing.
+    #[tracing::instrument(skip(self))]
+    pub async fn find_or_create_user(
+        &self,
+        identity_id: &str,
+        email: Option<&str>,
+        now_ms: i64,
+    ) -> Result<UserRow, sqlx::Error> {
+        if let Some(user) = self.find_user(identity_id).await? {
+            return Ok(user);
+        }
+        sqlx::query(
+            "INSERT INTO users (identity_id, email, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (identity_id) DO NOTHING",
+        )
+        .bind(identity_id)
+        .bind(email)
+        .bind(now_ms)
+        .execute(self.pool())
+        .await?;
+        self.find_user(identity_id)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// Applies `change` and stamps `updated_at`; returns the row as stored.
+    #[tracing::instrument(skip(self, change))]
+    pub async fn update_profile(
+        &self,
+        identity_id: &str,
+        change: &ProfileChange,
+        now_ms: i64,
+    ) -> Result<UserRow, sqlx::Error> {
+        sqlx::query(
+            "UPDATE users SET name = COALESCE($1, name), \
+             login_provider = COALESCE($2, login_provider), \
+             provider_profile = COALESCE($3, provider_profile), updated_at = $4 \
+             WHERE identity_id = $5",
+        )
+        .bind(change.name.as_deref())
+        .bind(change.login_provider.as_deref())
+        .bind(change.provider_profile.as_deref())
+        .bind(now_ms)
+        .bind(identity_id)
+        .execute(self.pool())
+        .await?;
+        self.find_user(identity_id)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// Remembers a session token (by its hash) for the user; seeing it again changes nothing.
+    #[tracing::instrument(skip(self, token_hash))]
+    pub async fn record_session(
+        &self,
+        identity_id: &str,
+        token_hash: &str,
+        expires_at_ms: i64,
+        now_ms: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, expires_at, created_at) \
+             SELECT $1, id, $2, $3 FROM users WHERE identity_id = $4 \
+             ON CONFLICT (token_hash) DO NOTHING",
+        )
+        .bind(token_hash)
+        .bind(expires_at_ms)
+        .bind(now_ms)
+        .bind(identity_id)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// How many of the user's recorded sessions have not expired at `now_ms`.
+    #[tracing::instrument(skip(self))]
+    pub async fn count_active_sessions(
+        &self,
+        identity_id: &str,
+        now_ms: i64,
+    ) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.expires_at > $2",
+        )
+        .bind(identity_id)
+        .bind(now_ms)
+        .fetch_one(self.pool())
+        .await
+    }
+}

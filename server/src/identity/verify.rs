@@ -1,0 +1,307 @@
+//! Session-token verification against the identity provider's JWKS (IDENTITY.md "Tokens and keys").
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, RwLock},
+    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+};
+
+use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey, Validation};
+use serde::Deserialize;
+use serde_json::Value;
+use thiserror::Error;
+use tokio::sync::Mutex;
+
+/// Tolerance for clock skew on `exp`, `nbf` and `iat`, as the provider's SDKs use.
+pub const LEEWAY_SECONDS: u64 = 5;
+/// Tokens longer than this are refused before any parsing (real session tokens are < 2 KiB).
+pub const MAX_TOKEN_BYTES: usize = 8 * 1024;
+/// An unknown `kid` refetches the JWKS at most this often, so forged kids cannot hammer the provider.
+pub const REFETCH_COOLDOWN: Duration = Duration::from_secs(10);
+const FETCH_TIMEOUT: Duration = Duration::from_secs(3);
+/// Verified tokens remembered (until their expiry) so the hot path skips the signature check.
+const VERIFIED_CACHE_CAPACITY: usize = 10_000;
+const ALLOWED: [Algorithm; 3] = [Algorithm::RS256, Algorithm::ES256, Algorithm::ES384];
+
+/// Why a token was refused. Only logged; clients see one generic 401 message.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum VerifyError {
+    #[error("token is empty")]
+    Empty,
+    #[error("token is longer than {MAX_TOKEN_BYTES} bytes")]
+    TooLong,
+    #[error("malformed token: {0}")]
+    Malformed(String),
+    #[error("algorithm {0:?} is not accepted")]
+    Algorithm(Algorithm),
+    #[error("token header has no kid")]
+    MissingKid,
+    #[error("no key with kid {0:?}")]
+    UnknownKid(String),
+    #[error("token rejected: {0}")]
+    Invalid(String),
+    #[error("issuer {0:?} is not this project")]
+    Issuer(String),
+    #[error("not a session token (drn {0:?})")]
+    NotSession(String),
+    #[error("token issued in the future")]
+    IssuedInFuture,
+    /// Not the token's fault: the keys cannot be fetched. Answers 503, not 401.
+    #[error("identity keys unavailable: {0}")]
+    KeysUnavailable(String),
+}
+
+/// The facts a verified session token carries.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SessionClaims {
+    pub sub: String,
+    pub iss: String,
+    pub exp: u64,
+    #[serde(default)]
+    pub iat: Option<u64>,
+    #[serde(default)]
+    pub drn: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+struct KnownKey {
+    key: DecodingKey,
+    algorithm: Algorithm,
+}
+
+/// Verifies session JWTs for one identity project; keys are fetched once and cached.
+pub struct SessionVerifier {
+    project_id: String,
+    keys_url: String,
+    http: reqwest::Client,
+    keys: RwLock<HashMap<String, Arc<KnownKey>>>,
+    last_fetch: Mutex<Option<Instant>>,
+    verified: std::sync::Mutex<HashMap<String, SessionClaims>>,
+}
+
+impl std::fmt::Debug for SessionVerifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionVerifier")
+            .field("project_id", &self.project_id)
+            .field("keys_url", &self.keys_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SessionVerifier {
+    /// A verifier for `project_id` whose keys live at `{base_url}/v2/keys/{project_id}`.
+    pub fn new(project_id: &str, base_url: &str) -> Self {
+        let http = reqwest::Client::builder()
+            .timeout(FETCH_TIMEOUT)
+            .build()
+            .unwrap_or_default();
+        Self {
+            project_id: project_id.to_owned(),
+            keys_url: format!("{}/v2/keys/{project_id}", base_url.trim_end_matches('/')),
+            http,
+            keys: RwLock::new(HashMap::new()),
+            last_fetch: Mutex::new(None),
+            verified: std::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`.
+    /// A token that passed once is remembered until it expires; only the expiry is checked again.
+    pub async fn verify_session_jwt(&self, token: &str) -> Result<SessionClaims, VerifyError> {
+        if let Some(claims) = self.remembered(token) {
+            return Ok(claims);
+        }
+        let claims = self.verify_uncached(token).await?;
+        if let Ok(mut verified) = self.verified.lock() {
+            if verified.len() >= VERIFIED_CACHE_CAPACITY {
+                let now = now_seconds();
+                verified.retain(|_, claims| claims.exp + LEEWAY_SECONDS >= now);
+                if verified.len() >= VERIFIED_CACHE_CAPACITY {
+                    verified.clear();
+                }
+            }
+            verified.insert(token.to_owned(), claims.clone());
+        }
+        Ok(claims)
+    }
+
+    fn remembered(&self, token: &str) -> Option<SessionClaims> {
+        let verified = self.verified.lock().ok()?;
+        let claims = verified.get(token)?;
+        (claims.exp + LEEWAY_SECONDS >= now_seconds()).then(|| claims.clone())
+    }
+
+    async fn verify_uncached(&self, token: &str) -> Result<SessionClaims, VerifyError> {
+        if token.is_empty() {
+            return Err(VerifyError::Empty);
+        }
+        if token.len() > MAX_TOKEN_BYTES {
+            return Err(VerifyError::TooLong);
+        }
+        let header = jsonwebtoken::decode_header(token)
+            .map_err(|error| VerifyError::Malformed(error.to_string()))?;
+        if !ALLOWED.contains(&header.alg) {
+            return Err(VerifyError::Algorithm(header.alg));
+        }
+        let kid = header
+            .kid
+            .filter(|kid| !kid.is_empty())
+            .ok_or(VerifyError::MissingKid)?;
+        let known = self.key_for(&kid).await?;
+        // The key decides the algorithm, never the token: a header naming another algorithm
+        // than the key's is refused (no algorithm confusion).
+        if known.algorithm != header.alg {
+            return Err(VerifyError::Algorithm(header.alg));
+        }
+        let mut validation = Validation::new(known.algorithm);
+        validation.leeway = LEEWAY_SECONDS;
+        validation.validate_exp = true;
+        validation.validate_nbf = true;
+        validation.validate_aud = false;
+        validation.set_required_spec_claims(&["exp", "sub", "iss"]);
+        let claims = jsonwebtoken::decode::<SessionClaims>(token, &known.key, &validation)
+            .map_err(|error| VerifyError::Invalid(error.to_string()))?
+            .claims;
+        if !issuer_matches(&claims.iss, &self.project_id) {
+            return Err(VerifyError::Issuer(claims.iss));
+        }
+        if claims.drn.as_deref() != Some("DS") {
+            return Err(VerifyError::NotSession(claims.drn.unwrap_or_default()));
+        }
+        if claims
+            .iat
+            .is_some_and(|iat| iat > now_seconds() + LEEWAY_SECONDS)
+        {
+            return Err(VerifyError::IssuedInFuture);
+        }
+        if claims.sub.trim().is_empty() {
+            return Err(VerifyError::Invalid("empty sub".into()));
+        }
+        Ok(claims)
+    }
+
+    fn cached(&self, kid: &str) -> Option<Arc<KnownKey>> {
+        self.keys.read().ok()?.get(kid).cloned()
+    }
+
+    async fn key_for(&self, kid: &str) -> Result<Arc<KnownKey>, VerifyError> {
+        if let Some(key) = self.cached(kid) {
+            return Ok(key);
+        }
+        let mut last_fetch = self.last_fetch.lock().await;
+        // Another request may have fetched while this one waited for the lock.
+        if let Some(key) = self.cached(kid) {
+            return Ok(key);
+        }
+        let have_keys = self
+            .keys
+            .read()
+            .map(|keys| !keys.is_empty())
+            .unwrap_or(false);
+        if last_fetch.is_some_and(|at| at.elapsed() < REFETCH_COOLDOWN) {
+            return Err(if have_keys {
+                VerifyError::UnknownKid(kid.to_owned())
+            } else {
+                VerifyError::KeysUnavailable("waiting before fetching the keys again".into())
+            });
+        }
+        *last_fetch = Some(Instant::now());
+        let fetched = self.fetch_keys().await?;
+        tracing::info!(count = fetched.len(), url = %self.keys_url, "identity keys fetched");
+        if let Ok(mut keys) = self.keys.write() {
+            *keys = fetched;
+        }
+        self.cached(kid)
+            .ok_or_else(|| VerifyError::UnknownKid(kid.to_owned()))
+    }
+
+    async fn fetch_keys(&self) -> Result<HashMap<String, Arc<KnownKey>>, VerifyError> {
+        let unavailable = |error: reqwest::Error| VerifyError::KeysUnavailable(error.to_string());
+        let body: Value = self
+            .http
+            .get(&self.keys_url)
+            .send()
+            .await
+            .map_err(unavailable)?
+            .error_for_status()
+            .map_err(unavailable)?
+            .json()
+            .await
+            .map_err(unavailable)?;
+        let listed = body["keys"]
+            .as_array()
+            .ok_or_else(|| VerifyError::KeysUnavailable("no \"keys\" array in the JWKS".into()))?;
+        // One key the server cannot use (symmetric, unknown curve) must not hide the others.
+        Ok(listed.iter().filter_map(usable_key).collect())
+    }
+}
+
+fn usable_key(raw: &Value) -> Option<(String, Arc<KnownKey>)> {
+    let jwk: Jwk = serde_json::from_value(raw.clone()).ok()?;
+    let kid = jwk.common.key_id.clone().filter(|kid| !kid.is_empty())?;
+    let algorithm = match (
+        raw["kty"].as_str()?,
+        raw["crv"].as_str(),
+        raw["alg"].as_str(),
+    ) {
+        ("RSA", _, None | Some("RS256")) => Algorithm::RS256,
+        ("EC", Some("P-256"), None | Some("ES256")) => Algorithm::ES256,
+        ("EC", Some("P-384"), None | Some("ES384")) => Algorithm::ES384,
+        _ => return None,
+    };
+    let key = DecodingKey::from_jwk(&jwk).ok()?;
+    Some((kid, Arc::new(KnownKey { key, algorithm })))
+}
+
+/// `iss` is the project id itself, or a URL whose last or second-to-last path segment is it.
+pub fn issuer_matches(issuer: &str, project_id: &str) -> bool {
+    if issuer == project_id {
+        return true;
+    }
+    let Some(rest) = issuer
+        .strip_prefix("https://")
+        .or_else(|| issuer.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let path = rest.split(['?', '#']).next().unwrap_or("");
+    // The first segment is the host; only path segments count.
+    let segments: Vec<&str> = path.split('/').skip(1).filter(|s| !s.is_empty()).collect();
+    let n = segments.len();
+    (n >= 1 && segments[n - 1] == project_id) || (n >= 2 && segments[n - 2] == project_id)
+}
+
+fn now_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::issuer_matches;
+
+    #[test]
+    fn the_issuer_may_be_the_project_id_or_a_url_ending_in_it() {
+        assert!(issuer_matches("P123", "P123"));
+        assert!(issuer_matches("https://api.example.com/P123", "P123"));
+        assert!(issuer_matches("https://api.example.com/v1/P123/", "P123"));
+        assert!(issuer_matches(
+            "https://api.example.com/P123/session",
+            "P123"
+        ));
+    }
+
+    #[test]
+    fn other_issuers_are_refused() {
+        assert!(!issuer_matches("P1234", "P123"));
+        assert!(!issuer_matches("https://P123/", "P123"));
+        assert!(!issuer_matches("https://api.example.com/P123/a/b", "P123"));
+        assert!(!issuer_matches("ftp://x/P123", "P123"));
+        assert!(!issuer_matches("", "P123"));
+    }
+}

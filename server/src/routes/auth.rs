@@ -1,0 +1,197 @@
+//! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
+
+use axum::{extract::State, routing::post, Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::{
+    db::users::{ProfileChange, UserRow},
+    domain::{profile_text, AvatarUrl, DisplayName},
+    error::AppError,
+    extract::ApiJson,
+    identity::AuthUser,
+    startup::AppState,
+    time::{now_ms, rfc3339},
+};
+
+/// Routes nested under `/api/auth`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/current-user", post(get_current_user))
+        .route("/update-profile", post(update_profile))
+}
+
+/// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateProfileBody {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub profile: Option<ProfileBody>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ProfileBody {
+    pub oauth_provider: String,
+    pub oauth_data: OauthData,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct OauthData {
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub display_name: Option<String>,
+    #[serde(default)]
+    pub avatar: Option<String>,
+}
+
+#[tracing::instrument(skip(state, user), fields(identity_id = %user.identity_id))]
+async fn get_current_user(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> Result<Json<Value>, AppError> {
+    let now = now_ms();
+    // Hot path: a known session of a known user is one read.
+    if state.seen_sessions.contains(&user.token_hash, now) {
+        if let Some(found) = state
+            .db
+            .find_user_with_sessions(&user.identity_id, now)
+            .await?
+        {
+            return Ok(user_json(&found.user, found.active_sessions));
+        }
+    }
+    let row = state
+        .db
+        .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
+        .await?;
+    remember_session(&state, &user, now).await?;
+    respond_with_user(&state, row, now).await
+}
+
+#[tracing::instrument(skip(state, user, body), fields(identity_id = %user.identity_id))]
+async fn update_profile(
+    State(state): State<AppState>,
+    user: AuthUser,
+    ApiJson(body): ApiJson<UpdateProfileBody>,
+) -> Result<Json<Value>, AppError> {
+    // Everything is checked before anything is written: bad input stores nothing.
+    let change = parse_change(body)?;
+    let now = now_ms();
+    state
+        .db
+        .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
+        .await?;
+    remember_session(&state, &user, now).await?;
+    let row = state
+        .db
+        .update_profile(&user.identity_id, &change, now)
+        .await?;
+    respond_with_user(&state, row, now).await
+}
+
+fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
+    let invalid = |error: crate::domain::InvalidInput| AppError::InvalidField(error.0);
+    if body.name.is_none() && body.profile.is_none() {
+        return Err(AppError::InvalidField(
+            "Nothing to update: send a name or a profile.".into(),
+        ));
+    }
+    let name = body
+        .name
+        .as_deref()
+        .map(DisplayName::parse)
+        .transpose()
+        .map_err(invalid)?;
+    let mut change = ProfileChange {
+        name: name.map(|name| name.as_str().to_owned()),
+        ..ProfileChange::default()
+    };
+    if let Some(profile) = body.profile {
+        let provider =
+            profile_text("oauthProvider", profile.oauth_provider.trim()).map_err(invalid)?;
+        if provider.is_empty() {
+            return Err(AppError::InvalidField(
+                "oauthProvider cannot be empty".into(),
+            ));
+        }
+        let data = profile.oauth_data;
+        let username = data
+            .username
+            .map(|v| profile_text("username", &v))
+            .transpose()
+            .map_err(invalid)?;
+        let display_name = data
+            .display_name
+            .map(|v| profile_text("displayName", &v))
+            .transpose()
+            .map_err(invalid)?;
+        let avatar = data
+            .avatar
+            .filter(|v| !v.is_empty())
+            .map(|v| AvatarUrl::parse(&v))
+            .transpose()
+            .map_err(invalid)?;
+        let stored = json!({
+            "username": username,
+            "displayName": display_name,
+            "avatar": avatar.as_ref().map(AvatarUrl::as_str),
+        });
+        change.login_provider = Some(provider);
+        change.provider_profile = Some(stored.to_string());
+    }
+    Ok(change)
+}
+
+/// Records the session once per token; later requests with the same token skip the write.
+async fn remember_session(state: &AppState, user: &AuthUser, now: i64) -> Result<(), AppError> {
+    if state.seen_sessions.contains(&user.token_hash, now) {
+        return Ok(());
+    }
+    state
+        .db
+        .record_session(&user.identity_id, &user.token_hash, user.expires_at_ms, now)
+        .await?;
+    state
+        .seen_sessions
+        .insert(user.token_hash.clone(), user.expires_at_ms, now);
+    Ok(())
+}
+
+async fn respond_with_user(
+    state: &AppState,
+    row: UserRow,
+    now: i64,
+) -> Result<Json<Value>, AppError> {
+    let active = state
+        .db
+        .count_active_sessions(&row.identity_id, now)
+        .await?;
+    Ok(user_json(&row, active))
+}
+
+/// The user as the app reads it (spec section 3), `updated_at` null until the first update.
+fn user_json(row: &UserRow, active_sessions: i64) -> Json<Value> {
+    let profile = match (&row.login_provider, &row.provider_profile) {
+        (Some(provider), Some(data)) => json!({
+            "oauthProvider": provider,
+            "oauthData": serde_json::from_str::<Value>(data).unwrap_or(Value::Null),
+        }),
+        _ => Value::Null,
+    };
+    Json(json!({
+        "data": {
+            "id": row.identity_id,
+            "name": row.name,
+            "email": row.email,
+            "created_at": rfc3339(row.created_at),
+            "updated_at": row.updated_at.map(rfc3339),
+            "activeSessions": active_sessions,
+            "profile": profile,
+        }
+    }))
+}

@@ -1,0 +1,22 @@
+//! `GET /metrics`: Prometheus text exposition.
+
+use axum::{extract::State, http::header, response::IntoResponse, routing::get, Router};
+
+use crate::startup::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/metrics", get(get_metrics))
+}
+
+#[tracing::instrument(skip(state))]
+async fn get_metrics(State(state): State<AppState>) -> impl IntoResponse {
+    let pool = state.db.pool();
+    let text = state.metrics.render(pool.size(), pool.num_idle());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+}

@@ -1,0 +1,283 @@
+//! Forged and broken session tokens: every one answers 401 JSON and reaches no handler
+//! (no user row, no session row is written).
+
+use std::sync::atomic::Ordering;
+
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use mg_server::identity::keys::{CurveAlgorithm, SigningKey};
+use serde_json::{json, Value};
+
+use crate::helpers::TestApp;
+use crate::identity_double::now_seconds;
+
+fn b64(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// A compact JWT from raw parts, signature as given.
+fn raw_token(header: &Value, claims: &Value, signature: &str) -> String {
+    format!(
+        "{}.{}.{signature}",
+        b64(header.to_string().as_bytes()),
+        b64(claims.to_string().as_bytes())
+    )
+}
+
+/// Sends `authorization` (or none) to current-user and checks the refusal left no trace.
+async fn assert_refused(app: &TestApp, authorization: Option<String>) {
+    let mut request = app
+        .client
+        .post(format!("{}/api/auth/current-user", app.address))
+        .header("content-type", "application/json")
+        .body("{}");
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    let response = request.send().await.expect("request reaches the server");
+    assert_eq!(response.status(), 401);
+    assert_eq!(response.headers()["www-authenticate"], "Bearer");
+    let body: Value = response.json().await.expect("401 is JSON");
+    assert_eq!(body["code"], "unauthorized");
+    assert_eq!(
+        body["error"],
+        "Please sign in again: the session is missing or invalid."
+    );
+    assert_eq!(app.count_rows("users").await, 0, "no handler ran");
+    assert_eq!(app.count_rows("sessions").await, 0, "no session recorded");
+}
+
+async fn refuse_token(app: &TestApp, token: String) {
+    assert_refused(app, Some(format!("Bearer {token}"))).await;
+}
+
+fn claims_with(app: &TestApp, change: impl FnOnce(&mut Value)) -> Value {
+    let mut claims = app.identity.session_claims("forger");
+    change(&mut claims);
+    claims
+}
+
+async fn alg_none(app: TestApp) {
+    let header = json!({"alg": "none", "typ": "JWT", "kid": "test-es256"});
+    refuse_token(
+        &app,
+        raw_token(&header, &app.identity.session_claims("forger"), ""),
+    )
+    .await;
+}
+on_both_backends!(a_token_with_alg_none_is_refused, alg_none);
+
+async fn hs256_with_public_key(app: TestApp) {
+    // The classic confusion attack: HMAC keyed with the public key the server knows.
+    let mut header = Header::new(Algorithm::HS256);
+    header.kid = Some("test-es256".into());
+    let secret = EncodingKey::from_secret(app.identity.key.public_point());
+    let token = jsonwebtoken::encode(&header, &app.identity.session_claims("forger"), &secret)
+        .expect("sign");
+    refuse_token(&app, token).await;
+}
+on_both_backends!(
+    a_token_hmac_signed_with_the_public_key_is_refused,
+    hs256_with_public_key
+);
+
+async fn unknown_kid(app: TestApp) {
+    let stranger = SigningKey::generate("stranger", CurveAlgorithm::Es256).expect("key");
+    let token = stranger
+        .sign(&app.identity.session_claims("forger"))
+        .expect("sign");
+    refuse_token(&app, token).await;
+}
+on_both_backends!(a_token_signed_by_an_unknown_kid_is_refused, unknown_kid);
+
+async fn missing_kid(app: TestApp) {
+    let header = Header::new(Algorithm::ES256);
+    let key = EncodingKey::from_ec_der(app.identity.key.pkcs8_der());
+    let token =
+        jsonwebtoken::encode(&header, &app.identity.session_claims("forger"), &key).expect("sign");
+    refuse_token(&app, token).await;
+}
+on_both_backends!(a_token_without_a_kid_is_refused, missing_kid);
+
+async fn wrong_signature(app: TestApp) {
+    // Signed by another key that claims the published kid.
+    let impostor = SigningKey::generate("test-es256", CurveAlgorithm::Es256).expect("key");
+    let token = impostor
+        .sign(&app.identity.session_claims("forger"))
+        .expect("sign");
+    refuse_token(&app, token).await;
+}
+on_both_backends!(a_token_with_a_wrong_signature_is_refused, wrong_signature);
+
+async fn tampered_claims(app: TestApp) {
+    let genuine = app.identity.session_token("someone");
+    let parts: Vec<&str> = genuine.split('.').collect();
+    let forged_claims = b64(app.identity.session_claims("admin").to_string().as_bytes());
+    refuse_token(&app, format!("{}.{forged_claims}.{}", parts[0], parts[2])).await;
+}
+on_both_backends!(a_token_whose_claims_were_edited_is_refused, tampered_claims);
+
+async fn expired(app: TestApp) {
+    let claims = claims_with(&app, |c| c["exp"] = json!(now_seconds() - 60));
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(an_expired_token_is_refused, expired);
+
+async fn missing_exp(app: TestApp) {
+    let claims = claims_with(&app, |c| {
+        c.as_object_mut().expect("object").remove("exp");
+    });
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(a_token_without_an_expiry_is_refused, missing_exp);
+
+async fn not_yet_valid(app: TestApp) {
+    let claims = claims_with(&app, |c| c["nbf"] = json!(now_seconds() + 600));
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(
+    a_token_not_valid_before_a_future_time_is_refused,
+    not_yet_valid
+);
+
+async fn issued_in_future(app: TestApp) {
+    let claims = claims_with(&app, |c| c["iat"] = json!(now_seconds() + 600));
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(a_token_issued_in_the_future_is_refused, issued_in_future);
+
+async fn wrong_issuer(app: TestApp) {
+    let claims = claims_with(&app, |c| c["iss"] = json!("P2someoneelse"));
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(a_token_from_another_project_is_refused, wrong_issuer);
+
+async fn wrong_issuer_url(app: TestApp) {
+    let claims = claims_with(&app, |c| {
+        c["iss"] = json!("https://api.example.com/P2testproject/sessions/extra")
+    });
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(
+    an_issuer_url_that_only_mentions_the_project_deep_inside_is_refused,
+    wrong_issuer_url
+);
+
+async fn refresh_token(app: TestApp) {
+    let claims = claims_with(&app, |c| c["drn"] = json!("DSR"));
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(
+    a_refresh_token_used_as_a_session_token_is_refused,
+    refresh_token
+);
+
+async fn no_drn(app: TestApp) {
+    let claims = claims_with(&app, |c| {
+        c.as_object_mut().expect("object").remove("drn");
+    });
+    refuse_token(&app, app.identity.sign(&claims)).await;
+}
+on_both_backends!(a_token_without_drn_is_refused, no_drn);
+
+async fn algorithm_other_than_the_keys(app: TestApp) {
+    // The ES256 key's signature presented under the ES384 key's kid.
+    let mut header = Header::new(Algorithm::ES256);
+    header.kid = Some("test-es384".into());
+    let key = EncodingKey::from_ec_der(app.identity.key.pkcs8_der());
+    let token =
+        jsonwebtoken::encode(&header, &app.identity.session_claims("forger"), &key).expect("sign");
+    refuse_token(&app, token).await;
+}
+on_both_backends!(
+    a_token_whose_algorithm_differs_from_its_keys_is_refused,
+    algorithm_other_than_the_keys
+);
+
+async fn truncated(app: TestApp) {
+    let token = app.identity.session_token("forger");
+    refuse_token(&app, token[..token.len() - 12].to_owned()).await;
+}
+on_both_backends!(a_truncated_token_is_refused, truncated);
+
+async fn huge(app: TestApp) {
+    let padding = "A".repeat(20_000);
+    let token = app.identity.session_token("forger");
+    refuse_token(&app, format!("{token}{padding}")).await;
+}
+on_both_backends!(a_huge_token_is_refused, huge);
+
+async fn non_json_header(app: TestApp) {
+    let token = app.identity.session_token("forger");
+    let rest = token.split_once('.').expect("dots").1;
+    refuse_token(&app, format!("{}.{rest}", b64(b"not json at all"))).await;
+}
+on_both_backends!(a_token_whose_header_is_not_json_is_refused, non_json_header);
+
+async fn non_base64(app: TestApp) {
+    refuse_token(&app, "!!!.@@@.###".into()).await;
+}
+on_both_backends!(a_token_that_is_not_base64_is_refused, non_base64);
+
+async fn not_a_jwt(app: TestApp) {
+    refuse_token(&app, "P2testproject".into()).await;
+}
+on_both_backends!(a_bearer_value_that_is_not_a_jwt_is_refused, not_a_jwt);
+
+async fn empty_bearer(app: TestApp) {
+    assert_refused(&app, Some("Bearer ".into())).await;
+}
+on_both_backends!(an_empty_bearer_token_is_refused, empty_bearer);
+
+async fn other_scheme(app: TestApp) {
+    let token = app.identity.session_token("forger");
+    assert_refused(&app, Some(format!("Basic {token}"))).await;
+}
+on_both_backends!(a_token_under_another_scheme_is_refused, other_scheme);
+
+async fn missing_header(app: TestApp) {
+    assert_refused(&app, None).await;
+}
+on_both_backends!(a_request_without_authorization_is_refused, missing_header);
+
+async fn unknown_kids_do_not_refetch_keys(app: TestApp) {
+    let ok = app.current_user(&app.identity.session_token("real")).await;
+    assert_eq!(ok.status(), 200);
+    assert_eq!(app.identity.fetches.load(Ordering::SeqCst), 1);
+    for n in 0..5 {
+        let stranger =
+            SigningKey::generate(format!("stranger-{n}"), CurveAlgorithm::Es256).expect("key");
+        let token = stranger
+            .sign(&app.identity.session_claims("real"))
+            .expect("sign");
+        assert_eq!(app.current_user(&token).await.status(), 401);
+    }
+    assert_eq!(
+        app.identity.fetches.load(Ordering::SeqCst),
+        1,
+        "unknown kids within the cooldown must not refetch the JWKS"
+    );
+}
+on_both_backends!(
+    unknown_kids_do_not_make_the_server_hammer_the_key_endpoint,
+    unknown_kids_do_not_refetch_keys
+);
+
+async fn remembered_tokens_still_expire(app: TestApp) {
+    let mut claims = app.identity.session_claims("short-lived");
+    // Past its expiry but inside the 5 s leeway: accepted now, refused three seconds later.
+    claims["exp"] = json!(now_seconds() - 3);
+    let token = app.identity.sign(&claims);
+    assert_eq!(app.current_user(&token).await.status(), 200);
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let response = app.current_user(&token).await;
+    assert_eq!(
+        response.status(),
+        401,
+        "a remembered token is refused after its expiry"
+    );
+}
+on_both_backends!(
+    a_token_accepted_once_is_refused_after_it_expires,
+    remembered_tokens_still_expire
+);

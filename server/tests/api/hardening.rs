@@ -1,0 +1,116 @@
+//! Security headers, CSP with the hashed theme script, rate limits, CORS, request ids, compression.
+
+use base64::{engine::general_purpose::STANDARD, Engine};
+use serde_json::Value;
+
+use crate::helpers::{TestApp, THEME_SCRIPT};
+
+async fn security_headers_are_on_every_response(app: TestApp) {
+    let digest = ring::digest::digest(&ring::digest::SHA256, THEME_SCRIPT.as_bytes());
+    let theme_hash = format!("'sha256-{}'", STANDARD.encode(digest));
+    for path in ["/", "/health", "/api/nope"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().expect("ascii");
+        assert!(csp.contains(&theme_hash), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}");
+        let script_src = csp
+            .split(';')
+            .find(|d| d.trim().starts_with("script-src"))
+            .expect("script-src");
+        assert!(!script_src.contains("unsafe-inline"), "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            headers["referrer-policy"],
+            "strict-origin-when-cross-origin"
+        );
+        assert!(headers.contains_key("permissions-policy"), "{path}");
+        assert!(headers.contains_key("x-request-id"), "{path}");
+        assert!(
+            !headers.contains_key("strict-transport-security"),
+            "{path}: plain HTTP"
+        );
+    }
+}
+on_both_backends!(
+    every_response_carries_the_security_headers_and_a_csp_with_the_theme_script_hash,
+    security_headers_are_on_every_response
+);
+
+async fn rate_limited_after_a_burst(app: TestApp) {
+    // 8 per minute: a burst of 2, then 429.
+    for _ in 0..2 {
+        assert_eq!(app.post("/api/wisdom").await.status(), 200);
+    }
+    let response = app.post("/api/wisdom").await;
+    assert_eq!(response.status(), 429);
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((1..=8).contains(&retry_after), "{retry_after}");
+    let body: Value = response.json().await.expect("JSON body");
+    assert_eq!(body["code"], "rate_limited");
+    // Health is not rate-limited.
+    assert_eq!(app.get("/health").await.status(), 200);
+}
+on_both_backends!(
+    wisdom_and_sign_in_routes_answer_429_with_retry_after_past_the_rate_limit,
+    rate_limited_after_a_burst,
+    |config: &mut mg_server::config::Config| config.rate_limit_per_minute = 8
+);
+
+async fn cors_only_for_configured_origins(app: TestApp) {
+    let ask = |origin: &'static str| {
+        app.client
+            .request(
+                reqwest::Method::OPTIONS,
+                format!("{}/api/auth/current-user", app.address),
+            )
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header(
+                "access-control-request-headers",
+                "authorization,content-type",
+            )
+            .send()
+    };
+    let allowed = ask("https://app.example.com").await.expect("answer");
+    assert_eq!(
+        allowed.headers()["access-control-allow-origin"],
+        "https://app.example.com"
+    );
+    assert_eq!(
+        allowed.headers()["access-control-allow-credentials"],
+        "true"
+    );
+    let other = ask("https://evil.example.com").await.expect("answer");
+    assert!(!other.headers().contains_key("access-control-allow-origin"));
+}
+on_both_backends!(
+    cross_origin_calls_are_allowed_only_from_configured_origins,
+    cors_only_for_configured_origins,
+    |config: &mut mg_server::config::Config| {
+        config.allowed_origins = vec!["https://app.example.com".into()]
+    }
+);
+
+async fn text_is_gzipped_when_asked(app: TestApp) {
+    let big_text = "wisdom ".repeat(2000);
+    std::fs::write(app.data_dir.path().join("dist/assets/big-1.js"), &big_text).expect("write");
+    let response = app
+        .client
+        .get(format!("{}/assets/big-1.js", app.address))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let compressed = response.bytes().await.expect("body");
+    assert!(compressed.len() < big_text.len() / 10);
+}
+on_both_backends!(
+    text_assets_are_gzip_compressed_for_clients_that_accept_it,
+    text_is_gzipped_when_asked
+);

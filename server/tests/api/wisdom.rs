@@ -1,0 +1,62 @@
+//! `POST /api/wisdom`: a seeded quote, or an error that tells an operator what to do.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::helpers::TestApp;
+
+async fn a_quote_with_its_orator(app: TestApp) {
+    let mut seen = HashSet::new();
+    for _ in 0..20 {
+        let response = app.post("/api/wisdom").await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.expect("JSON body");
+        let quote = body["wisdom"]["quote"].as_str().expect("quote").to_owned();
+        assert!(!body["wisdom"]["orator"]
+            .as_str()
+            .expect("orator")
+            .is_empty());
+        seen.insert(quote);
+    }
+    assert!(
+        seen.len() > 1,
+        "quotes are picked at random, not always the same"
+    );
+    assert!(
+        app.count_rows("wisdom").await >= 40,
+        "at least 40 quotes are seeded"
+    );
+}
+on_both_backends!(
+    wisdom_answers_a_random_seeded_quote_with_its_orator,
+    a_quote_with_its_orator
+);
+
+async fn wisdom_failure_tells_the_operator_what_to_do(app: TestApp) {
+    crate::health::take_database_away(&app).await;
+    let mut answer = None;
+    for _ in 0..30 {
+        let response = app.post("/api/wisdom").await;
+        if response.status() == 503 {
+            answer = Some(response);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let body: Value = answer
+        .expect("wisdom answers 503 once the database is gone")
+        .json()
+        .await
+        .expect("JSON body");
+    assert_eq!(body["error"], "Wisdom is unavailable right now.");
+    assert_eq!(body["message"], "The database is unavailable.");
+    assert!(body["instructions"]
+        .as_str()
+        .expect("instructions")
+        .contains("DATABASE_URL"));
+}
+on_both_backends!(
+    wisdom_failures_answer_503_with_instructions_for_the_operator,
+    wisdom_failure_tells_the_operator_what_to_do
+);
