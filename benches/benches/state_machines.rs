@@ -1,7 +1,11 @@
 //! Criterion benches of the core's state machines (native code; the browser bench compares wasm with JS).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use mg_core::auth_callback::{AuthCallbackMachine, ExchangeOutcome, IdentityUser};
+use mg_core::deployment::DeploymentFlags;
+use mg_core::health::{Check, HealthMachine};
 use mg_core::theme::{Theme, ThemeMachine};
+use mg_core::wisdom::WisdomMachine;
 
 fn theme_machine(c: &mut Criterion) {
     c.bench_function("theme/from_stored", |b| {
@@ -17,5 +21,54 @@ fn theme_machine(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, theme_machine);
+fn event_machines(c: &mut Criterion) {
+    c.bench_function("flags/parse", |b| {
+        b.iter(|| {
+            DeploymentFlags::parse(black_box(Some(
+                r#"{"apotheosis":true,"sanctified":true,"ethereal":false}"#,
+            )))
+        })
+    });
+    c.bench_function("health/round", |b| {
+        let mut machine = HealthMachine::new(false, false, true);
+        let mut now = 0u64;
+        b.iter(|| {
+            now += 30_000;
+            if let Some(plan) = machine.poll(now) {
+                black_box(machine.check_result(plan.round, Check::Api, Some(200)));
+                black_box(machine.check_result(plan.round, Check::Db, Some(503)));
+            }
+        })
+    });
+    c.bench_function("wisdom/answer_and_reset", |b| {
+        let mut machine = WisdomMachine::default();
+        let body = r#"{"wisdom":{"quote":"Know thyself.","orator":"Socrates"}}"#;
+        b.iter(|| {
+            machine.click();
+            machine.answered(200, black_box(body), 0);
+            black_box(machine.tick(5_000))
+        })
+    });
+    c.bench_function("auth_callback/full_success", |b| {
+        let user = IdentityUser {
+            name: Some("Ada".into()),
+            login_ids: vec!["discord-1".into()],
+            ..IdentityUser::default()
+        };
+        b.iter(|| {
+            let mut machine = AuthCallbackMachine::new(false);
+            machine.start(Some("code"), None, 0);
+            let outcome = ExchangeOutcome {
+                ok: true,
+                user: Some(user.clone()),
+                ..ExchangeOutcome::default()
+            };
+            machine.exchanged(outcome, 1);
+            black_box(machine.user_read(None));
+            black_box(machine.profile_updated())
+        })
+    });
+}
+
+criterion_group!(benches, theme_machine, event_machines);
 criterion_main!(benches);

@@ -4,6 +4,16 @@ use wasm_bindgen::prelude::*;
 
 use crate::theme;
 
+mod account;
+mod convert;
+mod demo;
+mod status;
+mod types;
+
+pub use account::{AuthCallbackMachine, LoginMachine, NameEditMachine};
+pub use demo::TelekinesisCounters;
+pub use status::{api_error_message, Deployment, HealthMachine, WisdomMachine};
+
 /// The site's colour theme ('cosmic' or 'void'). Create it from the stored preference,
 /// call `toggle()` on a click, and persist `theme` after every change.
 #[wasm_bindgen]

@@ -4,5 +4,16 @@
 //! `cargo test` on the host; `bindings` wraps it for JavaScript and is tested in Chromium with
 //! `wasm-pack test --headless --chrome`.
 
+pub mod api;
+pub mod auth_callback;
 pub mod bindings;
+pub mod deployment;
+pub mod graphics;
+pub mod health;
+pub mod json;
+pub mod login;
+pub mod name_edit;
+pub mod telekinesis;
+mod text;
 pub mod theme;
+pub mod wisdom;

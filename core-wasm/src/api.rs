@@ -1,0 +1,86 @@
+//! The API client's error rule (spec 8): which message a failed call shows.
+
+use crate::json::{self, JsonRead};
+
+/// Shown when the server answered with an error but no `error` field.
+pub const SERVER_ERROR: &str = "Server error occurred";
+/// Shown when no answer arrived at all.
+pub const NETWORK_ERROR: &str = "Network error - please check your connection";
+
+/// True for the 2xx statuses.
+pub fn is_success(status: u16) -> bool {
+    (200..300).contains(&status)
+}
+
+/// Reads a string field of a JSON object body; blank strings count as absent.
+pub fn string_field(body: Option<&str>, key: &str) -> Option<String> {
+    let value = json::parse(body?)?;
+    let text = value.get(key)?.as_str()?.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
+/// The message of a call: `None` when it succeeded (2xx), otherwise what to show.
+/// `status` is `None` when no response arrived (network failure).
+pub fn error_message(status: Option<u16>, body: Option<&str>) -> Option<String> {
+    match status {
+        None => Some(NETWORK_ERROR.to_owned()),
+        Some(code) if is_success(code) => None,
+        Some(_) => Some(string_field(body, "error").unwrap_or_else(|| SERVER_ERROR.to_owned())),
+    }
+}
+
+// Host only: proptest is not built for wasm32.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_error_rule_is_applied_exactly() {
+        let cases: [(Option<u16>, Option<&str>, Option<&str>); 9] = [
+            (Some(200), Some(r#"{"data":1}"#), None),
+            (Some(204), None, None),
+            (
+                Some(400),
+                Some(r#"{"error":"Name is too long","code":"x"}"#),
+                Some("Name is too long"),
+            ),
+            (Some(500), Some(r#"{"message":"boom"}"#), Some(SERVER_ERROR)),
+            (
+                Some(502),
+                Some("<html>bad gateway</html>"),
+                Some(SERVER_ERROR),
+            ),
+            (Some(401), Some(r#"{"error":""}"#), Some(SERVER_ERROR)),
+            (Some(403), Some(r#"{"error":42}"#), Some(SERVER_ERROR)),
+            (Some(404), None, Some(SERVER_ERROR)),
+            (None, None, Some(NETWORK_ERROR)),
+        ];
+        for (status, body, expected) in cases {
+            assert_eq!(
+                error_message(status, body).as_deref(),
+                expected,
+                "{status:?} {body:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_messages_are_the_spec_text() {
+        assert_eq!(SERVER_ERROR, "Server error occurred");
+        assert_eq!(
+            NETWORK_ERROR,
+            "Network error - please check your connection"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn any_answer_yields_a_message_exactly_when_it_failed(status in proptest::option::of(0u16..1000), body in proptest::option::of(".{0,40}")) {
+            let message = error_message(status, body.as_deref());
+            let failed = status.is_none_or(|s| !is_success(s));
+            prop_assert_eq!(message.is_some(), failed);
+            if let Some(m) = message { prop_assert!(!m.is_empty()); }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! The OAuth return page (spec 4, 8, 9): code check, exchange outcome, profile update, timeout, redirects.
+
+use crate::json::{text_field, JsonRead, ToJson, Writer};
+use crate::text::{contains, join};
+
+use crate::login::PROVIDERS;
+
+pub const NO_CODE: &str = "No authorization code received from OAuth provider";
+pub const PROVIDER_NOT_CONFIGURED: &str =
+    "OAuth Provider Configuration Required - Discord may not be enabled in the identity provider";
+pub const REGISTRATION_REQUIRED: &str =
+    "New user registration may be required. Please contact support.";
+pub const TIMEOUT: &str = "Authentication timeout - please try again";
+/// Without an outcome after this long the page gives up.
+pub const TIMEOUT_MS: u64 = 10_000;
+/// Delay before the error redirects.
+pub const REDIRECT_DELAY_MS: u64 = 3_000;
+/// The provider assumed when the identity user does not name one: the chat platform.
+pub const FALLBACK_PROVIDER: &str = "discord";
+pub const HOME: &str = "/home";
+pub const NO_CODE_REDIRECT: &str = "/?error=no_code";
+pub const AUTH_FAILED_REDIRECT: &str = "/?error=auth_failed";
+pub const CALLBACK_ERROR_REDIRECT: &str = "/?error=callback_error";
+
+/// The identity provider's user as the SDK returns it (spec 3); every field optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdentityUser {
+    pub name: Option<String>,
+    pub display_name: Option<String>,
+    pub username: Option<String>,
+    pub given_name: Option<String>,
+    pub nickname: Option<String>,
+    pub picture: Option<String>,
+    pub avatar: Option<String>,
+    pub login_ids: Vec<String>,
+}
+
+fn first_present(values: &[&Option<String>]) -> Option<String> {
+    values
+        .iter()
+        .filter_map(|v| v.as_deref().map(str::trim))
+        .find(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+impl IdentityUser {
+    /// Reads the SDK's user object (camelCase); fields of the wrong type, or null, read as absent.
+    pub fn from_json<V: JsonRead>(value: &V) -> Self {
+        let login_ids = value.get("loginIds").and_then(JsonRead::items);
+        Self {
+            name: text_field(value, "name"),
+            display_name: text_field(value, "displayName"),
+            username: text_field(value, "username"),
+            given_name: text_field(value, "givenName"),
+            nickname: text_field(value, "nickname"),
+            picture: text_field(value, "picture"),
+            avatar: text_field(value, "avatar"),
+            login_ids: login_ids
+                .map(|ids| {
+                    ids.iter()
+                        .filter_map(|id| id.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The provider named by the first login id (e.g. 'discord-1234'), else the chat platform.
+    pub fn provider(&self) -> &'static str {
+        let first = self.login_ids.first().map(|id| id.to_ascii_lowercase());
+        PROVIDERS
+            .iter()
+            .map(|(id, _)| *id)
+            .find(|id| first.as_deref().is_some_and(|f| f.starts_with(id)))
+            .unwrap_or(FALLBACK_PROVIDER)
+    }
+
+    /// The name the provider gives, if any.
+    pub fn provider_name(&self) -> Option<String> {
+        first_present(&[
+            &self.name,
+            &self.display_name,
+            &self.given_name,
+            &self.nickname,
+            &self.username,
+        ])
+    }
+}
+
+/// The provider data stored with the profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
+pub struct OauthData {
+    pub username: Option<String>,
+    pub display_name: Option<String>,
+    pub avatar: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
+pub struct ProviderProfile {
+    pub oauth_provider: String,
+    pub oauth_data: OauthData,
+}
+
+/// The body of POST /api/auth/update-profile (spec 3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct ProfileUpdate {
+    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
+    pub name: Option<String>,
+    pub profile: ProviderProfile,
+}
+
+impl ProfileUpdate {
+    /// Sets the name only when none is stored and the provider gives one; the profile always.
+    pub fn decide(stored_name: Option<&str>, user: &IdentityUser) -> Self {
+        let has_name = stored_name.is_some_and(|n| !n.trim().is_empty());
+        Self {
+            name: if has_name { None } else { user.provider_name() },
+            profile: ProviderProfile {
+                oauth_provider: user.provider().to_owned(),
+                oauth_data: OauthData {
+                    username: first_present(&[&user.username, &user.nickname]),
+                    display_name: first_present(&[&user.display_name, &user.name]),
+                    avatar: first_present(&[&user.picture, &user.avatar]),
+                },
+            },
+        }
+    }
+}
+
+/// What the hook must do next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(tag = "kind", rename_all = "camelCase"))]
+pub enum Effect {
+    Exchange { code: String },
+    ReadUser,
+    UpdateProfile { payload: ProfileUpdate },
+    Navigate { to: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
+pub enum Phase {
+    #[default]
+    Idle,
+    Exchanging,
+    ReadingUser,
+    UpdatingProfile,
+    Done,
+    Failed,
+}
+
+/// What the callback page renders.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
+pub struct CallbackSnapshot {
+    pub phase: Phase,
+    pub message: Option<String>,
+    /// Show the 'Authentication Issue' help (diagnostics) rather than redirecting.
+    pub show_help: bool,
+    /// Where the page goes once the redirect delay has passed.
+    pub redirect_to: Option<String>,
+}
+
+/// The SDK's exchange answer: ok, or an error code and message.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExchangeOutcome {
+    pub ok: bool,
+    pub user: Option<IdentityUser>,
+    pub error_code: Option<String>,
+    pub message: Option<String>,
+}
+
+impl ExchangeOutcome {
+    /// Reads `{ ok, user, errorCode, message }`; a missing or non-boolean `ok` is a failure.
+    pub fn from_json<V: JsonRead>(value: &V) -> Self {
+        Self {
+            ok: value.get("ok").and_then(JsonRead::as_bool).unwrap_or(false),
+            user: value
+                .get("user")
+                .filter(|u| u.is_object())
+                .map(IdentityUser::from_json),
+            error_code: text_field(value, "errorCode"),
+            message: text_field(value, "message"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct AuthCallbackMachine {
+    snap: CallbackSnapshot,
+    on_localhost: bool,
+    timeout_at: u64,
+    redirect_at: Option<u64>,
+    user: IdentityUser,
+}
+
+impl AuthCallbackMachine {
+    pub fn new(on_localhost: bool) -> Self {
+        Self {
+            on_localhost,
+            ..Self::default()
+        }
+    }
+
+    pub fn snapshot(&self) -> &CallbackSnapshot {
+        &self.snap
+    }
+
+    fn in_progress(&self) -> bool {
+        matches!(
+            self.snap.phase,
+            Phase::Exchanging | Phase::ReadingUser | Phase::UpdatingProfile
+        )
+    }
+
+    pub fn next_deadline(&self) -> Option<u64> {
+        if self.in_progress() {
+            Some(self.timeout_at)
+        } else {
+            self.redirect_at
+        }
+    }
+
+    fn fail(&mut self, message: String, redirect: Option<&str>, now_ms: u64) {
+        self.snap.phase = Phase::Failed;
+        self.snap.message = Some(message);
+        self.snap.show_help = redirect.is_none();
+        self.snap.redirect_to = redirect.map(str::to_owned);
+        self.redirect_at = redirect.map(|_| now_ms.saturating_add(REDIRECT_DELAY_MS));
+    }
+
+    /// The page opened with these query parameters. `error` is the provider's error parameter.
+    pub fn start(
+        &mut self,
+        code: Option<&str>,
+        error: Option<&str>,
+        now_ms: u64,
+    ) -> Option<Effect> {
+        if self.snap.phase != Phase::Idle {
+            return None;
+        }
+        if let Some(error) = error.map(str::trim).filter(|e| !e.is_empty()) {
+            self.fail(
+                join(&["Authentication error: ", error]),
+                Some(CALLBACK_ERROR_REDIRECT),
+                now_ms,
+            );
+            return None;
+        }
+        match code.map(str::trim).filter(|c| !c.is_empty()) {
+            None => {
+                self.fail(NO_CODE.to_owned(), Some(NO_CODE_REDIRECT), now_ms);
+                None
+            }
+            Some(code) => {
+                self.snap.phase = Phase::Exchanging;
+                self.timeout_at = now_ms.saturating_add(TIMEOUT_MS);
+                Some(Effect::Exchange {
+                    code: code.to_owned(),
+                })
+            }
+        }
+    }
+
+    /// The exchange answered (spec 8 table).
+    pub fn exchanged(&mut self, outcome: ExchangeOutcome, now_ms: u64) -> Option<Effect> {
+        if self.snap.phase != Phase::Exchanging {
+            return None;
+        }
+        if outcome.ok {
+            self.user = outcome.user.unwrap_or_default();
+            self.snap.phase = Phase::ReadingUser;
+            return Some(Effect::ReadUser);
+        }
+        let code = outcome.error_code.unwrap_or_default();
+        let message = outcome.message.unwrap_or_default();
+        if code == "E061301" || contains(&message, "Failed exchanging") {
+            self.fail(PROVIDER_NOT_CONFIGURED.to_owned(), None, now_ms);
+        } else if code == "E062209" || contains(&message, "user must exist") {
+            self.fail(REGISTRATION_REQUIRED.to_owned(), None, now_ms);
+        } else {
+            let shown = if message.trim().is_empty() {
+                code.as_str()
+            } else {
+                message.as_str()
+            };
+            let redirect = (!self.on_localhost).then_some(AUTH_FAILED_REDIRECT);
+            self.fail(join(&["Authentication failed: ", shown]), redirect, now_ms);
+        }
+        None
+    }
+
+    /// The exchange call threw.
+    pub fn exchange_threw(&mut self, message: &str, now_ms: u64) {
+        if self.snap.phase == Phase::Exchanging {
+            self.fail(join(&["OAuth exchange failed: ", message]), None, now_ms);
+        }
+    }
+
+    /// The current user was read; `stored_name` is the name the API holds.
+    pub fn user_read(&mut self, stored_name: Option<&str>) -> Option<Effect> {
+        if self.snap.phase != Phase::ReadingUser {
+            return None;
+        }
+        self.snap.phase = Phase::UpdatingProfile;
+        Some(Effect::UpdateProfile {
+            payload: ProfileUpdate::decide(stored_name, &self.user),
+        })
+    }
+
+    /// The profile was stored: go to the dashboard.
+    pub fn profile_updated(&mut self) -> Option<Effect> {
+        if self.snap.phase != Phase::UpdatingProfile {
+            return None;
+        }
+        self.snap.phase = Phase::Done;
+        self.snap.redirect_to = Some(HOME.to_owned());
+        Some(Effect::Navigate {
+            to: HOME.to_owned(),
+        })
+    }
+
+    /// Reading the user or updating the profile failed.
+    pub fn step_failed(&mut self, message: &str, now_ms: u64) {
+        if matches!(self.snap.phase, Phase::ReadingUser | Phase::UpdatingProfile) {
+            self.fail(
+                join(&["Authentication error: ", message]),
+                Some(CALLBACK_ERROR_REDIRECT),
+                now_ms,
+            );
+        }
+    }
+
+    /// Time passes: the 10 s timeout or a due redirect.
+    pub fn tick(&mut self, now_ms: u64) -> Option<Effect> {
+        if self.in_progress() {
+            if now_ms >= self.timeout_at {
+                self.fail(TIMEOUT.to_owned(), None, now_ms);
+            }
+            return None;
+        }
+        let at = self.redirect_at?;
+        if now_ms < at {
+            return None;
+        }
+        self.redirect_at = None;
+        self.snap
+            .redirect_to
+            .clone()
+            .map(|to| Effect::Navigate { to })
+    }
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Idle => "idle",
+            Self::Exchanging => "exchanging",
+            Self::ReadingUser => "readingUser",
+            Self::UpdatingProfile => "updatingProfile",
+            Self::Done => "done",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+impl ToJson for ProfileUpdate {
+    fn write_json(&self, out: &mut Writer) {
+        let profile = &self.profile;
+        let data = &profile.oauth_data;
+        out.open();
+        if let Some(name) = &self.name {
+            out.key("name").string(name);
+        }
+        out.key("profile").open();
+        out.key("oauthProvider").string(&profile.oauth_provider);
+        out.key("oauthData").open();
+        out.key("username").opt_string(data.username.as_deref());
+        out.key("displayName")
+            .opt_string(data.display_name.as_deref());
+        out.key("avatar").opt_string(data.avatar.as_deref());
+        out.close().close().close();
+    }
+}
+
+impl ToJson for Effect {
+    fn write_json(&self, out: &mut Writer) {
+        out.open().key("kind");
+        match self {
+            Self::Exchange { code } => out.string("exchange").key("code").string(code),
+            Self::ReadUser => out.string("readUser"),
+            Self::UpdateProfile { payload } => {
+                out.string("updateProfile").key("payload").value(payload)
+            }
+            Self::Navigate { to } => out.string("navigate").key("to").string(to),
+        }
+        .close();
+    }
+}
+
+impl ToJson for CallbackSnapshot {
+    fn write_json(&self, out: &mut Writer) {
+        out.open().key("phase").string(self.phase.as_str());
+        out.key("message").opt_string(self.message.as_deref());
+        out.key("showHelp").bool(self.show_help);
+        out.key("redirectTo")
+            .opt_string(self.redirect_to.as_deref());
+        out.close();
+    }
+}
+
+// Host only: proptest is not built for wasm32.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,446 @@
+//! Deployment flags, deployment info and the landing texts of each deployment type (spec 2.2, 3, 5).
+
+use crate::json::{self, text_field, JsonRead, ToJson, Value, Writer};
+use crate::text::join;
+
+/// Logged (console only) when the flags JSON injected at build time cannot be read.
+pub const FLAGS_PARSE_WARNING: &str = "Failed to parse VITE_DEPLOYMENT_FLAGS";
+
+/// The status every client-built deployment info carries.
+pub const ACTIVE_STATUS: &str = "active";
+
+/// The feature flags of a deployment. Default: apotheosis on, the others off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct DeploymentFlags {
+    pub apotheosis: bool,
+    pub sanctified: bool,
+    pub ethereal: bool,
+}
+
+impl Default for DeploymentFlags {
+    fn default() -> Self {
+        Self {
+            apotheosis: true,
+            sanctified: false,
+            ethereal: false,
+        }
+    }
+}
+
+/// The result of reading the flags: the flags in force and, when the input was unreadable,
+/// the warning the caller logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParsedFlags {
+    pub flags: DeploymentFlags,
+    pub warning: Option<&'static str>,
+}
+
+impl DeploymentFlags {
+    /// Parses the flags JSON. A missing or blank value means the defaults silently; a JSON object
+    /// may name any of the three keys (missing keys keep their default). Anything else (broken JSON,
+    /// not an object, a non-boolean value, an unknown key) gives the defaults plus
+    /// [`FLAGS_PARSE_WARNING`], so a typo in the build config is noticed in the console.
+    pub fn parse(raw: Option<&str>) -> ParsedFlags {
+        let text = raw.map(str::trim).unwrap_or_default();
+        if text.is_empty() {
+            return ParsedFlags {
+                flags: Self::default(),
+                warning: None,
+            };
+        }
+        match json::parse(text) {
+            Some(Value::Object(members)) => match Self::from_object(&members) {
+                Some(flags) => ParsedFlags {
+                    flags,
+                    warning: None,
+                },
+                None => Self::unreadable(),
+            },
+            _ => Self::unreadable(),
+        }
+    }
+
+    fn unreadable() -> ParsedFlags {
+        ParsedFlags {
+            flags: Self::default(),
+            warning: Some(FLAGS_PARSE_WARNING),
+        }
+    }
+
+    // A repeated key counts with its last value (as in a JSON map), so the members are read
+    // backwards and a key already read is skipped.
+    fn from_object(members: &[(String, Value)]) -> Option<Self> {
+        let mut flags = Self::default();
+        let mut seen = [false; 3];
+        for (key, value) in members.iter().rev() {
+            let (slot, field) = match key.as_str() {
+                "apotheosis" => (0, &mut flags.apotheosis),
+                "sanctified" => (1, &mut flags.sanctified),
+                "ethereal" => (2, &mut flags.ethereal),
+                _ => return None,
+            };
+            if !seen[slot] {
+                seen[slot] = true;
+                *field = value.as_bool()?;
+            }
+        }
+        Some(flags)
+    }
+}
+
+/// The four kinds of deployment the landing page knows (spec 2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Serialize))]
+#[cfg_attr(test, serde(rename_all = "lowercase"))]
+pub enum DeploymentType {
+    #[default]
+    Apotheosis,
+    Ethereal,
+    Telekinesis,
+    Metagenesis,
+}
+
+impl DeploymentType {
+    /// Reads a type name case-insensitively; anything unknown is apotheosis, the spec's default type.
+    pub fn parse(raw: Option<&str>) -> Self {
+        let name = raw.map(str::trim).unwrap_or_default();
+        [Self::Ethereal, Self::Telekinesis, Self::Metagenesis]
+            .into_iter()
+            .find(|kind| name.eq_ignore_ascii_case(kind.as_str()))
+            .unwrap_or(Self::Apotheosis)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Apotheosis => "apotheosis",
+            Self::Ethereal => "ethereal",
+            Self::Telekinesis => "telekinesis",
+            Self::Metagenesis => "metagenesis",
+        }
+    }
+
+    /// The landing page's title, subtitle and description for this type.
+    pub fn landing_text(self) -> LandingText {
+        match self {
+            Self::Apotheosis => LandingText {
+                title: "Apotheosis",
+                subtitle: "Your full stack, live in your own cloud account",
+                description: "React, Express and PostgreSQL on a virtual machine you own, behind nginx \
+                    with SSL and your own domain. One command, dmt blastoff, took it from a Git branch \
+                    to this page; the cards below report the health of every layer.",
+            },
+            Self::Ethereal => LandingText {
+                title: "Ethereal",
+                subtitle: "A static front end, served from the edge",
+                description: "This deployment is only the site: files in object storage behind a CDN, \
+                    with no server or database to look after. Health checks of the API and the database \
+                    are switched off because there is nothing behind them.",
+            },
+            Self::Telekinesis => LandingText {
+                title: "Telekinesis",
+                subtitle: "Work that moves itself",
+                description: "An event-driven task queue: producers drop messages, serverless workers \
+                    pick them up, retries and schedules are built in. Deployed with lsd drop, watched \
+                    from here.",
+            },
+            Self::Metagenesis => LandingText {
+                title: "Metagenesis",
+                subtitle: "One CLI for every way you deploy",
+                description: "mg brings DMT, LSD and ESP under one command line: full-stack apps on \
+                    virtual machines, serverless functions, and static sites behind a CDN, all tracked \
+                    per project in your own cloud account. Start with mg init --dream.",
+            },
+        }
+    }
+}
+
+/// Landing copy for one deployment type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct LandingText {
+    pub title: &'static str,
+    pub subtitle: &'static str,
+    pub description: &'static str,
+}
+
+/// What the build injected about this deployment (every field may be absent).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeploymentConfig {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub deployment_type: Option<String>,
+    pub flags_json: Option<String>,
+    /// Overrides `flags.sanctified` when given (the build's separate sanctified switch).
+    pub sanctified: Option<bool>,
+    pub github_repo: Option<String>,
+    pub telekinesis_queue_url: Option<String>,
+}
+
+impl DeploymentConfig {
+    /// Reads the camelCase object the app passes (`deploymentType`, `flagsJson`, ...); fields of
+    /// the wrong type read as absent.
+    pub fn from_json<V: JsonRead>(value: &V) -> Self {
+        Self {
+            id: text_field(value, "id"),
+            name: text_field(value, "name"),
+            deployment_type: text_field(value, "deploymentType"),
+            flags_json: text_field(value, "flagsJson"),
+            sanctified: value.get("sanctified").and_then(JsonRead::as_bool),
+            github_repo: text_field(value, "githubRepo"),
+            telekinesis_queue_url: text_field(value, "telekinesisQueueUrl"),
+        }
+    }
+}
+
+/// The deployment info shown on the landing page (spec 3), built on the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(serde::Serialize))]
+pub struct DeploymentInfo {
+    pub id: String,
+    pub name: String,
+    #[cfg_attr(test, serde(rename = "type"))]
+    pub deployment_type: DeploymentType,
+    pub flags: DeploymentFlags,
+    pub status: &'static str,
+    /// Milliseconds since the Unix epoch at which the info was built.
+    pub created: u64,
+    pub github_repo: String,
+    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
+    pub telekinesis_queue_url: Option<String>,
+    pub landing: LandingText,
+    /// True when database and queue are absent (type ethereal or the ethereal flag).
+    pub ethereal: bool,
+}
+
+/// The id shown when the build did not inject one.
+pub const DEFAULT_DEPLOYMENT_ID: &str = "local";
+/// The source repository linked when the build did not name one.
+pub const DEFAULT_GITHUB_REPO: &str = "https://github.com/metagenesis/mg";
+
+fn non_blank(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+impl DeploymentInfo {
+    /// Builds the info; returns it with the flags warning to log, if any.
+    pub fn build(config: DeploymentConfig, now_ms: u64) -> (Self, Option<&'static str>) {
+        let parsed = DeploymentFlags::parse(config.flags_json.as_deref());
+        let mut flags = parsed.flags;
+        if let Some(sanctified) = config.sanctified {
+            flags.sanctified = sanctified;
+        }
+        let deployment_type = DeploymentType::parse(config.deployment_type.as_deref());
+        let id = non_blank(config.id).unwrap_or_else(|| DEFAULT_DEPLOYMENT_ID.to_owned());
+        let name = non_blank(config.name).unwrap_or_else(|| join(&["mg-", &id]));
+        let info = Self {
+            id,
+            name,
+            deployment_type,
+            flags,
+            status: ACTIVE_STATUS,
+            created: now_ms,
+            github_repo: non_blank(config.github_repo)
+                .unwrap_or_else(|| DEFAULT_GITHUB_REPO.to_owned()),
+            telekinesis_queue_url: non_blank(config.telekinesis_queue_url),
+            landing: deployment_type.landing_text(),
+            ethereal: deployment_type == DeploymentType::Ethereal || flags.ethereal,
+        };
+        (info, parsed.warning)
+    }
+}
+
+impl ToJson for DeploymentInfo {
+    fn write_json(&self, out: &mut Writer) {
+        let flags = self.flags;
+        let landing = self.landing;
+        out.open().key("id").string(&self.id);
+        out.key("name").string(&self.name);
+        out.key("type").string(self.deployment_type.as_str());
+        out.key("flags").open();
+        out.key("apotheosis").bool(flags.apotheosis);
+        out.key("sanctified").bool(flags.sanctified);
+        out.key("ethereal").bool(flags.ethereal).close();
+        out.key("status").string(self.status);
+        out.key("created").number(self.created);
+        out.key("github_repo").string(&self.github_repo);
+        if let Some(url) = &self.telekinesis_queue_url {
+            out.key("telekinesis_queue_url").string(url);
+        }
+        out.key("landing").open();
+        out.key("title").string(landing.title);
+        out.key("subtitle").string(landing.subtitle);
+        out.key("description").string(landing.description).close();
+        out.key("ethereal").bool(self.ethereal).close();
+    }
+}
+
+// Host only: proptest is not built for wasm32.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const DEFAULTS: DeploymentFlags = DeploymentFlags {
+        apotheosis: true,
+        sanctified: false,
+        ethereal: false,
+    };
+
+    #[test]
+    fn flags_are_parsed_exactly() {
+        let warn = Some(FLAGS_PARSE_WARNING);
+        let cases: [(Option<&str>, DeploymentFlags, Option<&str>); 10] = [
+            (None, DEFAULTS, None),
+            (Some(""), DEFAULTS, None),
+            (Some("  "), DEFAULTS, None),
+            (
+                Some(r#"{"apotheosis":false,"sanctified":true,"ethereal":true}"#),
+                DeploymentFlags {
+                    apotheosis: false,
+                    sanctified: true,
+                    ethereal: true,
+                },
+                None,
+            ),
+            (
+                Some(r#"{"sanctified":true}"#),
+                DeploymentFlags {
+                    sanctified: true,
+                    ..DEFAULTS
+                },
+                None,
+            ),
+            (Some("{}"), DEFAULTS, None),
+            (Some("{not json"), DEFAULTS, warn),
+            (Some("[true]"), DEFAULTS, warn),
+            (Some(r#"{"sanctified":"yes"}"#), DEFAULTS, warn),
+            (Some(r#"{"sanctifed":true}"#), DEFAULTS, warn),
+        ];
+        for (raw, flags, warning) in cases {
+            let parsed = DeploymentFlags::parse(raw);
+            assert_eq!(parsed.flags, flags, "input {raw:?}");
+            assert_eq!(parsed.warning, warning, "input {raw:?}");
+        }
+    }
+
+    #[test]
+    fn the_warning_text_is_the_spec_message() {
+        assert_eq!(FLAGS_PARSE_WARNING, "Failed to parse VITE_DEPLOYMENT_FLAGS");
+    }
+
+    #[test]
+    fn types_parse_and_default_to_apotheosis() {
+        assert_eq!(
+            DeploymentType::parse(Some("Ethereal")),
+            DeploymentType::Ethereal
+        );
+        assert_eq!(
+            DeploymentType::parse(Some("telekinesis")),
+            DeploymentType::Telekinesis
+        );
+        assert_eq!(
+            DeploymentType::parse(Some(" metagenesis ")),
+            DeploymentType::Metagenesis
+        );
+        assert_eq!(
+            DeploymentType::parse(Some("dmt")),
+            DeploymentType::Apotheosis
+        );
+        assert_eq!(DeploymentType::parse(None), DeploymentType::Apotheosis);
+    }
+
+    #[test]
+    fn every_type_has_its_own_landing_text() {
+        let all = [
+            DeploymentType::Apotheosis,
+            DeploymentType::Ethereal,
+            DeploymentType::Telekinesis,
+            DeploymentType::Metagenesis,
+        ];
+        for (i, a) in all.iter().enumerate() {
+            let text = a.landing_text();
+            assert!(!text.subtitle.is_empty() && text.description.len() > 60);
+            assert_eq!(text.title.to_ascii_lowercase(), a.as_str());
+            for b in &all[i + 1..] {
+                assert_ne!(text.description, b.landing_text().description);
+            }
+        }
+    }
+
+    #[test]
+    fn info_is_built_with_defaults_and_overrides() {
+        let (info, warning) = DeploymentInfo::build(DeploymentConfig::default(), 1_700_000_000_000);
+        assert_eq!(warning, None);
+        assert_eq!(info.id, "local");
+        assert_eq!(info.name, "mg-local");
+        assert_eq!(info.status, "active");
+        assert_eq!(info.created, 1_700_000_000_000);
+        assert_eq!(info.deployment_type, DeploymentType::Apotheosis);
+        assert_eq!(info.flags, DEFAULTS);
+        assert_eq!(info.telekinesis_queue_url, None);
+        assert!(!info.ethereal);
+
+        let config = DeploymentConfig {
+            id: Some("dep-42".into()),
+            deployment_type: Some("ethereal".into()),
+            flags_json: Some("oops".into()),
+            sanctified: Some(true),
+            telekinesis_queue_url: Some("https://sqs.example/q".into()),
+            ..DeploymentConfig::default()
+        };
+        let (info, warning) = DeploymentInfo::build(config, 5);
+        assert_eq!(warning, Some(FLAGS_PARSE_WARNING));
+        assert_eq!(info.id, "dep-42");
+        assert!(info.flags.sanctified && info.flags.apotheosis);
+        assert!(info.ethereal);
+        assert_eq!(info.landing.title, "Ethereal");
+        assert_eq!(
+            info.telekinesis_queue_url.as_deref(),
+            Some("https://sqs.example/q")
+        );
+    }
+
+    #[test]
+    fn the_config_object_is_read_by_its_camel_case_keys() {
+        let value = serde_json::json!({"id": "d1", "deploymentType": "ethereal", "flagsJson": "{}",
+            "sanctified": true, "githubRepo": "https://g/r", "telekinesisQueueUrl": 5});
+        let config = DeploymentConfig::from_json(&value);
+        assert_eq!(config.id.as_deref(), Some("d1"));
+        assert_eq!(config.deployment_type.as_deref(), Some("ethereal"));
+        assert_eq!(config.sanctified, Some(true));
+        assert_eq!(config.github_repo.as_deref(), Some("https://g/r"));
+        assert_eq!(config.telekinesis_queue_url, None, "a number is not a URL");
+        assert_eq!(
+            DeploymentConfig::from_json(&Value::Null),
+            DeploymentConfig::default()
+        );
+    }
+
+    #[test]
+    fn the_ethereal_flag_alone_marks_the_deployment_ethereal() {
+        let config = DeploymentConfig {
+            flags_json: Some(r#"{"ethereal":true}"#.into()),
+            ..DeploymentConfig::default()
+        };
+        assert!(DeploymentInfo::build(config, 0).0.ethereal);
+    }
+
+    proptest! {
+        #[test]
+        fn any_flags_text_parses_to_valid_flags_without_panicking(raw in ".{0,64}") {
+            let parsed = DeploymentFlags::parse(Some(&raw));
+            if parsed.warning.is_some() {
+                prop_assert_eq!(parsed.flags, DEFAULTS);
+            }
+        }
+
+        #[test]
+        fn any_boolean_object_round_trips(a: bool, s: bool, e: bool) {
+            let raw = format!(r#"{{"apotheosis":{a},"sanctified":{s},"ethereal":{e}}}"#);
+            let parsed = DeploymentFlags::parse(Some(&raw));
+            prop_assert_eq!(parsed.warning, None);
+            prop_assert_eq!(parsed.flags, DeploymentFlags { apotheosis: a, sanctified: s, ethereal: e });
+        }
+    }
+}

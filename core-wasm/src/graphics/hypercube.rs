@@ -1,0 +1,327 @@
+//! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
+
+use super::orbit::{wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
+use super::{write_vertex, VERTEX_STRIDE};
+use glam::{Mat3, Vec3, Vec4};
+use std::f32::consts::TAU;
+
+/// Vertices of a tesseract (spec 2.9: 16).
+pub const VERTEX_COUNT: usize = 16;
+/// Edges of a tesseract: vertex pairs differing in one coordinate.
+pub const EDGE_COUNT: usize = 32;
+/// Square faces of a tesseract: 6 coordinate planes × 4 positions of the other two axes.
+pub const FACE_COUNT: usize = 24;
+/// Triangles drawn for the translucent faces, two per square.
+pub const FACE_TRIANGLE_COUNT: usize = FACE_COUNT * 2;
+
+/// Half the edge length in 4D: every coordinate is ±`HALF_SIZE` before rotation.
+pub const HALF_SIZE: f32 = 0.6;
+/// Distance of the 4D eye from the origin along w. A point is projected to 3D by scaling its
+/// `x, y, z` by `W_CAMERA_DISTANCE / (W_CAMERA_DISTANCE - w)`: the half nearer in w grows, the
+/// farther half shrinks, which is what makes the inner cube appear.
+pub const W_CAMERA_DISTANCE: f32 = 3.0;
+
+/// Rotation speed constant 0.005 (spec 9): radians per frame added to the XW-plane angle, the
+/// main 4D turn that carries the inner cube outward through the outer one.
+pub const ROTATION_STEP: f32 = 0.005;
+/// Rotation speed constant 0.5 (spec 9): the YW-plane angle turns at this fraction of the XW
+/// angle, so the two 4D rotations drift against each other and the motion never looks looped.
+pub const SECONDARY_RATIO: f32 = 0.5;
+/// Rotation speed constant 40 (spec 9): frames per radian of the slow 3D tilt wobble about the
+/// horizontal axis; one full wobble takes 2π × 40 ≈ 251 frames (about 4 s at 60 fps).
+pub const TILT_PERIOD_FRAMES: f32 = 40.0;
+/// Largest angle of the tilt wobble, in radians.
+pub const TILT_AMPLITUDE: f32 = 0.35;
+
+/// At most this many radar cubes are alive at once (spec 9).
+pub const MAX_RADAR_CUBES: usize = 2;
+/// Scale added to a radar cube every frame (spec 9: 0.05 per frame).
+pub const RADAR_STEP: f32 = 0.05;
+/// Frames a radar cube lives: its scale runs from 0 to `RADAR_STEP × RADAR_LIFETIME_FRAMES`.
+pub const RADAR_LIFETIME_FRAMES: u32 = 50;
+/// The largest scale a radar cube reaches before it is recycled.
+pub const RADAR_MAX_SCALE: f32 = RADAR_STEP * RADAR_LIFETIME_FRAMES as f32;
+/// Vertices of one radar cube.
+pub const RADAR_VERTICES_PER_CUBE: usize = 8;
+/// Edges of one radar cube.
+pub const RADAR_EDGES_PER_CUBE: usize = 12;
+
+/// Every point of the scene lies within this distance of the origin: a radar cube's corner at
+/// its largest (`RADAR_MAX_SCALE × HALF_SIZE × √3`), which is beyond the projected tesseract
+/// (at most `2·HALF_SIZE · D / (D − 2·HALF_SIZE)` = 2.0).
+pub const BOUNDING_RADIUS: f32 = RADAR_MAX_SCALE * HALF_SIZE * 1.732_051;
+
+/// One radar pulse slot: a cube that grows from nothing, fades, and is recycled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RadarCube {
+    alive: bool,
+    age: u32,
+}
+
+impl RadarCube {
+    /// Whether the cube is drawn this frame.
+    pub fn is_alive(&self) -> bool {
+        self.alive
+    }
+
+    /// The cube's scale: `RADAR_STEP` × frames since it started, exactly.
+    pub fn scale(&self) -> f32 {
+        if self.alive {
+            // From the integer age rather than summed floats, so every step is exactly 0.05.
+            self.age as f32 * RADAR_STEP
+        } else {
+            0.0
+        }
+    }
+
+    fn intensity(&self) -> f32 {
+        if self.alive {
+            1.0 - self.scale() / RADAR_MAX_SCALE
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Widget 2's scene. Construct once, call [`step`](Self::step) every frame, then draw:
+///
+/// - [`vertices`](Self::vertices) (projected to 3D; `a` is a depth cue from w, `0.35..=1`) with
+///   [`edge_indices`](Self::edge_indices) as `gl.LINES` and [`face_indices`](Self::face_indices)
+///   as translucent `gl.TRIANGLES` (multiply `a` by a low face opacity, blend, no depth write);
+/// - [`radar_vertices`](Self::radar_vertices) with [`radar_edge_indices`](Self::radar_edge_indices)
+///   as `gl.LINES`; a dead cube's vertices have `a == 0`.
+#[derive(Debug, Clone)]
+pub struct HypercubeScene {
+    orbit: Orbit,
+    xw_angle: f32,
+    yw_angle: f32,
+    tilt_phase: f32,
+    model: [Vec4; VERTEX_COUNT],
+    rotated: [Vec4; VERTEX_COUNT],
+    radar: [RadarCube; MAX_RADAR_CUBES],
+    vertices: Box<[f32]>,
+    edges: Box<[u16]>,
+    faces: Box<[u16]>,
+    radar_vertices: Box<[f32]>,
+    radar_edges: Box<[u16]>,
+}
+
+impl Default for HypercubeScene {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl HypercubeScene {
+    /// Builds the scene at rest, with its buffers already holding a drawable frame.
+    pub fn new() -> Self {
+        let mut model = [Vec4::ZERO; VERTEX_COUNT];
+        for (i, vertex) in model.iter_mut().enumerate() {
+            // Bit k of the index picks the sign of coordinate k.
+            let sign = |k: usize| {
+                if i >> k & 1 == 1 {
+                    HALF_SIZE
+                } else {
+                    -HALF_SIZE
+                }
+            };
+            *vertex = Vec4::new(sign(0), sign(1), sign(2), sign(3));
+        }
+        let mut scene = HypercubeScene {
+            orbit: Orbit::new(AUTO_ROTATION_PER_FRAME),
+            xw_angle: 0.0,
+            yw_angle: 0.0,
+            tilt_phase: 0.0,
+            model,
+            rotated: model,
+            radar: [RadarCube::default(); MAX_RADAR_CUBES],
+            vertices: vec![0.0; VERTEX_COUNT * VERTEX_STRIDE].into_boxed_slice(),
+            edges: tesseract_edges(),
+            faces: tesseract_faces(),
+            radar_vertices: vec![0.0; MAX_RADAR_CUBES * RADAR_VERTICES_PER_CUBE * VERTEX_STRIDE]
+                .into_boxed_slice(),
+            radar_edges: radar_edges(),
+        };
+        scene.write_buffers();
+        scene
+    }
+
+    /// Advances one frame: the 4D rotation (XW by [`ROTATION_STEP`], YW at
+    /// [`SECONDARY_RATIO`] of it), the tilt wobble, auto-yaw and the radar pulses; then
+    /// rewrites the vertex buffers in place. Allocates nothing.
+    pub fn step(&mut self) {
+        self.xw_angle = wrap_angle(self.xw_angle + ROTATION_STEP);
+        self.yw_angle = wrap_angle(self.yw_angle + ROTATION_STEP * SECONDARY_RATIO);
+        self.tilt_phase = (self.tilt_phase + 1.0 / TILT_PERIOD_FRAMES) % TAU;
+        self.orbit.advance();
+        self.step_radar();
+        self.write_buffers();
+    }
+
+    /// Applies a pointer drag (0.005 rad per pixel, like widget 1) and stops the 3D auto-yaw;
+    /// the 4D rotation goes on, since it is what the shape is about.
+    pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
+        self.orbit.drag(dx_px, dy_px);
+    }
+
+    /// The scene's 3D orientation (yaw, pitch, auto-rotation).
+    pub fn orbit(&self) -> &Orbit {
+        &self.orbit
+    }
+
+    /// Mutable orientation, e.g. to resume auto-rotation.
+    pub fn orbit_mut(&mut self) -> &mut Orbit {
+        &mut self.orbit
+    }
+
+    /// The XW-plane angle in radians.
+    pub fn xw_angle(&self) -> f32 {
+        self.xw_angle
+    }
+
+    /// The YW-plane angle in radians.
+    pub fn yw_angle(&self) -> f32 {
+        self.yw_angle
+    }
+
+    /// The current tilt about the horizontal axis, in radians.
+    pub fn tilt(&self) -> f32 {
+        TILT_AMPLITUDE * self.tilt_phase.sin()
+    }
+
+    /// The 16 vertices after the 4D rotation and before projection.
+    pub fn rotated_4d(&self) -> &[Vec4; VERTEX_COUNT] {
+        &self.rotated
+    }
+
+    /// Projected vertices, `x, y, z, a` × [`VERTEX_COUNT`]; `a` is brighter for points nearer in w.
+    pub fn vertices(&self) -> &[f32] {
+        &self.vertices
+    }
+
+    /// Edges as index pairs for `gl.LINES` ([`EDGE_COUNT`] pairs). Never changes.
+    pub fn edge_indices(&self) -> &[u16] {
+        &self.edges
+    }
+
+    /// Faces as index triples for `gl.TRIANGLES` ([`FACE_TRIANGLE_COUNT`]). Never changes.
+    pub fn face_indices(&self) -> &[u16] {
+        &self.faces
+    }
+
+    /// Radar cube corners, `x, y, z, a` × 8 per cube × [`MAX_RADAR_CUBES`]; `a` fades from 1
+    /// to 0 as the cube grows, and is 0 for a dead cube.
+    pub fn radar_vertices(&self) -> &[f32] {
+        &self.radar_vertices
+    }
+
+    /// Radar cube edges as index pairs into [`radar_vertices`](Self::radar_vertices). Never changes.
+    pub fn radar_edge_indices(&self) -> &[u16] {
+        &self.radar_edges
+    }
+
+    /// The radar cube slots.
+    pub fn radar_cubes(&self) -> &[RadarCube; MAX_RADAR_CUBES] {
+        &self.radar
+    }
+
+    /// Grows live pulses and starts a new one when a slot is free and the youngest pulse is
+    /// halfway out, so two pulses ripple evenly spaced.
+    fn step_radar(&mut self) {
+        for cube in &mut self.radar {
+            if cube.alive {
+                cube.age += 1;
+                if cube.age > RADAR_LIFETIME_FRAMES {
+                    *cube = RadarCube::default();
+                }
+            }
+        }
+        let youngest = self.radar.iter().filter(|c| c.alive).map(|c| c.age).min();
+        let spacing = RADAR_LIFETIME_FRAMES / MAX_RADAR_CUBES as u32;
+        if youngest.is_none_or(|age| age >= spacing) {
+            if let Some(free) = self.radar.iter_mut().find(|c| !c.alive) {
+                *free = RadarCube {
+                    alive: true,
+                    age: 0,
+                };
+            }
+        }
+    }
+
+    fn write_buffers(&mut self) {
+        let (sin_xw, cos_xw) = self.xw_angle.sin_cos();
+        let (sin_yw, cos_yw) = self.yw_angle.sin_cos();
+        let rotation: Mat3 = self.orbit.rotation() * Mat3::from_rotation_x(self.tilt());
+        for (i, &p) in self.model.iter().enumerate() {
+            // XW rotation, then YW rotation of the result.
+            let (x, w) = (p.x * cos_xw - p.w * sin_xw, p.x * sin_xw + p.w * cos_xw);
+            let (y, w) = (p.y * cos_yw - w * sin_yw, p.y * sin_yw + w * cos_yw);
+            let rotated = Vec4::new(x, y, p.z, w);
+            self.rotated[i] = rotated;
+            let perspective = W_CAMERA_DISTANCE / (W_CAMERA_DISTANCE - w);
+            let projected = rotation * (rotated.truncate() * perspective);
+            // w spans ±2·HALF_SIZE; map it to 0.35..1 so the near cell reads brighter.
+            let depth = (w / (2.0 * HALF_SIZE) + 1.0) * 0.5;
+            write_vertex(&mut self.vertices, i, projected, 0.35 + 0.65 * depth);
+        }
+        for (c, cube) in self.radar.iter().enumerate() {
+            let scale = cube.scale() * HALF_SIZE;
+            let intensity = cube.intensity();
+            for corner in 0..RADAR_VERTICES_PER_CUBE {
+                let sign = |k: usize| if corner >> k & 1 == 1 { 1.0 } else { -1.0 };
+                let p = Vec3::new(sign(0), sign(1), sign(2)) * scale;
+                let index = c * RADAR_VERTICES_PER_CUBE + corner;
+                write_vertex(&mut self.radar_vertices, index, rotation * p, intensity);
+            }
+        }
+    }
+}
+
+/// Vertex pairs whose indices differ in exactly one bit, i.e. in one coordinate.
+fn tesseract_edges() -> Box<[u16]> {
+    let mut edges = Vec::with_capacity(EDGE_COUNT * 2);
+    for i in 0..VERTEX_COUNT as u16 {
+        for bit in 0..4 {
+            let j = i ^ (1 << bit);
+            if i < j {
+                edges.extend([i, j]);
+            }
+        }
+    }
+    edges.into_boxed_slice()
+}
+
+/// Two triangles for each square: axes `a < b` vary, the other two bits are fixed.
+fn tesseract_faces() -> Box<[u16]> {
+    let mut faces = Vec::with_capacity(FACE_TRIANGLE_COUNT * 3);
+    for a in 0..4u16 {
+        for b in a + 1..4 {
+            for base in 0..VERTEX_COUNT as u16 {
+                if base & (1 << a | 1 << b) != 0 {
+                    continue;
+                }
+                let (v00, v10) = (base, base | 1 << a);
+                let (v01, v11) = (base | 1 << b, base | 1 << a | 1 << b);
+                faces.extend([v00, v10, v11, v00, v11, v01]);
+            }
+        }
+    }
+    faces.into_boxed_slice()
+}
+
+/// The 12 edges of each radar cube, offset into that cube's 8 vertices.
+fn radar_edges() -> Box<[u16]> {
+    let mut edges = Vec::with_capacity(MAX_RADAR_CUBES * RADAR_EDGES_PER_CUBE * 2);
+    for cube in 0..MAX_RADAR_CUBES as u16 {
+        let offset = cube * RADAR_VERTICES_PER_CUBE as u16;
+        for i in 0..RADAR_VERTICES_PER_CUBE as u16 {
+            for bit in 0..3 {
+                let j = i ^ (1 << bit);
+                if i < j {
+                    edges.extend([offset + i, offset + j]);
+                }
+            }
+        }
+    }
+    edges.into_boxed_slice()
+}
