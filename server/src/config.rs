@@ -1,6 +1,6 @@
 //! Server configuration, read once from the environment at start.
 
-use std::{env, net::IpAddr, path::PathBuf};
+use std::{env, net::IpAddr, path::PathBuf, time::Duration};
 
 use thiserror::Error;
 
@@ -19,16 +19,35 @@ pub struct Config {
     pub database_max_connections: Option<u32>,
     /// `STATIC_DIR`: the built app to serve (default `app/dist`).
     pub static_dir: PathBuf,
-    /// `IDENTITY_PROJECT_ID`: the identity project whose session tokens are accepted (`iss` rule).
+    /// `IDENTITY_PROJECT_ID`: the identity project whose session tokens are accepted (`iss` rule);
+    /// with the local emulator on it defaults to [`LOCAL_EMULATOR_PROJECT_ID`].
     pub identity_project_id: Option<String>,
-    /// `IDENTITY_BASE_URL`: the identity provider's API; keys come from `{base}/v2/keys/{projectId}`.
+    /// `IDENTITY_BASE_URL`: the external identity provider's API; keys come from
+    /// `{base}/v2/keys/{projectId}`. Unset: the local identity emulator runs inside this server.
     pub identity_base_url: Option<String>,
+    /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes; tests
+    /// shorten it to see a code expire).
+    pub emulator_code_ttl: Duration,
+    /// `SANCTIFIED`: sign-in mode of the app (`true` by default; `false` = open mode, no sign-in).
+    pub sanctified: bool,
+    /// `DEPLOYMENT_ID`: an identifier of this deployment, shown by the app (default none).
+    pub deployment_id: Option<String>,
+    /// `DEPLOYMENT_FLAGS`: a JSON object string of deployment flags handed to the app (default none).
+    pub deployment_flags: Option<String>,
+    /// `DEPLOYMENT_TYPE`: the kind of deployment (e.g. `ethereal`), handed to the app (default none).
+    pub deployment_type: Option<String>,
     /// `ALLOWED_ORIGINS`: comma-separated origins allowed to call the API cross-origin (default none).
     pub allowed_origins: Vec<String>,
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
 }
+
+/// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
+pub const LOCAL_EMULATOR_PROJECT_ID: &str = "P2localemulator";
+
+/// How long an emulator OAuth code is valid by default.
+pub const EMULATOR_CODE_TTL: Duration = Duration::from_secs(300);
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -111,6 +130,26 @@ impl Config {
             })?),
             None => None,
         };
+        let sanctified = match non_empty("SANCTIFIED").map(|v| v.to_ascii_lowercase()) {
+            None => true,
+            Some(v) if ["true", "1", "yes", "on"].contains(&v.as_str()) => true,
+            Some(v) if ["false", "0", "no", "off"].contains(&v.as_str()) => false,
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    name: "SANCTIFIED",
+                    reason: format!("'{v}' is not true or false"),
+                })
+            }
+        };
+        let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
+        if let Some(flags) = &deployment_flags {
+            if !serde_json::from_str::<serde_json::Value>(flags).is_ok_and(|v| v.is_object()) {
+                return Err(ConfigError::Invalid {
+                    name: "DEPLOYMENT_FLAGS",
+                    reason: "expected a JSON object, e.g. {\"ethereal\": true}".into(),
+                });
+            }
+        }
         Ok(Self {
             host,
             port,
@@ -120,9 +159,28 @@ impl Config {
             static_dir,
             identity_project_id: non_empty("IDENTITY_PROJECT_ID"),
             identity_base_url,
+            emulator_code_ttl: EMULATOR_CODE_TTL,
+            sanctified,
+            deployment_id: non_empty("DEPLOYMENT_ID"),
+            deployment_flags,
+            deployment_type: non_empty("DEPLOYMENT_TYPE"),
             allowed_origins,
             rate_limit_per_minute,
         })
+    }
+
+    /// The local identity emulator runs when no external identity provider is configured.
+    pub fn identity_emulator_enabled(&self) -> bool {
+        self.identity_base_url.is_none()
+    }
+
+    /// The identity project whose tokens are accepted: the configured one, or the emulator's default.
+    pub fn effective_identity_project_id(&self) -> Option<&str> {
+        match &self.identity_project_id {
+            Some(id) => Some(id),
+            None if self.identity_emulator_enabled() => Some(LOCAL_EMULATOR_PROJECT_ID),
+            None => None,
+        }
     }
 }
 
@@ -185,6 +243,37 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("IDENTITY_BASE_URL is not valid"));
+    }
+
+    #[test]
+    fn without_an_identity_provider_the_emulator_is_on_with_the_local_project() {
+        let config = config_from(&[]).expect("valid");
+        assert!(config.identity_emulator_enabled());
+        assert_eq!(
+            config.effective_identity_project_id(),
+            Some(LOCAL_EMULATOR_PROJECT_ID)
+        );
+        assert!(config.sanctified);
+        let external =
+            config_from(&[("IDENTITY_BASE_URL", "https://api.descope.com")]).expect("valid");
+        assert!(!external.identity_emulator_enabled());
+        assert_eq!(external.effective_identity_project_id(), None);
+    }
+
+    #[test]
+    fn sanctified_and_deployment_flags_are_checked() {
+        let open = config_from(&[("SANCTIFIED", "false")]).expect("valid");
+        assert!(!open.sanctified);
+        assert!(config_from(&[("SANCTIFIED", "maybe")]).is_err());
+        let error = config_from(&[("DEPLOYMENT_FLAGS", "[1]")]).expect_err("not an object");
+        assert!(error
+            .to_string()
+            .starts_with("DEPLOYMENT_FLAGS is not valid"));
+        let flags = config_from(&[("DEPLOYMENT_FLAGS", r#"{"ethereal":true}"#)]).expect("valid");
+        assert_eq!(
+            flags.deployment_flags.as_deref(),
+            Some(r#"{"ethereal":true}"#)
+        );
     }
 
     #[test]

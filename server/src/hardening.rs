@@ -82,7 +82,9 @@ pub async fn harden(
         as_json_error(next.run(request).await)
     };
     let out = response.headers_mut();
-    out.insert(header::CONTENT_SECURITY_POLICY, headers.csp.clone());
+    // A page with its own, stricter policy (the identity emulator's provider page) keeps it.
+    out.entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert_with(|| headers.csp.clone());
     out.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

@@ -1,6 +1,7 @@
 //! The mg web server as a library, so integration tests drive the real application.
 
 pub mod config;
+pub mod cors;
 pub mod db;
 pub mod domain;
 pub mod error;

@@ -4,14 +4,13 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     extract::{DefaultBodyLimit, Request},
-    http::{header, HeaderValue, Method, StatusCode},
+    http::StatusCode,
     middleware, Router,
 };
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::{
     compression::CompressionLayer,
-    cors::{AllowOrigin, CorsLayer},
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::TimeoutLayer,
     trace::TraceLayer,
@@ -19,10 +18,11 @@ use tower_http::{
 
 use crate::{
     config::Config,
+    cors,
     db::Database,
     extract::BODY_LIMIT_BYTES,
     hardening::{self, SecurityHeaders},
-    identity::{seen::SeenSessions, verify::SessionVerifier},
+    identity::{emulator::Emulator, seen::SeenSessions, verify::SessionVerifier},
     metrics::{self, Metrics},
     rate_limit::RateLimiter,
     routes, static_files,
@@ -36,20 +36,34 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 pub struct AppState {
     pub db: Database,
     pub config: Arc<Config>,
-    /// `None` when no identity provider is configured: signed-in routes then answer 503.
+    /// `None` when no identity project is known: signed-in routes then answer 503.
     pub verifier: Option<Arc<SessionVerifier>>,
+    /// The local identity emulator, when no external identity provider is configured.
+    pub emulator: Option<Arc<Emulator>>,
     pub seen_sessions: Arc<SeenSessions>,
     pub rate_limiter: Arc<RateLimiter>,
     pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
-    pub fn new(db: Database, config: Config) -> Self {
-        let verifier = match (&config.identity_project_id, &config.identity_base_url) {
-            (Some(project), Some(base)) => Some(Arc::new(SessionVerifier::new(project, base))),
+    /// `emulator` must be given exactly when the configuration asks for it (no `IDENTITY_BASE_URL`):
+    /// the server then trusts the emulator's own keys.
+    pub fn new(db: Database, config: Config, emulator: Option<Arc<Emulator>>) -> Self {
+        let verifier = match (
+            &emulator,
+            &config.identity_project_id,
+            &config.identity_base_url,
+        ) {
+            (Some(emulator), _, _) => Some(Arc::new(SessionVerifier::with_fixed_keys(
+                emulator.issuer.project_id(),
+                &emulator.jwks(),
+            ))),
+            (None, Some(project), Some(base)) => {
+                Some(Arc::new(SessionVerifier::new(project, base)))
+            }
             _ => {
                 tracing::warn!(
-                    "IDENTITY_PROJECT_ID and IDENTITY_BASE_URL are not both set: \
+                    "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID: \
                      signed-in routes answer 503"
                 );
                 None
@@ -60,6 +74,7 @@ impl AppState {
             rate_limiter: Arc::new(RateLimiter::per_minute(config.rate_limit_per_minute)),
             config: Arc::new(config),
             verifier,
+            emulator,
             seen_sessions: Arc::new(SeenSessions::default()),
             metrics: Arc::new(Metrics::default()),
         }
@@ -84,7 +99,13 @@ impl Application {
             static_dir = %config.static_dir.display(),
             "mg-server ready"
         );
-        let state = AppState::new(db, config);
+        let emulator = if config.identity_emulator_enabled() {
+            let port = listener.local_addr()?.port();
+            Some(Arc::new(Emulator::start(&config, port)?))
+        } else {
+            None
+        };
+        let state = AppState::new(db, config, emulator);
         Ok(Self {
             listener,
             router: app(state),
@@ -112,9 +133,11 @@ impl Application {
 pub fn app(state: AppState) -> Router {
     let static_dir = state.config.static_dir.clone();
     let security = SecurityHeaders::for_app(&static_dir, state.config.identity_base_url.as_deref());
-    let cors = cors_layer(&state.config.allowed_origins);
+    let cors = cors::Cors::new(&state.config.allowed_origins);
+    let runtime_config = static_files::runtime_config(&state.config);
     Router::new()
         .merge(routes::health::router())
+        .merge(crate::identity::emulator::router(state.clone()))
         .merge(routes::metrics::router())
         .nest("/api", routes::api_router(state.clone()))
         // `nest` does not cover the bare prefix: keep `/api` and `/api/` JSON too.
@@ -126,7 +149,7 @@ pub fn app(state: AppState) -> Router {
             metrics::track,
         ))
         .with_state(state)
-        .fallback_service(static_files::router(&static_dir))
+        .fallback_service(static_files::router(&static_dir, &runtime_config))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(
             // Outermost first: every log line of a request carries its id, and the headers and
@@ -137,7 +160,7 @@ pub fn app(state: AppState) -> Router {
                 .layer(PropagateRequestIdLayer::x_request_id())
                 .layer(middleware::from_fn_with_state(security, hardening::harden))
                 .layer(CompressionLayer::new())
-                .layer(cors)
+                .layer(middleware::from_fn_with_state(cors, cors::handle))
                 .layer(TimeoutLayer::with_status_code(
                     StatusCode::REQUEST_TIMEOUT,
                     REQUEST_TIMEOUT,
@@ -157,20 +180,6 @@ fn request_span(request: &Request) -> tracing::Span {
         uri = %request.uri().path(),
         request_id = %request_id,
     )
-}
-
-/// Cross-origin calls only from the configured origins (none by default: same origin only).
-fn cors_layer(origins: &[String]) -> CorsLayer {
-    let allowed: Vec<HeaderValue> = origins
-        .iter()
-        .filter_map(|origin| HeaderValue::from_str(origin).ok())
-        .collect();
-    CorsLayer::new()
-        .allow_origin(AllowOrigin::list(allowed))
-        .allow_methods([Method::GET, Method::POST])
-        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
-        .allow_credentials(true)
-        .max_age(Duration::from_secs(600))
 }
 
 async fn shutdown_signal() {

@@ -1,27 +1,98 @@
-//! Serves the built app: hashed assets cached for a year, everything else falls back to `index.html`.
+//! Serves the built app: hashed assets cached for a year, everything else falls back to `index.html`,
+//! into which the runtime configuration is injected as a JSON script element.
 
-use std::path::Path;
+use std::{path::Path, sync::Arc};
 
 use axum::{
     extract::Request,
+    handler::HandlerWithoutStateExt,
     http::{header, HeaderValue},
     middleware::{self, Next},
-    response::Response,
+    response::{Html, IntoResponse, Response},
+    routing::get,
     Router,
 };
-use tower_http::services::{ServeDir, ServeFile};
+use serde_json::{json, Map, Value};
+use tower_http::services::ServeDir;
+
+use crate::{config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
+/// The id of the injected element; the app reads `document.getElementById(...)`.
+pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
 
-/// The app's files under `dir`, with a single-page-app fallback to `dir/index.html`.
-pub fn router(dir: &Path) -> Router {
+/// The app's files under `dir`, with a single-page-app fallback to `dir/index.html` carrying
+/// `runtime_config` (see [`runtime_config`]).
+pub fn router(dir: &Path, runtime_config: &str) -> Router {
+    let index = Arc::new(IndexPage {
+        path: dir.join("index.html"),
+        script: runtime_config.to_owned(),
+    });
+    let fallback_index = index.clone();
     let spa = ServeDir::new(dir)
         .precompressed_gzip()
-        .fallback(ServeFile::new(dir.join("index.html")));
+        // Directories (`/`) fall through to the injected index page, never the raw file.
+        .append_index_html_on_directories(false)
+        .fallback((move || serve_index(fallback_index.clone())).into_service());
     Router::new()
+        .route("/index.html", get(move || serve_index(index.clone())))
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_control))
+}
+
+#[derive(Debug)]
+struct IndexPage {
+    path: std::path::PathBuf,
+    script: String,
+}
+
+/// Read per request, so a rebuilt app is served without a restart (the file is small).
+async fn serve_index(page: Arc<IndexPage>) -> Response {
+    match tokio::fs::read_to_string(&page.path).await {
+        Ok(html) => Html(inject(&html, &page.script)).into_response(),
+        Err(_) => AppError::NotFound.into_response(),
+    }
+}
+
+/// Puts `script` before `</head>` (or at the end when the document has no head).
+fn inject(html: &str, script: &str) -> String {
+    match html.find("</head>") {
+        Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
+        None => format!("{html}{script}"),
+    }
+}
+
+/// `<script type="application/json" id="mg-runtime-config">{...}</script>` for `config`:
+/// `sanctified`, `identityProjectId`, `identityBaseUrl` ("" = this origin, when the emulator is on),
+/// and the `deployment*` values when set. A JSON script never executes, so the CSP is unaffected;
+/// `<`, `>` and `&` are escaped so no value can close the element.
+pub fn runtime_config(config: &Config) -> String {
+    let mut values = Map::new();
+    values.insert("sanctified".into(), json!(config.sanctified));
+    if let Some(project) = config.effective_identity_project_id() {
+        values.insert("identityProjectId".into(), json!(project));
+    }
+    let base_url = match &config.identity_base_url {
+        Some(url) => url.trim_end_matches('/').to_owned(),
+        None => String::new(),
+    };
+    values.insert("identityBaseUrl".into(), json!(base_url));
+    for (key, value) in [
+        ("deploymentId", &config.deployment_id),
+        ("deploymentFlags", &config.deployment_flags),
+        ("deploymentType", &config.deployment_type),
+    ] {
+        if let Some(value) = value {
+            values.insert(key.into(), json!(value));
+        }
+    }
+    let text = Value::Object(values)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    format!(r#"<script type="application/json" id="{RUNTIME_CONFIG_ID}">{text}</script>"#)
 }
 
 /// Vite puts content-hashed files under `/assets/`: they never change, so browsers may keep them.
@@ -36,4 +107,37 @@ async fn cache_control(request: Request, next: Next) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_config_goes_before_the_end_of_head() {
+        assert_eq!(
+            inject(
+                "<html><head><title>t</title></head><body></body>",
+                "<s></s>"
+            ),
+            "<html><head><title>t</title><s></s></head><body></body>"
+        );
+        assert_eq!(inject("<div></div>", "<s></s>"), "<div></div><s></s>");
+    }
+
+    #[test]
+    fn values_cannot_close_the_script_element() {
+        let mut config = Config::from_lookup(|_| None).expect("defaults");
+        config.deployment_id = Some("</script><script>alert(1)</script>".into());
+        let script = runtime_config(&config);
+        assert_eq!(script.matches("</script>").count(), 1, "{script}");
+        let json = script
+            .trim_start_matches(r#"<script type="application/json" id="mg-runtime-config">"#)
+            .trim_end_matches("</script>");
+        let parsed: Value = serde_json::from_str(json).expect("still JSON");
+        assert_eq!(parsed["deploymentId"], "</script><script>alert(1)</script>");
+        assert_eq!(parsed["identityBaseUrl"], "");
+        assert_eq!(parsed["identityProjectId"], "P2localemulator");
+        assert_eq!(parsed["sanctified"], true);
+    }
 }

@@ -1,5 +1,6 @@
 //! Identity: verifying the provider's session tokens, and the `AuthUser` extractor built on it.
 
+pub mod emulator;
 pub mod keys;
 pub mod seen;
 pub mod verify;
@@ -29,7 +30,7 @@ impl FromRequestParts<AppState> for AuthUser {
         let token = bearer_token(parts)?;
         let verifier = state.verifier.as_ref().ok_or_else(|| {
             AppError::IdentityUnavailable(
-                "IDENTITY_PROJECT_ID and IDENTITY_BASE_URL are not set".into(),
+                "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID".into(),
             )
         })?;
         let claims = verifier

@@ -75,7 +75,8 @@ struct KnownKey {
 /// Verifies session JWTs for one identity project; keys are fetched once and cached.
 pub struct SessionVerifier {
     project_id: String,
-    keys_url: String,
+    /// `None` for a fixed key set (the local emulator's own keys): nothing is ever fetched.
+    keys_url: Option<String>,
     http: reqwest::Client,
     keys: RwLock<HashMap<String, Arc<KnownKey>>>,
     last_fetch: Mutex<Option<Instant>>,
@@ -100,9 +101,30 @@ impl SessionVerifier {
             .unwrap_or_default();
         Self {
             project_id: project_id.to_owned(),
-            keys_url: format!("{}/v2/keys/{project_id}", base_url.trim_end_matches('/')),
+            keys_url: Some(format!(
+                "{}/v2/keys/{project_id}",
+                base_url.trim_end_matches('/')
+            )),
             http,
             keys: RwLock::new(HashMap::new()),
+            last_fetch: Mutex::new(None),
+            verified: std::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A verifier for `project_id` that trusts exactly the keys of `jwks` (`{"keys": [...]}`).
+    /// The local emulator hands its own keys over this way: the server verifies the emulator's
+    /// tokens by the same rules as any provider's, without calling itself over HTTP.
+    pub fn with_fixed_keys(project_id: &str, jwks: &Value) -> Self {
+        let keys = jwks["keys"]
+            .as_array()
+            .map(|listed| listed.iter().filter_map(usable_key).collect())
+            .unwrap_or_default();
+        Self {
+            project_id: project_id.to_owned(),
+            keys_url: None,
+            http: reqwest::Client::new(),
+            keys: RwLock::new(keys),
             last_fetch: Mutex::new(None),
             verified: std::sync::Mutex::new(HashMap::new()),
         }
@@ -191,6 +213,9 @@ impl SessionVerifier {
         if let Some(key) = self.cached(kid) {
             return Ok(key);
         }
+        let Some(keys_url) = &self.keys_url else {
+            return Err(VerifyError::UnknownKid(kid.to_owned()));
+        };
         let mut last_fetch = self.last_fetch.lock().await;
         // Another request may have fetched while this one waited for the lock.
         if let Some(key) = self.cached(kid) {
@@ -209,8 +234,8 @@ impl SessionVerifier {
             });
         }
         *last_fetch = Some(Instant::now());
-        let fetched = self.fetch_keys().await?;
-        tracing::info!(count = fetched.len(), url = %self.keys_url, "identity keys fetched");
+        let fetched = self.fetch_keys(keys_url).await?;
+        tracing::info!(count = fetched.len(), url = %keys_url, "identity keys fetched");
         if let Ok(mut keys) = self.keys.write() {
             *keys = fetched;
         }
@@ -218,11 +243,14 @@ impl SessionVerifier {
             .ok_or_else(|| VerifyError::UnknownKid(kid.to_owned()))
     }
 
-    async fn fetch_keys(&self) -> Result<HashMap<String, Arc<KnownKey>>, VerifyError> {
+    async fn fetch_keys(
+        &self,
+        keys_url: &str,
+    ) -> Result<HashMap<String, Arc<KnownKey>>, VerifyError> {
         let unavailable = |error: reqwest::Error| VerifyError::KeysUnavailable(error.to_string());
         let body: Value = self
             .http
-            .get(&self.keys_url)
+            .get(keys_url)
             .send()
             .await
             .map_err(unavailable)?

@@ -127,6 +127,11 @@ pub async fn spawn_app_with(
         static_dir,
         identity_project_id: Some(identity.project_id.clone()),
         identity_base_url: Some(identity.base_url.clone()),
+        emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
+        sanctified: true,
+        deployment_id: None,
+        deployment_flags: None,
+        deployment_type: None,
         allowed_origins: vec![],
         // High enough that no ordinary test meets it; the rate-limit tests lower it.
         rate_limit_per_minute: 1_000_000,

@@ -4,11 +4,14 @@
 #[macro_use]
 mod helpers;
 mod auth;
+mod emulator;
+mod emulator_sessions;
 mod errors;
 mod faults;
 mod forged_tokens;
 mod hardening;
 mod health;
 mod identity_double;
+mod runtime_config;
 mod static_files;
 mod wisdom;

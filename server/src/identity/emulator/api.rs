@@ -1,0 +1,236 @@
+//! The emulator's JSON API (IDENTITY.md): keys, OAuth start and exchange, refresh, logout, me.
+
+use std::collections::HashMap;
+
+use axum::{
+    body::Bytes,
+    extract::{Path, Query},
+    http::{header, HeaderMap},
+    Json,
+};
+use serde_json::{json, Value};
+
+use super::{
+    error::EmulatorError,
+    grants::{random_token, Attempt, Outcome},
+    provider_name,
+    tokens::user_json,
+    Emu, Emulator, PAGE_PREFIX,
+};
+use crate::{db::emulator_users::EmulatorUserRow, startup::AppState, time::now_ms};
+use axum::extract::State;
+
+type Answer = Result<Json<Value>, EmulatorError>;
+
+/// Any other `/v1/*` or `/v2/*` call: 404 JSON (still 404, from the extractor, when the emulator is off).
+pub async fn unknown_call(Emu(_emulator): Emu) -> EmulatorError {
+    EmulatorError::unknown_route()
+}
+
+/// `GET /v2/keys/{projectId}`: the JWKS; another project's keys are an empty set.
+pub async fn get_keys(Emu(emulator): Emu, Path(project_id): Path<String>) -> Json<Value> {
+    if project_id == emulator.issuer.project_id() {
+        Json(emulator.jwks())
+    } else {
+        Json(json!({ "keys": [] }))
+    }
+}
+
+/// `POST /v1/auth/oauth/authorize?provider=&redirectURL=`: `{"url"}` of the provider page.
+#[tracing::instrument(skip_all)]
+pub async fn start_oauth(
+    Emu(emulator): Emu,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> Answer {
+    bearer(&emulator, &headers)?;
+    json_body(&body)?;
+    let provider = query.get("provider").map(String::as_str).unwrap_or("");
+    if provider_name(provider).is_none() {
+        return Err(EmulatorError::bad_request(format!(
+            "Unknown OAuth provider '{provider}'"
+        )));
+    }
+    let redirect = query
+        .get("redirectURL")
+        .or_else(|| query.get("redirectUrl"))
+        .ok_or_else(|| EmulatorError::bad_request("redirectURL is required"))?;
+    let redirect = emulator.allowed_redirect(redirect).ok_or_else(|| {
+        EmulatorError::bad_request(format!(
+            "redirectURL is not on an allowed origin (allowed: {})",
+            emulator.redirect_origins().join(", ")
+        ))
+    })?;
+    let state = emulator.grants.start(Attempt {
+        provider: provider.to_owned(),
+        redirect_url: redirect.to_string(),
+    });
+    let path = format!("{PAGE_PREFIX}/{provider}?state={state}");
+    // Absolute on the origin the SDK called, so it works whether or not the app shares it.
+    let url = match headers.get(header::HOST).and_then(|h| h.to_str().ok()) {
+        Some(host) => format!("{}://{host}{path}", scheme_of(&headers)),
+        None => path,
+    };
+    Ok(Json(json!({ "url": url })))
+}
+
+/// `POST /v1/auth/oauth/exchange` `{"code"}`: the JWT response, or the failure chosen on the page.
+#[tracing::instrument(skip_all)]
+pub async fn exchange_code(
+    Emu(emulator): Emu,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    bearer(&emulator, &headers)?;
+    let body = json_body(&body)?;
+    let code = body["code"]
+        .as_str()
+        .filter(|code| !code.is_empty())
+        .ok_or_else(|| EmulatorError::bad_request("code is required"))?;
+    let grant = emulator
+        .grants
+        .redeem(code)
+        .ok_or_else(EmulatorError::invalid_code)?;
+    match grant.outcome {
+        Outcome::ProviderNotEnabled => Err(EmulatorError::provider_not_enabled(&grant.provider)),
+        Outcome::UserMustExist => Err(EmulatorError::user_must_exist()),
+        Outcome::SignIn => {
+            let candidate = EmulatorUserRow {
+                provider: grant.provider,
+                email: grant.account.email,
+                user_id: format!("U{}", &random_token()[..27]),
+                name: grant.account.name,
+                username: grant.account.username,
+                created_at: now_ms(),
+            };
+            let (user, created) = state.db.find_or_create_emulator_user(&candidate).await?;
+            Ok(Json(emulator.issuer.jwt_response(&user, None, created)?))
+        }
+    }
+}
+
+/// `POST /v1/auth/refresh` with `Bearer <projectId>:<refreshJwt>`: a new session token.
+#[tracing::instrument(skip_all)]
+pub async fn refresh_session(
+    Emu(emulator): Emu,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Answer {
+    let refresh = required_refresh(&emulator, &headers)?;
+    let user = user_of(&emulator, &state, &refresh).await?;
+    Ok(Json(emulator.issuer.jwt_response(
+        &user,
+        Some(&refresh),
+        false,
+    )?))
+}
+
+/// `POST /v1/auth/try-refresh`: like refresh, but no refresh token at all is `{}`, not an error.
+#[tracing::instrument(skip_all)]
+pub async fn try_refresh_session(emu: Emu, state: State<AppState>, headers: HeaderMap) -> Answer {
+    if bearer(&emu.0, &headers)?.is_none() {
+        return Ok(Json(json!({})));
+    }
+    refresh_session(emu, state, headers).await
+}
+
+/// `POST /v1/auth/logout`: ends the refresh token; `{}` whatever it was.
+#[tracing::instrument(skip_all)]
+pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
+    if let Some(refresh) = bearer(&emulator, &headers)? {
+        emulator.issuer.revoke(&refresh);
+    }
+    Ok(Json(json!({})))
+}
+
+/// `POST /v1/auth/logoutall`: ends every refresh token of the user; `{}`.
+#[tracing::instrument(skip_all)]
+pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
+    if let Some(refresh) = bearer(&emulator, &headers)? {
+        match emulator.issuer.verify_refresh(&refresh) {
+            Ok(user_id) => emulator.issuer.revoke_all(&user_id, &refresh),
+            Err(_) => emulator.issuer.revoke(&refresh),
+        }
+    }
+    Ok(Json(json!({})))
+}
+
+/// `GET /v1/auth/me`: the bare user object of the refresh token's user.
+#[tracing::instrument(skip_all)]
+pub async fn get_me(
+    Emu(emulator): Emu,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Answer {
+    let refresh = required_refresh(&emulator, &headers)?;
+    let user = user_of(&emulator, &state, &refresh).await?;
+    Ok(Json(user_json(&user)))
+}
+
+/// `Bearer <projectId>` or `Bearer <projectId>:<refreshJwt>` (split at the first `:`); the
+/// project must be the emulator's. Returns the refresh token, if any.
+fn bearer(emulator: &Emulator, headers: &HeaderMap) -> Result<Option<String>, EmulatorError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(EmulatorError::unauthorized(
+            "Authorization: Bearer <projectId> is required",
+        ));
+    };
+    let value = value
+        .to_str()
+        .map_err(|_| EmulatorError::unauthorized("Authorization is not text"))?;
+    let token = value
+        .split_once(' ')
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim())
+        .ok_or_else(|| EmulatorError::unauthorized("Authorization is not 'Bearer ...'"))?;
+    let (project, refresh) = match token.split_once(':') {
+        Some((project, refresh)) => (project, Some(refresh.trim())),
+        None => (token, None),
+    };
+    if project != emulator.issuer.project_id() {
+        return Err(EmulatorError::unauthorized(format!(
+            "Unknown project '{project}'"
+        )));
+    }
+    Ok(refresh.filter(|r| !r.is_empty()).map(str::to_owned))
+}
+
+fn required_refresh(emulator: &Emulator, headers: &HeaderMap) -> Result<String, EmulatorError> {
+    bearer(emulator, headers)?
+        .ok_or_else(|| EmulatorError::unauthorized("A refresh token is required"))
+}
+
+async fn user_of(
+    emulator: &Emulator,
+    state: &AppState,
+    refresh: &str,
+) -> Result<EmulatorUserRow, EmulatorError> {
+    let user_id = emulator.issuer.verify_refresh(refresh)?;
+    state
+        .db
+        .find_emulator_user_by_id(&user_id)
+        .await?
+        .ok_or_else(|| EmulatorError::unauthorized("The user no longer exists"))
+}
+
+/// The body as JSON; an empty body is `{}`. Fields the emulator does not know are ignored.
+fn json_body(body: &[u8]) -> Result<Value, EmulatorError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    serde_json::from_slice(body)
+        .map_err(|_| EmulatorError::bad_request("The request body is not valid JSON"))
+}
+
+fn scheme_of(headers: &HeaderMap) -> &'static str {
+    let tls = headers
+        .get("x-forwarded-proto")
+        .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"));
+    if tls {
+        "https"
+    } else {
+        "http"
+    }
+}

@@ -1,0 +1,354 @@
+//! The local identity emulator over HTTP: the OAuth round trip through its provider page, codes,
+//! redirects and simulated failures; and the helpers the other emulator tests share.
+
+use std::time::Duration;
+
+use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
+use serde_json::{json, Value};
+
+use crate::helpers::TestApp;
+
+/// The configuration of `make run` offline: no external identity provider, so the emulator is on.
+pub fn emulator_on(config: &mut Config) {
+    config.identity_base_url = None;
+    config.identity_project_id = None;
+}
+
+/// A client that shows redirects instead of following them.
+pub fn browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+pub fn callback(app: &TestApp) -> String {
+    format!("{}/auth/callback", app.address)
+}
+
+/// `POST /v1/auth/oauth/authorize` as the SDK sends it.
+pub async fn authorize(app: &TestApp, provider: &str, redirect: &str) -> reqwest::Response {
+    browser()
+        .post(format!("{}/v1/auth/oauth/authorize", app.address))
+        .query(&[("provider", provider), ("redirectURL", redirect)])
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("authorize answers")
+}
+
+/// Starts a sign-in and returns the provider page URL.
+pub async fn provider_page_url(app: &TestApp, provider: &str) -> String {
+    let response = authorize(app, provider, &callback(app)).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.expect("JSON");
+    body["url"].as_str().expect("url").to_owned()
+}
+
+/// Submits the provider page's form with `fields` and returns where the browser is sent.
+pub async fn submit_page(app: &TestApp, provider: &str, fields: &[(&str, &str)]) -> String {
+    let page_url = provider_page_url(app, provider).await;
+    let page = browser().get(&page_url).send().await.expect("page");
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.expect("html");
+    assert!(html.contains("Local identity emulator"), "{html}");
+    let state = page_url.split("state=").nth(1).expect("state in the url");
+    let mut form: Vec<(&str, &str)> = vec![("state", state)];
+    form.extend_from_slice(fields);
+    let response = browser()
+        .post(page_url.split('?').next().expect("path"))
+        .form(&form)
+        .send()
+        .await
+        .expect("form post");
+    assert_eq!(response.status(), 303, "{:?}", response.text().await);
+    response.headers()["location"]
+        .to_str()
+        .expect("location")
+        .to_owned()
+}
+
+/// The one-time code of a successful page submission.
+pub async fn code_for(app: &TestApp, provider: &str, fields: &[(&str, &str)]) -> String {
+    let location = submit_page(app, provider, fields).await;
+    let prefix = format!("{}?code=", callback(app));
+    location
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{location} goes back to the callback with a code"))
+        .to_owned()
+}
+
+pub async fn exchange(app: &TestApp, code: &str) -> reqwest::Response {
+    app.client
+        .post(format!("{}/v1/auth/oauth/exchange", app.address))
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .json(&json!({ "code": code }))
+        .send()
+        .await
+        .expect("exchange answers")
+}
+
+/// Signs in as preset account 0 (Ada) through the page and returns the JWT response.
+pub async fn sign_in(app: &TestApp, provider: &str, fields: &[(&str, &str)]) -> Value {
+    let code = code_for(app, provider, fields).await;
+    let response = exchange(app, &code).await;
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("JWT response")
+}
+
+pub async fn with_refresh(app: &TestApp, path: &str, refresh: &str) -> reqwest::Response {
+    let request = if path.ends_with("/me") {
+        app.client.get(format!("{}{path}", app.address))
+    } else {
+        app.client
+            .post(format!("{}{path}", app.address))
+            .json(&json!({}))
+    };
+    request
+        .header(
+            "authorization",
+            format!("Bearer {LOCAL_EMULATOR_PROJECT_ID}:{refresh}"),
+        )
+        .send()
+        .await
+        .expect("answers")
+}
+
+pub async fn error_of(response: reqwest::Response, status: u16) -> Value {
+    assert_eq!(response.status(), status);
+    let body: Value = response.json().await.expect("JSON error");
+    for field in ["errorCode", "errorDescription", "errorMessage"] {
+        assert!(body[field].is_string(), "{field} in {body}");
+    }
+    body
+}
+
+async fn round_trip_signs_in_and_the_api_accepts_the_session(app: TestApp) {
+    let jwt = sign_in(&app, "github", &[("account", "preset-0")]).await;
+    let user = &jwt["user"];
+    assert_eq!(user["email"], "ada.lovelace@example.com");
+    assert_eq!(user["name"], "Ada Lovelace");
+    assert_eq!(user["givenName"], "Ada");
+    assert_eq!(user["familyName"], "Lovelace");
+    assert_eq!(user["loginIds"], json!(["ada.lovelace@example.com"]));
+    assert_eq!(user["status"], "enabled");
+    assert_eq!(user["verifiedEmail"], true);
+    assert_eq!(user["OAuth"], json!({"github": true}));
+    assert_eq!(user["customAttributes"], json!({}));
+    assert!(user["createdTime"].as_i64().expect("createdTime") > 1_700_000_000);
+    assert_eq!(jwt["firstSeen"], true);
+    assert_eq!(jwt["claims"]["sub"], user["userId"]);
+    assert_eq!(jwt["claims"]["iss"], LOCAL_EMULATOR_PROJECT_ID);
+    assert_eq!(jwt["claims"]["drn"], "DS");
+    assert_eq!(jwt["claims"]["amr"], json!(["oauth"]));
+    assert_eq!(jwt["sessionExpiration"], jwt["claims"]["exp"]);
+    for field in ["cookiePath", "cookieDomain"] {
+        assert!(jwt[field].is_string(), "{field}");
+    }
+    for field in ["cookieMaxAge", "cookieExpiration"] {
+        assert!(jwt[field].is_u64(), "{field}");
+    }
+    let session = jwt["sessionJwt"].as_str().expect("sessionJwt");
+    let kid = jsonwebtoken::decode_header(session).expect("header").kid;
+    let keys: Value = app
+        .get(&format!("/v2/keys/{LOCAL_EMULATOR_PROJECT_ID}"))
+        .await
+        .json()
+        .await
+        .expect("JWKS");
+    assert_eq!(keys["keys"][0]["kid"].as_str(), kid.as_deref());
+    assert_eq!(keys["keys"][0]["use"], "sig");
+    let response = app.current_user(session).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!(body["data"]["id"], user["userId"]);
+    assert_eq!(body["data"]["email"], "ada.lovelace@example.com");
+}
+on_both_backends!(
+    an_oauth_round_trip_through_the_provider_page_yields_a_session_the_api_accepts,
+    round_trip_signs_in_and_the_api_accepts_the_session,
+    emulator_on
+);
+
+async fn second_sign_in_is_the_same_user(app: TestApp) {
+    let typed = [
+        ("account", "custom"),
+        ("email", "grace@example.com"),
+        ("name", "Grace <b>Hopper</b>"),
+        ("username", "grace"),
+    ];
+    let first = sign_in(&app, "discord", &typed).await;
+    assert_eq!(first["firstSeen"], true);
+    assert_eq!(first["user"]["name"], "Grace <b>Hopper</b>");
+    assert_eq!(first["user"]["username"], "grace");
+    let again = sign_in(&app, "discord", &typed).await;
+    assert_eq!(again["firstSeen"], false);
+    assert_eq!(again["user"]["userId"], first["user"]["userId"]);
+    let elsewhere = sign_in(&app, "google", &typed).await;
+    assert_ne!(elsewhere["user"]["userId"], first["user"]["userId"]);
+    assert_eq!(app.count_rows("emulator_users").await, 2);
+}
+on_both_backends!(
+    signing_in_again_returns_the_same_user_id_and_first_seen_false,
+    second_sign_in_is_the_same_user,
+    emulator_on
+);
+
+async fn codes_work_once(app: TestApp) {
+    let code = code_for(&app, "google", &[("account", "preset-1")]).await;
+    assert_eq!(exchange(&app, &code).await.status(), 200);
+    let reused = error_of(exchange(&app, &code).await, 400).await;
+    assert_eq!(reused["errorCode"], "E011003");
+    assert!(!reused["errorMessage"]
+        .as_str()
+        .expect("message")
+        .contains("Failed exchanging"));
+    let made_up = error_of(exchange(&app, "made-up").await, 400).await;
+    assert_eq!(made_up["errorCode"], "E011003");
+}
+on_both_backends!(a_code_is_exchanged_only_once, codes_work_once, emulator_on);
+
+async fn codes_expire(app: TestApp) {
+    let code = code_for(&app, "google", &[("account", "preset-0")]).await;
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let expired = error_of(exchange(&app, &code).await, 400).await;
+    assert_eq!(expired["errorCode"], "E011003");
+}
+on_both_backends!(
+    a_code_older_than_its_lifetime_is_refused,
+    codes_expire,
+    |config: &mut Config| {
+        emulator_on(config);
+        config.emulator_code_ttl = Duration::from_secs(1);
+    }
+);
+
+async fn no_open_redirect(app: TestApp) {
+    for target in [
+        "https://evil.example.com/auth/callback",
+        "http://localhost:1/auth/callback",
+        "javascript:alert(1)",
+        "//evil.example.com/",
+    ] {
+        let refused = error_of(authorize(&app, "google", target).await, 400).await;
+        assert_eq!(refused["errorCode"], "E011003", "{target}");
+    }
+    let lower_case = browser()
+        .post(format!("{}/v1/auth/oauth/authorize", app.address))
+        .query(&[
+            ("provider", "google"),
+            ("redirectUrl", "https://evil.example.com/"),
+        ])
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .send()
+        .await
+        .expect("answers");
+    error_of(lower_case, 400).await;
+    let unknown = error_of(authorize(&app, "myspace", &callback(&app)).await, 400).await;
+    assert!(unknown["errorMessage"]
+        .as_str()
+        .expect("message")
+        .contains("Unknown OAuth provider"));
+    let forged = browser()
+        .get(format!(
+            "{}/emulator/oauth/google?state=forged",
+            app.address
+        ))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(forged.status(), 400);
+    assert!(forged.text().await.expect("html").contains("not valid"));
+    // A state started for one provider does not open another provider's page.
+    let page = provider_page_url(&app, "github").await;
+    let other = browser()
+        .get(page.replace("/github?", "/google?"))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(other.status(), 400);
+}
+on_both_backends!(
+    redirects_go_only_to_allowed_origins_and_bad_links_get_a_400_page,
+    no_open_redirect,
+    emulator_on
+);
+
+async fn simulated_failures(app: TestApp) {
+    let code = code_for(
+        &app,
+        "linkedin",
+        &[("account", "preset-0"), ("outcome", "provider-not-enabled")],
+    )
+    .await;
+    let body = error_of(exchange(&app, &code).await, 400).await;
+    assert_eq!(body["errorCode"], "E061301");
+    for field in ["errorDescription", "errorMessage"] {
+        assert!(
+            body[field]
+                .as_str()
+                .expect(field)
+                .contains("Failed exchanging"),
+            "{body}"
+        );
+    }
+    let code = code_for(
+        &app,
+        "facebook",
+        &[("account", "preset-0"), ("outcome", "user-must-exist")],
+    )
+    .await;
+    let body = error_of(exchange(&app, &code).await, 400).await;
+    assert_eq!(body["errorCode"], "E062209");
+    assert!(body["errorMessage"]
+        .as_str()
+        .expect("message")
+        .contains("user must exist"));
+    let location = submit_page(
+        &app,
+        "microsoft",
+        &[("outcome", "provider-error"), ("err", "access_denied")],
+    )
+    .await;
+    assert_eq!(location, format!("{}?err=access_denied", callback(&app)));
+    assert_eq!(
+        app.count_rows("emulator_users").await,
+        0,
+        "no one signed in"
+    );
+}
+on_both_backends!(
+    each_simulated_failure_answers_its_exact_error,
+    simulated_failures,
+    emulator_on
+);
+
+async fn unknown_calls_are_json(app: TestApp) {
+    let response = app.post("/v1/auth/otp/signup/email").await;
+    let body = error_of(response, 404).await;
+    assert_eq!(body["errorCode"], "E000404");
+    // `redirectUrl` is accepted like `redirectURL`.
+    let response = browser()
+        .post(format!("{}/v1/auth/oauth/authorize", app.address))
+        .query(&[("provider", "google"), ("redirectUrl", &callback(&app))])
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), 200);
+    // A typed e-mail is used even if the preset radio button stayed selected.
+    let jwt = sign_in(
+        &app,
+        "google",
+        &[("account", "preset-0"), ("email", "typed@example.com")],
+    )
+    .await;
+    assert_eq!(jwt["user"]["email"], "typed@example.com");
+    assert_eq!(jwt["user"]["name"], "typed");
+}
+on_both_backends!(
+    unknown_calls_answer_json_and_both_redirect_spellings_work,
+    unknown_calls_are_json,
+    emulator_on
+);
