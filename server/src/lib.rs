@@ -1,5 +1,6 @@
 //! The mg web server as a library, so integration tests drive the real application.
 
+pub mod app_routes;
 pub mod config;
 pub mod cors;
 pub mod db;

@@ -135,6 +135,7 @@ pub fn app(state: AppState) -> Router {
     let security = SecurityHeaders::for_app(&static_dir, state.config.identity_base_url.as_deref());
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let runtime_config = static_files::runtime_config(&state.config);
+    let sanctified = state.config.sanctified;
     Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
@@ -149,7 +150,11 @@ pub fn app(state: AppState) -> Router {
             metrics::track,
         ))
         .with_state(state)
-        .fallback_service(static_files::router(&static_dir, &runtime_config))
+        .fallback_service(static_files::router(
+            &static_dir,
+            &runtime_config,
+            sanctified,
+        ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(
             // Outermost first: every log line of a request carries its id, and the headers and

@@ -6,7 +6,7 @@ use std::{path::Path, sync::Arc};
 use axum::{
     extract::Request,
     handler::HandlerWithoutStateExt,
-    http::{header, HeaderValue},
+    http::{header, HeaderValue, StatusCode, Uri},
     middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,
@@ -15,7 +15,7 @@ use axum::{
 use serde_json::{json, Map, Value};
 use tower_http::services::ServeDir;
 
-use crate::{config::Config, error::AppError};
+use crate::{app_routes, config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -24,19 +24,23 @@ pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
 
 /// The app's files under `dir`, with a single-page-app fallback to `dir/index.html` carrying
 /// `runtime_config` (see [`runtime_config`]).
-pub fn router(dir: &Path, runtime_config: &str) -> Router {
+pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
     let index = Arc::new(IndexPage {
         path: dir.join("index.html"),
         script: runtime_config.to_owned(),
+        sanctified,
     });
     let fallback_index = index.clone();
     let spa = ServeDir::new(dir)
         .precompressed_gzip()
         // Directories (`/`) fall through to the injected index page, never the raw file.
         .append_index_html_on_directories(false)
-        .fallback((move || serve_index(fallback_index.clone())).into_service());
+        .fallback((move |uri: Uri| serve_index(fallback_index.clone(), uri)).into_service());
     Router::new()
-        .route("/index.html", get(move || serve_index(index.clone())))
+        .route(
+            "/index.html",
+            get(move |uri: Uri| serve_index(index.clone(), uri)),
+        )
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_control))
 }
@@ -45,12 +49,21 @@ pub fn router(dir: &Path, runtime_config: &str) -> Router {
 struct IndexPage {
     path: std::path::PathBuf,
     script: String,
+    sanctified: bool,
 }
 
 /// Read per request, so a rebuilt app is served without a restart (the file is small).
-async fn serve_index(page: Arc<IndexPage>) -> Response {
+/// Paths outside the app's route table still get the app (it renders its 404 page), with status 404.
+async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
     match tokio::fs::read_to_string(&page.path).await {
-        Ok(html) => Html(inject(&html, &page.script)).into_response(),
+        Ok(html) => {
+            let status = if app_routes::is_app_route(uri.path(), page.sanctified) {
+                StatusCode::OK
+            } else {
+                StatusCode::NOT_FOUND
+            };
+            (status, Html(inject(&html, &page.script))).into_response()
+        }
         Err(_) => AppError::NotFound.into_response(),
     }
 }

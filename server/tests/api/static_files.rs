@@ -44,3 +44,20 @@ on_both_backends!(
     unknown_api_paths_answer_json_404,
     unknown_api_paths_are_json_404s
 );
+
+async fn unknown_app_paths_are_http_404_with_the_app(app: TestApp) {
+    for path in ["/nope", "/mg/nope", "/mg/cli/zzz", "/telekinesis/extra"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        let body = response.text().await.expect("body");
+        // The app still loads, so it can render its own 404 page.
+        assert!(body.contains("mg test build"), "{path} serves index.html");
+    }
+    for path in ["/mg/cli/dmt", "/mg/quickstart", "/docs", "/apotheosis"] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+}
+on_both_backends!(
+    unknown_app_paths_answer_404,
+    unknown_app_paths_are_http_404_with_the_app
+);
