@@ -7,11 +7,15 @@ use crate::theme;
 mod account;
 mod convert;
 mod demo;
+mod graphics;
 mod status;
 mod types;
 
 pub use account::{AuthCallbackMachine, LoginMachine, NameEditMachine};
 pub use demo::TelekinesisCounters;
+pub use graphics::{
+    vertex_stride, wasm_memory, HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget,
+};
 pub use status::{api_error_message, Deployment, HealthMachine, WisdomMachine};
 
 /// The site's colour theme ('cosmic' or 'void'). Create it from the stored preference,
