@@ -16,6 +16,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: "e2e",
+  // Per-port output folders let two runs (say, a developer and CI) share a checkout.
+  outputDir: `test-results/${port}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -6,4 +6,4 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${MG_SERVER_BIN:-$here/../target/debug/mg-server}"
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
-PORT="$port" DATA_DIR="$data" STATIC_DIR="$here/dist" RUST_LOG="${RUST_LOG:-warn}" "$bin"
+RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="$here/dist" RUST_LOG="${RUST_LOG:-warn}" "$bin"

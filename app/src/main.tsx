@@ -2,7 +2,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { router } from "./app/router";
+import { ConfigNotice } from "./components/config-notice";
 import { ThemeProvider } from "./components/theme-provider";
+import { identityMisconfigured } from "./config/env";
+import { SessionProvider } from "./lib/session/session-provider";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -11,7 +14,13 @@ if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
     <ThemeProvider>
-      <RouterProvider router={router} />
+      {identityMisconfigured ? (
+        <ConfigNotice />
+      ) : (
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      )}
     </ThemeProvider>
   </StrictMode>,
 );

@@ -1,8 +1,40 @@
 import { createBrowserRouter, Navigate, Outlet } from "react-router-dom";
+import { SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
+import { identityConfig } from "../config/env";
 import { docsDefaultPath, paths } from "../config/paths";
-import { PlaceholderPage } from "../features/placeholder/placeholder-page";
+import { LandingPage } from "../features/landing/landing-page";
+import { NotFoundPage } from "../features/not-found/not-found-page";
+import { StatusPage } from "../features/status/status-page";
+import { TelekinesisPage } from "../features/telekinesis/telekinesis-page";
+import { RequireSession } from "../lib/session/require-session";
+
+// Sign-in routes exist only in sanctified mode (spec 2.1); elsewhere they fall through to the 404 page.
+// Each is its own chunk: visitors who never sign in never download them.
+const signInRoutes = identityConfig.sanctified
+  ? [
+      {
+        path: paths.authCallback,
+        lazy: async () => ({
+          Component: (await import("../features/auth/callback-page")).CallbackPage,
+        }),
+      },
+      {
+        path: paths.dashboard,
+        lazy: async () => {
+          const { DashboardPage } = await import("../features/dashboard/dashboard-page");
+          return {
+            Component: () => (
+              <RequireSession>
+                <DashboardPage />
+              </RequireSession>
+            ),
+          };
+        },
+      },
+    ]
+  : [];
 
 function Layout() {
   return (
@@ -10,7 +42,7 @@ function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      {identityConfig.sanctified ? <SanctifiedNav /> : <SiteHeader />}
       <Outlet />
       <SiteFooter />
     </>
@@ -23,38 +55,39 @@ export const router = createBrowserRouter([
     children: [
       {
         path: paths.landing,
-        element: <PlaceholderPage title="mg" note="Deploy into your own cloud account." />,
+        element: <LandingPage />,
       },
       {
         path: paths.status,
-        element: <PlaceholderPage title="Apotheosis status" note="Health of the deployed stack." />,
+        element: <StatusPage />,
       },
       { path: paths.docsRoot, element: <Navigate to={docsDefaultPath} replace /> },
       { path: paths.metagenesis, element: <Navigate to={docsDefaultPath} replace /> },
+      // The docs area is its own chunk: landing visitors never download it.
       {
         path: paths.docsCli,
-        element: <PlaceholderPage title="CLI docs" note="The mg command-line reference." />,
+        lazy: async () => ({
+          Component: (await import("../features/docs/docs-page")).DocsCliRoute,
+        }),
       },
       {
         path: paths.docsTab,
-        element: <PlaceholderPage title="Docs" note="Documentation of the mg tools." />,
+        lazy: async () => ({
+          Component: (await import("../features/docs/docs-page")).DocsTabRoute,
+        }),
       },
       {
         path: paths.telekinesis,
-        element: <PlaceholderPage title="Telekinesis" note="The event-driven task queue." />,
+        element: <TelekinesisPage />,
       },
       {
         path: paths.docs,
-        element: <PlaceholderPage title="Docs" note="Documentation for this deployment." />,
+        lazy: async () => ({
+          Component: (await import("../features/docs/docs-page")).DocsOverviewRoute,
+        }),
       },
-      {
-        path: paths.authCallback,
-        element: <PlaceholderPage title="Signing in" note="Completing authentication..." />,
-      },
-      {
-        path: paths.dashboard,
-        element: <PlaceholderPage title="Dashboard" note="Your account." />,
-      },
+      ...signInRoutes,
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ]);

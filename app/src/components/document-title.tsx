@@ -6,3 +6,21 @@ export function useDocumentTitle(title: string): void {
     document.title = `${title} · mg`;
   }, [title]);
 }
+
+/** Sets the document title and the meta description for the current route. */
+export function usePageMeta(title: string, description: string): void {
+  useDocumentTitle(title);
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement("meta");
+      meta.name = "description";
+      document.head.append(meta);
+    }
+    const previous = meta.content;
+    meta.content = description;
+    return () => {
+      if (meta) meta.content = previous;
+    };
+  }, [description]);
+}

@@ -1,2 +1,35 @@
 // The only module that imports the wasm package; hooks get the classes from here.
-export { ThemeMachine } from "mg-core";
+export type {
+  CallbackEffect,
+  CallbackSnapshot,
+  CheckPlan,
+  DemoCounters,
+  DeploymentConfig,
+  DeploymentInfo,
+  ExchangeOutcome,
+  HealthSnapshot,
+  HealthValue,
+  IdentityUser,
+  LoginProvider,
+  LoginSnapshot,
+  NameEditSnapshot,
+  ProfileUpdate,
+  WisdomSnapshot,
+} from "mg-core";
+export {
+  AuthCallbackMachine,
+  apiErrorMessage,
+  Deployment,
+  HealthMachine,
+  HelixWidget,
+  HypercubeWidget,
+  IcosahedronWidget,
+  LoginMachine,
+  MoleculeWidget,
+  NameEditMachine,
+  TelekinesisCounters,
+  ThemeMachine,
+  vertexStride,
+  WisdomMachine,
+  wasmMemory,
+} from "mg-core";

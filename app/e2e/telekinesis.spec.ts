@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+
+test("the tabs work from the keyboard and keep the tab in the address", async ({ page }) => {
+  await page.goto("/telekinesis");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Telekinesis");
+  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
+  const overview = tablist.getByRole("tab", { name: "Overview" });
+  await expect(overview).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toContainText("An event-driven task queue");
+
+  await overview.focus();
+  await page.keyboard.press("ArrowRight");
+  const lsd = tablist.getByRole("tab", { name: "LSD" });
+  await expect(lsd).toBeFocused();
+  await expect(lsd).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/telekinesis\?tab=lsd$/);
+  await expect(page.getByRole("tabpanel", { name: "LSD" })).toContainText("Edge database");
+
+  await page.keyboard.press("End");
+  await expect(tablist.getByRole("tab", { name: "ESP" })).toBeFocused();
+  await expect(page.getByRole("tabpanel")).toContainText("static sites behind a CDN");
+  await page.keyboard.press("ArrowRight");
+  await expect(overview).toBeFocused();
+  await expect(page).toHaveURL(/\/telekinesis$/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(tablist.getByRole("tab", { name: "ESP" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(overview).toBeFocused();
+
+  // Only the selected tab is in the Tab order; Tab moves on into the panel.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tabpanel")).toBeFocused();
+});
+
+test("?tab=integration opens that tab directly; unknown tabs fall back to the overview", async ({
+  page,
+}) => {
+  await page.goto("/telekinesis?tab=integration");
+  await expect(page.getByRole("tab", { name: "Integration" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByRole("tabpanel")).toContainText("Sending work from your app");
+  await page.goto("/telekinesis?tab=nope");
+  await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});
+
+test("the lsd counters are labelled as a demonstration and change every 3 s", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/telekinesis?tab=lsd");
+  await expect(page.getByTestId("demo-label")).toHaveText(/^Demo data - randomly generated/);
+  const counters = page.getByTestId("demo-counters");
+  await expect(counters.getByRole("definition").first()).toHaveText(/^\d+$/);
+  const before = await counters.innerText();
+  await page.clock.runFor(3_100);
+  await expect.poll(() => counters.innerText()).not.toBe(before);
+});

@@ -1,0 +1,84 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type Session, SessionContext, type SessionState } from "../lib/session/session-context";
+import { SanctifiedNav } from "./sanctified-nav";
+import { ThemeProvider } from "./theme-provider";
+
+function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
+  const value = {
+    state,
+    enabled: true,
+    ensureIdentity: async () => null,
+    reload: async () => state,
+    getToken: async () => undefined,
+    logout,
+  } satisfies Session;
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <SanctifiedNav /> },
+      { path: "*", element: <SanctifiedNav /> },
+    ],
+    { initialEntries: ["/telekinesis"] },
+  );
+  render(
+    <ThemeProvider>
+      <SessionContext.Provider value={value}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+afterEach(cleanup);
+
+describe("SanctifiedNav", () => {
+  it("opens the project menu from the keyboard and closes it with Escape", async () => {
+    renderNav({ status: "anonymous" });
+    await act(async () => {});
+    const projects = screen.getByRole("button", { name: "Projects" });
+    expect(projects.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.keyDown(projects, { key: "ArrowDown" });
+    await act(async () => {});
+    expect(projects.getAttribute("aria-expanded")).toBe("true");
+    const items = screen.getAllByRole("menuitem");
+    expect(items.map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+      ["Apotheosis", "/apotheosis"],
+      ["Telekinesis", "/telekinesis"],
+      ["Metagenesis", "/mg/overview"],
+    ]);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0] as HTMLElement, { key: "Escape" });
+    expect(projects.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(projects);
+  });
+
+  it("offers Log in, Sign up and the setup guide to anonymous visitors", async () => {
+    renderNav({ status: "anonymous" });
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("dialog", { name: "Choose Login Method" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Setup guide" }));
+    expect(await screen.findByRole("dialog", { name: "OAuth Setup Guide" })).toBeTruthy();
+  });
+
+  it("gives a signed-in user a menu with Dashboard and Log out", async () => {
+    const logout = vi.fn(async () => {});
+    const router = renderNav(
+      { status: "signed-in", user: { userId: "U1", name: "Ada", email: "a@x" } },
+      logout,
+    );
+    await act(async () => {});
+    expect(screen.queryByRole("button", { name: "Log in" })).toBeNull();
+    const account = screen.getByRole("button", { name: "Account: Ada" });
+    fireEvent.click(account);
+    expect(screen.getByRole("menuitem", { name: "Dashboard" }).getAttribute("href")).toBe("/home");
+    fireEvent.click(screen.getByRole("menuitem", { name: "Log out" }));
+    await act(async () => {});
+    expect(logout).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe("/");
+  });
+});

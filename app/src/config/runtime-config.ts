@@ -1,0 +1,52 @@
+// Deployment values the server injects into index.html at request time (they beat the VITE_* build values).
+
+/** What `<script type="application/json" id="mg-runtime-config">` may carry; every field optional. */
+export interface RuntimeConfig {
+  sanctified?: boolean;
+  identityProjectId?: string;
+  /** Base URL of the identity service; "" means this page's own origin. */
+  identityBaseUrl?: string;
+  deploymentId?: string;
+  deploymentFlags?: string;
+  deploymentType?: string;
+}
+
+export const RUNTIME_CONFIG_ELEMENT_ID = "mg-runtime-config";
+
+function optionalText(value: unknown): string | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return typeof value === "string" ? value.trim() : undefined;
+}
+
+/**
+ * Reads the injected JSON. Absent element, unreadable JSON or a wrong type reads as "not given", so a
+ * static build without the server falls back to its VITE_* values (a broken injection is logged).
+ */
+export function readRuntimeConfig(
+  doc: Pick<Document, "getElementById"> | undefined = typeof document === "undefined"
+    ? undefined
+    : document,
+): RuntimeConfig {
+  const raw = doc?.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!raw?.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    console.error("Failed to parse the injected runtime config");
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null) return {};
+  const value = parsed as Record<string, unknown>;
+  const flags = value.deploymentFlags;
+  return {
+    sanctified: typeof value.sanctified === "boolean" ? value.sanctified : undefined,
+    identityProjectId: optionalText(value.identityProjectId),
+    identityBaseUrl: optionalText(value.identityBaseUrl),
+    deploymentId: optionalText(value.deploymentId),
+    // Flags may arrive as the JSON string the build uses or as an object already.
+    deploymentFlags:
+      typeof flags === "object" && flags !== null ? JSON.stringify(flags) : optionalText(flags),
+    deploymentType: optionalText(value.deploymentType),
+  };
+}

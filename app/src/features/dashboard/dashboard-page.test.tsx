@@ -1,0 +1,138 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTokenProvider } from "../../lib/api-client";
+import { type Session, SessionContext } from "../../lib/session/session-context";
+import { mockFetch } from "../../lib/wasm/test-network";
+import { DashboardPage } from "./dashboard-page";
+
+// The network (fetch) is the boundary: the session is a stub, the wasm name-edit machine is real.
+const user = {
+  userId: "U2abc",
+  email: "ada@example.com",
+  name: "Ada from Discord",
+  loginIds: ["ada@example.com"],
+  OAuth: { discord: true },
+};
+
+function session(overrides: Partial<Session> = {}): Session {
+  return {
+    state: { status: "signed-in", user },
+    enabled: true,
+    ensureIdentity: async () => null,
+    reload: async () => ({ status: "signed-in", user }),
+    getToken: async () => "session-jwt",
+    logout: vi.fn(async () => {}),
+    ...overrides,
+  };
+}
+
+function renderDashboard(value: Session = session()) {
+  const router = createMemoryRouter(
+    [
+      { path: "/home", element: <DashboardPage /> },
+      { path: "/", element: <p>Landing</p> },
+    ],
+    { initialEntries: ["/home"] },
+  );
+  render(
+    <SessionContext.Provider value={value}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+  );
+  return router;
+}
+
+const apiUser = {
+  id: 7,
+  name: "Ada",
+  created_at: "2026-01-02T03:04:05Z",
+  updated_at: null,
+  activeSessions: 2,
+};
+
+beforeEach(() => setTokenProvider(() => "session-jwt"));
+afterEach(() => {
+  cleanup();
+  setTokenProvider(undefined);
+});
+
+describe("DashboardPage", () => {
+  it("shows the identity user and the API's user data", async () => {
+    const calls = mockFetch({ "/api/auth/current-user": { status: 200, body: { data: apiUser } } });
+    renderDashboard();
+    await act(async () => {});
+    expect(screen.getByTestId("user-email").textContent).toBe("ada@example.com");
+    expect(screen.getByTestId("login-provider").textContent).toBe("Discord");
+    expect(screen.getByTestId("auth-status").textContent).toBe("Authenticated");
+    expect(screen.getByText("U2abc")).toBeTruthy();
+    expect(screen.getByTestId("display-name").textContent).toBe("Ada");
+    expect(screen.getByTestId("db-id").textContent).toBe("7");
+    expect(screen.getByTestId("updated-at").textContent).toBe("Never updated");
+    expect(screen.getByTestId("active-sessions").textContent).toBe("2");
+    expect(screen.getByRole("link", { name: "Docs" }).getAttribute("href")).toBe("/mg/overview");
+    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    expect(calls[0]).toMatchObject({
+      path: "/api/auth/current-user",
+      method: "POST",
+      authorization: "Bearer session-jwt",
+    });
+  });
+
+  it("saves the name on Enter and cancels on Escape", async () => {
+    const calls = mockFetch({
+      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+      "/api/auth/update-profile": { status: 200, body: { data: { ...apiUser, name: "Grace" } } },
+    });
+    renderDashboard();
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const input = screen.getByLabelText("Display name");
+    fireEvent.change(input, { target: { value: "Someone else" } });
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(screen.getByTestId("display-name").textContent).toBe("Ada");
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const again = screen.getByLabelText("Display name");
+    fireEvent.change(again, { target: { value: "  Grace " } });
+    fireEvent.keyDown(again, { key: "Enter" });
+    await act(async () => {});
+    const update = calls.find((call) => call.path === "/api/auth/update-profile");
+    expect(update).toMatchObject({ body: { name: "Grace" }, authorization: "Bearer session-jwt" });
+    expect(screen.getByTestId("display-name").textContent).toBe("Grace");
+    expect(screen.getByRole("status").textContent).toMatch(/updated/i);
+  });
+
+  it("refuses an empty name with 'Name cannot be empty' and sends nothing", async () => {
+    const calls = mockFetch({ "/api/auth/current-user": { status: 200, body: { data: apiUser } } });
+    renderDashboard();
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const input = screen.getByLabelText("Display name");
+    fireEvent.change(input, { target: { value: "   " } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await act(async () => {});
+    expect(screen.getByRole("alert").textContent).toBe("Name cannot be empty");
+    expect(calls.some((call) => call.path === "/api/auth/update-profile")).toBe(false);
+  });
+
+  it("logs out and goes home", async () => {
+    mockFetch({ "/api/auth/current-user": { status: 200, body: { data: apiUser } } });
+    const value = session();
+    const router = renderDashboard(value);
+    await act(async () => {});
+    fireEvent.click(screen.getByRole("button", { name: "Log out" }));
+    await act(async () => {});
+    expect(value.logout).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("shows the API's message when the user data cannot be read", async () => {
+    mockFetch({ "/api/auth/current-user": "network" });
+    renderDashboard();
+    await act(async () => {});
+    expect(screen.getByRole("alert").textContent).toMatch(
+      "Network error - please check your connection",
+    );
+  });
+});

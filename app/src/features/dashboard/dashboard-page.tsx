@@ -1,0 +1,150 @@
+// /home: the signed-in user's account, with the display name editable (spec 2.5).
+import { Link, useNavigate } from "react-router-dom";
+import { useDocumentTitle } from "../../components/document-title";
+import { docsDefaultPath, paths } from "../../config/paths";
+import type { IdentityProfile } from "../../lib/identity";
+import { useSession } from "../../lib/session/session-context";
+import { NameField } from "./name-field";
+import { type CurrentUser, useCurrentUser } from "./use-current-user";
+import "./dashboard.css";
+
+const providerNames: Record<string, string> = {
+  google: "Google",
+  github: "GitHub",
+  microsoft: "Microsoft",
+  facebook: "Facebook",
+  discord: "Discord",
+  linkedin: "LinkedIn",
+};
+
+/** Which provider signed this user in: the identity user's OAuth map, else its first login id. */
+export function loginProviderOf(user: IdentityProfile): string {
+  const fromOAuth = Object.entries(user.OAuth ?? {}).find(([, used]) => used)?.[0];
+  const raw = fromOAuth ?? user.loginIds?.[0];
+  if (!raw) return "Unknown";
+  return providerNames[raw.toLowerCase()] ?? raw;
+}
+
+/** Dates arrive as ISO text or unix seconds; shown in the reader's locale, raw if unreadable. */
+export function formatWhen(value: string | number | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const date =
+    typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
+}
+
+export function DashboardPage() {
+  useDocumentTitle("Dashboard");
+  const session = useSession();
+  // The route guard renders this page only for a signed-in session.
+  if (session.state.status !== "signed-in") return null;
+  return <Dashboard user={session.state.user} />;
+}
+
+function Dashboard({ user }: { user: IdentityProfile }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const apiUser = useCurrentUser();
+  const stored: CurrentUser | undefined = apiUser.status === "loaded" ? apiUser.user : undefined;
+  const email = user.email ?? user.loginIds?.[0] ?? "Not provided";
+
+  const logout = async () => {
+    await session.logout();
+    navigate(paths.landing);
+  };
+
+  return (
+    <main id="main" className="page dashboard">
+      <h1>Dashboard</h1>
+      <p className="page__lead">
+        Signed in as <strong data-testid="user-email">{email}</strong>
+      </p>
+
+      <section className="card dashboard__card" aria-labelledby="profile-title">
+        <h2 id="profile-title" className="card__title">
+          Profile
+        </h2>
+        {apiUser.status === "loading" ? (
+          <p role="status">Loading your profile...</p>
+        ) : (
+          <NameField name={stored?.name ?? user.name ?? ""} getToken={session.getToken} />
+        )}
+        <dl className="dashboard__facts">
+          <div>
+            <dt>E-mail</dt>
+            <dd>{email}</dd>
+          </div>
+          <div>
+            <dt>Authentication status</dt>
+            <dd data-testid="auth-status">Authenticated</dd>
+          </div>
+          <div>
+            <dt>Login provider</dt>
+            <dd data-testid="login-provider">{loginProviderOf(user)}</dd>
+          </div>
+          <div>
+            <dt>User ID</dt>
+            <dd className="dashboard__mono">{user.userId ?? "Unknown"}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card dashboard__card" aria-labelledby="api-title">
+        <h2 id="api-title" className="card__title">
+          API user data
+        </h2>
+        {apiUser.status === "loading" && <p role="status">Loading...</p>}
+        {apiUser.status === "failed" && (
+          <p role="alert" className="dashboard__error">
+            {apiUser.message}{" "}
+            <button type="button" className="link-button" onClick={apiUser.reload}>
+              Try again
+            </button>
+          </p>
+        )}
+        {stored && (
+          <dl className="dashboard__facts">
+            <div>
+              <dt>Database ID</dt>
+              <dd className="dashboard__mono" data-testid="db-id">
+                {stored.id ?? "Unknown"}
+              </dd>
+            </div>
+            <div>
+              <dt>Created at</dt>
+              <dd>{formatWhen(stored.created_at) ?? "Unknown"}</dd>
+            </div>
+            <div>
+              <dt>Last updated</dt>
+              <dd data-testid="updated-at">{formatWhen(stored.updated_at) ?? "Never updated"}</dd>
+            </div>
+            <div>
+              <dt>Active sessions</dt>
+              <dd data-testid="active-sessions">{stored.activeSessions ?? 0}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <aside className="dashboard__note" aria-label="Sanctified mode">
+        <p>
+          This deployment runs in sanctified mode: sign-in goes through the identity provider, and
+          only signed-in users can open this dashboard. Your session token is checked by the API on
+          every call.
+        </p>
+      </aside>
+
+      <div className="dashboard__actions">
+        <Link to={docsDefaultPath} className="button">
+          Docs
+        </Link>
+        <button type="button" className="button" onClick={() => void logout()}>
+          Log out
+        </button>
+        <Link to={paths.landing} className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+// The editable display name; the name-edit machine decides validation, saving and message timing.
+import { useEffect, useRef } from "react";
+import type { GetToken } from "../../lib/wasm/use-name-edit";
+import { useNameEdit } from "../../lib/wasm/use-name-edit";
+
+export function NameField({ name, getToken }: { name: string; getToken: GetToken }) {
+  const edit = useNameEdit(name, getToken);
+  const { mode, draft, notice } = edit.snapshot;
+  const input = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Focus follows the mode: into the field when editing starts, back to Edit when it ends.
+  useEffect(() => {
+    if (mode === "editing" && !wasEditing.current) input.current?.focus();
+    if (mode === "view" && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = mode !== "view";
+  }, [mode]);
+
+  return (
+    <div className="name-field">
+      {mode === "view" ? (
+        <p className="name-field__view">
+          <span className="name-field__label">Display name</span>{" "}
+          <strong data-testid="display-name">{edit.snapshot.name || "Not set"}</strong>{" "}
+          <button ref={editButton} type="button" className="button" onClick={edit.edit}>
+            Edit
+          </button>
+        </p>
+      ) : (
+        <div className="name-field__edit">
+          <label htmlFor="display-name-input" className="name-field__label">
+            Display name
+          </label>
+          <input
+            ref={input}
+            id="display-name-input"
+            className="name-field__input"
+            value={draft}
+            maxLength={100}
+            disabled={mode === "saving"}
+            aria-describedby="display-name-help"
+            onChange={(event) => edit.input(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" || event.key === "Escape") event.preventDefault();
+              edit.key(event.key);
+            }}
+          />
+          <span id="display-name-help" className="visually-hidden">
+            Enter saves, Escape cancels.
+          </span>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={edit.save}
+            disabled={mode === "saving"}
+          >
+            {mode === "saving" ? "Saving..." : "Save"}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={edit.cancel}
+            disabled={mode === "saving"}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      {notice && (
+        <p
+          className={`name-field__notice name-field__notice--${notice.kind}`}
+          role={notice.kind === "error" ? "alert" : "status"}
+        >
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+// The docs area of spec 2.7: sidebar, tab rows, the rendered page, its contents and prev/next links.
+import { Suspense, use, useEffect, useRef } from "react";
+import { Link, useLocation, useParams } from "react-router-dom";
+import { useDocumentTitle } from "../../components/document-title";
+import { GraphicsWidget } from "../../graphics/graphics-widget";
+import type { CliToolId } from "./catalogue-types";
+import { CliReference, referenceHeadings } from "./cli-reference";
+import {
+  cliSubtabs,
+  type DocsIndexEntry,
+  docsPath,
+  neighbours,
+  type ResolvedDocsRoute,
+  resolveDocsRoute,
+  sidebarSections,
+  tabRow,
+} from "./docs-nav";
+import { loadCatalogue, loadDocsPage } from "./load-page";
+import { PageErrorBoundary } from "./page-error-boundary";
+import { copyText, useDocsInteractions, useMetaDescription } from "./use-docs-interactions";
+import "./docs.css";
+import "./code.css";
+
+export { isCliSubtab, isDocsTab } from "./docs-nav";
+
+/** Which tool's generated reference follows a page's prose. */
+const referenceTool: Record<string, CliToolId> = { cli: "mg", dmt: "dmt", lsd: "lsd", esp: "esp" };
+
+export type DocsPageProps = {
+  /** A docs page slug (overview, quickstart, ..., cli); anything else shows "Page not found". */
+  tab: string;
+  /** On the cli tab: main, dmt or lsd (main when left out). */
+  subtab?: string;
+};
+
+function Sidebar({ activeSlug }: { activeSlug?: string }) {
+  return (
+    <nav className="docs-sidebar" aria-label="Docs sections">
+      {sidebarSections.map((section) => (
+        <div key={section.label} className="docs-sidebar__section">
+          <p className="docs-sidebar__heading">
+            {section.slug ? (
+              <Link
+                to={docsPath(section.slug)}
+                aria-current={section.slug === activeSlug ? "page" : undefined}
+              >
+                {section.label}
+              </Link>
+            ) : (
+              section.label
+            )}
+          </p>
+          <ul>
+            {section.items.map((item) => (
+              <li key={item.label}>
+                {item.slug ? (
+                  <Link
+                    to={docsPath(item.slug)}
+                    aria-current={item.slug === activeSlug ? "page" : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <span className="docs-sidebar__soon">
+                    {item.label} <span className="docs-badge">coming soon</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function TabRows({ route }: { route: ResolvedDocsRoute | null }) {
+  return (
+    <>
+      <nav className="docs-tabs" aria-label="Docs tabs">
+        <ul>
+          {tabRow.map((tab) => (
+            <li key={tab.tab}>
+              <Link to={tab.to} aria-current={route?.tab === tab.tab ? "page" : undefined}>
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {route?.tab === "cli" ? (
+        <nav className="docs-tabs docs-tabs--sub" aria-label="CLI sections">
+          <ul>
+            {cliSubtabs.map((entry) => (
+              <li key={entry.subtab}>
+                <Link
+                  to={`/mg/cli/${entry.subtab}`}
+                  aria-current={route.subtab === entry.subtab ? "page" : undefined}
+                >
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function Pager({ slug }: { slug: string }) {
+  const { previous, next } = neighbours(slug);
+  const item = (page: DocsIndexEntry, direction: "Previous" | "Next") => (
+    <Link
+      className={`docs-pager__link docs-pager__link--${direction.toLowerCase()}`}
+      to={docsPath(page.slug)}
+    >
+      <span className="docs-pager__direction">{direction}</span>
+      <span className="docs-pager__title">{page.title}</span>
+    </Link>
+  );
+  return (
+    <nav className="docs-pager" aria-label="Previous and next pages">
+      {previous ? item(previous, "Previous") : <span />}
+      {next ? item(next, "Next") : <span />}
+    </nav>
+  );
+}
+
+function DocsContent({ entry }: { entry: DocsIndexEntry }) {
+  const page = use(loadDocsPage(entry.slug));
+  const tool = referenceTool[entry.slug];
+  // `use` may be called conditionally; only pages with a reference pull the catalogue chunk.
+  const catalogue = tool ? use(loadCatalogue(tool)) : undefined;
+  const article = useRef<HTMLDivElement>(null);
+  const { announcement, announce } = useDocsInteractions(article);
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+
+  const headings = [
+    ...page.headings,
+    ...(tool && catalogue ? referenceHeadings(catalogue, tool) : []),
+  ].filter((heading) => heading.depth <= 3);
+
+  const copyPage = async () => {
+    const ok = await copyText(`# ${page.title}\n\n${page.markdown}`);
+    announce(ok ? "Page copied as Markdown" : "Copy failed");
+  };
+
+  return (
+    <div className="docs-body">
+      <div className="docs-article" ref={article}>
+        <div className="docs-article__tools">
+          <button type="button" className="docs-button" onClick={copyPage}>
+            Copy page as Markdown
+          </button>
+        </div>
+        {/* Trusted: rendered at build time from the repo's own Markdown, with raw HTML disabled. */}
+        <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {tool && catalogue ? (
+          <div className="docs-prose">
+            <CliReference catalogue={catalogue} tool={tool} />
+          </div>
+        ) : null}
+        <Pager slug={entry.slug} />
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
+      </div>
+      {headings.length > 1 ? (
+        <nav className="docs-toc" aria-label="On this page">
+          <p className="docs-toc__title">On this page</p>
+          <ul>
+            {headings.map((heading) => (
+              <li key={heading.id} className={`docs-toc__item docs-toc__item--${heading.depth}`}>
+                <a href={`#${heading.id}`}>{heading.text}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function OverviewHero({ entry }: { entry: DocsIndexEntry }) {
+  return (
+    <header className="docs-hero page-intro">
+      <div>
+        <p className="docs-hero__kicker">Metagenesis documentation</p>
+        <h1>Deploy into your own AWS account</h1>
+        <p className="docs-hero__lead">{entry.description}</p>
+        <p className="docs-hero__actions">
+          <Link className="docs-button docs-button--primary" to={docsPath("quickstart")}>
+            Quick Start
+          </Link>
+          <Link className="docs-button" to={docsPath("cli")}>
+            CLI reference
+          </Link>
+        </p>
+      </div>
+      <GraphicsWidget scene="helix" size={200} className="page-intro__art" />
+    </header>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="docs-not-found">
+      <h1>Page not found</h1>
+      <p>There is no docs page at this address. It may have moved, or the link has a typo.</p>
+      <p>
+        <Link to={docsPath("overview")}>Go to the docs overview</Link>
+      </p>
+    </section>
+  );
+}
+
+export function DocsPage({ tab, subtab }: DocsPageProps) {
+  const route = resolveDocsRoute(tab, subtab);
+  const entry = route?.page;
+  useDocumentTitle(entry ? entry.title : "Page not found");
+  useMetaDescription(entry ? entry.description : "There is no docs page at this address.");
+
+  return (
+    <div className="docs">
+      <Sidebar activeSlug={entry?.slug} />
+      <main id="main" className="docs-main">
+        <TabRows route={route} />
+        {entry ? (
+          <>
+            {entry.slug === "overview" ? (
+              <OverviewHero entry={entry} />
+            ) : (
+              <h1 className="docs-title">{entry.title}</h1>
+            )}
+            <PageErrorBoundary resetKey={entry.slug}>
+              <Suspense
+                fallback={
+                  <p className="docs-loading" role="status">
+                    Loading {entry.title}…
+                  </p>
+                }
+              >
+                <DocsContent key={entry.slug} entry={entry} />
+              </Suspense>
+            </PageErrorBoundary>
+          </>
+        ) : (
+          <NotFound />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** Route element for `/mg/:tab` (and `/docs`, which shows the overview). */
+export function DocsTabRoute() {
+  const { tab } = useParams();
+  return <DocsPage tab={tab ?? "overview"} />;
+}
+
+/** Route element for `/mg/cli/:subtab`. */
+export function DocsCliRoute() {
+  const { subtab } = useParams();
+  return <DocsPage tab="cli" subtab={subtab ?? "main"} />;
+}
+
+/** Route element for `/docs`: the same docs area, opened at the overview. */
+export function DocsOverviewRoute() {
+  return <DocsPage tab="overview" />;
+}

@@ -1,0 +1,39 @@
+// Lazy loaders for docs pages and the CLI catalogue: each page is its own chunk, fetched on first use.
+import type { RenderedMarkdown } from "../../../vite/render-markdown";
+import type { CliCatalogue, CliToolId } from "./catalogue-types";
+
+const pageLoaders = import.meta.glob<RenderedMarkdown>("../../content/docs/*.md", {
+  import: "default",
+});
+
+// One promise per page so React's `use` sees the same promise on every render.
+const pages = new Map<string, Promise<RenderedMarkdown>>();
+
+export function loadDocsPage(slug: string): Promise<RenderedMarkdown> {
+  let promise = pages.get(slug);
+  if (!promise) {
+    const loader = pageLoaders[`../../content/docs/${slug}.md`];
+    promise = loader ? loader() : Promise.reject(new Error(`No docs page ${slug}`));
+    pages.set(slug, promise);
+  }
+  return promise;
+}
+
+// Literal imports, one per tool, so each tool's slice of the catalogue is its own small chunk.
+const catalogueLoaders: Record<CliToolId, () => Promise<{ default: CliCatalogue }>> = {
+  mg: () => import("virtual:mg-cli-catalogue/mg"),
+  dmt: () => import("virtual:mg-cli-catalogue/dmt"),
+  lsd: () => import("virtual:mg-cli-catalogue/lsd"),
+  esp: () => import("virtual:mg-cli-catalogue/esp"),
+};
+
+const catalogues = new Map<CliToolId, Promise<CliCatalogue>>();
+
+export function loadCatalogue(tool: CliToolId): Promise<CliCatalogue> {
+  let promise = catalogues.get(tool);
+  if (!promise) {
+    promise = catalogueLoaders[tool]().then((module) => module.default);
+    catalogues.set(tool, promise);
+  }
+  return promise;
+}

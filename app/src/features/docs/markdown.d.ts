@@ -1,0 +1,19 @@
+// Types of the modules the docs Markdown plugin (app/vite/markdown-plugin.ts) provides.
+
+declare module "*.md" {
+  const page: import("../../../vite/render-markdown").RenderedMarkdown;
+  export default page;
+}
+
+declare module "virtual:mg-docs-index" {
+  /** Front matter of every page in src/content/docs, sorted by `order`. */
+  export const docsIndex: ReadonlyArray<
+    { slug: string } & import("../../../vite/render-markdown").DocsFrontMatter
+  >;
+}
+
+declare module "virtual:mg-cli-catalogue/*" {
+  /** The CLI catalogue with only one tool's commands (and those they link to). */
+  const catalogue: import("./catalogue-types").CliCatalogue;
+  export default catalogue;
+}

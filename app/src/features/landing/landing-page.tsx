@@ -1,0 +1,55 @@
+// The landing page (/): the deployment's own texts, its information, the Wisdom button and live status.
+import { Link } from "react-router-dom";
+import { usePageMeta } from "../../components/document-title";
+import { docsDefaultPath, paths } from "../../config/paths";
+import { useDeployment } from "../../lib/wasm/use-deployment";
+import { DeploymentCard } from "./deployment-card";
+import { ErrorNotice } from "./error-notice";
+import { StatusCards } from "./status-cards";
+import { WisdomCard } from "./wisdom-card";
+import "./landing.css";
+import { GraphicsWidget } from "../../graphics/graphics-widget";
+
+export function LandingPage() {
+  const info = useDeployment();
+  usePageMeta(
+    info?.landing.title ?? "mg",
+    info ? `${info.landing.subtitle}. ${info.landing.description}` : "Your deployment, live.",
+  );
+  // The deployment info arrives right after mount; nothing below the header renders until then, so
+  // the first paint never holds text that the second one moves (CLS 0). The main's min-height keeps
+  // the footer below the fold meanwhile.
+  return (
+    <main id="main" className="page landing">
+      {info && (
+        <>
+          <ErrorNotice />
+          <section className="hero" aria-labelledby="landing-title">
+            <div className="hero__body">
+              <p className="eyebrow">{info.type} deployment</p>
+              <h1 id="landing-title" className="hero__title">
+                {info.landing.title}
+              </h1>
+              <p className="hero__subtitle">{info.landing.subtitle}</p>
+              <p className="hero__description">{info.landing.description}</p>
+              <div className="hero__actions">
+                <Link to={docsDefaultPath} className="button button--primary">
+                  Read the docs
+                </Link>
+                <Link to={paths.status} className="button">
+                  Stack status
+                </Link>
+              </div>
+            </div>
+            <GraphicsWidget scene="icosahedron" className="hero__art" />
+          </section>
+          <div className={`landing-grid${info.flags.apotheosis ? "" : " landing-grid--single"}`}>
+            <DeploymentCard info={info} />
+            {info.flags.apotheosis && <WisdomCard />}
+          </div>
+          <StatusCards info={info} />
+        </>
+      )}
+    </main>
+  );
+}

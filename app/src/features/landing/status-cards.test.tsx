@@ -1,0 +1,46 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import { StatusCardList } from "./status-cards";
+
+// Ethereal is a build-time deployment type, so the browser suite cannot switch to it; the cards'
+// ethereal rendering is checked here with the snapshot useHealth gives on such a deployment.
+function renderCards(ethereal: boolean, db: "unknown" | "healthy" | "unhealthy" | "n/a") {
+  render(
+    <MemoryRouter>
+      <StatusCardList
+        ethereal={ethereal}
+        health={{ api: ethereal ? "n/a" : "healthy", db, queue: "unknown" }}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe("StatusCardList", () => {
+  afterEach(cleanup);
+
+  it("shows Database and Telekinesis disabled on an ethereal deployment", () => {
+    renderCards(true, "n/a");
+    const database = screen.getByTestId("card-database");
+    const telekinesis = screen.getByTestId("card-telekinesis");
+    expect(database.getAttribute("aria-disabled")).toBe("true");
+    expect(within(database).getByText("Disabled")).toBeTruthy();
+    expect(telekinesis.getAttribute("aria-disabled")).toBe("true");
+    expect(within(telekinesis).queryByRole("link")).toBeNull();
+    expect(within(screen.getByTestId("card-server")).getByText("Not applicable")).toBeTruthy();
+  });
+
+  it("links Telekinesis and reads the database value on other deployments", () => {
+    renderCards(false, "unhealthy");
+    const telekinesis = screen.getByTestId("card-telekinesis");
+    expect(
+      within(telekinesis).getByRole("link", { name: "Open Telekinesis" }).getAttribute("href"),
+    ).toBe("/telekinesis");
+    expect(within(screen.getByTestId("card-database")).getByText("Unhealthy")).toBeTruthy();
+  });
+
+  it("reads anything but healthy or unhealthy as 'Checking' on the database card", () => {
+    renderCards(false, "unknown");
+    expect(within(screen.getByTestId("card-database")).getByText("Checking")).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+// A WAI-ARIA tablist with automatic activation: arrows move and select, Home/End jump to the ends.
+import { type ComponentType, type KeyboardEvent, useRef } from "react";
+
+export interface TabSpec<T extends string> {
+  id: T;
+  label: string;
+  panel: ComponentType;
+}
+
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  tabs: readonly TabSpec<T>[];
+  selected: T;
+  onSelect: (id: T) => void;
+}) {
+  const buttons = useRef(new Map<T, HTMLButtonElement>());
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selected),
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = tabs.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = tabs[target];
+    if (!next) return;
+    onSelect(next.id);
+    buttons.current.get(next.id)?.focus();
+  };
+
+  const active = tabs[index];
+  return (
+    <div className="tabs">
+      <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const isSelected = tab.id === active?.id;
+          return (
+            <button
+              key={tab.id}
+              ref={(node) => {
+                if (node) buttons.current.set(tab.id, node);
+                else buttons.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-selected={isSelected}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={isSelected ? 0 : -1}
+              className="tabs__tab"
+              onClick={() => onSelect(tab.id)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {active && (
+        <div
+          role="tabpanel"
+          id={`panel-${active.id}`}
+          aria-labelledby={`tab-${active.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tab pattern makes the panel focusable.
+          tabIndex={0}
+          className="tabs__panel"
+        >
+          <active.panel />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { IdentityConfig } from "../../config/env";
+import type { Identity, IdentityProfile } from "../identity";
+import { useSession } from "./session-context";
+import { SessionProvider } from "./session-provider";
+
+// The identity SDK is the boundary here: a stand-in Identity replaces it.
+const config: IdentityConfig = { sanctified: true, projectId: "Ptest", baseUrl: "http://idp" };
+
+function fakeIdentity(user: IdentityProfile | null, overrides: Partial<Identity> = {}): Identity {
+  return {
+    startOAuth: vi.fn(),
+    exchange: vi.fn(),
+    getToken: () => "jwt",
+    restore: vi.fn(async () => user),
+    logout: vi.fn(async () => ({ ok: true })),
+    ...overrides,
+  };
+}
+
+function Probe() {
+  const session = useSession();
+  const { state } = session;
+  return (
+    <>
+      <p data-testid="state">
+        {state.status === "signed-in" ? `signed-in ${state.user.email}` : state.status}
+      </p>
+      <button type="button" onClick={() => void session.logout()}>
+        Log out
+      </button>
+    </>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe("SessionProvider", () => {
+  it("restores a stored session through the SDK's refresh", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    const load = vi.fn(async () => fakeIdentity({ userId: "U1", email: "a@x" }));
+    render(
+      <SessionProvider config={config} load={load}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByTestId("state").textContent).toBe("loading");
+    await act(async () => {});
+    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+  });
+
+  it("is anonymous at once, without loading the SDK, when nothing is stored", async () => {
+    const load = vi.fn(async () => fakeIdentity(null));
+    render(
+      <SessionProvider config={config} load={load}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("is anonymous when sign-in is off", async () => {
+    const load = vi.fn(async () => fakeIdentity(null));
+    localStorage.setItem("DSR", "refresh-jwt");
+    render(
+      <SessionProvider config={{ ...config, sanctified: false }} load={load}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("logs a failed logout and still ends the session", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    const identity = fakeIdentity(
+      { userId: "U1", email: "a@x" },
+      { logout: async () => ({ ok: false, error: { errorCode: "E1" } }) },
+    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(
+      <SessionProvider config={config} load={async () => identity}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    await act(async () => screen.getByRole("button", { name: "Log out" }).click());
+    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(errors).toHaveBeenCalledWith("Logout failed", { errorCode: "E1" });
+  });
+
+  it("becomes anonymous when the SDK drops the session by itself", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    let ended: () => void = () => {};
+    const identity = fakeIdentity(
+      { userId: "U1", email: "a@x" },
+      {
+        onSessionEnded: (callback) => {
+          ended = callback;
+          return () => {};
+        },
+      },
+    );
+    render(
+      <SessionProvider config={config} load={async () => identity}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+    act(() => ended());
+    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+  });
+});

@@ -1,0 +1,97 @@
+// Owns the session: restores it on load through the identity SDK's refresh, and ends it on logout.
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type IdentityConfig, identityConfig } from "../../config/env";
+import { setTokenProvider } from "../api-client";
+import { type Identity, loadIdentity, lookupToken } from "../identity";
+import { type Session, SessionContext, type SessionState } from "./session-context";
+
+/** The SDK keeps its refresh token under this key; without it there is no session to restore. */
+const REFRESH_TOKEN_KEY = "DSR";
+
+function hasStoredSession(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(REFRESH_TOKEN_KEY));
+  } catch {
+    return false;
+  }
+}
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  config?: IdentityConfig;
+  /** Injected in tests; defaults to the real SDK loader. */
+  load?: (config: IdentityConfig) => Promise<Identity | null>;
+}
+
+export function SessionProvider({
+  children,
+  config = identityConfig,
+  load = loadIdentity,
+}: SessionProviderProps) {
+  const enabled = config.sanctified && Boolean(config.projectId);
+  const [state, setState] = useState<SessionState>(
+    enabled ? { status: "loading" } : { status: "anonymous" },
+  );
+  const identity = useRef<Identity | null>(null);
+
+  const ensureIdentity = useCallback(async () => {
+    if (!enabled) return null;
+    if (!identity.current) {
+      identity.current = await load(config);
+      // A refresh the provider refuses ends the session without a logout: follow it.
+      identity.current?.onSessionEnded?.(() => setState({ status: "anonymous" }));
+    }
+    return identity.current;
+  }, [enabled, load, config]);
+
+  const getToken = useCallback(async () => {
+    const id = identity.current;
+    return id ? await id.getToken() : lookupToken(undefined);
+  }, []);
+
+  const reload = useCallback(async (): Promise<SessionState> => {
+    let next: SessionState = { status: "anonymous" };
+    try {
+      const id = await ensureIdentity();
+      const user = id ? await id.restore() : null;
+      if (user) next = { status: "signed-in", user };
+    } catch (error) {
+      console.error("Failed to restore the session", error);
+    }
+    setState(next);
+    return next;
+  }, [ensureIdentity]);
+
+  const logout = useCallback(async () => {
+    try {
+      const id = await ensureIdentity();
+      const answer = await id?.logout();
+      if (answer && !answer.ok) console.error("Logout failed", answer.error);
+    } catch (error) {
+      console.error("Logout failed", error);
+    }
+    setState({ status: "anonymous" });
+  }, [ensureIdentity]);
+
+  useEffect(() => {
+    setTokenProvider(getToken);
+    return () => setTokenProvider(undefined);
+  }, [getToken]);
+
+  // After first paint. A visitor with nothing stored is anonymous at once and never downloads the SDK
+  // until they open the login modal.
+  useEffect(() => {
+    if (!enabled) return;
+    if (!hasStoredSession()) {
+      setState({ status: "anonymous" });
+      return;
+    }
+    void reload();
+  }, [enabled, reload]);
+
+  const session = useMemo<Session>(
+    () => ({ state, enabled, ensureIdentity, reload, getToken, logout }),
+    [state, enabled, ensureIdentity, reload, getToken, logout],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,160 @@
+import { useEffect } from "react";
+import { ApiError, apiCall } from "../api-client";
+import {
+  AuthCallbackMachine,
+  type CallbackEffect,
+  type CallbackSnapshot,
+  type ExchangeOutcome,
+  type IdentityUser,
+} from "./core";
+import { useMachine } from "./use-machine";
+import type { GetToken } from "./use-name-edit";
+
+/** The identity SDK's exchange answer (Descope: `sdk.oauth.exchange(code)`). */
+export interface ExchangeAnswer {
+  ok: boolean;
+  data?: { user?: IdentityUser | null } | null;
+  error?: {
+    errorCode?: string;
+    errorDescription?: string;
+    errorMessage?: string;
+    message?: string;
+  } | null;
+  message?: string;
+}
+
+export interface AuthCallbackOptions {
+  /** The page's query string (`location.search`). */
+  search: string;
+  /** Injected identity SDK operation; issue 5 plugs in @descope/web-js-sdk. */
+  exchange: (code: string) => Promise<ExchangeAnswer>;
+  /** The session token once the exchange succeeded. */
+  getToken: GetToken;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Defaults to the page's hostname being localhost or 127.0.0.1. */
+  onLocalhost?: boolean;
+}
+
+function isLocalhost(): boolean {
+  const host = window.location.hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function outcomeOf(answer: ExchangeAnswer): ExchangeOutcome {
+  return {
+    ok: Boolean(answer?.ok),
+    user: answer?.data?.user ?? null,
+    errorCode: answer?.error?.errorCode ?? null,
+    message:
+      answer?.error?.message ??
+      answer?.message ??
+      answer?.error?.errorDescription ??
+      answer?.error?.errorMessage ??
+      null,
+  };
+}
+
+const INITIAL: CallbackSnapshot = {
+  phase: "idle",
+  message: null,
+  showHelp: false,
+  redirectTo: null,
+};
+
+/**
+ * The /auth/callback page: exchanges the code, reads the user, updates the profile and goes to /home,
+ * or shows the spec's message (with help, or a redirect after 3 s). Gives up after 10 s.
+ */
+export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot {
+  const { machine, snapshot, sync } = useMachine(
+    () => new AuthCallbackMachine(options.onLocalhost ?? isLocalhost()),
+    (owned) => owned.snapshot() as CallbackSnapshot,
+    INITIAL,
+    (owned, now) => perform(owned, owned.tick(now) as CallbackEffect | undefined),
+  );
+
+  // Performs one effect and feeds its result back, until the machine asks for nothing more.
+  const perform = (owned: AuthCallbackMachine, effect: CallbackEffect | undefined): void => {
+    const live = () => machine.current === owned;
+    const next = (follow: () => CallbackEffect | undefined) => {
+      if (!live()) return;
+      perform(owned, follow());
+      sync();
+    };
+    // A step that ends the flow (the machine asks for nothing after it).
+    const settle = (step: () => void) =>
+      next(() => {
+        step();
+        return undefined;
+      });
+    if (!effect) return;
+    switch (effect.kind) {
+      case "navigate":
+        options.navigate(effect.to, { replace: true });
+        return;
+      case "exchange":
+        options.exchange(effect.code).then(
+          (answer) =>
+            next(
+              () => owned.exchanged(outcomeOf(answer), Date.now()) as CallbackEffect | undefined,
+            ),
+          (error) => settle(() => owned.exchangeThrew(messageOf(error), Date.now())),
+        );
+        return;
+      case "readUser":
+        void (async () => {
+          try {
+            const token = await options.getToken();
+            const answer = await apiCall<{ data?: { name?: string | null } }>(
+              "/api/auth/current-user",
+              {
+                method: "POST",
+                token,
+              },
+            );
+            next(
+              () => owned.userRead(answer?.data?.name ?? undefined) as CallbackEffect | undefined,
+            );
+          } catch (error) {
+            settle(() => owned.stepFailed(messageOf(error), Date.now()));
+          }
+        })();
+        return;
+      case "updateProfile":
+        void (async () => {
+          try {
+            const token = await options.getToken();
+            await apiCall("/api/auth/update-profile", {
+              method: "POST",
+              body: effect.payload,
+              token,
+            });
+            next(() => owned.profileUpdated() as CallbackEffect | undefined);
+          } catch (error) {
+            const message = error instanceof ApiError ? error.message : messageOf(error);
+            settle(() => owned.stepFailed(message, Date.now()));
+          }
+        })();
+        return;
+    }
+  };
+
+  // Runs once per machine: the page is visited once per sign-in.
+  useEffect(() => {
+    const owned = machine.current;
+    if (!owned) return;
+    const query = new URLSearchParams(options.search);
+    const error = query.get("error_description") ?? query.get("error") ?? undefined;
+    perform(
+      owned,
+      owned.start(query.get("code") ?? undefined, error, Date.now()) as CallbackEffect | undefined,
+    );
+    sync();
+  }, [machine, sync]);
+
+  return snapshot;
+}

@@ -1,0 +1,87 @@
+import { useCallback, useEffect } from "react";
+import { ApiError, apiCall } from "../api-client";
+import { NameEditMachine, type NameEditSnapshot } from "./core";
+import { useMachine } from "./use-machine";
+
+/** Returns the session's bearer token (from the identity SDK or browser storage). */
+export type GetToken = () => Promise<string | undefined> | string | undefined;
+
+export interface NameEdit {
+  snapshot: NameEditSnapshot;
+  edit: () => void;
+  input: (text: string) => void;
+  cancel: () => void;
+  save: () => void;
+  /** Pass `KeyboardEvent.key`: Enter saves, Escape cancels. */
+  key: (key: string) => void;
+}
+
+/** The dashboard's display name: edit, validate ('Name cannot be empty'), save through the API. */
+export function useNameEdit(name: string, getToken: GetToken): NameEdit {
+  const { machine, snapshot, sync } = useMachine(
+    () => new NameEditMachine(name),
+    (owned) => owned.snapshot() as NameEditSnapshot,
+    { mode: "view", name, draft: "", notice: null } as NameEditSnapshot,
+    (owned, now) => owned.tick(now),
+  );
+
+  useEffect(() => {
+    machine.current?.setName(name);
+    sync();
+  }, [name, machine, sync]);
+
+  const send = useCallback(
+    async (owned: NameEditMachine, trimmed: string | undefined) => {
+      sync();
+      if (trimmed === undefined) return;
+      try {
+        const token = await getToken();
+        const answer = await apiCall<{ data?: { name?: string | null } }>(
+          "/api/auth/update-profile",
+          {
+            method: "POST",
+            body: { name: trimmed },
+            token,
+          },
+        );
+        if (machine.current !== owned) return;
+        owned.saved(answer?.data?.name ?? trimmed, Date.now());
+      } catch (error) {
+        if (machine.current !== owned) return;
+        owned.failed(error instanceof ApiError ? error.message : undefined, Date.now());
+      }
+      sync();
+    },
+    [getToken, machine, sync],
+  );
+
+  const run = useCallback(
+    (step: (owned: NameEditMachine) => string | undefined) => {
+      const owned = machine.current;
+      if (!owned) return;
+      const trimmed = step(owned);
+      void send(owned, trimmed);
+    },
+    [machine, send],
+  );
+
+  // Events that never send anything.
+  const change = useCallback(
+    (step: (owned: NameEditMachine) => void) => {
+      const owned = machine.current;
+      if (!owned) return;
+      step(owned);
+      sync();
+    },
+    [machine, sync],
+  );
+
+  return {
+    snapshot,
+    edit: useCallback(() => change((m) => m.edit()), [change]),
+    input: useCallback((text: string) => change((m) => m.input(text)), [change]),
+    cancel: useCallback(() => change((m) => m.cancel()), [change]),
+    save: useCallback(() => run((m) => m.save(Date.now())), [run]),
+    key: useCallback((key: string) => run((m) => m.key(key, Date.now())), [run]),
+  };
+}

@@ -1,0 +1,89 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "./test-network";
+import { useWisdom } from "./use-wisdom";
+
+// Real wasm WisdomMachine; only fetch (the network boundary) is mocked.
+describe("useWisdom", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
+
+  it("shows the quote, disables while testing, and resets at exactly 5 000 ms", async () => {
+    const calls = mockFetch({
+      "/api/wisdom": {
+        status: 200,
+        body: { wisdom: { quote: "Know thyself.", orator: "Socrates" } },
+      },
+    });
+    const { result } = renderHook(() => useWisdom());
+    await advance(0);
+    act(() => result.current.ask());
+    expect(result.current.disabled).toBe(true);
+    await advance(0);
+    expect(calls[0]?.method).toBe("POST");
+    expect(result.current.snapshot).toEqual({
+      status: "success",
+      quote: "Know thyself.",
+      orator: "Socrates",
+    });
+    await advance(4_999);
+    expect(result.current.snapshot.status).toBe("success");
+    await advance(1);
+    expect(result.current.snapshot).toEqual({ status: "idle" });
+  });
+
+  it("shows the server's error, instructions and message for 5 s", async () => {
+    mockFetch({
+      "/api/wisdom": {
+        status: 503,
+        body: { error: "No wisdom", instructions: "Seed it", message: "empty table" },
+      },
+    });
+    const { result } = renderHook(() => useWisdom());
+    await advance(0);
+    act(() => result.current.ask());
+    await advance(0);
+    expect(result.current.snapshot).toEqual({
+      status: "error",
+      error: "No wisdom",
+      instructions: "Seed it",
+      message: "empty table",
+    });
+    await advance(4_999);
+    expect(result.current.snapshot.status).toBe("error");
+    await advance(1);
+    expect(result.current.snapshot.status).toBe("idle");
+  });
+
+  it("says 'Failed to connect to API' on a network failure and resets at 3 000 ms", async () => {
+    mockFetch({ "/api/wisdom": "network" });
+    const { result } = renderHook(() => useWisdom());
+    await advance(0);
+    act(() => result.current.ask());
+    await advance(0);
+    expect(result.current.snapshot).toEqual({ status: "error", error: "Failed to connect to API" });
+    await advance(2_999);
+    expect(result.current.snapshot.status).toBe("error");
+    await advance(1);
+    expect(result.current.snapshot.status).toBe("idle");
+  });
+
+  it("ignores clicks while a request runs", async () => {
+    const calls = mockFetch({
+      "/api/wisdom": { status: 200, body: { wisdom: { quote: "Q", orator: "O" } } },
+    });
+    const { result } = renderHook(() => useWisdom());
+    await advance(0);
+    act(() => {
+      result.current.ask();
+      result.current.ask();
+    });
+    await advance(0);
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,13 @@
+// The markdown plugin configured for this app's content folder, shared by vite and vitest configs.
+import { fileURLToPath } from "node:url";
+import { markdownPlugin } from "./markdown-plugin";
+
+const content = (path: string) => fileURLToPath(new URL(`../src/content/${path}`, import.meta.url));
+
+export function docsMarkdown() {
+  return markdownPlugin({
+    docsDir: content("docs"),
+    llmsFile: content("llms.md"),
+    catalogueFile: content("cli-catalogue.json"),
+  });
+}
