@@ -55,7 +55,9 @@ test("records every 30 s check in the chart, failed ones included", async ({ pag
 
   // Two more rounds, healthy again: the chart shows the failure among them.
   status = 200;
+  // One round at a time: the next poll is armed only once the previous answer is in.
   await page.clock.runFor(30_000);
+  await expect(db.getByRole("img")).toHaveAttribute("aria-label", /last 3 checks/);
   await page.clock.runFor(30_000);
   await expect(db.getByRole("img")).toHaveAttribute("aria-label", /last 4 checks.*1 failed\./);
   await expect(db).toContainText("Healthy");
