@@ -131,7 +131,11 @@ async fn round_trip_signs_in_and_the_api_accepts_the_session(app: TestApp) {
     assert_eq!(user["name"], "Ada Lovelace");
     assert_eq!(user["givenName"], "Ada");
     assert_eq!(user["familyName"], "Lovelace");
-    assert_eq!(user["loginIds"], json!(["ada.lovelace@example.com"]));
+    let user_id = user["userId"].as_str().expect("userId");
+    assert_eq!(
+        user["loginIds"],
+        json!([format!("github-{user_id}"), "ada.lovelace@example.com"])
+    );
     assert_eq!(user["status"], "enabled");
     assert_eq!(user["verifiedEmail"], true);
     assert_eq!(user["OAuth"], json!({"github": true}));

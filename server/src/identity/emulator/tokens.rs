@@ -200,7 +200,9 @@ pub fn user_json(user: &EmulatorUserRow) -> Value {
     oauth.insert(user.provider.clone(), Value::Bool(true));
     json!({
         "userId": user.user_id,
-        "loginIds": [user.email],
+        // The first login id names the provider (spec 3), as a social login's does: the app reads
+        // the provider from it. The e-mail follows as a second login id.
+        "loginIds": [format!("{}-{}", user.provider, user.user_id), user.email],
         "email": user.email,
         "name": user.name,
         "givenName": given,
