@@ -2,7 +2,23 @@ import { defineConfig } from "@playwright/test";
 
 // End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
 // against the real server binary serving the built app on a fresh SQLite database.
+// Three servers run: the default one (sanctified, with the identity emulator) on E2E_PORT, and the two
+// other setups of spec 2.1 beside it, each tested by its own project: open mode (SANCTIFIED=false) on
+// E2E_PORT + 100 and sanctified mode without an identity project on E2E_PORT + 200. The offsets keep
+// clear of the neighbouring E2E_PORT values that parallel runs on one machine tend to pick.
 const port = Number(process.env.E2E_PORT ?? 4173);
+const openPort = port + 100;
+const unconfiguredPort = port + 200;
+const origin = (p: number) => `http://127.0.0.1:${p}`;
+const server = (p: number, mode: string) => ({
+  command: `bash e2e/start-server.sh ${p} ${mode}`,
+  url: `${origin(p)}/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
+const otherSetups = /(open-mode|unconfigured)\.spec\.ts$/;
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -25,7 +41,7 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin(port),
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -33,12 +49,18 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: `bash e2e/start-server.sh ${port}`,
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  projects: [
+    { name: "sanctified", testIgnore: otherSetups },
+    { name: "open-mode", testMatch: /open-mode\.spec\.ts$/, use: { baseURL: origin(openPort) } },
+    {
+      name: "unconfigured",
+      testMatch: /unconfigured\.spec\.ts$/,
+      use: { baseURL: origin(unconfiguredPort) },
+    },
+  ],
+  webServer: [
+    server(port, "sanctified"),
+    server(openPort, "open"),
+    server(unconfiguredPort, "unconfigured"),
+  ],
 });

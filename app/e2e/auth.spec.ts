@@ -98,6 +98,42 @@ for (const provider of PROVIDERS) {
   });
 }
 
+// Spec 4 (callback): the profile the callback stores names the provider the person signed in with.
+// Read back from the server with the page's own session token (the one the app sends to the API).
+// Discord is the fallback when the provider cannot be told, so only other providers can show it works.
+for (const provider of PROVIDERS.filter((p) => p.id !== "discord")) {
+  test(`signing in with ${provider.label} stores oauthProvider "${provider.id}" on the server`, async ({
+    page,
+    request,
+  }) => {
+    const account = newAccount(`profile-${provider.id}`);
+    const apiCall = page.waitForRequest(
+      (r) => r.url().endsWith("/api/auth/current-user") && !!r.headers().authorization,
+    );
+    await signIn(page, account, provider.label);
+    const authorization = (await apiCall).headers().authorization ?? "";
+    expect(authorization).toMatch(/^Bearer ey/);
+    const answer = await request.post("/api/auth/current-user", {
+      headers: { Authorization: authorization },
+    });
+    expect(answer.status()).toBe(200);
+    const { data } = (await answer.json()) as {
+      data: {
+        email: string;
+        name: string;
+        profile: { oauthProvider?: string; oauthData?: Record<string, unknown> } | null;
+      };
+    };
+    expect(data.email).toBe(account.email);
+    expect(data.name).toBe(account.name);
+    expect(data.profile?.oauthProvider).toBe(provider.id);
+    expect(data.profile?.oauthData).toMatchObject({
+      username: account.username,
+      displayName: account.name,
+    });
+  });
+}
+
 test("the first sign-in stores the provider's name; a later one keeps an edited name", async ({
   page,
 }) => {

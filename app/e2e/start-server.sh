@@ -1,7 +1,25 @@
 #!/usr/bin/env bash
 # Starts the real server binary for the end-to-end tests: the built app, a fresh SQLite database.
+# Usage: start-server.sh PORT [MODE]
+#   sanctified    (default) sign-in on, with the embedded identity emulator
+#   open          SANCTIFIED=false: no sign-in, /auth/callback and /home do not exist
+#   unconfigured  sanctified, but an external identity service without a project id
+#                 (IDENTITY_BASE_URL points at a closed port): the app shows only its configuration notice
 set -euo pipefail
 port="${1:?port}"
+mode="${2:-sanctified}"
+case "$mode" in
+  sanctified) ;;
+  open) export SANCTIFIED=false ;;
+  unconfigured)
+    export SANCTIFIED=true IDENTITY_BASE_URL=http://127.0.0.1:9
+    unset IDENTITY_PROJECT_ID
+    ;;
+  *)
+    echo "start-server.sh: unknown mode '$mode' (sanctified, open or unconfigured)" >&2
+    exit 2
+    ;;
+esac
 here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${MG_SERVER_BIN:-$here/../target/debug/mg-server}"
 data="$(mktemp -d)"
