@@ -5,6 +5,8 @@
 #   open          SANCTIFIED=false: no sign-in, /auth/callback and /home do not exist
 #   unconfigured  sanctified, but an external identity service without a project id
 #                 (IDENTITY_BASE_URL points at a closed port): the app shows only its configuration notice
+# E2E_STATIC_DIR serves another build than app/dist (e.g. `vite build --outDir /tmp/x`, to try a change
+# without touching the dist/ that other runs on this checkout are serving).
 set -euo pipefail
 port="${1:?port}"
 mode="${2:-sanctified}"
@@ -24,4 +26,4 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${MG_SERVER_BIN:-$here/../target/debug/mg-server}"
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
-RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="$here/dist" RUST_LOG="${RUST_LOG:-warn}" "$bin"
+RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="${E2E_STATIC_DIR:-$here/dist}" RUST_LOG="${RUST_LOG:-warn}" "$bin"
