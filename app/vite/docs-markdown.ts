@@ -1,13 +1,17 @@
-// The markdown plugin configured for this app's content folder, shared by vite and vitest configs.
+// The docs plugins configured for this app's content folder, shared by vite and vitest configs.
 import { fileURLToPath } from "node:url";
 import { markdownPlugin } from "./markdown-plugin";
+import { searchIndexPlugin } from "./search-index";
 
 const content = (path: string) => fileURLToPath(new URL(`../src/content/${path}`, import.meta.url));
 
 export function docsMarkdown() {
-  return markdownPlugin({
-    docsDir: content("docs"),
-    llmsFile: content("llms.md"),
-    catalogueFile: content("cli-catalogue.json"),
-  });
+  return [
+    markdownPlugin({
+      docsDir: content("docs"),
+      llmsFile: content("llms.md"),
+      catalogueFile: content("cli-catalogue.json"),
+    }),
+    searchIndexPlugin({ docsDir: content("docs"), catalogueFile: content("cli-catalogue.json") }),
+  ];
 }

@@ -3,7 +3,7 @@ import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import ini from "highlight.js/lib/languages/ini";
 import json from "highlight.js/lib/languages/json";
-import MarkdownIt from "markdown-it";
+import MarkdownIt, { type Token } from "markdown-it";
 import { parse as parseYaml } from "yaml";
 
 hljs.registerLanguage("bash", bash);
@@ -99,6 +99,14 @@ md.renderer.rules.fence = (tokens, idx) => {
 md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => "</table></div>\n";
 
+/** A heading's plain text (emphasis dropped, code kept), which its id is slugged from. */
+export function headingText(inline: Token | undefined): string {
+  return (inline?.children ?? [])
+    .filter((child) => child.type === "text" || child.type === "code_inline")
+    .map((child) => child.content)
+    .join("");
+}
+
 /** Renders a page: headings get GitHub-style ids and an anchor link placed after the heading. */
 export function renderMarkdown(source: string, file = "markdown"): RenderedMarkdown {
   const { data, body } = parseFrontMatter(source, file);
@@ -113,10 +121,7 @@ export function renderMarkdown(source: string, file = "markdown"): RenderedMarkd
     if (open?.type !== "heading_open") continue;
     const inline = tokens[i + 1];
     const close = tokens[i + 2];
-    const text = (inline?.children ?? [])
-      .filter((child) => child.type === "text" || child.type === "code_inline")
-      .map((child) => child.content)
-      .join("");
+    const text = headingText(inline);
     const id = slug(text);
     const depth = Number(open.tag.slice(1));
     headings.push({ depth, text, id });

@@ -1,5 +1,8 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
+import { docsPath } from "./docs-path";
+
+export { docsPath };
 
 export type DocsIndexEntry = (typeof docsIndex)[number];
 
@@ -30,13 +33,6 @@ export function isDocsTab(tab: string): boolean {
 
 export function isCliSubtab(subtab: string): subtab is CliSubtab {
   return cliSubtabs.some((entry) => entry.subtab === subtab);
-}
-
-/** The canonical route of a docs page: CLI pages live under /mg/cli/. */
-export function docsPath(slug: string): string {
-  if (slug === "cli") return "/mg/cli/main";
-  if (slug === "dmt" || slug === "lsd") return `/mg/cli/${slug}`;
-  return `/mg/${slug}`;
 }
 
 export type ResolvedDocsRoute = { page: DocsIndexEntry; tab: string; subtab?: CliSubtab };

@@ -12,10 +12,10 @@ import {
   neighbours,
   type ResolvedDocsRoute,
   resolveDocsRoute,
-  sidebarSections,
   tabRow,
 } from "./docs-nav";
-import { loadCatalogue, loadDocsPage } from "./load-page";
+import { DocsSidebar } from "./docs-sidebar";
+import { loadCatalogue, loadCommandBuilder, loadDocsPage } from "./load-page";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { copyText, useDocsInteractions, useMetaDescription } from "./use-docs-interactions";
 import "./docs.css";
@@ -26,53 +26,36 @@ export { isCliSubtab, isDocsTab } from "./docs-nav";
 /** Which tool's generated reference follows a page's prose. */
 const referenceTool: Record<string, CliToolId> = { cli: "mg", dmt: "dmt", lsd: "lsd", esp: "esp" };
 
+/** The CLI pages (spec 2.1's /mg/cli/:subtab) also get the command builder. */
+const builderPages = new Set(["cli", "dmt", "lsd"]);
+
+/**
+ * Scrolls to the heading a URL's hash names on every navigation (including a repeat of the same
+ * hash) and, when search sent the reader here, moves focus to it too.
+ */
+function useLandOnHeading() {
+  const { hash, key, state } = useLocation();
+  const fromSearch = (state as { focusHeading?: boolean } | null)?.focusHeading === true;
+  useEffect(() => {
+    const target = hash
+      ? document.getElementById(decodeURIComponent(hash.slice(1)))
+      : fromSearch
+        ? document.querySelector<HTMLElement>("main h1")
+        : null;
+    if (!target) return;
+    target.scrollIntoView();
+    if (!fromSearch) return;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }, [hash, key, fromSearch]);
+}
+
 export type DocsPageProps = {
   /** A docs page slug (overview, quickstart, ..., cli); anything else shows "Page not found". */
   tab: string;
   /** On the cli tab: main, dmt or lsd (main when left out). */
   subtab?: string;
 };
-
-function Sidebar({ activeSlug }: { activeSlug?: string }) {
-  return (
-    <nav className="docs-sidebar" aria-label="Docs sections">
-      {sidebarSections.map((section) => (
-        <div key={section.label} className="docs-sidebar__section">
-          <p className="docs-sidebar__heading">
-            {section.slug ? (
-              <Link
-                to={docsPath(section.slug)}
-                aria-current={section.slug === activeSlug ? "page" : undefined}
-              >
-                {section.label}
-              </Link>
-            ) : (
-              section.label
-            )}
-          </p>
-          <ul>
-            {section.items.map((item) => (
-              <li key={item.label}>
-                {item.slug ? (
-                  <Link
-                    to={docsPath(item.slug)}
-                    aria-current={item.slug === activeSlug ? "page" : undefined}
-                  >
-                    {item.label}
-                  </Link>
-                ) : (
-                  <span className="docs-sidebar__soon">
-                    {item.label} <span className="docs-badge">coming soon</span>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
-  );
-}
 
 function TabRows({ route }: { route: ResolvedDocsRoute | null }) {
   return (
@@ -132,17 +115,15 @@ function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const tool = referenceTool[entry.slug];
   // `use` may be called conditionally; only pages with a reference pull the catalogue chunk.
   const catalogue = tool ? use(loadCatalogue(tool)) : undefined;
+  // Loaded alongside the catalogue, so the page appears once, complete, without shifting.
+  const builder = builderPages.has(entry.slug) ? use(loadCommandBuilder()) : undefined;
   const article = useRef<HTMLDivElement>(null);
   const { announcement, announce } = useDocsInteractions(article);
-  const { hash } = useLocation();
-
-  useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
+  useLandOnHeading();
 
   const headings = [
     ...page.headings,
+    ...(builder ? [{ depth: 2, text: "Command builder", id: builder.builderHeadingId }] : []),
     ...(tool && catalogue ? referenceHeadings(catalogue, tool) : []),
   ].filter((heading) => heading.depth <= 3);
 
@@ -163,6 +144,7 @@ function DocsContent({ entry }: { entry: DocsIndexEntry }) {
         <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {tool && catalogue ? (
           <div className="docs-prose">
+            {builder ? <builder.CommandBuilder catalogue={catalogue} tool={tool} /> : null}
             <CliReference catalogue={catalogue} tool={tool} />
           </div>
         ) : null}
@@ -228,7 +210,7 @@ export function DocsPage({ tab, subtab }: DocsPageProps) {
 
   return (
     <div className="docs">
-      <Sidebar activeSlug={entry?.slug} />
+      <DocsSidebar activeSlug={entry?.slug} />
       <main id="main" className="docs-main">
         <TabRows route={route} />
         {entry ? (

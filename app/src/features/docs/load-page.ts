@@ -1,4 +1,4 @@
-// Lazy loaders for docs pages and the CLI catalogue: each page is its own chunk, fetched on first use.
+// Lazy loaders for docs pages, the CLI catalogue and the command builder, each its own chunk.
 import type { RenderedMarkdown } from "../../../vite/render-markdown";
 import type { CliCatalogue, CliToolId } from "./catalogue-types";
 
@@ -36,4 +36,12 @@ export function loadCatalogue(tool: CliToolId): Promise<CliCatalogue> {
     catalogues.set(tool, promise);
   }
   return promise;
+}
+
+let builder: Promise<typeof import("./command-builder")> | undefined;
+
+/** The command builder of the CLI pages: its own chunk, shared by the three pages. */
+export function loadCommandBuilder(): Promise<typeof import("./command-builder")> {
+  builder ??= import("./command-builder");
+  return builder;
 }

@@ -17,3 +17,9 @@ declare module "virtual:mg-cli-catalogue/*" {
   const catalogue: import("./catalogue-types").CliCatalogue;
   export default catalogue;
 }
+
+declare module "virtual:mg-search-index" {
+  /** The docs search index built by MiniSearch at build time, serialised as JSON. */
+  const serialisedIndex: string;
+  export default serialisedIndex;
+}

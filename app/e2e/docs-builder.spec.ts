@@ -1,0 +1,230 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// The command builder on the CLI pages: inputs generated from the catalogue, validation tied to
+// each field, POSIX quoting, and a copy button announced to screen readers.
+
+/** Element screenshots scroll the page; the fixed site bar would be painted over the builder. */
+const hideFixedBar = ".sanctified-nav { visibility: hidden; }";
+
+function builder(page: Page) {
+  return page.getByRole("region", { name: "Command builder" });
+}
+
+function builtCommand(page: Page) {
+  return builder(page).getByTestId("built-command");
+}
+
+async function openBuilder(page: Page, path = "/mg/cli/dmt") {
+  await page.goto(path);
+  await expect(builder(page).getByLabel("Command", { exact: true })).toBeVisible();
+}
+
+test("builds blastoff with a domain and an instance size from the catalogue", async ({ page }) => {
+  await openBuilder(page);
+  const form = builder(page);
+  await expect(form.getByLabel("Command", { exact: true })).toHaveValue("dmt-blastoff");
+  await expect(builtCommand(page)).toHaveText("mg dmt blastoff");
+
+  // Enumerations are a select with the default marked; switches are checkboxes.
+  const size = form.getByLabel("--instance-size");
+  await expect(size.locator("option")).toHaveText([
+    "t2.micro (default)",
+    "t2.small",
+    "t2.medium",
+    "t3.small",
+    "t3.medium",
+  ]);
+  await expect(form.getByRole("checkbox", { name: "--r53" })).not.toBeChecked();
+
+  await form.getByLabel("<name>").fill("my-app");
+  await form.getByLabel("--domain").fill("example.com");
+  await size.selectOption("t3.small");
+  await expect(builtCommand(page)).toHaveText(
+    "mg dmt blastoff my-app --domain example.com --instance-size t3.small",
+  );
+
+  await form.getByRole("checkbox", { name: "--r53" }).check();
+  await expect(builtCommand(page)).toHaveText(
+    "mg dmt blastoff my-app --domain example.com --r53 --instance-size t3.small",
+  );
+});
+
+test("quotes a value with a space and a single quote for the shell", async ({ page }) => {
+  await openBuilder(page);
+  await builder(page).getByLabel("<name>").fill("shop");
+  await builder(page).getByLabel("--branch").fill("Bob's fix");
+  await expect(builtCommand(page)).toHaveText("mg dmt blastoff shop --branch 'Bob'\\''s fix'");
+});
+
+test("an invalid value shows an error tied to its field and offers no command", async ({
+  page,
+}) => {
+  await openBuilder(page);
+  const domain = builder(page).getByLabel("--domain");
+  await domain.fill("https://example.com");
+  await domain.press("Tab");
+
+  const message = "Leave out the scheme: write app.example.com, not https://app.example.com.";
+  await expect(domain).toHaveAttribute("aria-invalid", "true");
+  // The error comes first in the field's description, before the catalogue's explanation.
+  await expect(domain).toHaveAccessibleDescription(
+    `${message} Custom domain to serve the app on, for example app.example.com.`,
+  );
+  const describedBy = (await domain.getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(" ")[0] ?? "";
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(`⚠ ${message}`);
+  await expect(builtCommand(page)).toHaveCount(0);
+  await expect(builder(page).getByRole("button", { name: "Copy command" })).toHaveCount(0);
+  await expect(builder(page).getByText("No command yet.")).toBeVisible();
+
+  await domain.fill("example.com");
+  await expect(domain).not.toHaveAttribute("aria-invalid", "true");
+  await expect(builtCommand(page)).toHaveText("mg dmt blastoff --domain example.com");
+});
+
+test("a missing required argument is named and blocks the command", async ({ page }) => {
+  await openBuilder(page);
+  await builder(page).getByLabel("Command", { exact: true }).selectOption("dmt-show");
+  await expect(builtCommand(page)).toHaveCount(0);
+  await expect(builder(page).getByText("No command yet.")).toBeVisible();
+
+  const name = builder(page).getByLabel("<name>");
+  await name.focus();
+  await name.blur();
+  await expect(name).toHaveAccessibleDescription("Required: fill in <name>. Deployment to show.");
+  await expect(builder(page).getByRole("button", { name: "Copy command" })).toHaveCount(0);
+
+  await name.fill("shop");
+  await expect(builtCommand(page)).toHaveText("mg dmt show shop");
+});
+
+test("catalogue rules across fields: nuke takes a name or --all, not both", async ({ page }) => {
+  await openBuilder(page);
+  await builder(page).getByLabel("Command", { exact: true }).selectOption("dmt-nuke");
+  await builder(page).getByLabel("<name>").fill("shop");
+  await expect(builtCommand(page)).toHaveText("mg dmt nuke shop");
+  await builder(page).getByRole("checkbox", { name: "--all" }).check();
+  await expect(builder(page).getByRole("checkbox", { name: "--all" })).toHaveAccessibleDescription(
+    /Give <name> or --all, not both\./,
+  );
+  await expect(builtCommand(page)).toHaveCount(0);
+  await builder(page).getByLabel("<name>").fill("");
+  await builder(page).getByRole("checkbox", { name: "--non-interactive" }).check();
+  await expect(builtCommand(page)).toHaveText("mg dmt nuke --all --non-interactive");
+});
+
+test("Copy command writes the line to the clipboard and announces it", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openBuilder(page);
+  await builder(page).getByLabel("<name>").fill("my app");
+  const copy = builder(page).getByRole("button", { name: /^(Copy command|Copied)$/ });
+  await copy.click();
+  await expect(builder(page).getByRole("status")).toHaveText(
+    "Copied to the clipboard: mg dmt blastoff 'my app'",
+  );
+  await expect(copy).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    "mg dmt blastoff 'my app'",
+  );
+});
+
+test("each CLI page builds its own tool's commands", async ({ page }) => {
+  await openBuilder(page, "/mg/cli/main");
+  await expect(builtCommand(page)).toHaveText("mg init --dream");
+  const picker = builder(page).getByLabel("Command", { exact: true });
+  await expect(picker.locator("option")).toHaveText([
+    "mg init",
+    "mg install-completion",
+    "mg config set",
+  ]);
+  await picker.selectOption("mg-config-set");
+  await builder(page).getByLabel("<key>").selectOption("git.username");
+  await builder(page).getByLabel("<value>").fill("Ann O'Neil");
+  await expect(builtCommand(page)).toHaveText("mg config set git.username 'Ann O'\\''Neil'");
+
+  await openBuilder(page, "/mg/cli/lsd");
+  await builder(page).getByLabel("Command", { exact: true }).selectOption("lsd-list");
+  await builder(page).getByRole("checkbox", { name: "--health" }).check();
+  await builder(page).getByRole("checkbox", { name: "--archived" }).check();
+  await expect(builtCommand(page)).toHaveCount(0);
+  await expect(
+    builder(page).getByRole("checkbox", { name: "--archived" }),
+  ).toHaveAccessibleDescription(/Use only one of --health, --archived, --deleting\./);
+});
+
+test("the builder is its own chunk, fetched on CLI pages only", async ({ page }) => {
+  const chunks: string[] = [];
+  page.on("request", (request) => {
+    if (/command-builder/.test(request.url())) chunks.push(request.url());
+  });
+  await page.goto("/mg/overview");
+  await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(chunks).toEqual([]);
+  await expect(builder(page)).toHaveCount(0);
+
+  await page
+    .getByRole("navigation", { name: "Docs tabs" })
+    .getByRole("link", { name: "CLI" })
+    .click();
+  await expect(builder(page)).toBeVisible();
+  expect(chunks.some((url) => url.endsWith(".js"))).toBe(true);
+  // Listed in the page's contents.
+  await expect(
+    page
+      .getByRole("navigation", { name: "On this page" })
+      .getByRole("link", { name: "Command builder" }),
+  ).toHaveAttribute("href", "#command-builder");
+});
+
+// axe over a long docs page takes a while on a shared two-core machine.
+for (const theme of ["cosmic", "void"] as const) {
+  for (const width of [1280, 375]) {
+    test(`the builder in ${theme} at ${width} px has no axe violations`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 740 });
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      await openBuilder(page);
+      await builder(page).getByLabel("<name>").fill("my-app");
+      await builder(page).getByLabel("--domain").fill("example.com");
+      await builder(page).getByLabel("--instance-size").selectOption("t3.small");
+      await builder(page).getByLabel("--email").fill("ops at example");
+      await builder(page).getByLabel("--email").press("Tab");
+      await expect(builder(page).getByLabel("--email")).toHaveAttribute("aria-invalid", "true");
+
+      const results = await new AxeBuilder({ page })
+        .include("section.builder")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const summary = results.violations.map((v) => ({
+        id: v.id,
+        nodes: v.nodes.map((n) => n.target.join(" ")),
+      }));
+      expect(summary).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await builder(page).screenshot({
+        path: `screenshots/docs-builder-invalid-${theme}-${width}.png`,
+        style: hideFixedBar,
+      });
+
+      await builder(page).getByLabel("--email").fill("ops@example.com");
+      await expect(builtCommand(page)).toBeVisible();
+      const valid = await new AxeBuilder({ page })
+        .include("section.builder")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(valid.violations.map((v) => v.id)).toEqual([]);
+      await builder(page).screenshot({
+        path: `screenshots/docs-builder-${theme}-${width}.png`,
+        style: hideFixedBar,
+      });
+    });
+  }
+}

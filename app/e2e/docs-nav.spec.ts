@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
+// links, and the sidebar folding behind "Docs menu" on phones.
+
+const docsPages = [
+  { path: "/mg/overview", heading: "Deploy into your own AWS account" },
+  { path: "/mg/quickstart", heading: "Quick Start" },
+  { path: "/mg/flow", heading: "Flow" },
+  { path: "/mg/configuration", heading: "Configuration" },
+  { path: "/mg/cli/main", heading: "CLI Overview" },
+  { path: "/mg/cli/dmt", heading: "DMT Commands" },
+  { path: "/mg/cli/lsd", heading: "LSD Commands" },
+  { path: "/mg/safety", heading: "Confirmations and safety" },
+  { path: "/mg/esp", heading: "ESP" },
+  { path: "/mg/dream", heading: "DREAM" },
+] as const;
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+test("every docs tab and CLI subtab renders its heading and its content", async ({ page }) => {
+  for (const target of docsPages) {
+    const response = await page.goto(target.path);
+    expect(response?.status(), target.path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
+    // The page's own chunk arrived: its first section heading is there, and the pager under it.
+    await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
+    await expect(page.locator(".docs-prose h2").first()).toBeVisible();
+  }
+});
+
+for (const path of ["/mg", "/metagenesis"]) {
+  test(`${path} replaces itself with /mg/overview in history`, async ({ page }) => {
+    await page.goto("/apotheosis");
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/mg\/overview$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Deploy into your own AWS account",
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(/\/apotheosis$/);
+  });
+}
+
+test("sidebar links open their pages and mark the current one", async ({ page }) => {
+  await page.goto("/mg/overview");
+  const sidebar = page.getByRole("navigation", { name: "Docs sections" });
+  const expectations = [
+    { link: "LSD", url: /\/mg\/cli\/lsd$/, heading: "LSD Commands" },
+    { link: "CLI Commands", url: /\/mg\/cli\/main$/, heading: "CLI Overview" },
+    { link: "DMT", url: /\/mg\/cli\/dmt$/, heading: "DMT Commands" },
+    { link: "DREAM", url: /\/mg\/dream$/, heading: "DREAM" },
+    { link: "ESP", url: /\/mg\/esp$/, heading: "ESP" },
+  ];
+  for (const step of expectations) {
+    await sidebar.getByRole("link", { name: step.link, exact: true }).click();
+    await expect(page).toHaveURL(step.url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(step.heading);
+    await expect(sidebar.getByRole("link", { name: step.link, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  }
+  await expect(sidebar.getByText("Apotheosis")).toContainText("coming soon");
+  await expect(sidebar.getByRole("link", { name: /Apotheosis/ })).toHaveCount(0);
+});
+
+test("on a 375 px phone the sidebar folds behind a Docs menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/mg/quickstart");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quick Start");
+
+  const menu = page.getByRole("button", { name: "Docs menu" });
+  const sidebar = page.getByRole("navigation", { name: "Docs sections", includeHidden: true });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  const controls = await menu.getAttribute("aria-controls");
+  expect(controls).toBeTruthy();
+  await expect(sidebar).toHaveAttribute("id", controls ?? "");
+  await expect(sidebar).toBeHidden();
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(sidebar.getByRole("link", { name: "LSD", exact: true })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "screenshots/docs-menu-open-375.png" });
+
+  // Following a link opens the page and folds the menu again.
+  await sidebar.getByRole("link", { name: "LSD", exact: true }).click();
+  await expect(page).toHaveURL(/\/mg\/cli\/lsd$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("LSD Commands");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(sidebar).toBeHidden();
+
+  // And the button closes it too, from the keyboard.
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(sidebar).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(sidebar).toBeHidden();
+});
+
+test("on a desktop the sidebar is always open and there is no menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/mg/flow");
+  await expect(page.getByRole("button", { name: "Docs menu" })).toBeHidden();
+  await expect(
+    page.getByRole("navigation", { name: "Docs sections" }).getByRole("link", { name: "DMT" }),
+  ).toBeVisible();
+});
+
+test("no docs page scrolls sideways at 320 px, menu open or closed", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ["/mg/overview", "/mg/cli/dmt", "/mg/configuration"]) {
+    await page.goto(path);
+    await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
+    expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Docs menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeVisible();
+    expect(await horizontalOverflow(page), `${path} with the menu open`).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,79 @@
+// The docs sidebar of spec 2.7 with the search button on top; below 48rem it folds behind a
+// "Docs menu" disclosure button so the page starts with its content.
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { docsPath, sidebarSections } from "./docs-nav";
+import { DocsSearch } from "./docs-search";
+
+function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
+  return (
+    <>
+      {sidebarSections.map((section) => (
+        <div key={section.label} className="docs-sidebar__section">
+          <p className="docs-sidebar__heading">
+            {section.slug ? (
+              <Link
+                to={docsPath(section.slug)}
+                aria-current={section.slug === activeSlug ? "page" : undefined}
+              >
+                {section.label}
+              </Link>
+            ) : (
+              section.label
+            )}
+          </p>
+          <ul>
+            {section.items.map((item) => (
+              <li key={item.label}>
+                {item.slug ? (
+                  <Link
+                    to={docsPath(item.slug)}
+                    aria-current={item.slug === activeSlug ? "page" : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                ) : (
+                  <span className="docs-sidebar__soon">
+                    {item.label} <span className="docs-badge">coming soon</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function DocsSidebar({ activeSlug }: { activeSlug?: string }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const listId = useId();
+
+  // Following a link closes the menu, so the page it opens is what the reader sees.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <div className="docs-side">
+      <div className="docs-side__bar">
+        <button
+          type="button"
+          className="docs-menu-button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((current) => !current)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          Docs menu
+        </button>
+        <DocsSearch />
+      </div>
+      <nav id={listId} className="docs-sidebar" data-open={open} aria-label="Docs sections">
+        <SidebarLinks activeSlug={activeSlug} />
+      </nav>
+    </div>
+  );
+}
