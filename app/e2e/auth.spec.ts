@@ -76,7 +76,9 @@ async function failWith(page: Page, outcome: RegExp) {
 async function signIn(page: Page, account: Account, providerLabel = "Discord") {
   await startSignIn(page, providerLabel);
   await continueAs(page, account);
-  await expect(page).toHaveURL(/\/home$/);
+  // The callback gives up after its own 10 s; a loaded shared machine can need more than 5 s to get
+  // through exchange, current-user, update-profile and the dashboard.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
 }
 
