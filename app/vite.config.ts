@@ -12,11 +12,24 @@ export default defineConfig({
   plugins: [react(), wasm(), docsMarkdown()],
   build: {
     target: "esnext",
+    // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be
+    // one more request on every first visit.
+    modulePreload: { polyfill: false },
     // graphics.html: the graphics harness used by the e2e tests and the browser bench.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL("index.html", import.meta.url)),
         graphics: fileURLToPath(new URL("graphics.html", import.meta.url)),
+      },
+      output: {
+        // Vendor chunks named for what they hold (rolldown would otherwise name React DOM after the
+        // first app module it meets, e.g. `styles-*.js`); every page needs both at once.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+          ],
+        },
       },
     },
   },

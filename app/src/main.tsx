@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { router } from "./app/router";
+import { BrowserRouter } from "react-router-dom";
+import { AppRoutes } from "./app/router";
 import { ConfigNotice } from "./components/config-notice";
 import { ThemeProvider } from "./components/theme-provider";
 import { identityMisconfigured } from "./config/env";
@@ -18,7 +18,9 @@ createRoot(root).render(
         <ConfigNotice />
       ) : (
         <SessionProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </SessionProvider>
       )}
     </ThemeProvider>

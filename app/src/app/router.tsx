@@ -1,40 +1,47 @@
-import { createBrowserRouter, Navigate, Outlet } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { identityConfig } from "../config/env";
 import { docsDefaultPath, paths } from "../config/paths";
-import { LandingPage } from "../features/landing/landing-page";
 import { NotFoundPage } from "../features/not-found/not-found-page";
-import { StatusPage } from "../features/status/status-page";
-import { TelekinesisPage } from "../features/telekinesis/telekinesis-page";
 import { RequireSession } from "../lib/session/require-session";
 
-// Sign-in routes exist only in sanctified mode (spec 2.1); elsewhere they fall through to the 404 page.
-// Each is its own chunk: visitors who never sign in never download them.
-const signInRoutes = identityConfig.sanctified
-  ? [
-      {
-        path: paths.authCallback,
-        lazy: async () => ({
-          Component: (await import("../features/auth/callback-page")).CallbackPage,
-        }),
-      },
-      {
-        path: paths.dashboard,
-        lazy: async () => {
-          const { DashboardPage } = await import("../features/dashboard/dashboard-page");
-          return {
-            Component: () => (
-              <RequireSession>
-                <DashboardPage />
-              </RequireSession>
-            ),
-          };
-        },
-      },
-    ]
-  : [];
+// Declarative routes (<Routes>) rather than a data router: the app loads no route data, and the data
+// router's code (about 15 KB gzip) would be paid on every first visit for nothing.
+//
+// Every page is its own chunk, loaded when its route first renders (`lazy`). The wasm core is imported
+// only by the pages that run a machine at once (landing, status, Telekinesis), so the docs area never
+// downloads it on a first visit, and the others download it beside their own chunk; the page renders
+// once it is instantiated (the chunk's module evaluation waits for it).
+const LandingPage = lazy(() =>
+  import("../features/landing/landing-page").then((m) => ({ default: m.LandingPage })),
+);
+const StatusPage = lazy(() =>
+  import("../features/status/status-page").then((m) => ({ default: m.StatusPage })),
+);
+const TelekinesisPage = lazy(() =>
+  import("../features/telekinesis/telekinesis-page").then((m) => ({
+    default: m.TelekinesisPage,
+  })),
+);
+const docsPage = () => import("../features/docs/docs-page");
+const DocsTabRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsTabRoute })));
+const DocsCliRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsCliRoute })));
+const DocsOverviewRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsOverviewRoute })));
+// Sign-in pages: visitors who never sign in never download them.
+const CallbackPage = lazy(() =>
+  import("../features/auth/callback-page").then((m) => ({ default: m.CallbackPage })),
+);
+const DashboardPage = lazy(() =>
+  import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+);
+
+/** Holds the page's place while its chunk loads: the footer stays below the fold (no layout shift). */
+function PagePending() {
+  return <div className="page-pending" />;
+}
 
 function Layout() {
   return (
@@ -43,51 +50,43 @@ function Layout() {
         Skip to content
       </a>
       {identityConfig.sanctified ? <SanctifiedNav /> : <SiteHeader />}
-      <Outlet />
+      <Suspense fallback={<PagePending />}>
+        <Outlet />
+      </Suspense>
       <SiteFooter />
     </>
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      {
-        path: paths.landing,
-        element: <LandingPage />,
-      },
-      {
-        path: paths.status,
-        element: <StatusPage />,
-      },
-      { path: paths.docsRoot, element: <Navigate to={docsDefaultPath} replace /> },
-      { path: paths.metagenesis, element: <Navigate to={docsDefaultPath} replace /> },
-      // The docs area is its own chunk: landing visitors never download it.
-      {
-        path: paths.docsCli,
-        lazy: async () => ({
-          Component: (await import("../features/docs/docs-page")).DocsCliRoute,
-        }),
-      },
-      {
-        path: paths.docsTab,
-        lazy: async () => ({
-          Component: (await import("../features/docs/docs-page")).DocsTabRoute,
-        }),
-      },
-      {
-        path: paths.telekinesis,
-        element: <TelekinesisPage />,
-      },
-      {
-        path: paths.docs,
-        lazy: async () => ({
-          Component: (await import("../features/docs/docs-page")).DocsOverviewRoute,
-        }),
-      },
-      ...signInRoutes,
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** The route table of spec 2.1 (paths in config/paths.ts). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path={paths.landing} element={<LandingPage />} />
+        <Route path={paths.status} element={<StatusPage />} />
+        <Route path={paths.docsRoot} element={<Navigate to={docsDefaultPath} replace />} />
+        <Route path={paths.metagenesis} element={<Navigate to={docsDefaultPath} replace />} />
+        <Route path={paths.docsCli} element={<DocsCliRoute />} />
+        <Route path={paths.docsTab} element={<DocsTabRoute />} />
+        <Route path={paths.telekinesis} element={<TelekinesisPage />} />
+        <Route path={paths.docs} element={<DocsOverviewRoute />} />
+        {/* Sign-in routes exist only in sanctified mode (spec 2.1); elsewhere they are 404s. */}
+        {identityConfig.sanctified && (
+          <>
+            <Route path={paths.authCallback} element={<CallbackPage />} />
+            <Route
+              path={paths.dashboard}
+              element={
+                <RequireSession>
+                  <DashboardPage />
+                </RequireSession>
+              }
+            />
+          </>
+        )}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,6 +1,7 @@
-// The one fetch client of the app. Which message a failure shows is decided in the wasm core (spec 8).
+// The one fetch client of the app. Which message a failure shows is decided in the wasm core (spec 8),
+// loaded on demand: the session provider imports this module on every page, the docs included.
 import { apiBaseUrl } from "../config/env";
-import { apiErrorMessage } from "./wasm/core";
+import { loadCore } from "./wasm/load-core";
 
 /** A failed call; `message` is what people see. `status` is undefined when no response arrived. */
 export class ApiError extends Error {
@@ -74,8 +75,8 @@ export async function requestRaw(
 
 /** Performs the call and returns the parsed JSON answer, or throws an ApiError with the message to show. */
 export async function apiCall<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const raw = await requestRaw(path, options);
-  const message = apiErrorMessage(raw?.status, raw?.text);
+  const [raw, core] = await Promise.all([requestRaw(path, options), loadCore()]);
+  const message = core.apiErrorMessage(raw?.status, raw?.text);
   if (message !== undefined) throw new ApiError(message, raw?.status);
   return (raw?.text ? JSON.parse(raw.text) : null) as T;
 }

@@ -1,4 +1,11 @@
-// The only module that imports the wasm package; hooks get the classes from here.
+// The only module that imports the wasm package; hooks get the classes from here. Importing it
+// downloads and instantiates the wasm (the import waits for it), so only page chunks that run a machine
+// at once import it statically; anything else goes through `loadCore()` (./load-core.ts).
+import * as mgCore from "mg-core";
+import { coreReady } from "./load-core";
+
+coreReady(mgCore);
+
 export type {
   CallbackEffect,
   CallbackSnapshot,

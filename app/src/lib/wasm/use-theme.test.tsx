@@ -1,8 +1,12 @@
-import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadCore } from "./load-core";
 import { useTheme } from "./use-theme";
 
 describe("useTheme (real wasm ThemeMachine)", () => {
+  // The hook never loads the wasm at mount (index.html's script has set the theme); with the core
+  // already instantiated, as on any page that runs a machine, it owns the theme from the first effect.
+  beforeAll(() => loadCore());
   beforeEach(() => {
     localStorage.clear();
     delete document.documentElement.dataset.theme;
@@ -45,5 +49,33 @@ describe("useTheme (real wasm ThemeMachine)", () => {
     });
     expect(result.current.theme).toBe("void");
     expect(document.documentElement.dataset.theme).toBe("void");
+  });
+});
+
+describe("useTheme before the wasm core is loaded", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.resetModules();
+  });
+  afterEach(() => {
+    localStorage.clear();
+    delete document.documentElement.dataset.theme;
+  });
+
+  it("shows the theme index.html applied, then loads the core on the first toggle", async () => {
+    // Fresh modules: no page has instantiated the core in this registry yet.
+    const { loadedCore } = await import("./load-core");
+    const { useTheme: freshUseTheme } = await import("./use-theme");
+    expect(loadedCore()).toBeUndefined();
+    localStorage.setItem("theme", "void");
+    document.documentElement.dataset.theme = "void";
+    const { result } = renderHook(() => freshUseTheme());
+    expect(result.current.theme).toBe("void");
+    expect(loadedCore()).toBeUndefined();
+    act(() => result.current.toggle());
+    await waitFor(() => expect(result.current.theme).toBe("cosmic"));
+    expect(loadedCore()).toBeDefined();
+    expect(localStorage.getItem("theme")).toBe("cosmic");
+    expect(document.documentElement.dataset.theme).toBe("cosmic");
   });
 });

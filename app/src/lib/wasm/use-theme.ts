@@ -1,32 +1,41 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ThemeMachine } from "./core";
+import type { ThemeMachine } from "./core";
+import { type Core, loadCore, loadedCore, whenCoreLoaded } from "./load-core";
 
 export type Theme = "cosmic" | "void";
 
-const STORAGE_KEY = ThemeMachine.storageKey();
-
-function readStored(): string | undefined {
+function readStored(key: string): string | undefined {
   try {
-    return window.localStorage.getItem(STORAGE_KEY) ?? undefined;
+    return window.localStorage.getItem(key) ?? undefined;
   } catch {
     // Storage can be blocked (privacy settings); the theme then lives for this page only.
     return undefined;
   }
 }
 
-function apply(theme: string): void {
+function apply(key: string, theme: string): void {
   document.documentElement.dataset.theme = theme;
   try {
-    window.localStorage.setItem(STORAGE_KEY, theme);
+    window.localStorage.setItem(key, theme);
   } catch {
     // See readStored.
   }
 }
 
-/** The page's theme, owned by the wasm ThemeMachine: read at start, toggled, persisted, synced across tabs. */
+/** The live machine and the local-storage key it names. */
+type Owned = { machine: ThemeMachine; key: string };
+
+/**
+ * The page's theme, owned by the wasm ThemeMachine: read at start, toggled, persisted, synced across tabs.
+ *
+ * The inline script in index.html applies the stored theme before first paint, so this hook does not
+ * download the wasm for it: the machine is created as soon as the core is there (pages that run
+ * machines load it anyway), or when the visitor toggles or another tab changes the theme.
+ */
 export function useTheme(): { theme: Theme; toggle: () => void } {
-  const machine = useRef<ThemeMachine | null>(null);
-  // The inline script in index.html has already applied the stored theme before first paint.
+  const owned = useRef<Owned | null>(null);
+  // Creates the machine (once) while mounted; null otherwise.
+  const ensure = useRef<((core: Core) => Owned | null) | null>(null);
   const [theme, setTheme] = useState<Theme>(() =>
     typeof document !== "undefined" && document.documentElement.dataset.theme === "void"
       ? "void"
@@ -34,29 +43,52 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
   );
 
   useEffect(() => {
-    const owned = new ThemeMachine(readStored());
-    machine.current = owned;
-    setTheme(owned.theme as Theme);
+    ensure.current = (core) => {
+      if (!owned.current) {
+        const key = core.ThemeMachine.storageKey();
+        const machine = new core.ThemeMachine(readStored(key));
+        owned.current = { machine, key };
+        setTheme(machine.theme as Theme);
+      }
+      return owned.current;
+    };
+    const cancel = whenCoreLoaded((core) => ensure.current?.(core));
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_KEY) return;
-      const next = owned.sync(event.newValue ?? undefined) as Theme;
-      document.documentElement.dataset.theme = next;
-      setTheme(next);
+      const follow = (core: Core) => {
+        const current = ensure.current?.(core);
+        if (!current || event.key !== current.key) return;
+        const next = current.machine.sync(event.newValue ?? undefined) as Theme;
+        document.documentElement.dataset.theme = next;
+        setTheme(next);
+      };
+      const core = loadedCore();
+      if (core) follow(core);
+      else void loadCore().then(follow);
     };
     window.addEventListener("storage", onStorage);
     return () => {
+      cancel();
       window.removeEventListener("storage", onStorage);
-      machine.current = null;
-      owned.free();
+      ensure.current = null;
+      owned.current?.machine.free();
+      owned.current = null;
     };
   }, []);
 
   const toggle = useCallback(() => {
-    const owned = machine.current;
-    if (!owned) return;
-    const next = owned.toggle() as Theme;
-    apply(next);
-    setTheme(next);
+    const flip = (current: Owned) => {
+      const next = current.machine.toggle() as Theme;
+      apply(current.key, next);
+      setTheme(next);
+    };
+    if (owned.current) {
+      flip(owned.current);
+      return;
+    }
+    void loadCore().then((core) => {
+      const current = ensure.current?.(core);
+      if (current) flip(current);
+    });
   }, []);
 
   return { theme, toggle };

@@ -1,0 +1,47 @@
+// On-demand access to the wasm core, for code that must not put it on a page's first load.
+//
+// Importing `./core` (statically, from a page's chunk, or through `loadCore()`) downloads and
+// instantiates the wasm; that module then reports itself here, so code outside those chunks (the theme
+// toggle, the API client's error messages) can use the machines once some page has loaded them, or load
+// them itself when someone acts.
+import type * as MgCore from "mg-core";
+
+export type Core = typeof MgCore;
+
+let core: Core | undefined;
+let loading: Promise<Core> | undefined;
+const waiting = new Set<(core: Core) => void>();
+
+/** Called once by `./core` when the wasm is instantiated. */
+export function coreReady(loaded: Core): void {
+  core = loaded;
+  for (const notify of waiting) notify(loaded);
+  waiting.clear();
+}
+
+/** The core if it is already instantiated (no download started otherwise). */
+export function loadedCore(): Core | undefined {
+  return core;
+}
+
+/** Downloads and instantiates the core (once); resolves at once when it is already there. */
+export function loadCore(): Promise<Core> {
+  if (core) return Promise.resolve(core);
+  loading ??= import("./core").then(() => {
+    if (!core) throw new Error("the wasm core did not report itself");
+    return core;
+  });
+  return loading;
+}
+
+/** Runs `use` as soon as the core is instantiated (now, if it is), without loading it; returns a cancel function. */
+export function whenCoreLoaded(use: (core: Core) => void): () => void {
+  if (core) {
+    use(core);
+    return () => {};
+  }
+  waiting.add(use);
+  return () => {
+    waiting.delete(use);
+  };
+}
