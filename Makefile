@@ -18,19 +18,28 @@ tools:
 tools-browser:
 	@scripts/ensure-tools.sh browser
 
-# The wasm package (pkg/) the app imports as `mg-core`.
+# The two wasm packages of core-wasm (cargo features, src/bindings.rs): the state machines in pkg/,
+# which the app imports as `mg-core`, and the decorative graphics' geometry in pkg/graphics/, imported
+# as `mg-core-graphics` and loaded only after first paint. The second is built after the first, so the
+# two wasm-pack runs never write under pkg/ at once.
+WASM_PKGS := pkg/mg_core_bg.wasm pkg/graphics/mg_core_graphics_bg.wasm
+
 pkg/mg_core_bg.wasm: $(WASM_SOURCES) | tools
 	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg --out-name mg_core
 
+pkg/graphics/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/mg_core_bg.wasm | tools
+	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg/graphics \
+		--out-name mg_core_graphics --no-default-features --features graphics
+
 # npm ci only when the lockfile changed since the last install.
-app/node_modules/.installed: app/package-lock.json app/package.json pkg/mg_core_bg.wasm
+app/node_modules/.installed: app/package-lock.json app/package.json $(WASM_PKGS)
 	cd app && npm ci --no-audit --no-fund
 	touch $@
 
-app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed pkg/mg_core_bg.wasm
+app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed $(WASM_PKGS)
 	cd app && npm run --silent build
 
-app: app/dist/index.html ## Build the wasm core and the app
+app: app/dist/index.html ## Build the two wasm packages and the app
 
 server: tools ## Build the release server
 	cargo build --release -p mg-server
@@ -52,7 +61,7 @@ test: tools-browser app server-debug ## Install what is missing and run every su
 lint: tools app/node_modules/.installed ## Formatters and linters only
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets -- -D warnings
+	cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features -- -D warnings
 	npm --prefix app run --silent lint
 
 bench: tools ## Criterion benches of the core (native)

@@ -30,9 +30,10 @@ fi
 
 suite "rust-fmt" cargo fmt --all -- --check
 suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
-suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+# core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
+suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
 suite "cargo-test" cargo test --workspace
-suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm
+suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
 suite "app-typecheck" npm --prefix app run --silent typecheck
 suite "app-lint" npm --prefix app run --silent lint
 suite "app-unit" npm --prefix app run --silent test

@@ -22,9 +22,13 @@ const routes = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--j
 if (routes.length === 0)
   routes.push("/", "/apotheosis", "/telekinesis", "/mg/overview", "/mg/cli/dmt");
 
-// The graphics code: the lazily imported renderer (`mount` chunk and what only it imports) and the
-// graphics wasm package (its glue and its .wasm).
+// The graphics code: the lazily imported renderer (the `mount` chunk, which holds the graphics wasm
+// package's glue) and the graphics .wasm.
 const GRAPHICS = /\/assets\/(mount|mg_core_graphics[\w]*)-[\w-]+\.(js|wasm)$/;
+// vite-plugin-wasm's loader, shared by the two wasm packages: graphics on a page that loads no
+// machines (.wasm other than the graphics one), else the page's own.
+const WASM_HELPER = /\/assets\/__vite-plugin-wasm-helper-[\w-]+\.js$/;
+const MACHINES_WASM = /\/assets\/mg_core_bg-[\w-]+\.wasm$/;
 // The identity SDK (@descope/web-js-sdk and its dependencies).
 const IDENTITY = /\/assets\/(descope|index\.esm)-[\w-]+\.js$/;
 
@@ -64,6 +68,13 @@ async function visit(browser, route) {
     };
   });
 
+  const machines = responses.some((response) => MACHINES_WASM.test(response.url()));
+  const kindOf = (path) =>
+    GRAPHICS.test(path) || (WASM_HELPER.test(path) && !machines)
+      ? "graphics"
+      : IDENTITY.test(path)
+        ? "identity"
+        : "page";
   const rows = [];
   for (const response of responses) {
     const url = response.url();
@@ -80,7 +91,7 @@ async function visit(browser, route) {
     rows.push({
       path,
       status: response.status(),
-      kind: GRAPHICS.test(path) ? "graphics" : IDENTITY.test(path) ? "identity" : "page",
+      kind: kindOf(path),
       raw: body.length,
       gzip: Math.min(body.length, gzipSync(body, { level: 9 }).length),
       wire: sizes.responseBodySize,

@@ -1,60 +1,39 @@
-//! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust machines.
+//! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules.
+//!
+//! Two wasm packages are built from this one crate, chosen by cargo feature, so the decorative
+//! graphics never weigh on a page's first load:
+//! - `machines` (default): the state machines, timers and flag parsing every page's logic runs on
+//!   (`pkg/`, imported by the app as `mg-core`);
+//! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
+//!   (`pkg/graphics/`, imported as `mg-core-graphics`).
+//!
+//! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
+//! exported to JavaScript, and so kept in a `.wasm`, depends on the features.
 
-use wasm_bindgen::prelude::*;
-
-use crate::theme;
-
+#[cfg(feature = "machines")]
 mod account;
+#[cfg(feature = "machines")]
 mod convert;
+#[cfg(feature = "machines")]
 mod demo;
+#[cfg(feature = "graphics")]
 mod graphics;
+#[cfg(feature = "machines")]
 mod status;
+#[cfg(feature = "machines")]
+mod theme;
+#[cfg(feature = "machines")]
 mod types;
 
+#[cfg(feature = "machines")]
 pub use account::{AuthCallbackMachine, LoginMachine, NameEditMachine};
+#[cfg(feature = "machines")]
 pub use demo::TelekinesisCounters;
+#[cfg(feature = "graphics")]
 pub use graphics::{
     vertex_stride, wasm_memory, HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget,
 };
+#[cfg(feature = "machines")]
 pub use status::{api_error_message, Deployment, HealthMachine, WisdomMachine};
-
-/// The site's colour theme ('cosmic' or 'void'). Create it from the stored preference,
-/// call `toggle()` on a click, and persist `theme` after every change.
-#[wasm_bindgen]
-#[derive(Debug)]
-pub struct ThemeMachine {
-    inner: theme::ThemeMachine,
-}
-
-#[wasm_bindgen]
-impl ThemeMachine {
-    /// Starts from the value stored under the `theme` key; unknown or missing values read as 'cosmic'.
-    #[wasm_bindgen(constructor)]
-    pub fn new(stored: Option<String>) -> ThemeMachine {
-        ThemeMachine {
-            inner: theme::ThemeMachine::new(stored.as_deref()),
-        }
-    }
-
-    /// The current theme: 'cosmic' or 'void'.
-    #[wasm_bindgen(getter)]
-    pub fn theme(&self) -> String {
-        self.inner.theme().as_str().to_owned()
-    }
-
-    /// Switches cosmic to void and anything else to cosmic; returns the new theme.
-    pub fn toggle(&mut self) -> String {
-        self.inner.toggle().as_str().to_owned()
-    }
-
-    /// Adopts a value written elsewhere (a `storage` event from another tab); returns the theme.
-    pub fn sync(&mut self, stored: Option<String>) -> String {
-        self.inner.sync(stored.as_deref()).as_str().to_owned()
-    }
-
-    /// The local-storage key of the preference: 'theme'.
-    #[wasm_bindgen(js_name = storageKey)]
-    pub fn storage_key() -> String {
-        theme::STORAGE_KEY.to_owned()
-    }
-}
+#[cfg(feature = "machines")]
+pub use theme::ThemeMachine;

@@ -1,8 +1,8 @@
 // Draws one wasm scene with WebGL2: GL objects made once per build, vertex data re-uploaded per frame.
 
-import { wasmMemory } from "../lib/wasm/core";
 import { GlResources, parseHexColour } from "./gl";
 import { type ColourRole, createScene, type DrawSpec, type SceneName, STRIDE } from "./scenes";
+import { wasmMemory } from "./wasm";
 
 const VERTEX_SHADER = `#version 300 es
 layout(location = 0) in vec4 a_vertex;

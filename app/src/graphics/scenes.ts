@@ -1,14 +1,13 @@
 // What each widget draws: its wasm scene, its vertex buffers, and the draw calls over each buffer.
 
+import type { SceneName } from "./scene-names";
 import {
   HelixWidget,
   HypercubeWidget,
   IcosahedronWidget,
   MoleculeWidget,
   vertexStride,
-} from "../lib/wasm/core";
-
-import type { SceneName } from "./scene-names";
+} from "./wasm";
 
 export type { SceneName } from "./scene-names";
 

@@ -1,0 +1,12 @@
+// The only module that imports the graphics wasm package (`mg-core-graphics`, built from core-wasm with
+// `--features graphics` into pkg/graphics/): the widgets' geometry. It is a separate .wasm from the
+// state machines (`mg-core`, src/lib/wasm/) so that the decorative canvases, which load after first
+// paint, never weigh on a page's first load, and pages without a canvas never download them.
+export {
+  HelixWidget,
+  HypercubeWidget,
+  IcosahedronWidget,
+  MoleculeWidget,
+  vertexStride,
+  wasmMemory,
+} from "mg-core-graphics";
