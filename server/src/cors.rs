@@ -5,9 +5,8 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{Request, State},
+    extract::Request,
     http::{header, HeaderMap, HeaderValue, Method, StatusCode},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 
@@ -53,21 +52,23 @@ fn headers_allowed(requested: &str) -> bool {
         })
 }
 
-/// Middleware: answers preflights itself and marks allowed cross-origin responses.
-pub async fn handle(State(cors): State<Cors>, request: Request, next: Next) -> Response {
-    let origin = cors.allowed(request.headers());
-    let is_preflight = request.method() == Method::OPTIONS
-        && request
-            .headers()
-            .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
-    if is_preflight {
+impl Cors {
+    /// The request's `Origin` when it is one of the allowed origins.
+    pub fn allowed_origin(&self, headers: &HeaderMap) -> Option<HeaderValue> {
+        self.allowed(headers)
+    }
+
+    /// The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or `None`
+    /// for any other request. A preflight from an origin that is not allowed gets no CORS headers.
+    pub fn preflight(&self, request: &Request, origin: Option<&HeaderValue>) -> Option<Response> {
+        let is_preflight = request.method() == Method::OPTIONS
+            && request
+                .headers()
+                .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
+        if !is_preflight {
+            return None;
+        }
         let mut response = StatusCode::NO_CONTENT.into_response();
-        let requested = request
-            .headers()
-            .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_owned();
         let out = response.headers_mut();
         out.insert(
             header::VARY,
@@ -76,7 +77,7 @@ pub async fn handle(State(cors): State<Cors>, request: Request, next: Next) -> R
             ),
         );
         if let Some(origin) = origin {
-            out.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            out.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
             out.insert(
                 header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
                 HeaderValue::from_static("true"),
@@ -89,25 +90,32 @@ pub async fn handle(State(cors): State<Cors>, request: Request, next: Next) -> R
                 header::ACCESS_CONTROL_MAX_AGE,
                 HeaderValue::from_static(MAX_AGE_SECONDS),
             );
-            if headers_allowed(&requested) {
-                if let Ok(value) = HeaderValue::from_str(&requested) {
+            let requested = request
+                .headers()
+                .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("");
+            if headers_allowed(requested) {
+                if let Ok(value) = HeaderValue::from_str(requested) {
                     out.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, value);
                 }
             }
         }
-        return response;
+        Some(response)
     }
-    let mut response = next.run(request).await;
-    let out = response.headers_mut();
-    out.append(header::VARY, HeaderValue::from_static("origin"));
-    if let Some(origin) = origin {
-        out.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        out.insert(
-            header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
-            HeaderValue::from_static("true"),
-        );
+
+    /// Marks an ordinary response: `Vary: origin` always, the allow headers for an allowed origin.
+    pub fn decorate(origin: Option<HeaderValue>, response: &mut Response) {
+        let out = response.headers_mut();
+        out.append(header::VARY, HeaderValue::from_static("origin"));
+        if let Some(origin) = origin {
+            out.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            out.insert(
+                header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
+                HeaderValue::from_static("true"),
+            );
+        }
     }
-    response
 }
 
 #[cfg(test)]

@@ -1,11 +1,10 @@
 //! Response hardening: security headers with a hashed-script CSP, JSON for every error status, body cap.
+//! Applied by `frontline`, the outermost layer.
 
 use std::path::Path;
 
 use axum::{
-    extract::{Request, State},
-    http::{header, HeaderName, HeaderValue, StatusCode},
-    middleware::Next,
+    http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 use base64::{engine::general_purpose::STANDARD, Engine};
@@ -58,53 +57,57 @@ fn sha256_base64(text: &str) -> String {
     STANDARD.encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
 }
 
-/// Middleware: refuses a declared body over the limit before any handler runs, turns the bare
-/// error statuses of axum and tower (405, 408, 413) into the API's JSON shape, and adds the
-/// security headers (HSTS only when a proxy says the request came over TLS). One middleware
-/// instead of three keeps the per-request cost down.
-pub async fn harden(
-    State(headers): State<SecurityHeaders>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let declared = request
-        .headers()
+/// Whether the request declares (`Content-Length`) a body over the limit: refused before any
+/// handler runs.
+pub fn declares_too_large_body(headers: &HeaderMap) -> bool {
+    headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    let over_tls = request
-        .headers()
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|len| len > BODY_LIMIT_BYTES as u64)
+}
+
+/// Whether a proxy says the request came over TLS (`X-Forwarded-Proto: https`).
+pub fn came_over_tls(headers: &HeaderMap) -> bool {
+    headers
         .get("x-forwarded-proto")
-        .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"));
-    let mut response = if declared.is_some_and(|len| len > BODY_LIMIT_BYTES as u64) {
-        AppError::PayloadTooLarge.into_response()
-    } else {
-        as_json_error(next.run(request).await)
-    };
-    let out = response.headers_mut();
-    // A page with its own, stricter policy (the identity emulator's provider page) keeps it.
-    out.entry(header::CONTENT_SECURITY_POLICY)
-        .or_insert_with(|| headers.csp.clone());
-    out.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    out.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    out.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    out.insert(
-        HeaderName::from_static("permissions-policy"),
-        HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(), usb=()"),
-    );
-    if over_tls {
+        .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"))
+}
+
+impl SecurityHeaders {
+    /// Turns the bare error statuses of axum and tower (405, 408, 413) into the API's JSON shape
+    /// and adds the security headers (HSTS only over TLS).
+    pub fn finish(&self, response: Response, over_tls: bool) -> Response {
+        let mut response = as_json_error(response);
+        let out = response.headers_mut();
+        // Room for the headers below at once instead of growing the map one insert at a time.
+        out.reserve(8);
+        // A page with its own, stricter policy (the identity emulator's provider page) keeps it.
+        out.entry(header::CONTENT_SECURITY_POLICY)
+            .or_insert_with(|| self.csp.clone());
         out.insert(
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
         );
+        out.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        out.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        );
+        out.insert(
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static(
+                "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+            ),
+        );
+        if over_tls {
+            out.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+            );
+        }
+        response
     }
-    response
 }
 
 fn as_json_error(response: Response) -> Response {

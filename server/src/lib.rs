@@ -7,6 +7,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod extract;
+pub mod frontline;
 pub mod hardening;
 pub mod identity;
 pub mod metrics;

@@ -2,21 +2,23 @@
 
 use std::{
     collections::HashMap,
+    convert::Infallible,
     fmt::Write,
+    future::Future,
+    pin::Pin,
     sync::{
         atomic::{AtomicU64, Ordering::Relaxed},
         Arc, RwLock,
     },
+    task::{Context, Poll},
     time::Instant,
 };
 
 use axum::{
-    extract::{MatchedPath, Request, State},
-    middleware::Next,
+    extract::{MatchedPath, Request},
     response::Response,
 };
-
-use crate::startup::AppState;
+use tower::{Layer, Service};
 
 /// Upper bounds (seconds) of the latency histogram buckets.
 const BUCKETS: [f64; 11] = [
@@ -172,19 +174,67 @@ impl Metrics {
     }
 }
 
-/// Middleware: times each request and records it under its matched route.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = request.method().clone();
-    let route = request.extensions().get::<MatchedPath>().cloned();
-    let response = next.run(request).await;
-    state.metrics.record(
-        method.as_str(),
-        route.as_ref().map_or("unmatched", MatchedPath::as_str),
-        response.status().as_u16(),
-        started.elapsed().as_secs_f64(),
-    );
-    response
+/// Layer: times each request and records it under its matched route. Hand-written rather than
+/// `from_fn` so a request pays for one small future, not a clone of the whole application state.
+#[derive(Debug, Clone)]
+pub struct TrackLayer {
+    metrics: Arc<Metrics>,
+}
+
+impl TrackLayer {
+    pub fn new(metrics: Arc<Metrics>) -> Self {
+        Self { metrics }
+    }
+}
+
+impl<S> Layer<S> for TrackLayer {
+    type Service = Track<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        Track {
+            inner,
+            metrics: self.metrics.clone(),
+        }
+    }
+}
+
+/// The service [`TrackLayer`] makes.
+#[derive(Debug, Clone)]
+pub struct Track<S> {
+    inner: S,
+    metrics: Arc<Metrics>,
+}
+
+impl<S> Service<Request> for Track<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let started = Instant::now();
+        let method = request.method().clone();
+        let route = request.extensions().get::<MatchedPath>().cloned();
+        let response = self.inner.call(request);
+        let metrics = self.metrics.clone();
+        Box::pin(async move {
+            let response = response.await?;
+            metrics.record(
+                method.as_str(),
+                route.as_ref().map_or("unmatched", MatchedPath::as_str),
+                response.status().as_u16(),
+                started.elapsed().as_secs_f64(),
+            );
+            Ok(response)
+        })
+    }
 }
 
 #[cfg(test)]

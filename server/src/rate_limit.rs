@@ -3,7 +3,7 @@
 use std::{
     collections::HashMap,
     net::{IpAddr, SocketAddr},
-    sync::Mutex,
+    sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
@@ -13,7 +13,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::{error::AppError, startup::AppState};
+use crate::error::AppError;
 
 /// Buckets idle this long are forgotten when the map grows.
 const IDLE_FORGET: Duration = Duration::from_secs(600);
@@ -72,12 +72,12 @@ impl RateLimiter {
 
 /// Middleware: refuse with 429 JSON and `Retry-After` once the client's bucket is empty.
 pub async fn limit_by_ip(
-    State(state): State<AppState>,
+    State(limiter): State<Arc<RateLimiter>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
-    match state.rate_limiter.check(peer.ip(), Instant::now()) {
+    match limiter.check(peer.ip(), Instant::now()) {
         Ok(()) => next.run(request).await,
         Err(retry_after) => AppError::RateLimited { retry_after }.into_response(),
     }

@@ -5,25 +5,21 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 use axum::{
     extract::{DefaultBodyLimit, Request},
     http::StatusCode,
-    middleware, Router,
+    Router,
 };
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
-use tower_http::{
-    compression::CompressionLayer,
-    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    timeout::TimeoutLayer,
-    trace::TraceLayer,
-};
+use tower_http::timeout::{Timeout, TimeoutLayer};
 
 use crate::{
     config::Config,
     cors,
     db::Database,
     extract::BODY_LIMIT_BYTES,
-    hardening::{self, SecurityHeaders},
+    frontline::{Frontline, FrontlineLayer},
+    hardening::SecurityHeaders,
     identity::{emulator::Emulator, seen::SeenSessions, verify::SessionVerifier},
-    metrics::{self, Metrics},
+    metrics::{Metrics, TrackLayer},
     rate_limit::RateLimiter,
     routes, static_files,
 };
@@ -82,10 +78,17 @@ impl AppState {
 }
 
 /// A bound, ready-to-run server.
-#[derive(Debug)]
 pub struct Application {
     listener: TcpListener,
-    router: Router,
+    service: HttpService,
+}
+
+impl std::fmt::Debug for Application {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Application")
+            .field("listener", &self.listener)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Application {
@@ -108,7 +111,7 @@ impl Application {
         let state = AppState::new(db, config, emulator);
         Ok(Self {
             listener,
-            router: app(state),
+            service: app(state),
         })
     }
 
@@ -121,8 +124,9 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         axum::serve(
             self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
+            axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
+                self.service,
+            ),
         )
         .with_graceful_shutdown(shutdown_signal())
         .await
@@ -130,13 +134,18 @@ impl Application {
 }
 
 /// The whole HTTP surface for a given state.
-pub fn app(state: AppState) -> Router {
+///
+/// The frontline (request id, span, CORS, security headers, JSON errors) and the timeout wrap the
+/// router as a whole rather than being layered onto each route, so a request does not clone them
+/// on its way in. Compression sits on the routes that answer text worth compressing (the app's
+/// files, `/metrics`), not on every small JSON answer.
+pub fn app(state: AppState) -> HttpService {
     let static_dir = state.config.static_dir.clone();
     let security = SecurityHeaders::for_app(&static_dir, state.config.identity_base_url.as_deref());
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let runtime_config = static_files::runtime_config(&state.config);
     let sanctified = state.config.sanctified;
-    Router::new()
+    let router = Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
         .merge(routes::metrics::router())
@@ -145,47 +154,27 @@ pub fn app(state: AppState) -> Router {
         .route("/api", axum::routing::any(routes::api_not_found))
         .route("/api/", axum::routing::any(routes::api_not_found))
         // Inside the router, so the matched route pattern is known.
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            metrics::track,
-        ))
+        .layer(TrackLayer::new(state.metrics.clone()))
         .with_state(state)
         .fallback_service(static_files::router(
             &static_dir,
             &runtime_config,
             sanctified,
         ))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
-        .layer(
-            // Outermost first: every log line of a request carries its id, and the headers and
-            // JSON error shape apply to everything below, timeouts included.
-            ServiceBuilder::new()
-                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-                .layer(TraceLayer::new_for_http().make_span_with(request_span))
-                .layer(PropagateRequestIdLayer::x_request_id())
-                .layer(middleware::from_fn_with_state(security, hardening::harden))
-                .layer(CompressionLayer::new())
-                .layer(middleware::from_fn_with_state(cors, cors::handle))
-                .layer(TimeoutLayer::with_status_code(
-                    StatusCode::REQUEST_TIMEOUT,
-                    REQUEST_TIMEOUT,
-                )),
-        )
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
+    // Outermost first: every log line of a request carries its id, and the headers and JSON
+    // error shape apply to everything below, timeouts included.
+    ServiceBuilder::new()
+        .layer(FrontlineLayer::new(security, cors))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .service(router)
 }
 
-fn request_span(request: &Request) -> tracing::Span {
-    let request_id = request
-        .headers()
-        .get("x-request-id")
-        .and_then(|id| id.to_str().ok())
-        .unwrap_or("-");
-    tracing::info_span!(
-        "request",
-        method = %request.method(),
-        uri = %request.uri().path(),
-        request_id = %request_id,
-    )
-}
+/// The application as one service: the router inside the frontline and the timeout.
+pub type HttpService = Frontline<Timeout<Router>>;
 
 async fn shutdown_signal() {
     let ctrl_c = async {

@@ -13,7 +13,7 @@ use axum::{
     Router,
 };
 use serde_json::{json, Map, Value};
-use tower_http::services::ServeDir;
+use tower_http::{compression::CompressionLayer, services::ServeDir};
 
 use crate::{app_routes, config::Config, error::AppError};
 
@@ -43,6 +43,8 @@ pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
         )
         .fallback_service(spa)
         .layer(middleware::from_fn(cache_control))
+        // Text assets are what is worth compressing; the API's small JSON answers are not.
+        .layer(CompressionLayer::new())
 }
 
 #[derive(Debug)]

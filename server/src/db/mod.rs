@@ -2,10 +2,11 @@
 //! Queries use `$1` placeholders, which the Any driver passes to both engines.
 
 pub mod emulator_users;
+pub mod sqlite_reader;
 pub mod users;
 pub mod wisdom;
 
-use std::{path::Path, time::Duration};
+use std::{path::Path, sync::Arc, time::Duration};
 
 use sqlx::{
     any::{install_default_drivers, AnyPoolOptions},
@@ -45,6 +46,8 @@ impl Backend {
 pub struct Database {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite files only: the hot path's inline reader (see `sqlite_reader`).
+    sqlite_reader: Option<Arc<sqlite_reader::SqliteReader>>,
 }
 
 impl Database {
@@ -83,7 +86,19 @@ impl Database {
             Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
             Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
         }
-        Ok(Self { pool, backend })
+        let sqlite_reader = match backend {
+            Backend::Sqlite => sqlite_reader::SqliteReader::for_url(url).map(Arc::new),
+            Backend::Postgres => None,
+        };
+        Ok(Self {
+            pool,
+            backend,
+            sqlite_reader,
+        })
+    }
+
+    fn sqlite_reader(&self) -> Option<&sqlite_reader::SqliteReader> {
+        self.sqlite_reader.as_deref()
     }
 
     pub fn backend(&self) -> Backend {
@@ -105,17 +120,20 @@ impl Database {
     }
 }
 
-/// The directory of a `sqlite://path?opts` URL, if it names a file in a directory.
-fn sqlite_parent_dir(url: &str) -> Option<&Path> {
+/// The file of a `sqlite://path?opts` URL; `None` for an in-memory database.
+fn sqlite_path(url: &str) -> Option<&str> {
     let path = url
         .trim_start_matches("sqlite:")
         .trim_start_matches("//")
         .split('?')
         .next()?;
-    if path.is_empty() || path == ":memory:" {
-        return None;
-    }
-    Path::new(path)
+    let in_memory = path.is_empty() || path == ":memory:" || url.contains("mode=memory");
+    (!in_memory).then_some(path)
+}
+
+/// The directory of a `sqlite://path?opts` URL, if it names a file in a directory.
+fn sqlite_parent_dir(url: &str) -> Option<&Path> {
+    Path::new(sqlite_path(url)?)
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
 }
@@ -123,6 +141,42 @@ fn sqlite_parent_dir(url: &str) -> Option<&Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The inline reader must read exactly what the pool reads; a wrong answer would not show in
+    /// the API tests, because the handler falls back to the pool when the reader finds nothing.
+    #[tokio::test]
+    async fn the_sqlite_reader_finds_the_user_and_counts_only_unexpired_sessions() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Database::connect(&url, None).await.expect("database");
+        db.find_or_create_user("user-1", Some("ada@example.com"), 1_000)
+            .await
+            .expect("user");
+        db.record_session("user-1", "live", 10_000, 1_000)
+            .await
+            .expect("session");
+        db.record_session("user-1", "expired", 2_000, 1_000)
+            .await
+            .expect("session");
+        let reader = db.sqlite_reader().expect("a file database has a reader");
+        let found = reader
+            .find_user_with_sessions(users::USER_WITH_SESSIONS, "user-1", 5_000)
+            .expect("read")
+            .expect("the user is found");
+        assert_eq!(found.user.email.as_deref(), Some("ada@example.com"));
+        assert_eq!(found.user.created_at, 1_000);
+        assert_eq!(found.active_sessions, 1);
+        let pooled = db
+            .find_user_with_sessions("user-1", 5_000)
+            .await
+            .expect("read")
+            .expect("found");
+        assert_eq!(pooled.active_sessions, found.active_sessions);
+        assert!(reader
+            .find_user_with_sessions(users::USER_WITH_SESSIONS, "nobody", 5_000)
+            .expect("read")
+            .is_none());
+    }
 
     #[test]
     fn the_sqlite_directory_is_found_in_relative_and_absolute_urls() {
@@ -135,6 +189,15 @@ mod tests {
             Some(Path::new("/var/lib/mg"))
         );
         assert_eq!(sqlite_parent_dir("sqlite::memory:"), None);
+        assert_eq!(
+            sqlite_path("sqlite://data/mg.db?mode=rwc"),
+            Some("data/mg.db")
+        );
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(
+            sqlite_path("sqlite://shared?mode=memory&cache=shared"),
+            None
+        );
         assert_eq!(sqlite_parent_dir("sqlite://mg.db"), None);
     }
 

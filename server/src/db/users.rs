@@ -36,6 +36,13 @@ pub struct UserWithSessions {
 const USER_COLUMNS: &str =
     "identity_id, email, name, login_provider, provider_profile, created_at, updated_at";
 
+/// The hot path's one read: the user and their unexpired-session count. The column order is the
+/// one `SqliteReader::find_user_with_sessions` reads.
+pub(crate) const USER_WITH_SESSIONS: &str = "SELECT identity_id, email, name, login_provider, \
+     provider_profile, created_at, updated_at, (SELECT COUNT(*) FROM sessions s \
+     WHERE s.user_id = users.id AND s.expires_at > $2) AS active_sessions \
+     FROM users WHERE identity_id = $1";
+
 impl Database {
     #[tracing::instrument(skip(self))]
     pub async fn find_user(&self, identity_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
@@ -54,15 +61,19 @@ impl Database {
         identity_id: &str,
         now_ms: i64,
     ) -> Result<Option<UserWithSessions>, sqlx::Error> {
-        sqlx::query_as::<_, UserWithSessions>(&format!(
-            "SELECT {USER_COLUMNS}, (SELECT COUNT(*) FROM sessions s \
-             WHERE s.user_id = users.id AND s.expires_at > $2) AS active_sessions \
-             FROM users WHERE identity_id = $1"
-        ))
-        .bind(identity_id)
-        .bind(now_ms)
-        .fetch_optional(self.pool())
-        .await
+        if let Some(reader) = self.sqlite_reader() {
+            match reader.find_user_with_sessions(USER_WITH_SESSIONS, identity_id, now_ms) {
+                Ok(found) => return Ok(found),
+                Err(error) => {
+                    tracing::debug!(%error, "SQLite reader failed; reading through the pool")
+                }
+            }
+        }
+        sqlx::query_as::<_, UserWithSessions>(USER_WITH_SESSIONS)
+            .bind(identity_id)
+            .bind(now_ms)
+            .fetch_optional(self.pool())
+            .await
     }
 
     /// The user with this identity id, created now if this is the first time it is seen.

@@ -33,18 +33,19 @@ impl FromRequestParts<AppState> for AuthUser {
                 "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID".into(),
             )
         })?;
-        let claims = verifier
+        let session = verifier
             .verify_session_jwt(token)
             .await
             .map_err(|error| match error {
                 VerifyError::KeysUnavailable(detail) => AppError::IdentityUnavailable(detail),
                 other => AppError::Unauthorized(other.to_string()),
             })?;
+        let claims = &session.claims;
         Ok(Self {
-            identity_id: claims.sub,
-            email: claims.email,
-            name: claims.name,
-            token_hash: sha256_hex(token.as_bytes()),
+            identity_id: claims.sub.clone(),
+            email: claims.email.clone(),
+            name: claims.name.clone(),
+            token_hash: session.token_hash.clone(),
             expires_at_ms: i64::try_from(claims.exp.saturating_mul(1000)).unwrap_or(i64::MAX),
         })
     }
@@ -74,6 +75,24 @@ fn bearer_token(parts: &Parts) -> Result<&str, AppError> {
 
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
-    digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+    let mut hex = String::with_capacity(64);
+    for byte in digest.as_ref() {
+        hex.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        hex.push(char::from(DIGITS[usize::from(byte & 0xf)]));
+    }
+    hex
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sha256_hex_is_the_lower_case_hex_digest() {
+        // printf abc | sha256sum
+        assert_eq!(
+            super::sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
 }

@@ -80,7 +80,15 @@ pub struct SessionVerifier {
     http: reqwest::Client,
     keys: RwLock<HashMap<String, Arc<KnownKey>>>,
     last_fetch: Mutex<Option<Instant>>,
-    verified: std::sync::Mutex<HashMap<String, SessionClaims>>,
+    verified: std::sync::Mutex<HashMap<String, Arc<VerifiedSession>>>,
+}
+
+/// A session token that verified: its claims, and its SHA-256 (hex), the only form in which a
+/// session is stored. Shared, so the hot path clones a pointer instead of the claims.
+#[derive(Debug)]
+pub struct VerifiedSession {
+    pub claims: SessionClaims,
+    pub token_hash: String,
 }
 
 impl std::fmt::Debug for SessionVerifier {
@@ -132,28 +140,35 @@ impl SessionVerifier {
 
     /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`.
     /// A token that passed once is remembered until it expires; only the expiry is checked again.
-    pub async fn verify_session_jwt(&self, token: &str) -> Result<SessionClaims, VerifyError> {
-        if let Some(claims) = self.remembered(token) {
-            return Ok(claims);
+    pub async fn verify_session_jwt(
+        &self,
+        token: &str,
+    ) -> Result<Arc<VerifiedSession>, VerifyError> {
+        if let Some(session) = self.remembered(token) {
+            return Ok(session);
         }
         let claims = self.verify_uncached(token).await?;
+        let session = Arc::new(VerifiedSession {
+            claims,
+            token_hash: super::sha256_hex(token.as_bytes()),
+        });
         if let Ok(mut verified) = self.verified.lock() {
             if verified.len() >= VERIFIED_CACHE_CAPACITY {
                 let now = now_seconds();
-                verified.retain(|_, claims| claims.exp + LEEWAY_SECONDS >= now);
+                verified.retain(|_, session| session.claims.exp + LEEWAY_SECONDS >= now);
                 if verified.len() >= VERIFIED_CACHE_CAPACITY {
                     verified.clear();
                 }
             }
-            verified.insert(token.to_owned(), claims.clone());
+            verified.insert(token.to_owned(), session.clone());
         }
-        Ok(claims)
+        Ok(session)
     }
 
-    fn remembered(&self, token: &str) -> Option<SessionClaims> {
+    fn remembered(&self, token: &str) -> Option<Arc<VerifiedSession>> {
         let verified = self.verified.lock().ok()?;
-        let claims = verified.get(token)?;
-        (claims.exp + LEEWAY_SECONDS >= now_seconds()).then(|| claims.clone())
+        let session = verified.get(token)?;
+        (session.claims.exp + LEEWAY_SECONDS >= now_seconds()).then(|| session.clone())
     }
 
     async fn verify_uncached(&self, token: &str) -> Result<SessionClaims, VerifyError> {

@@ -1,7 +1,8 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
+use axum::response::{IntoResponse, Response};
 use axum::{extract::State, routing::post, Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::{
@@ -53,7 +54,7 @@ pub struct OauthData {
 async fn get_current_user(
     State(state): State<AppState>,
     user: AuthUser,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let now = now_ms();
     // Hot path: a known session of a known user is one read.
     if state.seen_sessions.contains(&user.token_hash, now) {
@@ -62,7 +63,7 @@ async fn get_current_user(
             .find_user_with_sessions(&user.identity_id, now)
             .await?
         {
-            return Ok(user_json(&found.user, found.active_sessions));
+            return Ok(user_json(&found.user, found.active_sessions).into_response());
         }
     }
     let row = state
@@ -78,7 +79,7 @@ async fn update_profile(
     State(state): State<AppState>,
     user: AuthUser,
     ApiJson(body): ApiJson<UpdateProfileBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     // Everything is checked before anything is written: bad input stores nothing.
     let change = parse_change(body)?;
     let now = now_ms();
@@ -162,36 +163,57 @@ async fn remember_session(state: &AppState, user: &AuthUser, now: i64) -> Result
     Ok(())
 }
 
-async fn respond_with_user(
-    state: &AppState,
-    row: UserRow,
-    now: i64,
-) -> Result<Json<Value>, AppError> {
+async fn respond_with_user(state: &AppState, row: UserRow, now: i64) -> Result<Response, AppError> {
     let active = state
         .db
         .count_active_sessions(&row.identity_id, now)
         .await?;
-    Ok(user_json(&row, active))
+    Ok(user_json(&row, active).into_response())
 }
 
 /// The user as the app reads it (spec section 3), `updated_at` null until the first update.
-fn user_json(row: &UserRow, active_sessions: i64) -> Json<Value> {
+#[derive(Debug, Serialize)]
+struct UserData<'a> {
+    id: &'a str,
+    name: Option<&'a str>,
+    email: Option<&'a str>,
+    created_at: String,
+    updated_at: Option<String>,
+    #[serde(rename = "activeSessions")]
+    active_sessions: i64,
+    profile: Option<StoredProfile<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredProfile<'a> {
+    oauth_provider: &'a str,
+    oauth_data: Value,
+}
+
+#[derive(Debug, Serialize)]
+struct UserEnvelope<'a> {
+    data: UserData<'a>,
+}
+
+/// `{"data": <user>}`, serialized straight from the row (no intermediate JSON tree).
+fn user_json(row: &UserRow, active_sessions: i64) -> Json<UserEnvelope<'_>> {
     let profile = match (&row.login_provider, &row.provider_profile) {
-        (Some(provider), Some(data)) => json!({
-            "oauthProvider": provider,
-            "oauthData": serde_json::from_str::<Value>(data).unwrap_or(Value::Null),
+        (Some(provider), Some(data)) => Some(StoredProfile {
+            oauth_provider: provider,
+            oauth_data: serde_json::from_str::<Value>(data).unwrap_or(Value::Null),
         }),
-        _ => Value::Null,
+        _ => None,
     };
-    Json(json!({
-        "data": {
-            "id": row.identity_id,
-            "name": row.name,
-            "email": row.email,
-            "created_at": rfc3339(row.created_at),
-            "updated_at": row.updated_at.map(rfc3339),
-            "activeSessions": active_sessions,
-            "profile": profile,
-        }
-    }))
+    Json(UserEnvelope {
+        data: UserData {
+            id: &row.identity_id,
+            name: row.name.as_deref(),
+            email: row.email.as_deref(),
+            created_at: rfc3339(row.created_at),
+            updated_at: row.updated_at.map(rfc3339),
+            active_sessions,
+            profile,
+        },
+    })
 }

@@ -2,10 +2,14 @@
 
 use axum::{extract::State, http::header, response::IntoResponse, routing::get, Router};
 
+use tower_http::compression::CompressionLayer;
+
 use crate::startup::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/metrics", get(get_metrics))
+    Router::new()
+        .route("/metrics", get(get_metrics))
+        .layer(CompressionLayer::new())
 }
 
 #[tracing::instrument(skip(state))]

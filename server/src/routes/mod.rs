@@ -16,7 +16,7 @@ pub fn api_router(state: AppState) -> Router<AppState> {
         .nest("/auth", auth::router())
         .merge(wisdom::router())
         .route_layer(middleware::from_fn_with_state(
-            state,
+            state.rate_limiter.clone(),
             rate_limit::limit_by_ip,
         ));
     Router::new()

@@ -150,7 +150,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(page::continue_sign_in),
         )
         .route_layer(middleware::from_fn_with_state(
-            state,
+            state.rate_limiter.clone(),
             rate_limit::limit_by_ip,
         ));
     Router::new()

@@ -1,0 +1,255 @@
+//! The outermost layer of every request: request id, request span, CORS, the declared-body cap,
+//! security headers and the JSON error shape, in one service.
+//!
+//! These were five generic layers (tower-http's request-id pair and trace layer, and two
+//! `from_fn` middlewares); each cloned and boxed per request, and together they cost `/health`
+//! most of its time (`benches/benches/server_stack.rs`, `benches/load.sh`). One service, wrapped
+//! around the whole router instead of layered onto every route, does the same work with one
+//! allocation for its future.
+
+use std::{
+    convert::Infallible,
+    future::Future,
+    pin::Pin,
+    sync::{
+        atomic::{AtomicU64, Ordering::Relaxed},
+        Arc,
+    },
+    task::{Context, Poll},
+    time::Instant,
+};
+
+use axum::{
+    body::{Body, Bytes},
+    extract::Request,
+    http::{HeaderName, HeaderValue},
+    response::{IntoResponse, Response},
+};
+use tower::{Layer, Service};
+use tracing::Instrument;
+
+use crate::{
+    cors::Cors,
+    error::AppError,
+    hardening::{came_over_tls, declares_too_large_body, SecurityHeaders},
+};
+
+/// The header carrying a request's id, taken from the client (or a proxy) when it sends a sane
+/// one, generated otherwise, and echoed on the response.
+pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+/// A client-sent id longer than this is replaced rather than logged.
+const MAX_CLIENT_ID_BYTES: usize = 128;
+
+/// Request ids unique across restarts and instances: a random per-process prefix and a counter.
+/// (A UUID per request read the OS random source every time, for no gain in uniqueness.)
+#[derive(Debug)]
+struct RequestIds {
+    prefix: u64,
+    next: AtomicU64,
+}
+
+impl RequestIds {
+    fn new() -> Self {
+        let mut bytes = [0u8; 8];
+        // Without randomness two instances could share ids; the clock still tells them apart.
+        let prefix =
+            match ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut bytes) {
+                Ok(()) => u64::from_le_bytes(bytes),
+                Err(_) => crate::time::now_ms().unsigned_abs(),
+            };
+        Self {
+            prefix,
+            next: AtomicU64::new(0),
+        }
+    }
+
+    /// 32 lower-case hex digits.
+    fn generate(&self) -> HeaderValue {
+        let count = self.next.fetch_add(1, Relaxed);
+        let mut text = [0u8; 32];
+        write_hex(&mut text[..16], self.prefix);
+        write_hex(&mut text[16..], count);
+        HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("-"))
+    }
+}
+
+fn write_hex(out: &mut [u8], value: u64) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for (i, slot) in out.iter_mut().enumerate() {
+        let shift = 60 - 4 * i;
+        *slot = DIGITS[((value >> shift) & 0xf) as usize];
+    }
+}
+
+/// An id a client sent that is safe to log and echo: short, visible ASCII only.
+fn acceptable_client_id(value: &HeaderValue) -> bool {
+    let bytes = value.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= MAX_CLIENT_ID_BYTES
+        && bytes.iter().all(|b| b.is_ascii_graphic())
+}
+
+/// What answers a request: the frontline itself, or the service inside it.
+enum Answer<F> {
+    Early(Response),
+    Inner(F),
+}
+
+#[derive(Debug)]
+struct Shared {
+    security: SecurityHeaders,
+    cors: Cors,
+    ids: RequestIds,
+}
+
+/// Wraps a service (the router) in the frontline.
+#[derive(Debug, Clone)]
+pub struct FrontlineLayer {
+    shared: Arc<Shared>,
+}
+
+impl FrontlineLayer {
+    pub fn new(security: SecurityHeaders, cors: Cors) -> Self {
+        Self {
+            shared: Arc::new(Shared {
+                security,
+                cors,
+                ids: RequestIds::new(),
+            }),
+        }
+    }
+}
+
+impl<S> Layer<S> for FrontlineLayer {
+    type Service = Frontline<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        Frontline {
+            inner,
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+/// The service [`FrontlineLayer`] makes.
+#[derive(Debug, Clone)]
+pub struct Frontline<S> {
+    inner: S,
+    shared: Arc<Shared>,
+}
+
+impl<S, B> Service<Request> for Frontline<S>
+where
+    S: Service<Request, Response = Response<B>, Error = Infallible>,
+    S::Future: Send + 'static,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request) -> Self::Future {
+        let started = Instant::now();
+        let id = match request.headers().get(&X_REQUEST_ID) {
+            Some(sent) if acceptable_client_id(sent) => sent.clone(),
+            _ => {
+                let id = self.shared.ids.generate();
+                request
+                    .headers_mut()
+                    .insert(X_REQUEST_ID.clone(), id.clone());
+                id
+            }
+        };
+        // Every log line of the request carries its id. When `info` is filtered out the span is
+        // disabled and costs next to nothing.
+        let span = tracing::info_span!(
+            "request",
+            method = %request.method(),
+            uri = %request.uri().path(),
+            request_id = %String::from_utf8_lossy(id.as_bytes()),
+        );
+        let over_tls = came_over_tls(request.headers());
+        let origin = self.shared.cors.allowed_origin(request.headers());
+        let shared = self.shared.clone();
+
+        // A preflight is answered here, with its own CORS headers; a declared body over the
+        // limit is refused before any handler (or body read) runs.
+        let (answer, cors_applies) =
+            if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
+                (Answer::Early(preflight), false)
+            } else if declares_too_large_body(request.headers()) {
+                (
+                    Answer::Early(AppError::PayloadTooLarge.into_response()),
+                    true,
+                )
+            } else {
+                let _entered = span.enter();
+                (Answer::Inner(self.inner.call(request)), true)
+            };
+
+        Box::pin(
+            async move {
+                let mut response = match answer {
+                    Answer::Early(response) => response,
+                    Answer::Inner(future) => match future.await {
+                        Ok(response) => response.map(Body::new),
+                        Err(never) => match never {},
+                    },
+                };
+                if cors_applies {
+                    Cors::decorate(origin, &mut response);
+                }
+                let mut response = shared.security.finish(response, over_tls);
+                response.headers_mut().insert(X_REQUEST_ID.clone(), id);
+                let status = response.status();
+                if status.is_server_error() {
+                    tracing::error!(
+                        status = status.as_u16(),
+                        latency_ms = started.elapsed().as_secs_f64() * 1000.0,
+                        "response failed"
+                    );
+                } else {
+                    tracing::debug!(
+                        status = status.as_u16(),
+                        latency_ms = started.elapsed().as_secs_f64() * 1000.0,
+                        "response"
+                    );
+                }
+                Ok(response)
+            }
+            .instrument(span),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_ids_are_32_hex_digits_and_never_repeat() {
+        let ids = RequestIds::new();
+        let first = ids.generate();
+        let second = ids.generate();
+        assert_eq!(first.len(), 32);
+        assert!(first.as_bytes().iter().all(u8::is_ascii_hexdigit));
+        assert_ne!(first, second);
+        assert_eq!(first.as_bytes()[..16], second.as_bytes()[..16]);
+    }
+
+    #[test]
+    fn only_short_visible_client_ids_are_kept() {
+        assert!(acceptable_client_id(&HeaderValue::from_static("abc-123")));
+        assert!(!acceptable_client_id(&HeaderValue::from_static("")));
+        assert!(!acceptable_client_id(&HeaderValue::from_static("a b")));
+        let long = "x".repeat(MAX_CLIENT_ID_BYTES + 1);
+        assert!(!acceptable_client_id(
+            &HeaderValue::from_str(&long).expect("ascii")
+        ));
+    }
+}
