@@ -347,4 +347,98 @@ mod tests {
         assert!(!issuer_matches("ftp://x/P123", "P123"));
         assert!(!issuer_matches("", "P123"));
     }
+
+    /// Fuzzing the parser (QUALITY.md): whatever arrives as a bearer token, verification answers
+    /// an error and never panics; only a token signed by the key passes.
+    mod fuzz {
+        use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+        use proptest::prelude::*;
+        use serde_json::json;
+
+        use super::super::SessionVerifier;
+        use crate::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+
+        fn verifier() -> (SessionVerifier, SigningKey) {
+            let key = SigningKey::generate("k1", CurveAlgorithm::Es256).expect("key");
+            (SessionVerifier::with_fixed_keys("P1", &jwks(&[&key])), key)
+        }
+
+        fn verify(verifier: &SessionVerifier, token: &str) -> bool {
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .expect("runtime")
+                .block_on(verifier.verify_session_jwt(token))
+                .is_ok()
+        }
+
+        /// Header JSON objects with the fields a parser looks at, set to anything.
+        fn header_json() -> impl Strategy<Value = String> {
+            let alg = prop_oneof![
+                Just(json!("ES256")),
+                Just(json!("none")),
+                Just(json!("HS256")),
+                Just(json!("RS256")),
+                any::<i64>().prop_map(|n| json!(n)),
+                ".{0,12}".prop_map(|s| json!(s)),
+            ];
+            let kid = prop_oneof![
+                Just(json!("k1")),
+                Just(json!(null)),
+                ".{0,12}".prop_map(|s| json!(s)),
+                any::<bool>().prop_map(|b| json!(b)),
+            ];
+            (alg, kid, ".{0,8}").prop_map(|(alg, kid, typ)| {
+                json!({ "alg": alg, "kid": kid, "typ": typ }).to_string()
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            #[test]
+            fn arbitrary_text_never_verifies_or_panics(token in ".{0,300}") {
+                let (verifier, _) = verifier();
+                prop_assert!(!verify(&verifier, &token));
+            }
+
+            #[test]
+            fn arbitrary_headers_and_bodies_never_verify_or_panic(
+                header in header_json(),
+                payload in proptest::collection::vec(any::<u8>(), 0..200),
+                signature in proptest::collection::vec(any::<u8>(), 0..80),
+            ) {
+                let (verifier, _) = verifier();
+                let token = format!(
+                    "{}.{}.{}",
+                    URL_SAFE_NO_PAD.encode(header),
+                    URL_SAFE_NO_PAD.encode(payload),
+                    URL_SAFE_NO_PAD.encode(signature),
+                );
+                prop_assert!(!verify(&verifier, &token));
+            }
+
+            #[test]
+            fn a_signed_token_with_any_claims_passes_only_when_they_are_right(
+                sub in prop_oneof![Just(String::new()), "[a-z0-9]{1,12}"],
+                iss in prop_oneof![Just("P1".to_owned()), ".{0,10}"],
+                drn in prop_oneof![Just("DS".to_owned()), Just("DSR".to_owned()), ".{0,4}"],
+                // Clear of the 5 s leeway's edge, so a second ticking over cannot flip the answer.
+                expires_in in prop_oneof![-100i64..-10, 1i64..3600],
+            ) {
+                let (verifier, key) = verifier();
+                let now = super::super::now_seconds() as i64;
+                let token = key
+                    .sign(&json!({
+                        "sub": sub, "iss": iss, "drn": drn,
+                        "iat": now, "exp": now + expires_in,
+                    }))
+                    .expect("token");
+                let should_pass = !sub.trim().is_empty()
+                    && super::super::issuer_matches(&iss, "P1")
+                    && drn == "DS"
+                    && expires_in > 0;
+                prop_assert_eq!(verify(&verifier, &token), should_pass);
+            }
+        }
+    }
 }

@@ -217,3 +217,87 @@ fn user_json(row: &UserRow, active_sessions: i64) -> Json<UserEnvelope<'_>> {
         },
     })
 }
+
+/// Fuzzing the JSON bodies (QUALITY.md): any bytes sent to `update-profile` are refused with a
+/// message or become a change that keeps every rule; nothing panics.
+#[cfg(test)]
+mod fuzz {
+    use proptest::prelude::*;
+    use serde_json::{json, Value};
+
+    use super::{parse_change, UpdateProfileBody};
+    use crate::domain::MAX_NAME_CHARS;
+
+    /// JSON values shaped like the body, with every field set to anything.
+    fn body_like() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<f64>().prop_map(|n| json!(n)),
+            "\\PC{0,20}".prop_map(Value::from),
+            ".{0,120}".prop_map(Value::from),
+            "https://[a-z]{1,8}\\.example/[a-z]{0,8}".prop_map(Value::from),
+        ];
+        let value = leaf.prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..3).prop_map(Value::from),
+                proptest::collection::btree_map(
+                    prop_oneof![
+                        Just("username".to_owned()),
+                        Just("displayName".to_owned()),
+                        Just("avatar".to_owned()),
+                        "[a-z]{1,6}",
+                    ],
+                    inner,
+                    0..4
+                )
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        });
+        proptest::collection::btree_map(
+            prop_oneof![
+                Just("name".to_owned()),
+                Just("profile".to_owned()),
+                Just("oauthProvider".to_owned()),
+                "[a-z]{1,6}",
+            ],
+            value,
+            0..3,
+        )
+        .prop_map(|m| Value::Object(m.into_iter().collect()))
+    }
+
+    fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
+        let Ok(body) = serde_json::from_slice::<UpdateProfileBody>(bytes) else {
+            return Ok(());
+        };
+        if let Ok(change) = parse_change(body) {
+            if let Some(name) = &change.name {
+                prop_assert_eq!(name.trim(), name.as_str());
+                prop_assert!(!name.is_empty() && name.chars().count() <= MAX_NAME_CHARS);
+                prop_assert!(!name.chars().any(char::is_control));
+            }
+            if let Some(profile) = &change.provider_profile {
+                let stored: Value = serde_json::from_str(profile).expect("stored JSON");
+                if let Some(avatar) = stored["avatar"].as_str() {
+                    prop_assert!(avatar.starts_with("https://"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            check(&bytes)?;
+        }
+
+        #[test]
+        fn body_shaped_json_is_refused_or_kept_within_the_rules(body in body_like()) {
+            check(body.to_string().as_bytes())?;
+        }
+    }
+}
