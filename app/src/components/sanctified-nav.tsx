@@ -182,6 +182,18 @@ export function SanctifiedNav() {
               }
             </MenuButton>
             <ThemeToggle />
+            {state.status === "loading" && (
+              // Holds the sign-in buttons' room while the session loads, so nothing in the bar
+              // moves when they appear (CLS 0). Hidden from everyone, clicks included.
+              <div
+                className="sanctified-nav__auth sanctified-nav__auth--pending"
+                aria-hidden="true"
+              >
+                <span className="button">Log in</span>
+                <span className="button button--primary">Sign up</span>
+                <span className="button">Setup guide</span>
+              </div>
+            )}
             {state.status === "anonymous" && (
               <div className="sanctified-nav__auth">
                 <button type="button" className="button" onClick={() => setDialog("login")}>

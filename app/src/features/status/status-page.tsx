@@ -135,7 +135,7 @@ function ComponentCard({
               <dt>Latency</dt>
               <dd data-testid={`latency-${id}`}>{last ? `${last.latencyMs} ms` : "—"}</dd>
             </div>
-            <div>
+            <div className="component__endpoint">
               <dt>Endpoint</dt>
               <dd>
                 <code>{endpoint}</code>

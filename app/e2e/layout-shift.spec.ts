@@ -1,0 +1,65 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// QUALITY.md: CLS 0 on every route. Every layout shift the page records from navigation until it
+// has settled (the session known, the health checks answered, the widgets drawn) is summed; the
+// nodes that moved are reported so a failure says what to reserve room for.
+
+const routes = ["/", "/apotheosis", "/telekinesis", "/mg/overview", "/mg/cli/dmt", "/no-such-page"];
+const viewports = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "mobile", width: 375, height: 740 },
+];
+
+type Shift = { value: number; sources: string[] };
+
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] &
+        {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        }[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) => {
+            const node = source.node;
+            if (!(node instanceof Element)) return String(node?.nodeName);
+            const parent = node.parentElement;
+            const { previousRect: was, currentRect: now } = source as unknown as {
+              previousRect: DOMRectReadOnly;
+              currentRect: DOMRectReadOnly;
+            };
+            return `${node.nodeName.toLowerCase()}.${node.className} in ${parent?.nodeName.toLowerCase()}.${parent?.className} ${was.y}->${now.y} h${was.height}->${now.height}`;
+          }),
+        });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+for (const viewport of viewports) {
+  test.describe(`layout shift at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const route of routes) {
+      test(`${route} does not move once drawn`, async ({ page }) => {
+        await recordShifts(page);
+        await page.goto(route);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        // The session check and the first health answers land within this; later polls are 30 s away.
+        await page.waitForTimeout(1500);
+        const shifts = await page.evaluate(
+          () => (window as unknown as { __shifts: Shift[] }).__shifts,
+        );
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(total, `shifts: ${JSON.stringify(shifts)}`).toBe(0);
+      });
+    }
+  });
+}
