@@ -23,11 +23,23 @@ export default defineConfig({
       },
       output: {
         // Vendor chunks named for what they hold (rolldown would otherwise name React DOM after the
-        // first app module it meets, e.g. `styles-*.js`); every page needs both at once.
+        // first app module it meets, e.g. `styles-*.js`); every page needs both at once. `app` keeps
+        // the app's first-load modules in one chunk: without it, each module the lazy pages share
+        // with it (paths, env, the API client, ...) becomes its own few-hundred-byte request on the
+        // first visit. main.tsx (it renders) and the graphics harness's modules stay out, since the
+        // harness page (graphics.html) loads this chunk too.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            {
+              name: "app",
+              tags: ["$initial"],
+              test: (id) =>
+                (/[\\/]app[\\/]src[\\/]/.test(id) &&
+                  !/[\\/]src[\\/](graphics[\\/]|main\.tsx)/.test(id)) ||
+                id.includes("vite/preload-helper"),
+            },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 import { defineConfig } from "vitest/config";
@@ -5,6 +6,16 @@ import { docsMarkdown } from "./vite/docs-markdown";
 
 export default defineConfig({
   plugins: [react(), wasm(), docsMarkdown()],
+  // src/lib/wasm/load-core.ts imports the machines' .wasm as a URL (to preload it); the file lives
+  // in the linked package (../pkg), outside this folder.
+  server: {
+    fs: {
+      allow: [
+        fileURLToPath(new URL(".", import.meta.url)),
+        fileURLToPath(new URL("../pkg", import.meta.url)),
+      ],
+    },
+  },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],

@@ -254,6 +254,44 @@ for (const place of placements) {
   });
 }
 
+// Below 900 px the widgets are left out (display: none): their renderer and the graphics wasm must
+// then never be fetched, and a page that runs machines fetches the machines' wasm once (it is
+// preloaded beside the page's chunk, and the loader must be answered from that preload).
+for (const place of placements) {
+  test(`at 412 px ${place.path} fetches no graphics code and the machines' wasm at most once`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    try {
+      const urls: string[] = [];
+      const graphicsChunks: string[] = [];
+      page.on("response", async (response) => {
+        const url = response.url();
+        urls.push(url);
+        if (url.endsWith(".js")) {
+          const body = await response.text().catch(() => "");
+          if (body.includes(GRAPHICS_CODE_MARK)) graphicsChunks.push(url);
+        }
+      });
+      await page.goto(place.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(place.ready, {
+        timeout: 15_000,
+      });
+      await expect(widget(page)).toBeHidden();
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      expect(graphicsChunks, "no renderer chunk").toEqual([]);
+      expect(urls.filter((url) => url.includes("mg_core_graphics_bg"))).toEqual([]);
+      expect(urls.filter((url) => /mg_core_bg-[\w-]+\.wasm$/.test(url)).length).toBeLessThanOrEqual(
+        1,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 /** A one-finger drag by (dx, dy) CSS pixels, as touch input from the device. */
 async function touchDrag(cdp: CDPSession, x: number, y: number, dx: number, dy: number) {
   const steps = 6;

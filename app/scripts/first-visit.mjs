@@ -2,7 +2,11 @@
 // (fresh profile, empty cache) against a running server, records every response until the network has
 // been quiet for a while, and sizes each one. Not part of the test suite.
 //
-//   BASE_URL=http://127.0.0.1:3411 node scripts/first-visit.mjs [--json out.json] [--list] [route ...]
+//   BASE_URL=http://127.0.0.1:3411 node scripts/first-visit.mjs [--json out.json] [--list] [--width 412]
+//     [route ...]
+//
+// The viewport is 412 x 823 CSS px by default (Lighthouse's mobile one); the decorative widgets are
+// left out below 900 px, so pass `--width 1280` to see what the graphics add on a wide screen.
 //
 // Sizes: `gzip` is the body compressed with gzip -9 here (the same figure whatever the server sends),
 // `wire` is the encoded body as it came over the network (the server gzips text; what it does not
@@ -18,7 +22,10 @@ const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:3411").replace(/\/$/,
 const args = process.argv.slice(2);
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
 const list = args.includes("--list");
-const routes = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--json");
+const width = args.includes("--width") ? Number(args[args.indexOf("--width") + 1]) : 412;
+const routes = args.filter(
+  (a, i) => !a.startsWith("--") && args[i - 1] !== "--json" && args[i - 1] !== "--width",
+);
 if (routes.length === 0)
   routes.push("/", "/apotheosis", "/telekinesis", "/mg/overview", "/mg/cli/dmt");
 
@@ -35,7 +42,7 @@ const IDENTITY = /\/assets\/(descope|index\.esm)-[\w-]+\.js$/;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function visit(browser, route) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.newContext({ viewport: { width, height: 823 } });
   const page = await context.newPage();
   const responses = [];
   page.on("response", (response) => responses.push(response));

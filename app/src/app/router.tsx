@@ -5,8 +5,9 @@ import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { identityConfig } from "../config/env";
 import { docsDefaultPath, paths } from "../config/paths";
+// Not lazy: a short page, so while a chunk loaded the footer would rise into view (a layout shift).
 import { NotFoundPage } from "../features/not-found/not-found-page";
-import { RequireSession } from "../lib/session/require-session";
+import { preloadCoreWasm } from "../lib/wasm/load-core";
 
 // Declarative routes (<Routes>) rather than a data router: the app loads no route data, and the data
 // router's code (about 15 KB gzip) would be paid on every first visit for nothing.
@@ -34,9 +35,30 @@ const DocsOverviewRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsOv
 const CallbackPage = lazy(() =>
   import("../features/auth/callback-page").then((m) => ({ default: m.CallbackPage })),
 );
-const DashboardPage = lazy(() =>
-  import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardPage = lazy(async () => {
+  const [{ DashboardPage }, { RequireSession }] = await Promise.all([
+    import("../features/dashboard/dashboard-page"),
+    import("../lib/session/require-session"),
+  ]);
+  return {
+    default: () => (
+      <RequireSession>
+        <DashboardPage />
+      </RequireSession>
+    ),
+  };
+});
+
+/** The pages whose chunk imports the wasm core (see above). */
+const machinePages: ReadonlySet<string> = new Set([paths.landing, paths.status, paths.telekinesis]);
+
+/**
+ * Called once before the first render with the address being opened: on a page that runs machines,
+ * the wasm starts downloading beside the page's chunk rather than after it.
+ */
+export function preloadFor(pathname: string): void {
+  if (machinePages.has(pathname)) preloadCoreWasm();
+}
 
 /** Holds the page's place while its chunk loads: the footer stays below the fold (no layout shift). */
 function PagePending() {
@@ -75,14 +97,7 @@ export function AppRoutes() {
         {identityConfig.sanctified && (
           <>
             <Route path={paths.authCallback} element={<CallbackPage />} />
-            <Route
-              path={paths.dashboard}
-              element={
-                <RequireSession>
-                  <DashboardPage />
-                </RequireSession>
-              }
-            />
+            <Route path={paths.dashboard} element={<DashboardPage />} />
           </>
         )}
         <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,5 @@
-// A decorative WebGL2 widget: reserves its box at once, loads its renderer and wasm after first paint.
+// A decorative WebGL2 widget: reserves its box at once, loads its renderer and wasm after first paint,
+// and only once the box is on screen.
 
 import { useEffect, useRef } from "react";
 import type { SceneName } from "./scene-names";
@@ -34,6 +35,35 @@ function afterFirstPaint(run: () => void): () => void {
   };
 }
 
+/**
+ * Runs `run` once the page has loaded, the browser is idle and the box is (nearly) on screen; returns a
+ * cancel function. A box left out with `display: none` (narrow screens) never is, so its renderer, its
+ * wasm and its GL context are never loaded: they would only cost the visitor's CPU and data.
+ */
+function whenShown(box: HTMLElement, run: () => void): () => void {
+  let observer: IntersectionObserver | undefined;
+  const cancelIdle = afterFirstPaint(() => {
+    if (typeof IntersectionObserver === "undefined") {
+      run();
+      return;
+    }
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer?.disconnect();
+        observer = undefined;
+        run();
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(box);
+  });
+  return () => {
+    cancelIdle();
+    observer?.disconnect();
+  };
+}
+
 /** Decoration only (`aria-hidden`): drag to turn it; it pauses off screen, in a hidden tab and
  * under reduced motion, and shows a static picture without WebGL2. */
 export function GraphicsWidget({ scene, size = 250, className }: GraphicsWidgetProps) {
@@ -46,7 +76,7 @@ export function GraphicsWidget({ scene, size = 250, className }: GraphicsWidgetP
     if (!box || !canvas) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    const cancelLoad = afterFirstPaint(() => {
+    const cancelLoad = whenShown(box, () => {
       import("./mount")
         .then(({ mountGraphics }) => {
           if (!cancelled) stop = mountGraphics(box, canvas, scene);

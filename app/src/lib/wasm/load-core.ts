@@ -5,6 +5,8 @@
 // toggle, the API client's error messages) can use the machines once some page has loaded them, or load
 // them itself when someone acts.
 import type * as MgCore from "mg-core";
+// Only the file's URL (a build asset); nothing is downloaded by this import.
+import wasmUrl from "mg-core/mg_core_bg.wasm?url";
 
 export type Core = typeof MgCore;
 
@@ -44,4 +46,21 @@ export function whenCoreLoaded(use: (core: Core) => void): () => void {
   return () => {
     waiting.delete(use);
   };
+}
+
+/**
+ * Starts downloading the wasm now (a `<link rel="preload">`), for a page that will import the core as
+ * soon as its own chunk arrives: the two then download side by side instead of one after the other.
+ * The core's loader fetches the same URL, which the browser answers from this preload.
+ */
+export function preloadCoreWasm(): void {
+  if (core || typeof document === "undefined") return;
+  if (document.querySelector(`link[rel="preload"][href="${wasmUrl}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.as = "fetch";
+  link.type = "application/wasm";
+  link.crossOrigin = "anonymous";
+  link.href = wasmUrl;
+  document.head.append(link);
 }
