@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
 
 // Every public page in both themes at desktop and mobile width: 0 axe violations against the
 // WCAG 2.2 AA tags, no horizontal scroll, and a full-page screenshot in screenshots/ to look at.
@@ -39,19 +39,9 @@ for (const theme of ["cosmic", "void"] as const) {
             .catch(() => {});
         }
 
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        const summary = results.violations.map((v) => ({
-          id: v.id,
-          nodes: v.nodes.map((n) => n.target.join(" ")),
-        }));
-        expect(summary).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
 
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
         await page.screenshot({
           path: `screenshots/${target.name}-${theme}-${viewport.width}.png`,
@@ -67,9 +57,6 @@ test("the 320 px layout never scrolls sideways", async ({ page }) => {
   for (const target of pages) {
     await page.goto(target.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.ready);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, target.path).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page), target.path).toBeLessThanOrEqual(0);
   }
 });

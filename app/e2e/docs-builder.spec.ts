@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
 
 // The command builder on the CLI pages: inputs generated from the catalogue, validation tied to
 // each field, POSIX quoting, and a copy button announced to screen readers.
@@ -196,19 +196,8 @@ for (const theme of ["cosmic", "void"] as const) {
       await builder(page).getByLabel("--email").press("Tab");
       await expect(builder(page).getByLabel("--email")).toHaveAttribute("aria-invalid", "true");
 
-      const results = await new AxeBuilder({ page })
-        .include("section.builder")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        nodes: v.nodes.map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, "section.builder")).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await builder(page).screenshot({
         path: `screenshots/docs-builder-invalid-${theme}-${width}.png`,
         style: hideFixedBar,
@@ -216,11 +205,7 @@ for (const theme of ["cosmic", "void"] as const) {
 
       await builder(page).getByLabel("--email").fill("ops@example.com");
       await expect(builtCommand(page)).toBeVisible();
-      const valid = await new AxeBuilder({ page })
-        .include("section.builder")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      expect(valid.violations.map((v) => v.id)).toEqual([]);
+      expect(await axeViolations(page, "section.builder")).toEqual([]);
       await builder(page).screenshot({
         path: `screenshots/docs-builder-${theme}-${width}.png`,
         style: hideFixedBar,

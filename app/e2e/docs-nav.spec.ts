@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { horizontalOverflow } from "./checks";
 
 // The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
 // links, and the sidebar folding behind "Docs menu" on phones.
@@ -15,12 +16,6 @@ const docsPages = [
   { path: "/mg/esp", heading: "ESP" },
   { path: "/mg/dream", heading: "DREAM" },
 ] as const;
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 test("every docs tab and CLI subtab renders its heading and its content", async ({ page }) => {
   for (const target of docsPages) {

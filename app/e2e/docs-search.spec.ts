@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./checks";
 
 // Offline docs search: the build-time index chunk, the shortcuts, the combobox and listbox, and
 // landing on the chosen heading.
@@ -224,15 +224,7 @@ for (const theme of ["cosmic", "void"] as const) {
       expect(box?.width).toBeLessThanOrEqual(width);
       expect(box?.x).toBeGreaterThanOrEqual(0);
 
-      const results = await new AxeBuilder({ page })
-        .include("dialog.docs-search")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        nodes: v.nodes.map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
+      expect(await axeViolations(page, "dialog.docs-search")).toEqual([]);
       await page.screenshot({ path: `screenshots/docs-search-${theme}-${width}.png` });
 
       await searchBox(page).fill("zyxwvutsrq");

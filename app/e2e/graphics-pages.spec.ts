@@ -1,11 +1,5 @@
-import {
-  type Browser,
-  type CDPSession,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type Browser, type CDPSession, expect, type Page, test } from "@playwright/test";
+import { canvasPicture } from "./checks";
 
 // The decorative widgets on the pages that carry them (spec 2.9, QUALITY.md "Graphics" and "Layout
 // shift"), at a width where they are shown (>= 900 px). graphics.spec.ts tests the widgets on the
@@ -30,23 +24,6 @@ const canvas = (page: Page) => widget(page).locator("canvas");
 
 async function frames(page: Page): Promise<number> {
   return Number(await canvas(page).getAttribute("data-frames"));
-}
-
-/** The canvas's pixels: how many are lit, and a fingerprint to compare frames. */
-async function picture(target: Locator): Promise<{ lit: number; image: string }> {
-  return target.evaluate((element) => {
-    const source = element as HTMLCanvasElement;
-    const copy = document.createElement("canvas");
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext("2d");
-    if (!context) throw new Error("no 2d context");
-    context.drawImage(source, 0, 0);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    let lit = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 24) lit += 1;
-    return { lit, image: source.toDataURL() };
-  });
 }
 
 /** Opens the page and waits until its widget has drawn with WebGL. */
@@ -127,7 +104,7 @@ for (const place of placements) {
       await framesPass(page, 3);
 
       // Drawn: a good number of lit pixels, and hidden from assistive technology.
-      const drawn = await picture(canvas(page));
+      const drawn = await canvasPicture(canvas(page));
       expect(drawn.lit, "lit pixels").toBeGreaterThan(300);
       await expect(widget(page)).toHaveAttribute("aria-hidden", "true");
       await expect(widget(page)).toBeVisible();
@@ -204,10 +181,10 @@ for (const place of placements) {
       try {
         await open(page, place);
         await canvas(page).scrollIntoViewIfNeeded();
-        const still = await picture(canvas(page));
+        const still = await canvasPicture(canvas(page));
         const stillFrames = await frames(page);
         await page.waitForTimeout(300);
-        expect((await picture(canvas(page))).image, "still without a drag").toBe(still.image);
+        expect((await canvasPicture(canvas(page))).image, "still without a drag").toBe(still.image);
 
         const area = await canvas(page).boundingBox();
         if (!area) throw new Error("no canvas box");
@@ -216,7 +193,7 @@ for (const place of placements) {
         // Up and to the side: with the browser's default touch handling this would scroll the page down.
         await touchDrag(cdp, area.x + area.width / 2, area.y + area.height / 2, 40, -70);
 
-        const turned = await picture(canvas(page));
+        const turned = await canvasPicture(canvas(page));
         expect(turned.image, "the picture turned").not.toBe(still.image);
         expect(turned.lit).toBeGreaterThan(300);
         expect(await frames(page), "redrawn by the drag").toBeGreaterThan(stillFrames);
@@ -238,10 +215,10 @@ for (const place of placements) {
       await setHidden(page, true);
       await page.waitForTimeout(150);
       const parked = await frames(page);
-      const parkedPicture = await picture(canvas(page));
+      const parkedPicture = await canvasPicture(canvas(page));
       await page.waitForTimeout(700);
       expect(await frames(page), "no frames while hidden").toBe(parked);
-      expect((await picture(canvas(page))).image, "the picture stands still").toBe(
+      expect((await canvasPicture(canvas(page))).image, "the picture stands still").toBe(
         parkedPicture.image,
       );
       // The browser itself was still animating: requestAnimationFrame kept firing.
@@ -249,7 +226,9 @@ for (const place of placements) {
 
       await setHidden(page, false);
       await framesPass(page, 5);
-      expect((await picture(canvas(page))).image, "moving again").not.toBe(parkedPicture.image);
+      expect((await canvasPicture(canvas(page))).image, "moving again").not.toBe(
+        parkedPicture.image,
+      );
     });
   });
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { canvasPicture } from "./checks";
 
 // The graphics harness (graphics.html) shows every widget; pixels are read back from the canvases
 // (the renderer keeps its drawing buffer, so a finished frame stays readable).
@@ -21,21 +22,8 @@ async function dataNumber(page: Page, scene: Scene, name: string): Promise<numbe
   return Number(await canvas(page, scene).getAttribute(`data-${name}`));
 }
 
-/** The canvas's pixels: how many are lit, and a fingerprint to compare frames. */
-async function picture(page: Page, scene: Scene): Promise<{ lit: number; image: string }> {
-  return canvas(page, scene).evaluate((element) => {
-    const source = element as HTMLCanvasElement;
-    const copy = document.createElement("canvas");
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext("2d");
-    if (!context) throw new Error("no 2d context");
-    context.drawImage(source, 0, 0);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    let lit = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 24) lit += 1;
-    return { lit, image: source.toDataURL() };
-  });
+function picture(page: Page, scene: Scene): Promise<{ lit: number; image: string }> {
+  return canvasPicture(canvas(page, scene));
 }
 
 async function framesPass(page: Page, scene: Scene, count: number) {

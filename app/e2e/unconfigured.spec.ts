@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
 
 // Sanctified mode with no identity project (spec 2.1): the server runs with an external identity
 // service (IDENTITY_BASE_URL, a closed port) and no IDENTITY_PROJECT_ID (project "unconfigured" in
@@ -81,18 +81,8 @@ for (const theme of ["cosmic", "void"] as const) {
       await page.goto("/");
       await expectNotice(page);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        nodes: v.nodes.map((n) => n.target.join(" ")),
-      }));
-      expect(summary).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `screenshots/config-notice-${theme}-${width}.png` });
     });
   }

@@ -1,90 +1,10 @@
 //! Fixed-count driver of the server stack for instruction-level profiling (callgrind):
 //! `valgrind --tool=callgrind target/release/examples/profile_stack health 20000`.
-use axum::{
-    body::Body,
-    extract::ConnectInfo,
-    http::{header, Request},
-};
-use mg_server::{
-    config::Config,
-    db::Database,
-    identity::{
-        keys::{jwks, CurveAlgorithm, SigningKey},
-        verify::SessionVerifier,
-    },
-    startup::{app, AppState, HttpService},
-};
-use serde_json::json;
-use std::{
-    net::SocketAddr,
-    sync::Arc,
-    time::{SystemTime, UNIX_EPOCH},
-};
+#[path = "../benches/support/stack.rs"]
+mod stack;
+
+use stack::{full_app, get_health, post_current_user};
 use tower::ServiceExt;
-const PROJECT: &str = "Pbench";
-
-fn client_address() -> ConnectInfo<SocketAddr> {
-    ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000)))
-}
-
-fn get_health() -> Request<Body> {
-    let mut request = Request::get("/health")
-        .body(Body::empty())
-        .expect("request");
-    request.extensions_mut().insert(client_address());
-    request
-}
-
-fn post_current_user(token: &str) -> Request<Body> {
-    let mut request = Request::post("/api/auth/current-user")
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(header::AUTHORIZATION, format!("Bearer {token}"))
-        .body(Body::from("{}"))
-        .expect("request");
-    request.extensions_mut().insert(client_address());
-    request
-}
-
-/// The full application on a fresh SQLite database, trusting one generated key; and a token it signed.
-async fn full_app(dir: &std::path::Path) -> (HttpService, String) {
-    let key = SigningKey::generate("bench-key", CurveAlgorithm::Es256).expect("key");
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .expect("clock")
-        .as_secs();
-    let token = key
-        .sign(&json!({
-            "sub": "bench-user", "iss": PROJECT, "iat": now, "exp": now + 3600,
-            "drn": "DS", "amr": ["oauth"],
-        }))
-        .expect("token");
-    let static_dir = dir.join("dist");
-    std::fs::create_dir_all(&static_dir).expect("dist");
-    std::fs::write(
-        static_dir.join("index.html"),
-        "<!doctype html><title>bench</title>",
-    )
-    .expect("index");
-    let mut config = Config::from_lookup(|name| match name {
-        "DATA_DIR" => Some(dir.display().to_string()),
-        "STATIC_DIR" => Some(static_dir.display().to_string()),
-        "IDENTITY_PROJECT_ID" => Some(PROJECT.into()),
-        "IDENTITY_BASE_URL" => Some("http://127.0.0.1:9".into()),
-        "RATE_LIMIT_PER_MINUTE" => Some("100000000".into()),
-        _ => None,
-    })
-    .expect("config");
-    config.port = 0;
-    let db = Database::connect(&config.database_url, None)
-        .await
-        .expect("database");
-    let mut state = AppState::new(db, config, None);
-    state.verifier = Some(Arc::new(SessionVerifier::with_fixed_keys(
-        PROJECT,
-        &jwks(&[&key]),
-    )));
-    (app(state), token)
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -1,0 +1,43 @@
+// Checks several specs make the same way: axe against WCAG 2.2 AA, horizontal overflow, and a
+// canvas's pixels.
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe's violations (WCAG 2.2 AA tags) on the page, or only inside `include`: id and nodes each. */
+export async function axeViolations(
+  page: Page,
+  include?: string,
+): Promise<{ id: string; nodes: string[] }[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+/** How many CSS pixels the page is wider than the viewport (0 or less: no horizontal scroll). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** A canvas's pixels: how many are lit, and a fingerprint to compare frames. */
+export function canvasPicture(canvas: Locator): Promise<{ lit: number; image: string }> {
+  return canvas.evaluate((element) => {
+    const source = element as HTMLCanvasElement;
+    const copy = document.createElement("canvas");
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext("2d");
+    if (!context) throw new Error("no 2d context");
+    context.drawImage(source, 0, 0);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    let lit = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 24) lit += 1;
+    return { lit, image: source.toDataURL() };
+  });
+}
