@@ -119,3 +119,27 @@ test("no docs page scrolls sideways at 320 px, menu open or closed", async ({ pa
     expect(await horizontalOverflow(page), `${path} with the menu open`).toBeLessThanOrEqual(0);
   }
 });
+
+test("Copy page as Markdown fetches the page's Markdown on the click and copies it whole", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/mg/safety");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmations and safety");
+  await expect(page.locator(".docs-prose h2").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const beforeClick = requested.length;
+
+  await page.getByRole("button", { name: "Copy page as Markdown" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Page copied as Markdown" })).toHaveCount(
+    1,
+  );
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith("# Confirmations and safety\n\n")).toBe(true);
+  expect(copied).toContain("## Running unattended");
+  // The body was not part of the page's first load: one more script arrived for the click.
+  expect(requested.slice(beforeClick).some((url) => url.endsWith(".js"))).toBe(true);
+});

@@ -1,7 +1,7 @@
 // Vite plugin: `*.md` imports become rendered docs pages; a virtual index lists every page's front
 // matter; the build emits /llms.txt. No Markdown or highlighting code reaches the browser.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Plugin } from "vite";
 import { parseFrontMatter, renderMarkdown } from "./render-markdown";
 
@@ -67,10 +67,24 @@ export function markdownPlugin(options: MarkdownPluginOptions): Plugin {
     },
     transform(code, id) {
       // Plain imports only (the dev server marks them `?import`); `?raw` and `?url` keep Vite's own handling.
+      // `?markdown` gives the page's Markdown body alone (for "Copy page as Markdown"): its own chunk,
+      // fetched on that click, so the page's chunk carries the rendered HTML only.
       const [path, query] = id.split("?", 2);
-      if (!path?.endsWith(".md") || (query !== undefined && query !== "import")) return undefined;
-      const page = renderMarkdown(code, id);
-      return { code: `export default ${JSON.stringify(page)};\n`, map: null };
+      if (!path?.endsWith(".md")) return undefined;
+      const params = new URLSearchParams(query ?? "");
+      params.delete("import");
+      const rest = [...params.keys()];
+      if (rest.length === 1 && rest[0] === "markdown") {
+        const { markdown } = renderMarkdown(code, id);
+        return { code: `export default ${JSON.stringify(markdown)};\n`, map: null };
+      }
+      if (rest.length > 0) return undefined;
+      const { markdown: _body, ...page } = renderMarkdown(code, id);
+      const body = JSON.stringify(`./${basename(path)}?markdown`);
+      return {
+        code: `export default { ...${JSON.stringify(page)}, loadMarkdown: () => import(${body}).then((m) => m.default) };\n`,
+        map: null,
+      };
     },
     configureServer(server) {
       const llmsFile = options.llmsFile;

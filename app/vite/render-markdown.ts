@@ -22,6 +22,12 @@ export type RenderedMarkdown = DocsFrontMatter & {
   markdown: string;
 };
 
+/** What a docs page's chunk carries: everything but the Markdown body, which `loadMarkdown` fetches
+ * as its own chunk (see markdown-plugin.ts). */
+export type RenderedPage = Omit<RenderedMarkdown, "markdown"> & {
+  loadMarkdown: () => Promise<string>;
+};
+
 const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
 /** Splits `---` YAML front matter from the body and checks the fields every docs page needs. */

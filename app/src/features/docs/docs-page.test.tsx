@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DocsCliRoute, DocsPage, DocsTabRoute, isDocsTab } from "./docs-page";
@@ -124,6 +124,8 @@ describe("DocsPage", { timeout: 15_000 }, () => {
     await act(async () => {
       fireEvent.click(button);
     });
+    // The Markdown body is its own chunk, fetched on the click.
+    await waitFor(() => expect(writeText).toHaveBeenCalled(), slow);
     const copied = String(writeText.mock.calls[0]?.[0]);
     expect(copied.startsWith("# Confirmations and safety\n\n")).toBe(true);
     expect(copied).toContain("## Running unattended");

@@ -1,8 +1,7 @@
 // The docs area of spec 2.7: sidebar, tab rows, the rendered page, its contents and prev/next links.
-import { Suspense, use, useEffect, useRef } from "react";
+import { lazy, Suspense, use, useEffect, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
-import { GraphicsWidget } from "../../graphics/graphics-widget";
 import type { CliToolId } from "./catalogue-types";
 import { CliReference, referenceHeadings } from "./cli-reference";
 import {
@@ -20,6 +19,11 @@ import { PageErrorBoundary } from "./page-error-boundary";
 import { copyText, useDocsInteractions, useMetaDescription } from "./use-docs-interactions";
 import "./docs.css";
 import "./code.css";
+
+// Only the overview carries a widget, so the other docs pages' first visit never fetches its code.
+const GraphicsWidget = lazy(() =>
+  import("../../graphics/graphics-widget").then((m) => ({ default: m.GraphicsWidget })),
+);
 
 export { isCliSubtab, isDocsTab } from "./docs-nav";
 
@@ -128,7 +132,8 @@ function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   ].filter((heading) => heading.depth <= 3);
 
   const copyPage = async () => {
-    const ok = await copyText(`# ${page.title}\n\n${page.markdown}`);
+    const markdown = await page.loadMarkdown().catch(() => undefined);
+    const ok = markdown !== undefined && (await copyText(`# ${page.title}\n\n${markdown}`));
     announce(ok ? "Page copied as Markdown" : "Copy failed");
   };
 
@@ -185,7 +190,18 @@ function OverviewHero({ entry }: { entry: DocsIndexEntry }) {
           </Link>
         </p>
       </div>
-      <GraphicsWidget scene="helix" size={200} className="page-intro__art" />
+      {/* Its box, at its final size, holds the place while the widget's chunk loads (no shift). */}
+      <Suspense
+        fallback={
+          <div
+            className="graphics-widget page-intro__art"
+            aria-hidden="true"
+            style={{ width: 200, height: 200 }}
+          />
+        }
+      >
+        <GraphicsWidget scene="helix" size={200} className="page-intro__art" />
+      </Suspense>
     </header>
   );
 }

@@ -1,15 +1,15 @@
 // Lazy loaders for docs pages, the CLI catalogue and the command builder, each its own chunk.
-import type { RenderedMarkdown } from "../../../vite/render-markdown";
+import type { RenderedPage } from "../../../vite/render-markdown";
 import type { CliCatalogue, CliToolId } from "./catalogue-types";
 
-const pageLoaders = import.meta.glob<RenderedMarkdown>("../../content/docs/*.md", {
+const pageLoaders = import.meta.glob<RenderedPage>("../../content/docs/*.md", {
   import: "default",
 });
 
 // One promise per page so React's `use` sees the same promise on every render.
-const pages = new Map<string, Promise<RenderedMarkdown>>();
+const pages = new Map<string, Promise<RenderedPage>>();
 
-export function loadDocsPage(slug: string): Promise<RenderedMarkdown> {
+export function loadDocsPage(slug: string): Promise<RenderedPage> {
   let promise = pages.get(slug);
   if (!promise) {
     const loader = pageLoaders[`../../content/docs/${slug}.md`];

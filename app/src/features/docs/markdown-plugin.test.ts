@@ -121,15 +121,22 @@ describe("markdown imports through the Vite plugin", () => {
 describe("markdownPlugin hooks", () => {
   const plugin = markdownPlugin({ docsDir: "unused", llmsFile: llmsPath });
 
-  it("leaves ?raw imports of Markdown to Vite and renders ?import ones", () => {
+  it("leaves ?raw imports of Markdown to Vite, renders ?import ones and serves ?markdown bodies", () => {
     const transform = plugin.transform as (
       code: string,
       id: string,
     ) => { code: string } | undefined;
     expect(transform(sample, "/docs/sample.md?raw")).toBeUndefined();
-    expect(transform(sample, "/docs/sample.md?import")?.code).toMatch(
-      /^export default \{"title":"Sample page"/,
-    );
+    const page = transform(sample, "/docs/sample.md?import")?.code ?? "";
+    expect(page).toMatch(/^export default \{ \.\.\.\{"title":"Sample page"/);
+    // The Markdown body is not in the page's module but behind `?markdown`, its own chunk.
+    expect(page).not.toContain("## Set up");
+    expect(page).toContain('import("./sample.md?markdown")');
+    const body = transform(sample, "/docs/sample.md?markdown&import")?.code ?? "";
+    expect(body).toMatch(/^export default "/);
+    expect(body).toContain("## Set up");
+    expect(body).not.toContain("title: Sample page");
+    expect(transform(sample, "/docs/sample.md?markdown&raw")).toBeUndefined();
   });
 
   it("emits llms.txt from llms.md into the build", () => {

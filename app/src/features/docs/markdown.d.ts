@@ -1,8 +1,15 @@
 // Types of the modules the docs Markdown plugin (app/vite/markdown-plugin.ts) provides.
 
 declare module "*.md" {
-  const page: import("../../../vite/render-markdown").RenderedMarkdown;
+  /** The rendered page; its Markdown body comes from `*.md?markdown`. */
+  const page: import("../../../vite/render-markdown").RenderedPage;
   export default page;
+}
+
+declare module "*.md?markdown" {
+  /** The page's Markdown body without front matter, for "Copy page as Markdown". */
+  const markdown: string;
+  export default markdown;
 }
 
 declare module "virtual:mg-docs-index" {
