@@ -15,9 +15,20 @@ function builtCommand(page: Page) {
   return builder(page).getByTestId("built-command");
 }
 
+/** Opens a CLI page and scrolls to the builder, whose form is fetched as its section nears the screen. */
 async function openBuilder(page: Page, path = "/mg/cli/dmt") {
   await page.goto(path);
+  await builder(page).scrollIntoViewIfNeeded();
   await expect(builder(page).getByLabel("Command", { exact: true })).toBeVisible();
+}
+
+/** Records the URLs of the builder chunk's requests. */
+function builderRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/command-builder-[\w-]+\.(js|css)$/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
 }
 
 test("builds blastoff with a domain and an instance size from the catalogue", async ({ page }) => {
@@ -157,10 +168,7 @@ test("each CLI page builds its own tool's commands", async ({ page }) => {
 });
 
 test("the builder is its own chunk, fetched on CLI pages only", async ({ page }) => {
-  const chunks: string[] = [];
-  page.on("request", (request) => {
-    if (/command-builder/.test(request.url())) chunks.push(request.url());
-  });
+  const chunks = builderRequests(page);
   await page.goto("/mg/overview");
   await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -172,6 +180,8 @@ test("the builder is its own chunk, fetched on CLI pages only", async ({ page })
     .getByRole("link", { name: "CLI" })
     .click();
   await expect(builder(page)).toBeVisible();
+  await builder(page).scrollIntoViewIfNeeded();
+  await expect(builder(page).getByLabel("Command", { exact: true })).toBeVisible();
   expect(chunks.some((url) => url.endsWith(".js"))).toBe(true);
   // Listed in the page's contents.
   await expect(
@@ -179,6 +189,57 @@ test("the builder is its own chunk, fetched on CLI pages only", async ({ page })
       .getByRole("navigation", { name: "On this page" })
       .getByRole("link", { name: "Command builder" }),
   ).toHaveAttribute("href", "#command-builder");
+});
+
+for (const width of [412, 1280]) {
+  test(`at ${width} px a CLI page's first visit leaves the builder's code until the reader nears it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width > 900 ? 800 : 823 });
+    const chunks = builderRequests(page);
+    await page.goto("/mg/cli/dmt");
+    // The reference below the builder has rendered, so the page is complete without it.
+    await expect(page.locator("#dmt-blastoff")).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+    // Its section, heading and place in the contents are there already.
+    await expect(builder(page).getByRole("heading", { name: "Command builder" })).toBeAttached();
+    await expect(builder(page).getByText("Loading the command builder…")).toBeAttached();
+
+    await page.mouse.wheel(0, 900);
+    await expect(builder(page).getByLabel("Command", { exact: true })).toBeAttached();
+    expect(chunks.filter((url) => url.endsWith(".js"))).toHaveLength(1);
+  });
+}
+
+test("opened on a reference hash below the builder, the page lands on that heading and stays", async ({
+  page,
+}) => {
+  await page.goto("/mg/cli/dmt#dmt-deploy");
+  const target = page.locator("#dmt-deploy");
+  await expect(builder(page).getByLabel("Command", { exact: true })).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+  const top = await target.evaluate((element) => element.getBoundingClientRect().top);
+  // Below the fixed site bar, at the top of the screen: nothing above it grew after landing.
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(200);
+});
+
+test("a builder chunk that fails to load says so, and Try again loads it", async ({ page }) => {
+  let fail = true;
+  await page.route(/\/assets\/command-builder-[\w-]+\.js$/, (route) =>
+    fail ? route.abort("internetdisconnected") : route.fallback(),
+  );
+  await page.goto("/mg/cli/dmt");
+  await builder(page).scrollIntoViewIfNeeded();
+  const alert = builder(page).getByRole("alert");
+  await expect(alert).toContainText("The command builder could not be loaded.");
+
+  fail = false;
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(builder(page).getByLabel("Command", { exact: true })).toBeVisible();
+  await expect(builder(page).getByRole("alert")).toHaveCount(0);
 });
 
 // axe over a long docs page takes a while on a shared two-core machine.

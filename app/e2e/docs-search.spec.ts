@@ -85,7 +85,9 @@ test('"/" opens search from the page, but types a slash inside a text field', as
   await page.keyboard.press("Escape");
   await expect(link).toBeFocused();
 
-  const field = page.getByRole("region", { name: "Command builder" }).getByLabel("<name>");
+  const builder = page.getByRole("region", { name: "Command builder" });
+  await builder.scrollIntoViewIfNeeded();
+  const field = builder.getByLabel("<name>");
   await field.fill("feature");
   await field.press("/");
   await expect(field).toHaveValue("feature/");

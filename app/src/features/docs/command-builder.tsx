@@ -1,5 +1,7 @@
 // The command builder on the CLI pages (its own lazy chunk): a form generated from the catalogue
-// that validates each field and shows the exact, shell-quoted `mg ...` line to copy.
+// that validates each field and shows the exact, shell-quoted `mg ...` line to copy. The docs page
+// renders the section around it (heading and introduction) and fetches this chunk only when the
+// section nears the viewport, so a CLI page's first visit does not carry it.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { CliArgument, CliCatalogue, CliOption, CliToolId } from "./catalogue-types";
 import {
@@ -10,8 +12,6 @@ import {
   initialValues,
 } from "./command-line";
 import "./command-builder.css";
-
-export const builderHeadingId = "command-builder";
 
 // This chunk imports nothing at run time from the docs page's chunk (no shared helpers such as the
 // page's copyText or HeadingAnchor): a module shared by both would be split into a third chunk that
@@ -275,18 +275,7 @@ export function CommandBuilder({ catalogue, tool }: { catalogue: CliCatalogue; t
   const prefixLength = invocation.split(" ").length + command.name.split(" ").length;
 
   return (
-    <section className="builder" aria-labelledby={builderHeadingId}>
-      <div className="heading-wrapper heading-wrapper--h2">
-        <h2 id={builderHeadingId}>Command builder</h2>
-        <a className="heading-anchor" href={`#${builderHeadingId}`}>
-          <span aria-hidden="true">#</span>
-          <span className="visually-hidden">Section titled “Command builder”</span>
-        </a>
-      </div>
-      <p>
-        Pick a <code>{invocation}</code> command and fill in what it needs; the builder checks each
-        value against the command reference and writes the exact line to paste into your terminal.
-      </p>
+    <>
       <form className="builder__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <div className="builder-field builder-field--command">
           <label className="builder-field__label" htmlFor={`${id}-command`}>
@@ -359,6 +348,6 @@ export function CommandBuilder({ catalogue, tool }: { catalogue: CliCatalogue; t
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-    </section>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 // The docs area of spec 2.7: sidebar, tab rows, the rendered page, its contents and prev/next links.
-import { lazy, Suspense, use, useEffect, useRef } from "react";
+import { lazy, Suspense, use, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
-import type { CliToolId } from "./catalogue-types";
-import { CliReference, referenceHeadings } from "./cli-reference";
+import type { CliCatalogue, CliToolId } from "./catalogue-types";
+import { CliReference, HeadingAnchor, referenceHeadings } from "./cli-reference";
 import {
   cliSubtabs,
   type DocsIndexEntry,
@@ -32,6 +32,88 @@ const referenceTool: Record<string, CliToolId> = { cli: "mg", dmt: "dmt", lsd: "
 
 /** The CLI pages (spec 2.1's /mg/cli/:subtab) also get the command builder. */
 const builderPages = new Set(["cli", "dmt", "lsd"]);
+
+const builderHeadingId = "command-builder";
+
+type BuilderModule = Awaited<ReturnType<typeof loadCommandBuilder>>;
+
+/**
+ * The command builder's section. The heading and introduction are the page's own; the form is the
+ * builder's chunk, fetched when the section comes within 400 px of the viewport (it always
+ * follows the page's prose), so a first visit that never scrolls there does not download it. A page
+ * opened on a hash has it already (`preloaded`), so nothing above the target grows after landing.
+ */
+function BuilderSection({
+  catalogue,
+  tool,
+  preloaded,
+}: {
+  catalogue: CliCatalogue;
+  tool: CliToolId;
+  preloaded: BuilderModule | undefined;
+}) {
+  const section = useRef<HTMLElement>(null);
+  const [builder, setBuilder] = useState(preloaded);
+  const [failed, setFailed] = useState(false);
+  const invocation =
+    catalogue.tools.find((candidate) => candidate.id === tool)?.invocation ?? `mg ${tool}`;
+
+  useEffect(() => {
+    const element = section.current;
+    if (builder || failed || !element) return;
+    let live = true;
+    const load = () => {
+      loadCommandBuilder().then(
+        (loaded) => live && setBuilder(loaded),
+        () => live && setFailed(true),
+      );
+    };
+    if (typeof IntersectionObserver === "undefined") {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [builder, failed]);
+
+  return (
+    <section className="builder" aria-labelledby={builderHeadingId} ref={section}>
+      <div className="heading-wrapper heading-wrapper--h2">
+        <h2 id={builderHeadingId}>Command builder</h2>
+        <HeadingAnchor id={builderHeadingId} text="Command builder" />
+      </div>
+      <p>
+        Pick a <code>{invocation}</code> command and fill in what it needs; the builder checks each
+        value against the command reference and writes the exact line to paste into your terminal.
+      </p>
+      {builder ? (
+        <builder.CommandBuilder catalogue={catalogue} tool={tool} />
+      ) : failed ? (
+        <div className="builder__failed" role="alert">
+          <p>The command builder could not be loaded. Check your connection, then try again.</p>
+          <button type="button" className="docs-button" onClick={() => setFailed(false)}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="builder__waiting">Loading the command builder…</p>
+      )}
+    </section>
+  );
+}
 
 /**
  * Scrolls to the heading a URL's hash names on every navigation (including a repeat of the same
@@ -115,19 +197,29 @@ function Pager({ slug }: { slug: string }) {
 }
 
 function DocsContent({ entry }: { entry: DocsIndexEntry }) {
-  const page = use(loadDocsPage(entry.slug));
+  const { hash } = useLocation();
+  // Only the hash the page was opened on counts: later in-page links find the builder's section
+  // (and its heading) in place whether or not its form has arrived.
+  const [openedOnHash] = useState(hash !== "");
   const tool = referenceTool[entry.slug];
-  // `use` may be called conditionally; only pages with a reference pull the catalogue chunk.
-  const catalogue = tool ? use(loadCatalogue(tool)) : undefined;
-  // Loaded alongside the catalogue, so the page appears once, complete, without shifting.
-  const builder = builderPages.has(entry.slug) ? use(loadCommandBuilder()) : undefined;
+  const hasBuilder = builderPages.has(entry.slug);
+  // Every chunk the page needs starts downloading now, side by side, before the first `use`
+  // suspends; `use` may be called conditionally, so only pages with a reference pull a catalogue.
+  const pageLoad = loadDocsPage(entry.slug);
+  const catalogueLoad = tool ? loadCatalogue(tool) : undefined;
+  const builderLoad = hasBuilder && openedOnHash ? loadCommandBuilder() : undefined;
+  const page = use(pageLoad);
+  const catalogue = catalogueLoad ? use(catalogueLoad) : undefined;
+  const preloadedBuilder = builderLoad ? use(builderLoad) : undefined;
   const article = useRef<HTMLDivElement>(null);
   const { announcement, announce } = useDocsInteractions(article);
   useLandOnHeading();
 
   const headings = [
     ...page.headings,
-    ...(builder ? [{ depth: 2, text: "Command builder", id: builder.builderHeadingId }] : []),
+    ...(hasBuilder && catalogue
+      ? [{ depth: 2, text: "Command builder", id: builderHeadingId }]
+      : []),
     ...(tool && catalogue ? referenceHeadings(catalogue, tool) : []),
   ].filter((heading) => heading.depth <= 3);
 
@@ -149,7 +241,9 @@ function DocsContent({ entry }: { entry: DocsIndexEntry }) {
         <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
         {tool && catalogue ? (
           <div className="docs-prose">
-            {builder ? <builder.CommandBuilder catalogue={catalogue} tool={tool} /> : null}
+            {hasBuilder ? (
+              <BuilderSection catalogue={catalogue} tool={tool} preloaded={preloadedBuilder} />
+            ) : null}
             <CliReference catalogue={catalogue} tool={tool} />
           </div>
         ) : null}

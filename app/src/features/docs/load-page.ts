@@ -40,8 +40,14 @@ export function loadCatalogue(tool: CliToolId): Promise<CliCatalogue> {
 
 let builder: Promise<typeof import("./command-builder")> | undefined;
 
-/** The command builder of the CLI pages: its own chunk, shared by the three pages. */
+/**
+ * The command builder of the CLI pages: its own chunk, shared by the three pages. A failed fetch is
+ * forgotten, so trying again fetches again.
+ */
 export function loadCommandBuilder(): Promise<typeof import("./command-builder")> {
-  builder ??= import("./command-builder");
+  builder ??= import("./command-builder").catch((error: unknown) => {
+    builder = undefined;
+    throw error;
+  });
   return builder;
 }
