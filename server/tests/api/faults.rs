@@ -146,6 +146,7 @@ async fn two_instances_on_one_postgres_share_users_and_lose_no_acknowledged_upda
     assert!(names.iter().any(|n| stored == n.as_str()), "{stored}");
     assert_eq!(set_name(&app.client, &other, &token, "Final").await, 200);
     assert_eq!(name_via(&app.client, &app.address, &token).await, "Final");
+    crate::helpers::drop_postgres_database(&app.database_url).await;
 }
 
 /// Closes the database to new connections and ends the open ones; `restore` reopens it.
@@ -213,6 +214,7 @@ async fn a_postgres_outage_answers_503_json_and_the_server_recovers_without_a_re
         set_name(&app.client, &app.address, &token, "After").await,
         200
     );
+    crate::helpers::drop_postgres_database(&app.database_url).await;
 }
 
 /// The real `mg-server` binary on `app`'s database, on a free port; returns it once it is healthy.

@@ -149,12 +149,84 @@ pub async fn spawn_app_with(
     })
 }
 
+/// Prefix of every test database's name; the rest is `{unix seconds}_{uuid}`.
+const TEST_DATABASE_PREFIX: &str = "mg_test_";
+/// A test database left behind (its test panicked, or created its own server) is dropped by a
+/// later run once it is this old and nothing is connected to it.
+const STALE_AFTER_SECS: u64 = 30 * 60;
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock after 1970")
+        .as_secs()
+}
+
+/// Whether a leftover database named `name` may go: an unused test database created more than
+/// [`STALE_AFTER_SECS`] ago, or one named before names carried their creation time.
+fn is_stale_test_database(name: &str, now: u64) -> bool {
+    let Some(rest) = name.strip_prefix(TEST_DATABASE_PREFIX) else {
+        return false;
+    };
+    match rest.split_once('_') {
+        Some((created, _)) => created
+            .parse::<u64>()
+            .is_ok_and(|created| now.saturating_sub(created) > STALE_AFTER_SECS),
+        None => true,
+    }
+}
+
+/// Drops the test databases earlier runs left behind (once per test process).
+async fn sweep_stale_test_databases(admin: &mut PgConnection) {
+    let unused: Vec<String> = sqlx::query_scalar(
+        "SELECT datname FROM pg_database d WHERE datname LIKE 'mg\\_test\\_%' \
+         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)",
+    )
+    .fetch_all(&mut *admin)
+    .await
+    .expect("list the test databases");
+    let now = unix_seconds();
+    for name in unused
+        .iter()
+        .filter(|name| is_stale_test_database(name, now))
+    {
+        // Another test process may be sweeping too; a database it dropped first is fine.
+        let _ = admin
+            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
+            .await;
+    }
+}
+
+/// Drops a test database at the end of its test; the sweep catches any this misses.
+pub async fn drop_postgres_database(database_url: &str) {
+    let (Some(admin_url), Some((_, name))) = (postgres_admin_url(), database_url.rsplit_once('/'))
+    else {
+        return;
+    };
+    if !name.starts_with(TEST_DATABASE_PREFIX) {
+        return;
+    }
+    if let Ok(mut admin) = PgConnection::connect(&admin_url).await {
+        let _ = admin
+            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
+            .await;
+    }
+}
+
 /// Creates an empty database with a unique name and returns its URL.
 async fn fresh_postgres_database(admin_url: &str) -> String {
-    let name = format!("mg_test_{}", uuid::Uuid::new_v4().simple());
+    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    let name = format!(
+        "{TEST_DATABASE_PREFIX}{}_{}",
+        unix_seconds(),
+        uuid::Uuid::new_v4().simple()
+    );
     let mut admin = PgConnection::connect(admin_url)
         .await
         .expect("connect to the PostgreSQL test server");
+    SWEPT
+        .get_or_init(|| sweep_stale_test_databases(&mut admin))
+        .await;
     admin
         .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
         .await
@@ -203,9 +275,33 @@ macro_rules! on_both_backends {
                     crate::helpers::spawn_app_with(crate::helpers::TestBackend::Postgres, $adjust)
                         .await
                 {
+                    let database_url = app.database_url.clone();
                     $scenario(app).await;
+                    crate::helpers::drop_postgres_database(&database_url).await;
                 }
             }
         }
     };
+}
+
+#[cfg(test)]
+mod sweep_rules {
+    use super::*;
+
+    #[test]
+    fn only_old_or_legacy_test_databases_are_stale() {
+        let now = 1_800_000_000;
+        assert!(is_stale_test_database(
+            &format!("mg_test_{}_0f3a", now - STALE_AFTER_SECS - 1),
+            now
+        ));
+        assert!(!is_stale_test_database(
+            &format!("mg_test_{}_0f3a", now - 60),
+            now
+        ));
+        assert!(is_stale_test_database("mg_test_3f2b9c0d1e", now));
+        assert!(!is_stale_test_database("mg_test_soon_0f3a", now));
+        assert!(!is_stale_test_database("postgres", now));
+        assert!(!is_stale_test_database("mg_production", now));
+    }
 }
