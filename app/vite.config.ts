@@ -3,13 +3,14 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
 import { docsMarkdown } from "./vite/docs-markdown";
+import { precompress } from "./vite/precompress";
 
 // `make dev`: Vite serves the app on 3000 with hot reload and proxies the API to the server on 3002
 // (the spec's local dev ports).
 const apiTarget = process.env.MG_API_URL ?? "http://127.0.0.1:3002";
 
 export default defineConfig({
-  plugins: [react(), wasm(), docsMarkdown()],
+  plugins: [react(), wasm(), docsMarkdown(), precompress()],
   build: {
     target: "esnext",
     // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be

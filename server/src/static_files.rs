@@ -31,7 +31,10 @@ pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
         sanctified,
     });
     let fallback_index = index.clone();
+    // The build writes Brotli and gzip copies beside the text files and the .wasm
+    // (app/vite/precompress.ts); a browser that accepts one gets it as it is, with no work per request.
     let spa = ServeDir::new(dir)
+        .precompressed_br()
         .precompressed_gzip()
         // Directories (`/`) fall through to the injected index page, never the raw file.
         .append_index_html_on_directories(false)
@@ -112,14 +115,22 @@ pub fn runtime_config(config: &Config) -> String {
 
 /// Vite puts content-hashed files under `/assets/`: they never change, so browsers may keep them.
 /// Everything else (index.html and the SPA fallback) must be revalidated so deploys show at once.
+/// Every file may be sent Brotli- or gzip-encoded depending on the request's `Accept-Encoding`, so
+/// caches are told to vary on it (the compression layer says so only for what it compresses itself).
 async fn cache_control(request: Request, next: Next) -> Response {
     let hashed = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
     if response.status().is_success() {
         let value = if hashed { IMMUTABLE } else { REVALIDATE };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        let varies = headers.get_all(header::VARY).iter().any(|vary| {
+            vary.to_str()
+                .is_ok_and(|vary| vary.to_ascii_lowercase().contains("accept-encoding"))
+        });
+        if !varies {
+            headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
     }
     response
 }

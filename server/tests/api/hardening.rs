@@ -114,3 +114,60 @@ on_both_backends!(
     text_assets_are_gzip_compressed_for_clients_that_accept_it,
     text_is_gzipped_when_asked
 );
+
+/// The build's own compressed copies (app/vite/precompress.ts) are sent as they are: Brotli when the
+/// browser takes it, else gzip, else the file; the type and caching are the file's.
+async fn precompressed_copies_are_served_as_they_are(app: TestApp) {
+    let assets = app.data_dir.path().join("dist/assets");
+    let text = "export const wisdom = 'simplicity';\n".repeat(200);
+    std::fs::write(assets.join("page-2.js"), &text).expect("write");
+    // Not real compressed data: the test checks the file is sent untouched, not decoded.
+    std::fs::write(assets.join("page-2.js.br"), b"brotli copy").expect("write br");
+    std::fs::write(assets.join("page-2.js.gz"), b"gzip copy").expect("write gz");
+    let fetch = |accept: &'static str| {
+        app.client
+            .get(format!("{}/assets/page-2.js", app.address))
+            .header("accept-encoding", accept)
+            .send()
+    };
+
+    let response = fetch("gzip, deflate, br, zstd").await.expect("answer");
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["content-type"], "text/javascript");
+    assert!(response.headers()["cache-control"]
+        .to_str()
+        .expect("ascii")
+        .contains("immutable"));
+    let varies: Vec<_> = response.headers().get_all("vary").iter().collect();
+    assert_eq!(
+        varies
+            .iter()
+            .filter(|vary| vary.to_str().expect("ascii").contains("accept-encoding"))
+            .count(),
+        1,
+        "{varies:?}"
+    );
+    assert_eq!(&response.bytes().await.expect("body")[..], b"brotli copy");
+
+    let response = fetch("gzip").await.expect("answer");
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    assert_eq!(
+        response
+            .headers()
+            .get_all("vary")
+            .iter()
+            .filter(|vary| vary.to_str().expect("ascii").contains("accept-encoding"))
+            .count(),
+        1
+    );
+    assert_eq!(&response.bytes().await.expect("body")[..], b"gzip copy");
+
+    let response = fetch("identity").await.expect("answer");
+    assert!(response.headers().get("content-encoding").is_none());
+    assert_eq!(response.text().await.expect("body"), text);
+}
+on_both_backends!(
+    precompressed_brotli_and_gzip_copies_are_sent_untouched,
+    precompressed_copies_are_served_as_they_are
+);
