@@ -212,6 +212,25 @@ for (const width of [412, 1280]) {
   });
 }
 
+test("keyboard only: Tab reaches the builder's heading, its form is there, and Tab goes on into it", async ({
+  page,
+}) => {
+  await page.goto("/mg/cli/dmt");
+  await expect(page.locator("#dmt-blastoff")).toBeAttached();
+  const anchor = builder(page).getByRole("link", { name: "Section titled “Command builder”" });
+  const focused = () => anchor.evaluate((element) => element === document.activeElement);
+  for (let presses = 0; presses < 300 && !(await focused()); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(anchor).toBeFocused();
+  const picker = builder(page).getByLabel("Command", { exact: true });
+  await expect(picker).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(picker).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(picker).toHaveValue("dmt-deploy");
+});
+
 test("opened on a reference hash below the builder, the page lands on that heading and stays", async ({
   page,
 }) => {
