@@ -245,6 +245,35 @@ test("opened on a reference hash below the builder, the page lands on that headi
   expect(top).toBeLessThan(200);
 });
 
+// Safari has no scroll anchoring; turning it off in Chromium shows what its readers would see.
+for (const anchoring of ["auto", "none"] as const) {
+  test(`a jump to the heading after the unloaded builder stays there when the form arrives (overflow-anchor: ${anchoring})`, async ({
+    page,
+  }) => {
+    await page.goto("/mg/cli/dmt");
+    await page.addStyleTag({ content: `html, body { overflow-anchor: ${anchoring}; }` });
+    await expect(page.locator("#dmt-blastoff")).toBeAttached();
+    await expect(builder(page).getByText("Loading the command builder…")).toBeAttached();
+    // Slow the form down so the jump surely happens before it arrives.
+    await page.route(/\/assets\/command-builder-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fallback();
+    });
+
+    await page
+      .getByRole("navigation", { name: "On this page" })
+      .getByRole("link", { name: "Command reference" })
+      .click();
+    await expect(builder(page).getByLabel("Command", { exact: true })).toBeAttached();
+    await page.waitForTimeout(200);
+    const top = await page
+      .locator("#command-reference")
+      .evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+  });
+}
+
 test("a builder chunk that fails to load says so, and Try again loads it", async ({ page }) => {
   let fail = true;
   await page.route(/\/assets\/command-builder-[\w-]+\.js$/, (route) =>

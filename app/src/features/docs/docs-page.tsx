@@ -1,5 +1,5 @@
 // The docs area of spec 2.7: sidebar, tab rows, the rendered page, its contents and prev/next links.
-import { lazy, Suspense, use, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
 import type { CliCatalogue, CliToolId } from "./catalogue-types";
@@ -55,6 +55,9 @@ function BuilderSection({
   const section = useRef<HTMLElement>(null);
   const [builder, setBuilder] = useState(preloaded);
   const [failed, setFailed] = useState(false);
+  // Where the content after the section was on screen when the form arrived, if the reader was
+  // past the section (scrolled or jumped beyond it): see the layout effect below.
+  const followingTop = useRef<number | null>(null);
   const invocation =
     catalogue.tools.find((candidate) => candidate.id === tool)?.invocation ?? `mg ${tool}`;
 
@@ -64,7 +67,18 @@ function BuilderSection({
     let live = true;
     const load = () => {
       loadCommandBuilder().then(
-        (loaded) => live && setBuilder(loaded),
+        (loaded) => {
+          if (!live) return;
+          // The reader is past the section (its start is above the screen and mostly what follows
+          // it is on screen): keep what follows in place. Otherwise the form grows downwards.
+          const following = element.nextElementSibling;
+          const box = element.getBoundingClientRect();
+          followingTop.current =
+            following && box.top < 0 && box.bottom < window.innerHeight / 2
+              ? following.getBoundingClientRect().top
+              : null;
+          setBuilder(loaded);
+        },
         () => live && setFailed(true),
       );
     };
@@ -88,6 +102,20 @@ function BuilderSection({
       observer.disconnect();
     };
   }, [builder, failed]);
+
+  // The form is taller than the placeholder. When the reader is past the section, what they are
+  // looking at would move down by the difference. Browsers with scroll anchoring keep it in place
+  // only when the section is wholly above the screen (not after a jump to the heading just below it,
+  // where the section's end still shows under the site bar), and Safari never does; so the page
+  // scrolls by however far it actually moved (0 where the browser has already done it).
+  useLayoutEffect(() => {
+    const before = followingTop.current;
+    followingTop.current = null;
+    const following = section.current?.nextElementSibling;
+    if (!builder || before === null || !following) return;
+    const moved = following.getBoundingClientRect().top - before;
+    if (moved !== 0) window.scrollBy(0, moved);
+  }, [builder]);
 
   return (
     <section className="builder" aria-labelledby={builderHeadingId} ref={section}>
