@@ -1,4 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { newAccount } from "./emulator-http";
+import { continueAs, signIn, skipIfNoEmulator, startSignIn } from "./sign-in";
 
 // Sign-in end to end (issue 5) against the real server and its local identity emulator
 // (../shared/IDENTITY.md). Nothing is intercepted except the one test that needs the exchange to hang:
@@ -6,13 +8,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 //
 // Run: E2E_PORT=4178 npx playwright test auth
 //
-// What these tests assume about the server's emulator (server/src/identity/emulator/page.rs):
-// - The server injects `mg-runtime-config` with the identity project id; `GET /v2/keys/{id}` answers
-//   JSON keys when the emulator is on. Otherwise every test here is skipped.
-// - The provider page (/emulator/oauth/{provider}) says "Local identity emulator", has fields labelled
-//   E-mail, Name and Username, an Outcome radio group (FAILURES below) and a "Continue" button.
-// - The top navigation (SanctifiedNav) is in the header, with its "Log in" button.
-const EMULATOR_MARK = /local identity emulator/i;
+// The browser sign-in helpers and what they assume about the emulator are in ./sign-in.
 const FAILURES = {
   providerNotEnabled: /is not enabled in the identity project/,
   userMustExist: /the user must exist/,
@@ -28,58 +24,12 @@ const PROVIDERS = [
   { id: "linkedin", label: "LinkedIn" },
 ] as const;
 
-interface Account {
-  email: string;
-  name: string;
-  username: string;
-}
-
-/** A fresh account per test, so parallel workers and repeated runs never share a user. */
-function newAccount(tag: string): Account {
-  const id = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${id}@example.test`, name: `Tester ${id}`, username: id };
-}
-
-test.beforeAll(async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  const projectId = /"identityProjectId"\s*:\s*"([^"]+)"/.exec(html)?.[1];
-  const keys = projectId ? await request.get(`/v2/keys/${projectId}`) : null;
-  const body = (await keys?.json().catch(() => null)) as { keys?: unknown } | null;
-  test.skip(!Array.isArray(body?.keys), "the server has no identity emulator");
-});
-
-/** Opens the login modal from the top navigation and picks a provider; ends on the emulator's page. */
-async function startSignIn(page: Page, providerLabel: string) {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Log in" }).click();
-  const dialog = page.getByRole("dialog", { name: "Choose Login Method" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: `Continue with ${providerLabel}` }).click();
-  await expect(page.getByText(EMULATOR_MARK).first()).toBeVisible();
-}
-
-/** Fills the emulator's account form and continues; ends on /home. */
-async function continueAs(page: Page, account: Account) {
-  await page.getByLabel(/Another account: type it below/).check();
-  await page.getByLabel("E-mail", { exact: true }).fill(account.email);
-  await page.getByLabel("Name", { exact: true }).fill(account.name);
-  await page.getByLabel("Username", { exact: true }).fill(account.username);
-  await page.getByRole("button", { name: "Continue" }).click();
-}
+test.beforeAll(async ({ request }) => skipIfNoEmulator(request));
 
 /** Picks one of the emulator's simulated failures and continues. */
 async function failWith(page: Page, outcome: RegExp) {
   await page.getByLabel(outcome).check();
   await page.getByRole("button", { name: "Continue" }).click();
-}
-
-async function signIn(page: Page, account: Account, providerLabel = "Discord") {
-  await startSignIn(page, providerLabel);
-  await continueAs(page, account);
-  // The callback gives up after its own 10 s; a loaded shared machine can need more than 5 s to get
-  // through exchange, current-user, update-profile and the dashboard.
-  await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
-  await expect(page.getByTestId("user-email")).toHaveText(account.email);
 }
 
 async function newPage(browser: Browser) {

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
+import { newAccount } from "./emulator-http";
+import { signIn, skipIfNoEmulator } from "./sign-in";
+
+// The sign-in screens, as a11y.spec.ts does the public pages: the login and setup-guide modals, the
+// dashboard (with a refused name), and the callback's failure page with its diagnostic, in both
+// themes at desktop and mobile width: 0 axe violations (WCAG 2.2 AA tags), no horizontal scroll, and
+// a screenshot in screenshots/ to look at. Against the real server and its identity emulator.
+test.describe.configure({ timeout: 90_000 });
+test.beforeAll(async ({ request }) => skipIfNoEmulator(request));
+
+const widths = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const;
+
+async function settled(page: Page, shot: string, fullPage = false) {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  // A dialog scrolls on its own: nothing in it may be wider than it (a long URL, say).
+  const dialogOverflow = await page
+    .getByRole("dialog")
+    .evaluateAll((dialogs) =>
+      Math.max(0, ...dialogs.map((dialog) => dialog.scrollWidth - dialog.clientWidth)),
+    );
+  expect(dialogOverflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `screenshots/${shot}.png`, fullPage });
+}
+
+/** The top navigation's entries sit behind the Menu button on narrow screens (opened if closed). */
+async function navButton(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Menu" });
+  if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") {
+    await menu.click();
+  }
+  await page.getByRole("button", { name }).click();
+}
+
+for (const theme of ["cosmic", "void"] as const) {
+  for (const viewport of widths) {
+    const suffix = `${theme}-${viewport.width}`;
+
+    test(`the login and setup-guide modals in ${theme} at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+
+      await navButton(page, "Log in");
+      const login = page.getByRole("dialog", { name: "Choose Login Method" });
+      await expect(login).toBeVisible();
+      await settled(page, `login-modal-${suffix}`);
+      await page.keyboard.press("Escape");
+      await expect(login).toBeHidden();
+
+      await navButton(page, "Setup guide");
+      const guide = page.getByRole("dialog", { name: /setup guide/i });
+      await expect(guide).toBeVisible();
+      await settled(page, `setup-guide-modal-${suffix}`);
+    });
+
+    test(`the dashboard in ${theme} at ${viewport.width} px, a refused name included`, async ({
+      page,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      await signIn(page, newAccount(`a11y-${suffix}`));
+      await page.setViewportSize(viewport);
+      await expect(page.getByTestId("db-id")).not.toBeEmpty();
+      await settled(page, `dashboard-${suffix}`, true);
+
+      await page.getByRole("button", { name: "Edit" }).click();
+      await page.getByLabel("Display name").fill("   ");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Name cannot be empty");
+      await settled(page, `dashboard-name-refused-${suffix}`);
+    });
+
+    test(`the callback's failure page and its diagnostic in ${theme} at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
+      await page.goto("/auth/callback?code=not-a-real-code");
+      await expect(page.getByRole("heading", { name: "Authentication Issue" })).toBeVisible();
+      await settled(page, `callback-failure-${suffix}`);
+
+      await page.getByRole("button", { name: "Run Diagnostic" }).click();
+      const dialog = page.getByRole("dialog", { name: "Authentication Diagnostic" });
+      await expect(dialog.getByRole("listitem")).toHaveCount(4);
+      await expect(dialog.locator('[data-check="api"]')).toContainText(/Pass|Fail/);
+      await settled(page, `callback-diagnostic-${suffix}`);
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Account } from "./emulator-http";
+
+// Sign-in through the browser, against the server's local identity emulator (../shared/IDENTITY.md):
+// the top navigation's "Log in", the login modal, the emulator's provider page and back to /home.
+//
+// What this assumes about the server's emulator (server/src/identity/emulator/page.rs):
+// - The server injects `mg-runtime-config` with the identity project id; `GET /v2/keys/{id}` answers
+//   JSON keys when the emulator is on (skipIfNoEmulator skips a spec's tests otherwise).
+// - The provider page (/emulator/oauth/{provider}) says "Local identity emulator", has fields labelled
+//   E-mail, Name and Username, an Outcome radio group and a "Continue" button.
+// - The top navigation (SanctifiedNav) is in the header, with its "Log in" button.
+export const EMULATOR_MARK = /local identity emulator/i;
+
+/** For test.beforeAll: skips the spec when the server runs without the identity emulator. */
+export async function skipIfNoEmulator(request: APIRequestContext) {
+  const html = await (await request.get("/")).text();
+  const projectId = /"identityProjectId"\s*:\s*"([^"]+)"/.exec(html)?.[1];
+  const keys = projectId ? await request.get(`/v2/keys/${projectId}`) : null;
+  const body = (await keys?.json().catch(() => null)) as { keys?: unknown } | null;
+  test.skip(!Array.isArray(body?.keys), "the server has no identity emulator");
+}
+
+/** Opens the login modal from the top navigation and picks a provider; ends on the emulator's page. */
+export async function startSignIn(page: Page, providerLabel: string) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose Login Method" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: `Continue with ${providerLabel}` }).click();
+  await expect(page.getByText(EMULATOR_MARK).first()).toBeVisible();
+}
+
+/** Fills the emulator's account form and continues. */
+export async function continueAs(page: Page, account: Account) {
+  await page.getByLabel(/Another account: type it below/).check();
+  await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+  await page.getByLabel("Name", { exact: true }).fill(account.name);
+  await page.getByLabel("Username", { exact: true }).fill(account.username);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** Signs in as `account` through the login modal; ends on /home showing the account's e-mail. */
+export async function signIn(page: Page, account: Account, providerLabel = "Discord") {
+  await startSignIn(page, providerLabel);
+  await continueAs(page, account);
+  // The callback gives up after its own 10 s; a loaded shared machine can need more than 5 s to get
+  // through exchange, current-user, update-profile and the dashboard.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
+}
