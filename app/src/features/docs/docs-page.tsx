@@ -58,6 +58,8 @@ function BuilderSection({
   // Where the content after the section was on screen when the form arrived, if the reader was
   // past the section (scrolled or jumped beyond it): see the layout effect below.
   const followingTop = useRef<number | null>(null);
+  // Set by Try again: its button goes with the error, so focus moves into the form when it arrives.
+  const focusOnArrival = useRef(false);
   const invocation =
     catalogue.tools.find((candidate) => candidate.id === tool)?.invocation ?? `mg ${tool}`;
 
@@ -111,6 +113,10 @@ function BuilderSection({
   useLayoutEffect(() => {
     const before = followingTop.current;
     followingTop.current = null;
+    if (builder && focusOnArrival.current) {
+      focusOnArrival.current = false;
+      section.current?.querySelector<HTMLElement>("select, input, button")?.focus();
+    }
     const following = section.current?.nextElementSibling;
     if (!builder || before === null || !following) return;
     const moved = following.getBoundingClientRect().top - before;
@@ -132,7 +138,14 @@ function BuilderSection({
       ) : failed ? (
         <div className="builder__failed" role="alert">
           <p>The command builder could not be loaded. Check your connection, then try again.</p>
-          <button type="button" className="docs-button" onClick={() => setFailed(false)}>
+          <button
+            type="button"
+            className="docs-button"
+            onClick={() => {
+              focusOnArrival.current = true;
+              setFailed(false);
+            }}
+          >
             Try again
           </button>
         </div>
