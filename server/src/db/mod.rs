@@ -17,6 +17,64 @@ use sqlx::{
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// Migrations rewritten after release, with the checksum each had before: (version, sqlite, postgres).
+/// Migration 2 used to insert the seed quotes itself; they moved to `seed/wisdom.json` (one file for both
+/// engines). A database migrated before that still has the old checksum, which sqlx would refuse as
+/// "modified"; the schema is the same, so the old checksum is swapped for the new one first.
+pub const REWRITTEN_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    2,
+    "c6187d242f23ddda5eb15a61a4b1decb7291eb6f553c7f6863bb53c7162257a8b07b85a1c76ad4fe8ddb0353a8a05690",
+    "7b5e6071d7d9954d384a070557e2ce4fca70b79fb89c1e512288241e47a23e870b19440d597803882d194335b8c7213e",
+)];
+
+/// See `REWRITTEN_MIGRATIONS`. Does nothing on a new database or one already up to date.
+async fn accept_rewritten_migrations(
+    pool: &AnyPool,
+    backend: Backend,
+    migrator: &Migrator,
+) -> anyhow::Result<()> {
+    let table_exists = match backend {
+        Backend::Sqlite => {
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
+        }
+        Backend::Postgres => "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations'",
+    };
+    let found: i64 = sqlx::query_scalar(table_exists).fetch_one(pool).await?;
+    if found == 0 {
+        return Ok(());
+    }
+    for &(version, sqlite_old, postgres_old) in REWRITTEN_MIGRATIONS {
+        let old = match backend {
+            Backend::Sqlite => sqlite_old,
+            Backend::Postgres => postgres_old,
+        };
+        let Some(current) = migrator.iter().find(|m| m.version == version) else {
+            continue;
+        };
+        sqlx::query(
+            "UPDATE _sqlx_migrations SET checksum = $1 WHERE version = $2 AND checksum = $3",
+        )
+        .bind(current.checksum.to_vec())
+        .bind(version)
+        .bind(hex_bytes(old)?)
+        .execute(pool)
+        .await?;
+    }
+    Ok(())
+}
+
+fn hex_bytes(hex: &str) -> anyhow::Result<Vec<u8>> {
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| {
+            let pair = hex
+                .get(i..i + 2)
+                .ok_or_else(|| anyhow::anyhow!("odd hex length"))?;
+            Ok(u8::from_str_radix(pair, 16)?)
+        })
+        .collect()
+}
+
 /// Which engine a URL points at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -82,19 +140,23 @@ impl Database {
             })
             .connect(url)
             .await?;
-        match backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&pool).await?,
-        }
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        accept_rewritten_migrations(&pool, backend, migrator).await?;
+        migrator.run(&pool).await?;
         let sqlite_reader = match backend {
             Backend::Sqlite => sqlite_reader::SqliteReader::for_url(url).map(Arc::new),
             Backend::Postgres => None,
         };
-        Ok(Self {
+        let database = Self {
             pool,
             backend,
             sqlite_reader,
-        })
+        };
+        database.seed_wisdom().await?;
+        Ok(database)
     }
 
     fn sqlite_reader(&self) -> Option<&sqlite_reader::SqliteReader> {

@@ -60,3 +60,52 @@ on_both_backends!(
     wisdom_failures_answer_503_with_instructions_for_the_operator,
     wisdom_failure_tells_the_operator_what_to_do
 );
+
+/// Every quote of `seed/wisdom.json` is stored exactly once, however often the server starts, and a
+/// database migrated while migration 2 still inserted the quotes itself (its old checksum) still starts.
+async fn seed_file_fills_both_engines_once(app: TestApp) {
+    use mg_server::db::{wisdom::seed_quotes, Backend, Database, REWRITTEN_MIGRATIONS};
+    use sqlx::Connection;
+
+    let quotes = seed_quotes().expect("the seed file parses");
+    assert_eq!(app.count_rows("wisdom").await, quotes.len() as i64);
+
+    let (version, sqlite_old, postgres_old) = REWRITTEN_MIGRATIONS[0];
+    let backend = Backend::of_url(&app.database_url);
+    let old_checksum = match backend {
+        Backend::Sqlite => format!("X'{sqlite_old}'"),
+        Backend::Postgres => format!("decode('{postgres_old}', 'hex')"),
+    };
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(&app.database_url)
+        .await
+        .expect("test connects");
+    sqlx::query(&format!(
+        "UPDATE _sqlx_migrations SET checksum = {old_checksum} WHERE version = {version}"
+    ))
+    .execute(&mut conn)
+    .await
+    .expect("the old checksum is set");
+    sqlx::query("DELETE FROM wisdom WHERE quote = $1")
+        .bind(&quotes[0].quote)
+        .execute(&mut conn)
+        .await
+        .expect("one quote removed");
+    conn.close().await.expect("close");
+
+    Database::connect(&app.database_url, Some(1))
+        .await
+        .expect("a database migrated by the old migration 2 still starts");
+    Database::connect(&app.database_url, Some(1))
+        .await
+        .expect("and starts again");
+    assert_eq!(
+        app.count_rows("wisdom").await,
+        quotes.len() as i64,
+        "the missing quote is seeded again, none twice"
+    );
+}
+on_both_backends!(
+    wisdom_is_seeded_from_one_file_on_both_engines,
+    seed_file_fills_both_engines_once
+);
