@@ -6,8 +6,8 @@ import { join } from "node:path";
 import MarkdownIt, { type Token } from "markdown-it";
 import MiniSearch from "minisearch";
 import type { Plugin } from "vite";
+import { docsPath } from "../shared/routes";
 import type { CliCatalogue, CliCommand } from "../src/features/docs/catalogue-types";
-import { docsPath } from "../src/features/docs/docs-path";
 import { indexOptions, type SearchDocument } from "../src/features/docs/search-options";
 import { createSlugger, headingText, parseFrontMatter } from "./render-markdown";
 

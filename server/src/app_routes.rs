@@ -1,36 +1,64 @@
-//! The app's route table (spec 2.1), so unknown paths get a real HTTP 404 while the SPA shows its 404 page.
+//! The app's route table as the app's build wrote it (`routes.json` in the built app, generated from
+//! `app/shared/routes.ts`), so a path the app does not answer gets a real HTTP 404 while the app still
+//! loads to show its 404 page. There is no copy of the table on this side.
 
-/// Docs tabs under `/mg/{tab}`: one per page in `app/src/content/docs/` (checked by a test).
-pub const DOCS_TABS: &[&str] = &[
-    "overview",
-    "quickstart",
-    "flow",
-    "configuration",
-    "cli",
-    "safety",
-    "esp",
-    "dream",
-    "dmt",
-    "lsd",
-];
+use std::{collections::HashSet, path::Path};
 
-/// Subtabs under `/mg/cli/{subtab}`.
-pub const CLI_SUBTABS: &[&str] = &["main", "dmt", "lsd"];
+use serde::Deserialize;
 
-/// Whether the app answers `path`. `/auth/callback` and `/home` exist only in sanctified mode.
-pub fn is_app_route(path: &str, sanctified: bool) -> bool {
-    let path = match path.strip_suffix('/') {
-        Some(trimmed) if !trimmed.is_empty() => trimmed,
-        _ => path,
-    };
-    let segments: Vec<&str> = path.split('/').skip(1).collect();
-    match segments.as_slice() {
-        [""] | ["apotheosis"] | ["mg"] | ["metagenesis"] | ["telekinesis"] | ["docs"] => true,
-        ["index.html"] => true,
-        ["auth", "callback"] | ["home"] => sanctified,
-        ["mg", tab] => DOCS_TABS.contains(tab),
-        ["mg", "cli", subtab] => CLI_SUBTABS.contains(subtab),
-        _ => false,
+/// The manifest's name inside the built app.
+pub const MANIFEST_FILE: &str = "routes.json";
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Manifest {
+    /// Answered in every mode.
+    public: HashSet<String>,
+    /// Answered only in sanctified mode (spec 2.1: `/auth/callback`, `/home`).
+    signed_in: HashSet<String>,
+}
+
+/// Which paths are the app's.
+#[derive(Debug, Clone)]
+pub struct AppRoutes {
+    /// `None` when the build has no usable manifest: then every path is taken to be the app's (status
+    /// 200, the app decides), as before the manifest existed, rather than 404 for every page.
+    manifest: Option<Manifest>,
+}
+
+impl AppRoutes {
+    /// Reads `static_dir/routes.json`, once at start. A missing or unreadable manifest is logged.
+    pub fn load(static_dir: &Path) -> Self {
+        let path = static_dir.join(MANIFEST_FILE);
+        let manifest = match std::fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str::<Manifest>(&text) {
+                Ok(manifest) => Some(manifest),
+                Err(error) => {
+                    tracing::error!(path = %path.display(), %error, "the app's route manifest is not valid; every path is answered as an app page (rebuild the app: make app)");
+                    None
+                }
+            },
+            Err(error) => {
+                tracing::warn!(path = %path.display(), %error, "no route manifest in the built app; every path is answered as an app page (build the app: make app)");
+                None
+            }
+        };
+        Self { manifest }
+    }
+
+    /// Whether the app answers `path` (one trailing slash ignored). The sign-in routes count only in
+    /// sanctified mode.
+    pub fn is_app_route(&self, path: &str, sanctified: bool) -> bool {
+        let Some(manifest) = &self.manifest else {
+            return true;
+        };
+        let path = match path.strip_suffix('/') {
+            Some(trimmed) if !trimmed.is_empty() => trimmed,
+            _ => path,
+        };
+        path == "/index.html"
+            || manifest.public.contains(path)
+            || (sanctified && manifest.signed_in.contains(path))
     }
 }
 
@@ -38,65 +66,35 @@ pub fn is_app_route(path: &str, sanctified: bool) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_route_of_the_table_is_known() {
-        for path in [
-            "/",
-            "/apotheosis",
-            "/mg",
-            "/metagenesis",
-            "/mg/overview",
-            "/mg/cli",
-            "/mg/cli/main",
-            "/mg/cli/dmt",
-            "/mg/cli/lsd",
-            "/telekinesis",
-            "/docs",
-            "/auth/callback",
-            "/home",
-            "/mg/overview/",
-        ] {
-            assert!(is_app_route(path, true), "{path}");
-        }
+    fn routes(json: &str) -> AppRoutes {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join(MANIFEST_FILE), json).expect("write manifest");
+        AppRoutes::load(dir.path())
     }
 
     #[test]
-    fn unknown_paths_tabs_and_subtabs_are_not() {
-        for path in [
-            "/nope",
-            "/mg/nope",
-            "/mg/cli/zzz",
-            "/mg/overview/extra",
-            "/home/x",
-            "/telekinesis/lsd",
-        ] {
-            assert!(!is_app_route(path, true), "{path}");
+    fn paths_of_the_manifest_are_the_apps_and_nothing_else() {
+        let routes = routes(r#"{"public": ["/", "/mg/overview"], "signedIn": ["/home"]}"#);
+        for path in ["/", "/mg/overview", "/mg/overview/", "/index.html", "/home"] {
+            assert!(routes.is_app_route(path, true), "{path}");
+        }
+        for path in ["/nope", "/mg/overview/extra", "/mg", "/home/x"] {
+            assert!(!routes.is_app_route(path, true), "{path}");
         }
     }
 
     #[test]
     fn sign_in_routes_exist_only_in_sanctified_mode() {
-        assert!(!is_app_route("/home", false));
-        assert!(!is_app_route("/auth/callback", false));
-        assert!(is_app_route("/", false));
+        let routes = routes(r#"{"public": ["/"], "signedIn": ["/home", "/auth/callback"]}"#);
+        assert!(!routes.is_app_route("/home", false));
+        assert!(!routes.is_app_route("/auth/callback", false));
+        assert!(routes.is_app_route("/", false));
     }
 
     #[test]
-    fn the_docs_tabs_match_the_docs_pages_of_the_app() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../app/src/content/docs");
-        let mut pages: Vec<String> = std::fs::read_dir(dir)
-            .expect("the app's docs folder")
-            .filter_map(|entry| {
-                let name = entry.ok()?.file_name().into_string().ok()?;
-                name.strip_suffix(".md").map(str::to_owned)
-            })
-            .collect();
-        pages.sort();
-        let mut tabs: Vec<String> = DOCS_TABS.iter().map(|t| t.to_string()).collect();
-        tabs.sort();
-        assert_eq!(
-            tabs, pages,
-            "server/src/app_routes.rs DOCS_TABS must list every docs page"
-        );
+    fn without_a_usable_manifest_every_path_is_the_apps() {
+        let missing = AppRoutes::load(Path::new("/nonexistent/mg-build"));
+        assert!(missing.is_app_route("/anything", true));
+        assert!(routes("{not json").is_app_route("/anything", false));
     }
 }

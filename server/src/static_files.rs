@@ -15,7 +15,7 @@ use axum::{
 use serde_json::{json, Map, Value};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use crate::{app_routes, config::Config, error::AppError};
+use crate::{app_routes::AppRoutes, config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -29,6 +29,7 @@ pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
         path: dir.join("index.html"),
         script: runtime_config.to_owned(),
         sanctified,
+        routes: AppRoutes::load(dir),
     });
     let fallback_index = index.clone();
     // The build writes Brotli and gzip copies beside the text files and the .wasm
@@ -55,14 +56,15 @@ struct IndexPage {
     path: std::path::PathBuf,
     script: String,
     sanctified: bool,
+    routes: AppRoutes,
 }
 
 /// Read per request, so a rebuilt app is served without a restart (the file is small).
-/// Paths outside the app's route table still get the app (it renders its 404 page), with status 404.
+/// Paths outside the app's route table (`routes.json`, see `app_routes`) still get the app (it renders its 404 page), with status 404.
 async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
     match tokio::fs::read_to_string(&page.path).await {
         Ok(html) => {
-            let status = if app_routes::is_app_route(uri.path(), page.sanctified) {
+            let status = if page.routes.is_app_route(uri.path(), page.sanctified) {
                 StatusCode::OK
             } else {
                 StatusCode::NOT_FOUND

@@ -249,6 +249,16 @@ fn write_fake_build(dir: &std::path::Path) {
     )
     .expect("write index.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app')").expect("write asset");
+    // The route manifest the app's build writes (app/vite/route-manifest.ts); `/mg/made-up` is in no
+    // real build, so a test can tell the server reads this file rather than a table of its own.
+    std::fs::write(
+        dir.join("routes.json"),
+        r#"{"public": ["/", "/apotheosis", "/mg", "/metagenesis", "/telekinesis", "/docs",
+            "/mg/overview", "/mg/quickstart", "/mg/cli", "/mg/dmt", "/mg/cli/main", "/mg/cli/dmt",
+            "/mg/cli/lsd", "/mg/made-up"],
+            "signedIn": ["/auth/callback", "/home"]}"#,
+    )
+    .expect("write routes.json");
 }
 
 /// Declares one test per backend: `mod name { on_sqlite, on_postgres }`.

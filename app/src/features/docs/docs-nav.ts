@@ -1,8 +1,8 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
-import { docsPath } from "./docs-path";
+import { cliSubtabs, docsPath } from "../../../shared/routes";
 
-export { docsPath };
+export { cliSubtabs, docsPath };
 
 export type DocsIndexEntry = (typeof docsIndex)[number];
 
@@ -13,12 +13,6 @@ const notInTabRow = new Set(["dmt", "lsd", "esp", "dream"]);
 
 /** Shorter tab labels where a page title is too long for the row. */
 const tabLabels: Record<string, string> = { cli: "CLI", safety: "Safety" };
-
-export const cliSubtabs = [
-  { subtab: "main", slug: "cli", label: "CLI Overview" },
-  { subtab: "dmt", slug: "dmt", label: "DMT Commands" },
-  { subtab: "lsd", slug: "lsd", label: "LSD Commands" },
-] as const;
 
 export type CliSubtab = (typeof cliSubtabs)[number]["subtab"];
 
