@@ -5,28 +5,11 @@ import ini from "highlight.js/lib/languages/ini";
 import json from "highlight.js/lib/languages/json";
 import MarkdownIt, { type Token } from "markdown-it";
 import { parse as parseYaml } from "yaml";
+import type { DocsFrontMatter, DocsHeading, RenderedMarkdown } from "../shared/docs-types";
 
 hljs.registerLanguage("bash", bash);
 hljs.registerLanguage("json", json);
 hljs.registerLanguage("ini", ini);
-
-export type DocsHeading = { depth: number; text: string; id: string };
-
-export type DocsFrontMatter = { title: string; description: string; order: number };
-
-/** What `import page from "./x.md"` yields. */
-export type RenderedMarkdown = DocsFrontMatter & {
-  html: string;
-  headings: DocsHeading[];
-  /** The Markdown body without front matter, for "Copy page as Markdown". */
-  markdown: string;
-};
-
-/** What a docs page's chunk carries: everything but the Markdown body, which `loadMarkdown` fetches
- * as its own chunk (see markdown-plugin.ts). */
-export type RenderedPage = Omit<RenderedMarkdown, "markdown"> & {
-  loadMarkdown: () => Promise<string>;
-};
 
 const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router-dom";
-import { SanctifiedNav } from "../components/sanctified-nav";
+import { type AuthDialogs, SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { identityConfig } from "../config/env";
@@ -49,6 +49,16 @@ const DashboardPage = lazy(async () => {
   };
 });
 
+// The sign-in dialogs load when first opened, keeping them out of the first paint.
+const authDialogs: AuthDialogs = {
+  LoginModal: lazy(async () => ({
+    default: (await import("../features/auth/login-modal")).LoginModal,
+  })),
+  SetupGuideModal: lazy(async () => ({
+    default: (await import("../features/auth/setup-guide-modal")).SetupGuideModal,
+  })),
+};
+
 /** The pages whose chunk imports the wasm core (see above). */
 const machinePages: ReadonlySet<string> = new Set([paths.landing, paths.status, paths.telekinesis]);
 
@@ -71,7 +81,7 @@ function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {identityConfig.sanctified ? <SanctifiedNav /> : <SiteHeader />}
+      {identityConfig.sanctified ? <SanctifiedNav dialogs={authDialogs} /> : <SiteHeader />}
       <Suspense fallback={<PagePending />}>
         <Outlet />
       </Suspense>

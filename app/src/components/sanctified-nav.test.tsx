@@ -1,9 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LoginModal } from "../features/auth/login-modal";
+import { SetupGuideModal } from "../features/auth/setup-guide-modal";
 import { type Session, SessionContext, type SessionState } from "../lib/session/session-context";
-import { SanctifiedNav } from "./sanctified-nav";
+import { type AuthDialogs, SanctifiedNav } from "./sanctified-nav";
 import { ThemeProvider } from "./theme-provider";
+
+// The auth feature's real dialogs, handed in as the app does (src/app/router.tsx).
+const dialogs: AuthDialogs = { LoginModal, SetupGuideModal };
 
 function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
   const value = {
@@ -16,8 +21,8 @@ function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
   } satisfies Session;
   const router = createMemoryRouter(
     [
-      { path: "/", element: <SanctifiedNav /> },
-      { path: "*", element: <SanctifiedNav /> },
+      { path: "/", element: <SanctifiedNav dialogs={dialogs} /> },
+      { path: "*", element: <SanctifiedNav dialogs={dialogs} /> },
     ],
     { initialEntries: ["/telekinesis"] },
   );

@@ -1,7 +1,7 @@
 // The sanctified-mode top navigation: projects, theme, and sign-in (anonymous) or the user menu (signed in).
 import {
+  type ComponentType,
   type KeyboardEvent,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -17,13 +17,14 @@ import { useSession } from "../lib/session/session-context";
 import { ThemeToggle } from "./theme-toggle";
 import "./sanctified-nav.css";
 
-// The dialogs load when first opened, keeping them out of the first paint.
-const LoginModal = lazy(async () => ({
-  default: (await import("../features/auth/login-modal")).LoginModal,
-}));
-const SetupGuideModal = lazy(async () => ({
-  default: (await import("../features/auth/setup-guide-modal")).SetupGuideModal,
-}));
+/**
+ * The sign-in dialogs. They belong to the auth feature, which shared components do not import: the
+ * app (src/app/router.tsx) hands them in, lazily loaded so they stay out of the first paint.
+ */
+export interface AuthDialogs {
+  LoginModal: ComponentType<{ onClose: () => void; onOpenGuide: () => void }>;
+  SetupGuideModal: ComponentType<{ onClose: () => void }>;
+}
 
 const projects = [
   { to: paths.status, label: "Apotheosis" },
@@ -123,7 +124,8 @@ function userLabel(user: IdentityProfile): string {
   return user.name || user.displayName || user.email || user.loginIds?.[0] || "Account";
 }
 
-export function SanctifiedNav() {
+export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
+  const { LoginModal, SetupGuideModal } = dialogs;
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { CliCatalogue } from "../../../shared/catalogue-types";
 import rawCatalogue from "../../content/cli-catalogue.json";
-import type { CliCatalogue } from "./catalogue-types";
 import { CliReference } from "./cli-reference";
 import { highlightCommand } from "./code-block";
 

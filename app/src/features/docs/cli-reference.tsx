@@ -1,5 +1,10 @@
 // The CLI reference of one tool, generated from cli-catalogue.json so tables never drift from it.
-import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "./catalogue-types";
+import type {
+  CliCatalogue,
+  CliCommand,
+  CliOption,
+  CliToolId,
+} from "../../../shared/catalogue-types";
 import { CodeBlock } from "./code-block";
 import "./cli-reference.css";
 

@@ -3,7 +3,12 @@
 // renders the section around it (heading and introduction) and fetches this chunk only when the
 // section nears the viewport, so a CLI page's first visit does not carry it.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import type { CliArgument, CliCatalogue, CliOption, CliToolId } from "./catalogue-types";
+import type {
+  CliArgument,
+  CliCatalogue,
+  CliOption,
+  CliToolId,
+} from "../../../shared/catalogue-types";
 import {
   argumentKey,
   type BuilderValues,

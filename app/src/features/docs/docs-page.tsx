@@ -1,8 +1,8 @@
 // The docs area of spec 2.7: sidebar, tab rows, the rendered page, its contents and prev/next links.
 import { lazy, Suspense, use, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
+import type { CliCatalogue, CliToolId } from "../../../shared/catalogue-types";
 import { useDocumentTitle } from "../../components/document-title";
-import type { CliCatalogue, CliToolId } from "./catalogue-types";
 import { CliReference, HeadingAnchor, referenceHeadings } from "./cli-reference";
 import {
   cliSubtabs,

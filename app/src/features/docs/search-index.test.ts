@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import serialisedIndex from "virtual:mg-search-index";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
+import { indexOptions, type SearchDocument } from "../../../shared/search-options";
 import { renderMarkdown } from "../../../vite/render-markdown";
 import { buildSearchIndex, pageSections, searchDocuments } from "../../../vite/search-index";
 import { createSearch, makeExcerpt } from "./search-engine";
-import { indexOptions, type SearchDocument } from "./search-options";
 
 const docsDir = fileURLToPath(new URL("../../content/docs", import.meta.url));
 const catalogueFile = fileURLToPath(new URL("../../content/cli-catalogue.json", import.meta.url));
