@@ -51,6 +51,7 @@ export function SessionProvider({
   const [state, setState] = useState<SessionState>(
     enabled ? { status: "loading" } : { status: "anonymous" },
   );
+  const [completing, setCompleting] = useState(false);
   const identity = useRef<Identity | null>(null);
 
   const ensureIdentity = useCallback(async () => {
@@ -120,8 +121,8 @@ export function SessionProvider({
   }, [enabled, reload]);
 
   const session = useMemo<Session>(
-    () => ({ state, enabled, ensureIdentity, reload, getToken, logout }),
-    [state, enabled, ensureIdentity, reload, getToken, logout],
+    () => ({ state, enabled, ensureIdentity, reload, getToken, logout, completing, setCompleting }),
+    [state, enabled, ensureIdentity, reload, getToken, logout, completing],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
