@@ -36,25 +36,29 @@ for (const theme of ["cosmic", "void"] as const) {
       const status = page.getByRole("status").filter({ hasText: "Completing authentication..." });
       await expect(status).toBeVisible();
       // Measured without the spin (a turning square's box grows and shrinks).
-      const boxes = await status.evaluate((element) => {
-        const spinner = element.querySelector(".spinner") as HTMLElement | null;
-        if (spinner) spinner.style.animation = "none";
-        const wheel = spinner?.getBoundingClientRect();
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        const lines = [...range.getClientRects()].filter(
-          (rect) => rect.height > 12 && rect.height < 40,
-        );
-        const text = lines[lines.length - 1];
-        return wheel && text
-          ? {
-              wheelX: wheel.left + wheel.width / 2,
-              wheelBottom: wheel.bottom,
-              textX: text.left + text.width / 2,
-              textTop: text.top,
-            }
-          : null;
-      });
+      const measure = () =>
+        status.evaluate((element) => {
+          const spinner = element.querySelector(".spinner") as HTMLElement | null;
+          if (spinner) spinner.style.animation = "none";
+          const wheel = spinner?.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lines = [...range.getClientRects()].filter(
+            (rect) => rect.height > 12 && rect.height < 40,
+          );
+          const text = lines[lines.length - 1];
+          return wheel && text
+            ? {
+                wheelX: wheel.left + wheel.width / 2,
+                wheelBottom: wheel.bottom,
+                textX: text.left + text.width / 2,
+                textTop: text.top,
+              }
+            : null;
+        });
+      // The page swaps its first placeholder for the callback's own: measure once it has settled.
+      await expect.poll(async () => (await measure().catch(() => null)) !== null).toBe(true);
+      const boxes = await measure();
       if (!boxes) throw new Error("no spinner or no words");
       // Together: the spinner sits just above its words (not hundreds of px away).
       expect(boxes.textTop - boxes.wheelBottom).toBeGreaterThanOrEqual(0);
