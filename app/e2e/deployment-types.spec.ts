@@ -125,6 +125,17 @@ test.describe("the ethereal landing looks finished", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ethereal");
         await expect(page.getByTestId("card-server")).toContainText("Not applicable");
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        // Every card holds its own content ('Not applicable' once ran out of the Server card).
+        const spills = await page.locator(".status-card").evaluateAll((cards) =>
+          cards.flatMap((card) => {
+            const box = card.getBoundingClientRect();
+            return [...card.querySelectorAll("*")]
+              .map((child) => child.getBoundingClientRect())
+              .filter((inner) => inner.right > box.right + 0.5 || inner.left < box.left - 0.5)
+              .map(() => card.getAttribute("data-testid"));
+          }),
+        );
+        expect(spills).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({
           path: `screenshots/landing-ethereal-${theme}-${width}.png`,
