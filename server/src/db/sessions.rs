@@ -11,7 +11,9 @@ pub const MAX_SESSIONS_PER_USER: i64 = 20;
 impl Database {
     /// Records a use of the user's session `session_key` (a SHA-256 hex): creates it, or moves its
     /// last use and expiry forward. Then drops the user's sessions beyond `MAX_SESSIONS_PER_USER`,
-    /// least recently used first.
+    /// least recently used first. Two statements, each its own transaction: neither needs the other
+    /// to be atomic, and a deferred SQLite transaction that reads before it writes fails at once
+    /// (SQLITE_BUSY, no waiting) when another connection wrote in between.
     #[tracing::instrument(skip(self, session_key))]
     pub async fn touch_session(
         &self,
@@ -20,37 +22,30 @@ impl Database {
         expires_at_ms: i64,
         now_ms: i64,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool().begin().await?;
-        let user_id: Option<i64> =
-            sqlx::query_scalar::<_, i64>("SELECT id FROM users WHERE identity_id = $1")
-                .bind(identity_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let Some(user_id) = user_id else {
-            return Ok(());
-        };
+        // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
         sqlx::query(
             "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at) \
-             VALUES ($1, $2, $3, $3, $4) \
+             SELECT id, $2, $3, $3, $4 FROM users WHERE identity_id = $1 \
              ON CONFLICT (user_id, session_key) DO UPDATE \
              SET last_seen_at = $3, expires_at = $4",
         )
-        .bind(user_id)
+        .bind(identity_id)
         .bind(session_key)
         .bind(now_ms)
         .bind(expires_at_ms)
-        .execute(&mut *tx)
+        .execute(self.pool())
         .await?;
         sqlx::query(
-            "DELETE FROM sessions WHERE user_id = $1 AND session_key NOT IN \
-             (SELECT session_key FROM sessions WHERE user_id = $1 \
-              ORDER BY last_seen_at DESC, created_at DESC LIMIT $2)",
+            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE identity_id = $1) \
+             AND session_key NOT IN (SELECT s.session_key FROM sessions s \
+                 WHERE s.user_id = (SELECT id FROM users WHERE identity_id = $1) \
+                 ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $2)",
         )
-        .bind(user_id)
+        .bind(identity_id)
         .bind(MAX_SESSIONS_PER_USER)
-        .execute(&mut *tx)
+        .execute(self.pool())
         .await?;
-        tx.commit().await
+        Ok(())
     }
 
     /// Ends the user's session `session_key` (logout); true when there was one.
