@@ -18,7 +18,12 @@ const server = (p: number, mode: string) => ({
   stdout: "ignore" as const,
   stderr: "pipe" as const,
 });
-const otherSetups = /(open-mode|unconfigured)\.spec\.ts$/;
+const otherSetups = /(open-mode|unconfigured|deployment-types)\.spec\.ts$/;
+// One server per deployment type beside the default apotheosis one (spec 2.2), on E2E_PORT + 300..303,
+// each with the DEPLOYMENT_TYPE / DEPLOYMENT_FLAGS that start-server.sh sets for its mode.
+export const deploymentModes = ["ethereal", "telekinesis", "metagenesis", "ethereal-flag"] as const;
+const deploymentPort = (mode: (typeof deploymentModes)[number]) =>
+  port + 300 + deploymentModes.indexOf(mode);
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -57,10 +62,13 @@ export default defineConfig({
       testMatch: /unconfigured\.spec\.ts$/,
       use: { baseURL: origin(unconfiguredPort) },
     },
+    // Visits every deployment type's server by its absolute origin (deployment-types.spec.ts).
+    { name: "deployments", testMatch: /deployment-types\.spec\.ts$/ },
   ],
   webServer: [
     server(port, "sanctified"),
     server(openPort, "open"),
     server(unconfiguredPort, "unconfigured"),
+    ...deploymentModes.map((mode) => server(deploymentPort(mode), mode)),
   ],
 });

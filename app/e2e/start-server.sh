@@ -5,6 +5,10 @@
 #   open          SANCTIFIED=false: no sign-in, /auth/callback and /home do not exist
 #   unconfigured  sanctified, but an external identity service without a project id
 #                 (IDENTITY_BASE_URL points at a closed port): the app shows only its configuration notice
+#   ethereal, telekinesis, metagenesis
+#                 sanctified with the emulator, DEPLOYMENT_TYPE set to that type (metagenesis with
+#                 the apotheosis flag off)
+#   ethereal-flag an apotheosis deployment whose flags say ethereal
 # E2E_STATIC_DIR serves another build than app/dist (e.g. `vite build --outDir /tmp/x`, to try a change
 # without touching the dist/ that other runs on this checkout are serving).
 set -euo pipefail
@@ -17,8 +21,11 @@ case "$mode" in
     export SANCTIFIED=true IDENTITY_BASE_URL=http://127.0.0.1:9
     unset IDENTITY_PROJECT_ID
     ;;
+  ethereal | telekinesis) export DEPLOYMENT_TYPE="$mode" ;;
+  metagenesis) export DEPLOYMENT_TYPE=metagenesis DEPLOYMENT_FLAGS='{"apotheosis":false}' ;;
+  ethereal-flag) export DEPLOYMENT_TYPE=apotheosis DEPLOYMENT_FLAGS='{"ethereal":true}' ;;
   *)
-    echo "start-server.sh: unknown mode '$mode' (sanctified, open or unconfigured)" >&2
+    echo "start-server.sh: unknown mode '$mode' (sanctified, open, unconfigured, ethereal, telekinesis, metagenesis or ethereal-flag)" >&2
     exit 2
     ;;
 esac

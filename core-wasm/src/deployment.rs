@@ -230,7 +230,16 @@ impl DeploymentInfo {
         if let Some(sanctified) = config.sanctified {
             flags.sanctified = sanctified;
         }
-        let deployment_type = DeploymentType::parse(config.deployment_type.as_deref());
+        let mut deployment_type = DeploymentType::parse(config.deployment_type.as_deref());
+        // An ethereal deployment (by type or by flag) is only the site: no API, no database, no queue.
+        // Type, flags and text then all say so, so the card never shows 'Apotheosis On' (and the
+        // Wisdom button that needs the API) beside text saying there is nothing behind the page.
+        let ethereal = deployment_type == DeploymentType::Ethereal || flags.ethereal;
+        if ethereal {
+            deployment_type = DeploymentType::Ethereal;
+            flags.ethereal = true;
+            flags.apotheosis = false;
+        }
         let id = non_blank(config.id).unwrap_or_else(|| DEFAULT_DEPLOYMENT_ID.to_owned());
         let name = non_blank(config.name).unwrap_or_else(|| join(&["mg-", &id]));
         let info = Self {
@@ -244,7 +253,7 @@ impl DeploymentInfo {
                 .unwrap_or_else(|| DEFAULT_GITHUB_REPO.to_owned()),
             telekinesis_queue_url: non_blank(config.telekinesis_queue_url),
             landing: deployment_type.landing_text(),
-            ethereal: deployment_type == DeploymentType::Ethereal || flags.ethereal,
+            ethereal,
         };
         (info, parsed.warning)
     }
@@ -392,7 +401,7 @@ mod tests {
         let (info, warning) = DeploymentInfo::build(config, 5);
         assert_eq!(warning, Some(FLAGS_PARSE_WARNING));
         assert_eq!(info.id, "dep-42");
-        assert!(info.flags.sanctified && info.flags.apotheosis);
+        assert!(info.flags.sanctified && !info.flags.apotheosis);
         assert!(info.ethereal);
         assert_eq!(info.landing.title, "Ethereal");
         assert_eq!(
@@ -423,7 +432,37 @@ mod tests {
             flags_json: Some(r#"{"ethereal":true}"#.into()),
             ..DeploymentConfig::default()
         };
-        assert!(DeploymentInfo::build(config, 0).0.ethereal);
+        let info = DeploymentInfo::build(config, 0).0;
+        assert!(info.ethereal);
+        assert_eq!(info.deployment_type, DeploymentType::Ethereal);
+        assert_eq!(info.landing.title, "Ethereal");
+    }
+
+    #[test]
+    fn type_flags_and_text_agree_for_every_deployment_type() {
+        for (kind, flags) in [
+            ("apotheosis", "{}"),
+            ("ethereal", r#"{"apotheosis":true}"#),
+            ("telekinesis", "{}"),
+            ("metagenesis", r#"{"apotheosis":false}"#),
+            ("apotheosis", r#"{"ethereal":true}"#),
+        ] {
+            let config = DeploymentConfig {
+                deployment_type: Some(kind.into()),
+                flags_json: Some(flags.into()),
+                ..DeploymentConfig::default()
+            };
+            let info = DeploymentInfo::build(config, 0).0;
+            assert_eq!(info.ethereal, info.flags.ethereal, "{kind} {flags}");
+            assert_eq!(
+                info.ethereal,
+                info.deployment_type == DeploymentType::Ethereal,
+                "{kind} {flags}"
+            );
+            assert_eq!(info.landing, info.deployment_type.landing_text());
+            // Nothing behind an ethereal page: apotheosis (the API's Wisdom) is off.
+            assert!(!(info.ethereal && info.flags.apotheosis), "{kind} {flags}");
+        }
     }
 
     proptest! {

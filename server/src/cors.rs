@@ -40,15 +40,18 @@ impl Cors {
     }
 }
 
-/// Whether every header a preflight asks for may be sent: `Authorization`, `Content-Type` and the
-/// identity SDK's `x-descope-*` headers.
+/// Whether every header a preflight asks for may be sent: `Authorization`, `Content-Type`, the app's
+/// `X-Session-Id` and the identity SDK's `x-descope-*` headers.
 fn headers_allowed(requested: &str) -> bool {
     requested
         .split(',')
         .map(|name| name.trim().to_ascii_lowercase())
         .filter(|name| !name.is_empty())
         .all(|name| {
-            name == "authorization" || name == "content-type" || name.starts_with("x-descope-")
+            name == "authorization"
+                || name == "content-type"
+                || name == "x-session-id"
+                || name.starts_with("x-descope-")
         })
 }
 
@@ -130,6 +133,7 @@ mod tests {
         ));
         assert!(headers_allowed(""));
         assert!(!headers_allowed("authorization, x-evil"));
+        assert!(headers_allowed("authorization, content-type, x-session-id"));
         assert!(!headers_allowed("cookie"));
     }
 }

@@ -10,7 +10,7 @@ import { ThemeProvider } from "./theme-provider";
 // The auth feature's real dialogs, handed in as the app does (src/app/router.tsx).
 const dialogs: AuthDialogs = { LoginModal, SetupGuideModal };
 
-function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
+function renderNav(state: SessionState, logout = vi.fn(async () => {}), completing = false) {
   const value = {
     state,
     enabled: true,
@@ -18,6 +18,7 @@ function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
     reload: async () => state,
     getToken: async () => undefined,
     logout,
+    completing,
   } satisfies Session;
   const router = createMemoryRouter(
     [
@@ -39,6 +40,14 @@ function renderNav(state: SessionState, logout = vi.fn(async () => {})) {
 afterEach(cleanup);
 
 describe("SanctifiedNav", () => {
+  it("offers no Log in or Sign up while the callback completes a sign-in", async () => {
+    renderNav({ status: "anonymous" }, undefined, true);
+    await act(async () => {});
+    expect(screen.queryByRole("button", { name: "Log in" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Sign up" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Projects" })).toBeTruthy();
+  });
+
   it("opens the project menu from the keyboard and closes it with Escape", async () => {
     renderNav({ status: "anonymous" });
     await act(async () => {});
@@ -63,7 +72,10 @@ describe("SanctifiedNav", () => {
     renderNav({ status: "anonymous" });
     await act(async () => {});
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
-    expect(await screen.findByRole("dialog", { name: "Choose Login Method" })).toBeTruthy();
+    // The modal is its own chunk: on a loaded machine it takes more than the default second.
+    expect(
+      await screen.findByRole("dialog", { name: "Choose Login Method" }, { timeout: 5000 }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.getByRole("button", { name: "Sign up" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Setup guide" }));

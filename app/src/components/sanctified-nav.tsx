@@ -142,6 +142,10 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
   };
 
   const { state } = session;
+  // While the callback completes a sign-in there is nothing to offer: Log in and Sign up would only
+  // start another. Their room is held as while the session loads.
+  const pending =
+    state.status === "loading" || (state.status === "anonymous" && Boolean(session.completing));
   return (
     <>
       <header className="sanctified-nav">
@@ -184,7 +188,7 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
               }
             </MenuButton>
             <ThemeToggle />
-            {state.status === "loading" && (
+            {pending && (
               // Holds the sign-in buttons' room while the session loads, so nothing in the bar
               // moves when they appear (CLS 0). Hidden from everyone, clicks included.
               <div
@@ -196,7 +200,7 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
                 <span className="button">Setup guide</span>
               </div>
             )}
-            {state.status === "anonymous" && (
+            {!pending && state.status === "anonymous" && (
               <div className="sanctified-nav__auth">
                 <button type="button" className="button" onClick={() => setDialog("login")}>
                   Log in

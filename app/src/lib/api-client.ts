@@ -1,6 +1,7 @@
 // The one fetch client of the app. Which message a failure shows is decided in the wasm core (spec 8),
 // loaded on demand: the session provider imports this module on every page, the docs included.
 import { apiBaseUrl } from "../config/env";
+import { sessionId } from "./session/session-id";
 import { loadCore } from "./wasm/load-core";
 
 /** A failed call; `message` is what people see. `status` is undefined when no response arrived. */
@@ -53,7 +54,12 @@ export async function requestRaw(
       token = undefined;
     }
   }
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    // Names this browser's sign-in, so the server counts sessions per browser, not per token.
+    const id = sessionId();
+    if (id) headers["X-Session-Id"] = id;
+  }
   let response: Response;
   try {
     response = await fetch(`${apiBaseUrl}${path}`, {

@@ -2,6 +2,7 @@
 //! Queries use `$1` placeholders, which the Any driver passes to both engines.
 
 pub mod emulator_users;
+pub mod sessions;
 pub mod sqlite_reader;
 pub mod users;
 pub mod wisdom;
@@ -214,10 +215,10 @@ mod tests {
         db.find_or_create_user("user-1", Some("ada@example.com"), 1_000)
             .await
             .expect("user");
-        db.record_session("user-1", "live", 10_000, 1_000)
+        db.touch_session("user-1", "live", 10_000, 1_000)
             .await
             .expect("session");
-        db.record_session("user-1", "expired", 2_000, 1_000)
+        db.touch_session("user-1", "expired", 2_000, 1_000)
             .await
             .expect("session");
         let reader = db.sqlite_reader().expect("a file database has a reader");

@@ -1,4 +1,4 @@
-//! Queries on `users` and `sessions`: find-or-create on first sight, profile updates, session counts.
+//! Queries on `users`: find-or-create on first sight, profile updates (sessions: `sessions.rs`).
 
 use sqlx::FromRow;
 
@@ -23,6 +23,9 @@ pub struct ProfileChange {
     pub login_provider: Option<String>,
     /// The provider profile, serialized JSON.
     pub provider_profile: Option<String>,
+    /// The person's own edit (the dashboard), as opposed to the sign-in's sync of the provider's data:
+    /// only such an edit that changes the name stamps `updated_at`.
+    pub by_person: bool,
 }
 
 /// A user with the number of their unexpired sessions, read in one query (the hot path).
@@ -102,7 +105,9 @@ impl Database {
             .ok_or(sqlx::Error::RowNotFound)
     }
 
-    /// Applies `change` and stamps `updated_at`; returns the row as stored.
+    /// Applies `change`; stamps `updated_at` only when the person changed their name (`by_person` and a
+    /// name different from the stored one), so a sign-in's profile sync leaves it as it was and a new
+    /// account reads 'Never updated'. Returns the row as stored.
     #[tracing::instrument(skip(self, change))]
     pub async fn update_profile(
         &self,
@@ -113,58 +118,20 @@ impl Database {
         sqlx::query(
             "UPDATE users SET name = COALESCE($1, name), \
              login_provider = COALESCE($2, login_provider), \
-             provider_profile = COALESCE($3, provider_profile), updated_at = $4 \
+             provider_profile = COALESCE($3, provider_profile), \
+             updated_at = CASE WHEN $4 IS NOT NULL AND $1 IS NOT NULL \
+                 AND (name IS NULL OR name <> $1) THEN $4 ELSE updated_at END \
              WHERE identity_id = $5",
         )
         .bind(change.name.as_deref())
         .bind(change.login_provider.as_deref())
         .bind(change.provider_profile.as_deref())
-        .bind(now_ms)
+        .bind(change.by_person.then_some(now_ms))
         .bind(identity_id)
         .execute(self.pool())
         .await?;
         self.find_user(identity_id)
             .await?
             .ok_or(sqlx::Error::RowNotFound)
-    }
-
-    /// Remembers a session token (by its hash) for the user; seeing it again changes nothing.
-    #[tracing::instrument(skip(self, token_hash))]
-    pub async fn record_session(
-        &self,
-        identity_id: &str,
-        token_hash: &str,
-        expires_at_ms: i64,
-        now_ms: i64,
-    ) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO sessions (token_hash, user_id, expires_at, created_at) \
-             SELECT $1, id, $2, $3 FROM users WHERE identity_id = $4 \
-             ON CONFLICT (token_hash) DO NOTHING",
-        )
-        .bind(token_hash)
-        .bind(expires_at_ms)
-        .bind(now_ms)
-        .bind(identity_id)
-        .execute(self.pool())
-        .await?;
-        Ok(())
-    }
-
-    /// How many of the user's recorded sessions have not expired at `now_ms`.
-    #[tracing::instrument(skip(self))]
-    pub async fn count_active_sessions(
-        &self,
-        identity_id: &str,
-        now_ms: i64,
-    ) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.expires_at > $2",
-        )
-        .bind(identity_id)
-        .bind(now_ms)
-        .fetch_one(self.pool())
-        .await
     }
 }

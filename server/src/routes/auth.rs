@@ -1,5 +1,6 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::{extract::State, routing::post, Json, Router};
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,7 @@ use crate::{
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::AuthUser,
+    identity::{sha256_hex, AuthUser},
     startup::AppState,
     time::{now_ms, rfc3339},
 };
@@ -20,6 +21,61 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/current-user", post(get_current_user))
         .route("/update-profile", post(update_profile))
+        .route("/logout", post(end_session))
+}
+
+/// The header in which the app names its session: a random id it creates at sign-in and keeps
+/// beside the identity SDK's tokens until logout (README "Sessions").
+pub const SESSION_HEADER: &str = "x-session-id";
+/// A browser's session stays counted this long after its last use: the identity provider's refresh
+/// token lifetime (30 days, the emulator's and the hosted provider's default), after which that
+/// browser is signed out anyway.
+pub const SESSION_IDLE_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+/// How long this instance trusts its memory of a session before writing its use again (the expiry
+/// then lags the last use by at most this much).
+const TOUCH_EVERY_MS: i64 = 60 * 60 * 1000;
+
+/// Which session a request belongs to, and until when that session lives.
+#[derive(Debug)]
+struct SessionRef {
+    /// SHA-256 hex: of the user and the app's session id, or the session token's own hash.
+    key: String,
+    expires_at_ms: i64,
+    /// Until when this instance need not write the session again.
+    fresh_until_ms: i64,
+}
+
+/// The request's session: the app's `X-Session-Id` when sent (16-128 letters, digits, `-`, `_`),
+/// else the session token itself (a client that names no session counts once per token, until the
+/// token expires).
+fn session_of(headers: &HeaderMap, user: &AuthUser, now: i64) -> Result<SessionRef, AppError> {
+    let Some(value) = headers.get(SESSION_HEADER) else {
+        return Ok(SessionRef {
+            key: user.token_hash.clone(),
+            expires_at_ms: user.expires_at_ms,
+            fresh_until_ms: user.expires_at_ms,
+        });
+    };
+    let id = value
+        .to_str()
+        .ok()
+        .filter(|id| {
+            (16..=128).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+        .ok_or_else(|| {
+            AppError::InvalidField(
+                "X-Session-Id must be 16 to 128 letters, digits, '-' or '_'".into(),
+            )
+        })?;
+    let expires_at_ms = now.saturating_add(SESSION_IDLE_MS);
+    Ok(SessionRef {
+        key: sha256_hex(format!("{}\n{id}", user.identity_id).as_bytes()),
+        expires_at_ms,
+        fresh_until_ms: now.saturating_add(TOUCH_EVERY_MS),
+    })
 }
 
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
@@ -54,10 +110,12 @@ pub struct OauthData {
 async fn get_current_user(
     State(state): State<AppState>,
     user: AuthUser,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let now = now_ms();
+    let session = session_of(&headers, &user, now)?;
     // Hot path: a known session of a known user is one read.
-    if state.seen_sessions.contains(&user.token_hash, now) {
+    if state.seen_sessions.contains(&session.key, now) {
         if let Some(found) = state
             .db
             .find_user_with_sessions(&user.identity_id, now)
@@ -70,24 +128,43 @@ async fn get_current_user(
         .db
         .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&state, &user, now).await?;
+    remember_session(&state, &user, &session, now).await?;
     respond_with_user(&state, row, now).await
 }
 
-#[tracing::instrument(skip(state, user, body), fields(identity_id = %user.identity_id))]
+/// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
+/// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
+#[tracing::instrument(skip(state, user, headers), fields(identity_id = %user.identity_id))]
+async fn end_session(
+    State(state): State<AppState>,
+    user: AuthUser,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let session = session_of(&headers, &user, now_ms())?;
+    state.seen_sessions.remove(&session.key);
+    let ended = state
+        .db
+        .end_session(&user.identity_id, &session.key)
+        .await?;
+    Ok(Json(json!({"data": {"ended": ended}})).into_response())
+}
+
+#[tracing::instrument(skip(state, user, headers, body), fields(identity_id = %user.identity_id))]
 async fn update_profile(
     State(state): State<AppState>,
     user: AuthUser,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<UpdateProfileBody>,
 ) -> Result<Response, AppError> {
     // Everything is checked before anything is written: bad input stores nothing.
     let change = parse_change(body)?;
     let now = now_ms();
+    let session = session_of(&headers, &user, now)?;
     state
         .db
         .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&state, &user, now).await?;
+    remember_session(&state, &user, &session, now).await?;
     let row = state
         .db
         .update_profile(&user.identity_id, &change, now)
@@ -108,8 +185,11 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
         .map(DisplayName::parse)
         .transpose()
         .map_err(invalid)?;
+    // A body with `profile` is the sign-in's sync of the provider's data (spec 4); one without is the
+    // person's own edit, the only kind that stamps `updated_at`.
     let mut change = ProfileChange {
         name: name.map(|name| name.as_str().to_owned()),
+        by_person: body.profile.is_none(),
         ..ProfileChange::default()
     };
     if let Some(profile) = body.profile {
@@ -148,18 +228,31 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
     Ok(change)
 }
 
-/// Records the session once per token; later requests with the same token skip the write.
-async fn remember_session(state: &AppState, user: &AuthUser, now: i64) -> Result<(), AppError> {
-    if state.seen_sessions.contains(&user.token_hash, now) {
+/// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a write,
+/// at most once a minute, expired sessions of everyone are pruned.
+async fn remember_session(
+    state: &AppState,
+    user: &AuthUser,
+    session: &SessionRef,
+    now: i64,
+) -> Result<(), AppError> {
+    if state.seen_sessions.contains(&session.key, now) {
         return Ok(());
     }
     state
         .db
-        .record_session(&user.identity_id, &user.token_hash, user.expires_at_ms, now)
+        .touch_session(&user.identity_id, &session.key, session.expires_at_ms, now)
         .await?;
     state
         .seen_sessions
-        .insert(user.token_hash.clone(), user.expires_at_ms, now);
+        .insert(session.key.clone(), session.fresh_until_ms, now);
+    if state.seen_sessions.prune_due(now) {
+        match state.db.prune_expired_sessions(now).await {
+            Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "pruning expired sessions failed"),
+        }
+    }
     Ok(())
 }
 

@@ -70,6 +70,36 @@ impl TestApp {
             .await
     }
 
+    /// `POST path` with a bearer token, the app's `X-Session-Id` and a JSON body.
+    pub async fn post_in_session(
+        &self,
+        path: &str,
+        token: &str,
+        session_id: &str,
+        body: &Value,
+    ) -> reqwest::Response {
+        self.client
+            .post(format!("{}{}", self.address, path))
+            .bearer_auth(token)
+            .header("x-session-id", session_id)
+            .json(body)
+            .send()
+            .await
+            .expect("request reaches the server")
+    }
+
+    /// Runs one statement straight on the database (to set up rows the API would not write).
+    pub async fn execute_sql(&self, sql: &str) {
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect(&self.database_url)
+            .await
+            .expect("test connects to its database");
+        sqlx::query(sql)
+            .execute(&mut conn)
+            .await
+            .expect("statement runs");
+    }
+
     /// How many rows `table` holds, read straight from the database.
     pub async fn count_rows(&self, table: &str) -> i64 {
         sqlx::any::install_default_drivers();

@@ -13,5 +13,6 @@ mod hardening;
 mod health;
 mod identity_double;
 mod runtime_config;
+mod sessions;
 mod static_files;
 mod wisdom;

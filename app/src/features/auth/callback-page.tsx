@@ -20,9 +20,15 @@ export function normaliseCallbackSearch(search: string): string {
 
 export function CallbackPage() {
   useDocumentTitle("Signing in");
-  const { ensureIdentity } = useSession();
+  const { ensureIdentity, setCompleting } = useSession();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<Identity | null>(null);
+
+  // From the first paint until the sign-in completes or fails, the nav offers no Log in.
+  useEffect(() => {
+    setCompleting?.(true);
+    return () => setCompleting?.(false);
+  }, [setCompleting]);
 
   useEffect(() => {
     let live = true;
@@ -44,8 +50,10 @@ function Completing() {
   return (
     <main id="main" className="page callback">
       <h1 className="visually-hidden">Signing in</h1>
-      <span className="spinner spinner--large" aria-hidden="true" />
-      <p role="status">Completing authentication...</p>
+      <p role="status" className="callback__status">
+        <span className="spinner spinner--large" aria-hidden="true" />
+        Completing authentication...
+      </p>
     </main>
   );
 }
@@ -53,7 +61,7 @@ function Completing() {
 function Callback({ identity }: { identity: Identity }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { reload } = useSession();
+  const { reload, setCompleting } = useSession();
   const [diagnosing, setDiagnosing] = useState(false);
   const search = useMemo(() => normaliseCallbackSearch(location.search), [location.search]);
 
@@ -73,7 +81,10 @@ function Callback({ identity }: { identity: Identity }) {
     navigate: go,
   });
 
-  if (state.phase !== "failed") return <Completing />;
+  const failed = state.phase === "failed";
+  useEffect(() => setCompleting?.(!failed), [failed, setCompleting]);
+
+  if (!failed) return <Completing />;
   return (
     <main id="main" className="page callback">
       <section className="auth-issue" role="alert" aria-labelledby="auth-issue-title">

@@ -1,9 +1,11 @@
 // /home: the signed-in user's account, with the display name editable (spec 2.5).
+import { useCallback } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
 import { docsDefaultPath, paths } from "../../config/paths";
 import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
+import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { NameField } from "./name-field";
 import { type CurrentUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
@@ -47,6 +49,12 @@ function Dashboard({ user }: { user: IdentityProfile }) {
   const apiUser = useCurrentUser();
   const stored: CurrentUser | undefined = apiUser.status === "loaded" ? apiUser.user : undefined;
   const email = user.email ?? user.loginIds?.[0] ?? "Not provided";
+  const { merge } = apiUser;
+  // The save's answer is the stored user: 'Last updated' shows its time at once.
+  const saved = useCallback(
+    (answer: SavedUser) => merge({ name: answer.name, updated_at: answer.updated_at }),
+    [merge],
+  );
 
   const logout = async () => {
     await session.logout();
@@ -67,7 +75,11 @@ function Dashboard({ user }: { user: IdentityProfile }) {
         {apiUser.status === "loading" ? (
           <p role="status">Loading your profile...</p>
         ) : (
-          <NameField name={stored?.name ?? user.name ?? ""} getToken={session.getToken} />
+          <NameField
+            name={stored?.name ?? user.name ?? ""}
+            getToken={session.getToken}
+            onSaved={saved}
+          />
         )}
         <dl className="dashboard__facts">
           <div>

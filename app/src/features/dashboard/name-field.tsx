@@ -1,10 +1,18 @@
 // The editable display name; the name-edit machine decides validation, saving and message timing.
 import { useEffect, useRef } from "react";
-import type { GetToken } from "../../lib/wasm/use-name-edit";
+import type { GetToken, SavedUser } from "../../lib/wasm/use-name-edit";
 import { useNameEdit } from "../../lib/wasm/use-name-edit";
 
-export function NameField({ name, getToken }: { name: string; getToken: GetToken }) {
-  const edit = useNameEdit(name, getToken);
+export function NameField({
+  name,
+  getToken,
+  onSaved,
+}: {
+  name: string;
+  getToken: GetToken;
+  onSaved?: (user: SavedUser) => void;
+}) {
+  const edit = useNameEdit(name, getToken, onSaved);
   const { mode, draft, notice } = edit.snapshot;
   const input = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);

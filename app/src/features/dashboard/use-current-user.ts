@@ -15,7 +15,11 @@ export type CurrentUserState =
   | { status: "loaded"; user: CurrentUser }
   | { status: "failed"; message: string };
 
-export function useCurrentUser(): CurrentUserState & { reload: () => void } {
+export function useCurrentUser(): CurrentUserState & {
+  reload: () => void;
+  /** Takes in fields of the user from another answer (a saved name's, with its new `updated_at`). */
+  merge: (fields: Partial<CurrentUser>) => void;
+} {
   const [state, setState] = useState<CurrentUserState>({ status: "loading" });
   const [round, setRound] = useState(0);
 
@@ -36,5 +40,14 @@ export function useCurrentUser(): CurrentUserState & { reload: () => void } {
   }, [round]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, reload };
+  const merge = useCallback(
+    (fields: Partial<CurrentUser>) =>
+      setState((current) =>
+        current.status === "loaded"
+          ? { status: "loaded", user: { ...current.user, ...fields } }
+          : current,
+      ),
+    [],
+  );
+  return { ...state, reload, merge };
 }

@@ -1,6 +1,7 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
 import { cliSubtabs, docsPath } from "../../../shared/routes";
+import { paths } from "../../config/paths";
 
 export { cliSubtabs, docsPath };
 
@@ -56,24 +57,36 @@ export const tabRow: readonly DocsTabLink[] = docsPages
     to: docsPath(page.slug),
   }));
 
-export type SidebarItem = { label: string; slug?: string };
+/** A sidebar entry: a docs page (`slug`), another page of the site (`to`), or neither (coming soon). */
+export type SidebarItem = { label: string; slug?: string; to?: string };
 export type SidebarSection = { label: string; slug?: string; items: SidebarItem[] };
 
-/** Spec 2.7's sidebar; an entry links only where the docs have a page for it. */
+/**
+ * Spec 2.7's sidebar; an entry links where the site has a page for it (a docs page, or the Telekinesis
+ * page), and only the rest say 'coming soon'.
+ */
 export const sidebarSections: readonly SidebarSection[] = [
   {
     label: "DREAM",
     slug: "dream",
     items: [{ label: "Apotheosis" }, { label: "DMT", slug: "dmt" }],
   },
-  { label: "ESP", slug: "esp", items: [{ label: "Telekinesis" }, { label: "LSD", slug: "lsd" }] },
+  {
+    label: "ESP",
+    slug: "esp",
+    items: [
+      { label: "Telekinesis", to: paths.telekinesis },
+      { label: "LSD", slug: "lsd" },
+    ],
+  },
   { label: "Metagenesis", items: [{ label: "CLI Commands", slug: "cli" }] },
 ].map((section) => ({
   ...section,
   slug: section.slug && isDocsTab(section.slug) ? section.slug : undefined,
-  items: section.items.map((item) => ({
+  items: section.items.map((item: SidebarItem) => ({
     label: item.label,
     slug: item.slug && isDocsTab(item.slug) ? item.slug : undefined,
+    to: item.to,
   })),
 }));
 

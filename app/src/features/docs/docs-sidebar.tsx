@@ -32,6 +32,8 @@ function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
                   >
                     {item.label}
                   </Link>
+                ) : item.to ? (
+                  <Link to={item.to}>{item.label}</Link>
                 ) : (
                   <span className="docs-sidebar__soon">
                     {item.label} <span className="docs-badge">coming soon</span>

@@ -5,12 +5,16 @@ import { StatusCardList } from "./status-cards";
 
 // Ethereal is a build-time deployment type, so the browser suite cannot switch to it; the cards'
 // ethereal rendering is checked here with the snapshot useHealth gives on such a deployment.
-function renderCards(ethereal: boolean, db: "unknown" | "healthy" | "unhealthy" | "n/a") {
+function renderCards(
+  ethereal: boolean,
+  db: "unknown" | "healthy" | "unhealthy" | "n/a",
+  database?: string,
+) {
   render(
     <MemoryRouter>
       <StatusCardList
         ethereal={ethereal}
-        health={{ api: ethereal ? "n/a" : "healthy", db, queue: "unknown" }}
+        health={{ api: ethereal ? "n/a" : "healthy", db, queue: "unknown", database }}
       />
     </MemoryRouter>,
   );
@@ -37,6 +41,17 @@ describe("StatusCardList", () => {
       within(telekinesis).getByRole("link", { name: "Open Telekinesis" }).getAttribute("href"),
     ).toBe("/telekinesis");
     expect(within(screen.getByTestId("card-database")).getByText("Unhealthy")).toBeTruthy();
+  });
+
+  it("names the database /db-health reports, and no engine before it answers", () => {
+    renderCards(false, "healthy", "sqlite");
+    expect(screen.getByTestId("card-database").textContent).toContain("SQLite behind /db-health.");
+    cleanup();
+    renderCards(false, "healthy", "postgres");
+    expect(screen.getByTestId("card-database").textContent).toContain("PostgreSQL behind");
+    cleanup();
+    renderCards(false, "unknown");
+    expect(screen.getByTestId("card-database").textContent).toContain("The database behind");
   });
 
   it("reads anything but healthy or unhealthy as 'Checking' on the database card", () => {

@@ -2,8 +2,11 @@
 import { Link } from "react-router-dom";
 import { HealthBadge } from "../../components/health-badge";
 import { paths } from "../../config/paths";
-import type { DeploymentInfo, HealthSnapshot } from "../../lib/wasm/core";
-import { useHealth } from "../../lib/wasm/use-health";
+import type { DeploymentInfo } from "../../lib/wasm/core";
+import { type HealthWithDatabase, useHealth } from "../../lib/wasm/use-health";
+
+/** How the database card names the engine `/db-health` reports. */
+const databaseNames: Record<string, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 
 export function StatusCards({ info }: { info: DeploymentInfo }) {
   const health = useHealth({
@@ -19,7 +22,7 @@ export function StatusCardList({
   health,
 }: {
   ethereal: boolean;
-  health: HealthSnapshot;
+  health: HealthWithDatabase;
 }) {
   // Spec 2.2: the database card reads healthy, unhealthy or otherwise 'checking'.
   const db = health.db === "healthy" || health.db === "unhealthy" ? health.db : "unknown";
@@ -62,7 +65,9 @@ export function StatusCardList({
             )}
           </p>
           <p className="status-card__detail">
-            {ethereal ? "Ethereal deployments have no database." : "PostgreSQL behind /db-health."}
+            {ethereal
+              ? "Ethereal deployments have no database."
+              : `${databaseNames[health.database ?? ""] ?? "The database"} behind /db-health.`}
           </p>
         </li>
         <li

@@ -19,6 +19,10 @@ export interface Session {
   getToken: () => Promise<string | undefined>;
   /** Ends the session; a failure is logged and the session is cleared anyway (spec 8). */
   logout: () => Promise<void>;
+  /** The callback page is completing a sign-in (the nav then offers no Log in or Sign up). */
+  completing?: boolean;
+  /** The callback page says when it starts and stops completing a sign-in. */
+  setCompleting?: (completing: boolean) => void;
 }
 
 const anonymous: Session = {

@@ -94,6 +94,8 @@ describe("SessionProvider", () => {
     await act(async () => screen.getByRole("button", { name: "Log out" }).click());
     expect(screen.getByTestId("state").textContent).toBe("anonymous");
     expect(errors).toHaveBeenCalledWith("Logout failed", { errorCode: "E1" });
+    // Nothing of the session is left for the next person at this computer.
+    expect(localStorage.getItem("DSR")).toBeNull();
   });
 
   it("becomes anonymous when the SDK drops the session by itself", async () => {

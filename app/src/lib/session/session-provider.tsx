@@ -1,9 +1,10 @@
 // Owns the session: restores it on load through the identity SDK's refresh, and ends it on logout.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type IdentityConfig, identityConfig } from "../../config/env";
-import { setTokenProvider } from "../api-client";
-import { type Identity, loadIdentity, lookupToken } from "../identity";
+import { requestRaw, setTokenProvider } from "../api-client";
+import { type Identity, loadIdentity, lookupToken, TOKEN_STORAGE_KEYS } from "../identity";
 import { type Session, SessionContext, type SessionState } from "./session-context";
+import { clearSessionId } from "./session-id";
 
 /** The SDK keeps its refresh token under this key; without it there is no session to restore. */
 const REFRESH_TOKEN_KEY = "DSR";
@@ -14,6 +15,24 @@ function hasStoredSession(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Removes every trace of the session from this browser: the SDK's tokens (session, refresh, id) and
+ * the other token candidates, in local and session storage, and the session id. Logout does this
+ * whatever the identity provider answered, so a shared computer is never left signed in.
+ */
+export function clearStoredSession(): void {
+  const keys = [REFRESH_TOKEN_KEY, "DSI", ...TOKEN_STORAGE_KEYS];
+  for (const pick of [() => window.localStorage, () => window.sessionStorage]) {
+    try {
+      const store = pick();
+      for (const key of keys) store.removeItem(key);
+    } catch {
+      // Storage refused: nothing stored there.
+    }
+  }
+  clearSessionId();
 }
 
 export interface SessionProviderProps {
@@ -32,6 +51,7 @@ export function SessionProvider({
   const [state, setState] = useState<SessionState>(
     enabled ? { status: "loading" } : { status: "anonymous" },
   );
+  const [completing, setCompleting] = useState(false);
   const identity = useRef<Identity | null>(null);
 
   const ensureIdentity = useCallback(async () => {
@@ -39,7 +59,10 @@ export function SessionProvider({
     if (!identity.current) {
       identity.current = await load(config);
       // A refresh the provider refuses ends the session without a logout: follow it.
-      identity.current?.onSessionEnded?.(() => setState({ status: "anonymous" }));
+      identity.current?.onSessionEnded?.(() => {
+        clearSessionId();
+        setState({ status: "anonymous" });
+      });
     }
     return identity.current;
   }, [enabled, load, config]);
@@ -63,6 +86,13 @@ export function SessionProvider({
   }, [ensureIdentity]);
 
   const logout = useCallback(async () => {
+    // First the server, while the token still works: 'Active sessions' counts one fewer.
+    try {
+      const token = await getToken();
+      if (token) await requestRaw("/api/auth/logout", { method: "POST", token });
+    } catch (error) {
+      console.error("Ending the server session failed", error);
+    }
     try {
       const id = await ensureIdentity();
       const answer = await id?.logout();
@@ -70,8 +100,9 @@ export function SessionProvider({
     } catch (error) {
       console.error("Logout failed", error);
     }
+    clearStoredSession();
     setState({ status: "anonymous" });
-  }, [ensureIdentity]);
+  }, [ensureIdentity, getToken]);
 
   useEffect(() => {
     setTokenProvider(getToken);
@@ -90,8 +121,8 @@ export function SessionProvider({
   }, [enabled, reload]);
 
   const session = useMemo<Session>(
-    () => ({ state, enabled, ensureIdentity, reload, getToken, logout }),
-    [state, enabled, ensureIdentity, reload, getToken, logout],
+    () => ({ state, enabled, ensureIdentity, reload, getToken, logout, completing, setCompleting }),
+    [state, enabled, ensureIdentity, reload, getToken, logout, completing],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

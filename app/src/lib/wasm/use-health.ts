@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { forceHealthChecks } from "../../config/env";
 import { requestRaw } from "../api-client";
 import { HealthMachine, type HealthSnapshot } from "./core";
@@ -23,12 +23,26 @@ function queueUrlReadable(url: string | undefined): boolean {
   }
 }
 
+/** Which database `/db-health` says the server uses ("sqlite", "postgres"), once it has answered. */
+export type HealthWithDatabase = HealthSnapshot & { database?: string };
+
+/** The `database` field of a `/db-health` answer, if it is one of the names the server reports. */
+export function databaseOf(text: string | undefined): string | undefined {
+  try {
+    const name = (JSON.parse(text ?? "") as { database?: unknown }).database;
+    return name === "sqlite" || name === "postgres" ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** API, database and queue health: checked on mount and every 30 000 ms (the wasm core decides when). */
 export function useHealth({
   ethereal,
   force = forceHealthChecks,
   telekinesisQueueUrl,
-}: HealthOptions): HealthSnapshot {
+}: HealthOptions): HealthWithDatabase {
+  const [database, setDatabase] = useState<string | undefined>(undefined);
   const runRound = (
     machine: HealthMachine,
     now: number,
@@ -44,6 +58,10 @@ export function useHealth({
     ) => {
       const answer = await requestRaw(path);
       if (!isLive()) return;
+      if (path === "/db-health" && answer?.status === 200) {
+        const name = databaseOf(answer.text);
+        if (name) setDatabase(name);
+      }
       const log = record(answer?.status);
       if (log) console.error(log);
       sync();
@@ -67,5 +85,6 @@ export function useHealth({
     handle.sync();
   }, [handle.machine, handle.sync]);
 
-  return handle.snapshot;
+  const { snapshot } = handle;
+  return useMemo(() => ({ ...snapshot, database }), [snapshot, database]);
 }

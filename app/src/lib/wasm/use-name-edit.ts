@@ -16,8 +16,21 @@ export interface NameEdit {
   key: (key: string) => void;
 }
 
-/** The dashboard's display name: edit, validate ('Name cannot be empty'), save through the API. */
-export function useNameEdit(name: string, getToken: GetToken): NameEdit {
+/** The API's answer to a saved name: the user as now stored (its `updated_at` included). */
+export interface SavedUser {
+  name?: string | null;
+  updated_at?: string | number | null;
+}
+
+/**
+ * The dashboard's display name: edit, validate ('Name cannot be empty'), save through the API.
+ * `onSaved` receives the stored user the save answered with.
+ */
+export function useNameEdit(
+  name: string,
+  getToken: GetToken,
+  onSaved?: (user: SavedUser) => void,
+): NameEdit {
   const { machine, snapshot, sync } = useMachine(
     () => new NameEditMachine(name),
     (owned) => owned.snapshot() as NameEditSnapshot,
@@ -36,23 +49,21 @@ export function useNameEdit(name: string, getToken: GetToken): NameEdit {
       if (trimmed === undefined) return;
       try {
         const token = await getToken();
-        const answer = await apiCall<{ data?: { name?: string | null } }>(
-          "/api/auth/update-profile",
-          {
-            method: "POST",
-            body: { name: trimmed },
-            token,
-          },
-        );
+        const answer = await apiCall<{ data?: SavedUser }>("/api/auth/update-profile", {
+          method: "POST",
+          body: { name: trimmed },
+          token,
+        });
         if (machine.current !== owned) return;
         owned.saved(answer?.data?.name ?? trimmed, Date.now());
+        if (answer?.data) onSaved?.(answer.data);
       } catch (error) {
         if (machine.current !== owned) return;
         owned.failed(error instanceof ApiError ? error.message : undefined, Date.now());
       }
       sync();
     },
-    [getToken, machine, sync],
+    [getToken, machine, sync, onSaved],
   );
 
   const run = useCallback(

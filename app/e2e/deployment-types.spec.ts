@@ -1,0 +1,147 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
+
+// Honest cards (issue 15, 5-6): every deployment type's landing, each on its own real server
+// (playwright.config.ts starts one per type with start-server.sh), says one thing in its type,
+// flags, text and cards (spec 2.2 and 3). The default apotheosis server is E2E_PORT itself.
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const origin = (offset: number) => `http://127.0.0.1:${port + offset}`;
+
+interface Expected {
+  mode: string;
+  origin: string;
+  type: string;
+  title: string;
+  apotheosis: "On" | "Off";
+  wisdom: boolean;
+  ethereal: boolean;
+}
+
+const deployments: Expected[] = [
+  {
+    mode: "apotheosis",
+    origin: origin(0),
+    type: "apotheosis",
+    title: "Apotheosis",
+    apotheosis: "On",
+    wisdom: true,
+    ethereal: false,
+  },
+  {
+    mode: "ethereal",
+    origin: origin(300),
+    type: "ethereal",
+    title: "Ethereal",
+    apotheosis: "Off",
+    wisdom: false,
+    ethereal: true,
+  },
+  {
+    mode: "telekinesis",
+    origin: origin(301),
+    type: "telekinesis",
+    title: "Telekinesis",
+    apotheosis: "On",
+    wisdom: true,
+    ethereal: false,
+  },
+  {
+    mode: "metagenesis, apotheosis flag off",
+    origin: origin(302),
+    type: "metagenesis",
+    title: "Metagenesis",
+    apotheosis: "Off",
+    wisdom: false,
+    ethereal: false,
+  },
+  {
+    mode: "apotheosis with the ethereal flag",
+    origin: origin(303),
+    type: "ethereal",
+    title: "Ethereal",
+    apotheosis: "Off",
+    wisdom: false,
+    ethereal: true,
+  },
+];
+
+const fact = (page: Page, name: string) =>
+  page
+    .getByRole("region", { name: "Deployment Information" })
+    .locator(".facts__row", { has: page.getByRole("term").filter({ hasText: name }) })
+    .getByRole("definition");
+
+for (const expected of deployments) {
+  test(`${expected.mode}: type, flags, text and cards agree`, async ({ page }) => {
+    await page.goto(`${expected.origin}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.title);
+    await expect(page.getByText(`${expected.type} deployment`, { exact: true })).toBeVisible();
+    await expect(fact(page, "Type")).toHaveText(expected.type);
+    await expect(fact(page, "Apotheosis")).toHaveText(expected.apotheosis);
+    await expect(page.getByRole("button", { name: "Wisdom" })).toHaveCount(expected.wisdom ? 1 : 0);
+
+    const database = page.getByTestId("card-database");
+    const telekinesis = page.getByTestId("card-telekinesis");
+    const server = page.getByTestId("card-server");
+    if (expected.ethereal) {
+      // Nothing behind the page: the text says so, and so do the cards.
+      await expect(page.getByText(/no server or database to look after/)).toBeVisible();
+      await expect(database).toHaveAttribute("aria-disabled", "true");
+      await expect(database).toContainText("Disabled");
+      await expect(telekinesis).toHaveAttribute("aria-disabled", "true");
+      await expect(telekinesis.getByRole("link")).toHaveCount(0);
+      await expect(server).toContainText("Not applicable");
+    } else {
+      await expect(database).not.toHaveAttribute("aria-disabled", "true");
+      // The card names what /db-health reports (these servers run on SQLite).
+      await expect(database).toContainText("Healthy");
+      await expect(database).toContainText("SQLite behind /db-health.");
+      await expect(database).not.toContainText("PostgreSQL");
+      await expect(telekinesis.getByRole("link", { name: "Open Telekinesis" })).toBeVisible();
+      await expect(server).toContainText("Healthy");
+    }
+  });
+}
+
+test("the database card names PostgreSQL when /db-health reports it", async ({ page }) => {
+  await page.route("**/db-health", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ status: "ok", database: "postgres", latency_ms: 1 }),
+    }),
+  );
+  await page.goto(`${origin(0)}/`);
+  await expect(page.getByTestId("card-database")).toContainText("PostgreSQL behind /db-health.");
+});
+
+test.describe("the ethereal landing looks finished", () => {
+  for (const theme of ["cosmic", "void"] as const) {
+    for (const width of [1280, 375]) {
+      test(`${theme} at ${width} px: 0 axe violations, no sideways scroll`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+        await page.goto(`${origin(300)}/`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ethereal");
+        await expect(page.getByTestId("card-server")).toContainText("Not applicable");
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        // Every card holds its own content ('Not applicable' once ran out of the Server card).
+        const spills = await page.locator(".status-card").evaluateAll((cards) =>
+          cards.flatMap((card) => {
+            const box = card.getBoundingClientRect();
+            return [...card.querySelectorAll("*")]
+              .map((child) => child.getBoundingClientRect())
+              .filter((inner) => inner.right > box.right + 0.5 || inner.left < box.left - 0.5)
+              .map(() => card.getAttribute("data-testid"));
+          }),
+        );
+        expect(spills).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({
+          path: `screenshots/landing-ethereal-${theme}-${width}.png`,
+          fullPage: true,
+        });
+      });
+    }
+  }
+});

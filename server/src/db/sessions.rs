@@ -1,0 +1,186 @@
+//! Queries on `sessions`: one row per signed-in browser or device, kept alive by use, ended by
+//! logout, capped per user and pruned once expired.
+
+use super::Database;
+
+/// The most sessions one user keeps; a new one beyond this pushes out the least recently used.
+/// A person rarely has more than a handful of browsers; a client inventing session ids cannot grow
+/// the table past this many rows per account.
+pub const MAX_SESSIONS_PER_USER: i64 = 20;
+
+impl Database {
+    /// Records a use of the user's session `session_key` (a SHA-256 hex): creates it, or moves its
+    /// last use and expiry forward. Then drops the user's sessions beyond `MAX_SESSIONS_PER_USER`,
+    /// least recently used first. Two statements, each its own transaction: neither needs the other
+    /// to be atomic, and a deferred SQLite transaction that reads before it writes fails at once
+    /// (SQLITE_BUSY, no waiting) when another connection wrote in between.
+    #[tracing::instrument(skip(self, session_key))]
+    pub async fn touch_session(
+        &self,
+        identity_id: &str,
+        session_key: &str,
+        expires_at_ms: i64,
+        now_ms: i64,
+    ) -> Result<(), sqlx::Error> {
+        // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
+        sqlx::query(
+            "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at) \
+             SELECT id, $2, $3, $3, $4 FROM users WHERE identity_id = $1 \
+             ON CONFLICT (user_id, session_key) DO UPDATE \
+             SET last_seen_at = $3, expires_at = $4",
+        )
+        .bind(identity_id)
+        .bind(session_key)
+        .bind(now_ms)
+        .bind(expires_at_ms)
+        .execute(self.pool())
+        .await?;
+        sqlx::query(
+            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE identity_id = $1) \
+             AND session_key NOT IN (SELECT s.session_key FROM sessions s \
+                 WHERE s.user_id = (SELECT id FROM users WHERE identity_id = $1) \
+                 ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $2)",
+        )
+        .bind(identity_id)
+        .bind(MAX_SESSIONS_PER_USER)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Ends the user's session `session_key` (logout); true when there was one.
+    #[tracing::instrument(skip(self, session_key))]
+    pub async fn end_session(
+        &self,
+        identity_id: &str,
+        session_key: &str,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "DELETE FROM sessions WHERE session_key = $1 \
+             AND user_id = (SELECT id FROM users WHERE identity_id = $2)",
+        )
+        .bind(session_key)
+        .bind(identity_id)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Deletes every session that expired at or before `now_ms`, of every user; how many went.
+    #[tracing::instrument(skip(self))]
+    pub async fn prune_expired_sessions(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+            .bind(now_ms)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// How many of the user's sessions have not expired at `now_ms`.
+    #[tracing::instrument(skip(self))]
+    pub async fn count_active_sessions(
+        &self,
+        identity_id: &str,
+        now_ms: i64,
+    ) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.expires_at > $2",
+        )
+        .bind(identity_id)
+        .bind(now_ms)
+        .fetch_one(self.pool())
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::db::Database;
+
+    use super::MAX_SESSIONS_PER_USER;
+
+    async fn database() -> (tempfile::TempDir, Database) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Database::connect(&url, None).await.expect("database");
+        (dir, db)
+    }
+
+    async fn rows(db: &Database) -> i64 {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions")
+            .fetch_one(db.pool())
+            .await
+            .expect("count")
+    }
+
+    #[tokio::test]
+    async fn a_session_used_again_is_one_row_whose_expiry_moves_forward() {
+        let (_dir, db) = database().await;
+        db.find_or_create_user("u", None, 0).await.expect("user");
+        db.touch_session("u", "k", 10_000, 1_000)
+            .await
+            .expect("touch");
+        db.touch_session("u", "k", 20_000, 2_000)
+            .await
+            .expect("touch");
+        assert_eq!(rows(&db).await, 1);
+        assert_eq!(
+            db.count_active_sessions("u", 15_000).await.expect("count"),
+            1
+        );
+        assert_eq!(
+            db.count_active_sessions("u", 20_000).await.expect("count"),
+            0
+        );
+    }
+
+    #[tokio::test]
+    async fn a_user_keeps_at_most_the_cap_and_the_least_recently_used_go_first() {
+        let (_dir, db) = database().await;
+        db.find_or_create_user("u", None, 0).await.expect("user");
+        for i in 0..(MAX_SESSIONS_PER_USER + 5) {
+            db.touch_session("u", &format!("k{i}"), 1_000_000, i)
+                .await
+                .expect("touch");
+        }
+        assert_eq!(rows(&db).await, MAX_SESSIONS_PER_USER);
+        let oldest: Option<String> = sqlx::query_scalar::<_, String>(
+            "SELECT session_key FROM sessions WHERE session_key = 'k0'",
+        )
+        .fetch_optional(db.pool())
+        .await
+        .expect("read");
+        assert_eq!(oldest, None, "the least recently used went first");
+    }
+
+    #[tokio::test]
+    async fn pruning_deletes_only_expired_rows_of_every_user() {
+        let (_dir, db) = database().await;
+        for user in ["a", "b"] {
+            db.find_or_create_user(user, None, 0).await.expect("user");
+            db.touch_session(user, "old", 5_000, 0)
+                .await
+                .expect("touch");
+            db.touch_session(user, "live", 50_000, 0)
+                .await
+                .expect("touch");
+        }
+        assert_eq!(db.prune_expired_sessions(10_000).await.expect("prune"), 2);
+        assert_eq!(rows(&db).await, 2);
+    }
+
+    #[tokio::test]
+    async fn ending_a_session_removes_only_that_users_row() {
+        let (_dir, db) = database().await;
+        for user in ["a", "b"] {
+            db.find_or_create_user(user, None, 0).await.expect("user");
+            db.touch_session(user, "same", 50_000, 0)
+                .await
+                .expect("touch");
+        }
+        assert!(db.end_session("a", "same").await.expect("end"));
+        assert!(!db.end_session("a", "same").await.expect("end again"));
+        assert_eq!(db.count_active_sessions("b", 0).await.expect("count"), 1);
+    }
+}
