@@ -1,4 +1,4 @@
-//! The site's colour theme.
+//! The site's colour theme (`src/theme.rs`) for JavaScript.
 
 use wasm_bindgen::prelude::*;
 
