@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow } from "./checks";
 import { newAccount } from "./emulator-http";
-import { signIn, requireEmulator } from "./sign-in";
+import { requireEmulator, signIn } from "./sign-in";
 
 // The sign-in screens, as a11y.spec.ts does the public pages: the login and setup-guide modals, the
 // dashboard (with a refused name), and the callback's failure page with its diagnostic, in both

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
-import { continueAs, signIn, requireEmulator, startSignIn } from "./sign-in";
+import { continueAs, requireEmulator, signIn, startSignIn } from "./sign-in";
 
 // Sign-in end to end (issue 5) against the real server and its local identity emulator
 // (../shared/IDENTITY.md). Nothing is intercepted except the one test that needs the exchange to hang:

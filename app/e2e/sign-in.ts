@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Account } from "./emulator-http";
 
 // Sign-in through the browser, against the server's local identity emulator (../shared/IDENTITY.md):

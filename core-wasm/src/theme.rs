@@ -1,10 +1,14 @@
 //! The theme state machine (spec sections 3, 4 and 9): two themes, cosmic and void.
 
+use serde::Serialize;
+
 /// The key under which the preference is kept in browser local storage.
 pub const STORAGE_KEY: &str = "theme";
 
-/// A colour theme of the site. The default is [`Theme::Cosmic`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// A colour theme of the site: 'cosmic' (the default) or 'void'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(rename_all = "lowercase")]
 pub enum Theme {
     #[default]
     Cosmic,

@@ -2,6 +2,8 @@
 #![cfg(all(target_arch = "wasm32", feature = "machines"))]
 
 use mg_core::bindings::ThemeMachine;
+use mg_core::theme::Theme;
+use tsify::Ts;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -9,16 +11,25 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn theme_machine_starts_from_storage_and_toggles() {
     let mut machine = ThemeMachine::new(Some("void".into()));
-    assert_eq!(machine.theme(), "void");
-    assert_eq!(machine.toggle(), "cosmic");
-    assert_eq!(machine.toggle(), "void");
+    assert_eq!(name(machine.theme()), "void");
+    assert_eq!(name(machine.toggle()), "cosmic");
+    assert_eq!(name(machine.toggle()), "void");
+    assert_eq!(name(machine.sync(Some("neon".into()))), "cosmic");
+}
+
+/// The string JavaScript receives for a theme.
+fn name(theme: Ts<Theme>) -> String {
+    theme
+        .js_value()
+        .as_string()
+        .expect("a theme crosses as a string")
 }
 
 #[wasm_bindgen_test]
 fn theme_machine_reads_unknown_values_as_cosmic() {
     let machine = ThemeMachine::new(Some("neon".into()));
-    assert_eq!(machine.theme(), "cosmic");
-    assert_eq!(ThemeMachine::new(None).theme(), "cosmic");
+    assert_eq!(name(machine.theme()), "cosmic");
+    assert_eq!(name(ThemeMachine::new(None).theme()), "cosmic");
     assert_eq!(ThemeMachine::storage_key(), "theme");
 }
 
@@ -28,7 +39,7 @@ fn theme_machine_round_trips_through_local_storage() {
     storage.set_item("theme", "void").expect("write storage");
     let stored = storage.get_item("theme").expect("read storage");
     let mut machine = ThemeMachine::new(stored);
-    let next = machine.toggle();
+    let next = name(machine.toggle());
     storage.set_item("theme", &next).expect("write storage");
     assert_eq!(
         storage.get_item("theme").expect("read").as_deref(),
