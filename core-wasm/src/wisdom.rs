@@ -231,6 +231,33 @@ mod tests {
     }
 
     #[test]
+    fn odd_fields_in_the_answer_read_as_absent_and_the_rest_still_counts() {
+        let mut machine = testing();
+        machine.answered(
+            200,
+            &body(r#"{"wisdom":{"quote":" Q ","orator":7},"error":1}"#),
+            0,
+        );
+        assert!(
+            matches!(machine.state(), WisdomSnapshot::Success { quote, orator, .. } if quote == "Q" && orator == "Unknown")
+        );
+    }
+
+    #[test]
+    fn the_snapshot_crosses_with_its_status_tag_and_without_its_deadline() {
+        let shown = WisdomSnapshot::Error {
+            error: "No wisdom yet".into(),
+            instructions: None,
+            message: Some("m".into()),
+            until: 5_000,
+        };
+        assert_eq!(
+            serde_json::to_value(&shown).expect("serialise"),
+            serde_json::json!({"status": "error", "error": "No wisdom yet", "message": "m"})
+        );
+    }
+
+    #[test]
     fn a_network_failure_says_failed_to_connect_to_api() {
         let mut machine = testing();
         machine.network_failed(0);
