@@ -22,15 +22,6 @@ pub enum HealthValue {
 }
 
 impl HealthValue {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Unknown => "unknown",
-            Self::Healthy => "healthy",
-            Self::Unhealthy => "unhealthy",
-            Self::NotApplicable => "n/a",
-        }
-    }
-
     /// 200 is healthy; any other status, or no answer (`None`), is unhealthy.
     pub fn from_status(status: Option<u16>) -> Self {
         if status == Some(200) {
@@ -169,6 +160,20 @@ mod tests {
         let plan = machine.poll(1_000).expect("checks run on load");
         assert!(plan.check_api && plan.check_db);
         assert_eq!(machine.next_deadline(), Some(31_000));
+    }
+
+    #[test]
+    fn values_cross_as_the_words_the_cards_show() {
+        let shown = HealthSnapshot {
+            api: Healthy,
+            db: NotApplicable,
+            queue: Unhealthy,
+        };
+        assert_eq!(
+            serde_json::to_value(shown).expect("serialise"),
+            serde_json::json!({"api": "healthy", "db": "n/a", "queue": "unhealthy"})
+        );
+        assert_eq!(serde_json::to_value(Unknown).expect("serialise"), "unknown");
     }
 
     #[test]
