@@ -369,4 +369,23 @@ mod machines {
         assert!(get(&callback, "redirectTo").is_null());
         assert_eq!(get(&callback, "showHelp").as_bool(), Some(false));
     }
+
+    #[wasm_bindgen_test]
+    fn a_deeply_nested_field_nobody_reads_is_not_walked() {
+        let depth = 50_000;
+        let nested = "[".repeat(depth) + &"]".repeat(depth);
+        let body = format!(r#"{{"extra":{nested},"wisdom":{nested},"error":"Seed the database"}}"#);
+        let mut wisdom = WisdomMachine::new();
+        wisdom.click();
+        wisdom.answered(503, &body, 0.0);
+        assert_eq!(
+            text(&wisdom.snapshot(), "error").as_deref(),
+            Some("Seed the database")
+        );
+        let (warned, _) = flags_of(&format!(r#"{{"ethereal":{nested}}}"#));
+        assert_eq!(
+            warned.as_deref(),
+            Some("Failed to parse VITE_DEPLOYMENT_FLAGS")
+        );
+    }
 }

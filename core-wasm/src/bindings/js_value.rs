@@ -77,9 +77,15 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         }
     }
 
+    /// A member no field reads (an SDK's extra fields): skipped without being walked, so its size
+    /// and nesting cost nothing (a deeply nested one would otherwise exhaust the stack).
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        visitor.visit_unit()
+    }
+
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
     }
 }
 
