@@ -49,7 +49,7 @@ impl DeploymentFlags {
     /// noticed in the console.
     ///
     /// `read` turns the text into flags through this type's `Deserialize`, `None` when it cannot:
-    /// the bindings read with the browser's `JSON.parse` and serde-wasm-bindgen, the host tests
+    /// the bindings read with the browser's `JSON.parse` (then `bindings/js_value.rs`), the host tests
     /// with serde_json.
     pub fn parse(raw: Option<&str>, read: impl FnOnce(&str) -> Option<Self>) -> ParsedFlags {
         let text = raw.map(str::trim).unwrap_or_default();
@@ -81,7 +81,7 @@ enum FlagKey {
     Ethereal,
 }
 
-// Not derived: a derived struct reader skips unknown keys (and serde-wasm-bindgen's looks up the
+// Not derived: a derived struct reader skips unknown keys (serde-wasm-bindgen's even looks up the
 // known ones only), but an unknown key must fail, so a typo in the build config is reported.
 impl<'de> Deserialize<'de> for DeploymentFlags {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -1,8 +1,8 @@
 //! How the core reads values it did not make (objects from JavaScript, JSON texts from a server or
 //! the build): with serde, field by field and leniently, so one odd field never loses the rest.
 //!
-//! The machines take typed values. The bindings turn JavaScript values into them with
-//! serde-wasm-bindgen, and JSON texts with the browser's own `JSON.parse` first (see
+//! The machines take typed values. The bindings read JavaScript values into them through their
+//! `Deserialize` (`bindings/js_value.rs`), JSON texts after the browser's own `JSON.parse` (see
 //! `bindings/convert.rs`); the host tests read the same texts with serde_json ([`read_json`]).
 
 use serde::{Deserialize, Deserializer};
