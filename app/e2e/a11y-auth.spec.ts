@@ -1,14 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow } from "./checks";
 import { newAccount } from "./emulator-http";
-import { signIn, skipIfNoEmulator } from "./sign-in";
+import { requireEmulator, signIn } from "./sign-in";
 
 // The sign-in screens, as a11y.spec.ts does the public pages: the login and setup-guide modals, the
 // dashboard (with a refused name), and the callback's failure page with its diagnostic, in both
 // themes at desktop and mobile width: 0 axe violations (WCAG 2.2 AA tags), no horizontal scroll, and
 // a screenshot in screenshots/ to look at. Against the real server and its identity emulator.
 test.describe.configure({ timeout: 90_000 });
-test.beforeAll(async ({ request }) => skipIfNoEmulator(request));
+test.beforeAll(async ({ request }) => requireEmulator(request));
 
 const widths = [
   { width: 1280, height: 800 },

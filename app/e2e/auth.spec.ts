@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
-import { continueAs, signIn, skipIfNoEmulator, startSignIn } from "./sign-in";
+import { continueAs, requireEmulator, signIn, startSignIn } from "./sign-in";
 
 // Sign-in end to end (issue 5) against the real server and its local identity emulator
 // (../shared/IDENTITY.md). Nothing is intercepted except the one test that needs the exchange to hang:
@@ -24,7 +24,7 @@ const PROVIDERS = [
   { id: "linkedin", label: "LinkedIn" },
 ] as const;
 
-test.beforeAll(async ({ request }) => skipIfNoEmulator(request));
+test.beforeAll(async ({ request }) => requireEmulator(request));
 
 /** Picks one of the emulator's simulated failures and continues. */
 async function failWith(page: Page, outcome: RegExp) {

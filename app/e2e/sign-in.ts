@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Account } from "./emulator-http";
 
 // Sign-in through the browser, against the server's local identity emulator (../shared/IDENTITY.md):
@@ -6,19 +6,27 @@ import type { Account } from "./emulator-http";
 //
 // What this assumes about the server's emulator (server/src/identity/emulator/page.rs):
 // - The server injects `mg-runtime-config` with the identity project id; `GET /v2/keys/{id}` answers
-//   JSON keys when the emulator is on (skipIfNoEmulator skips a spec's tests otherwise).
+//   JSON keys when the emulator is on (requireEmulator fails a spec's tests otherwise).
 // - The provider page (/emulator/oauth/{provider}) says "Local identity emulator", has fields labelled
 //   E-mail, Name and Username, an Outcome radio group and a "Continue" button.
 // - The top navigation (SanctifiedNav) is in the header, with its "Log in" button.
 export const EMULATOR_MARK = /local identity emulator/i;
 
-/** For test.beforeAll: skips the spec when the server runs without the identity emulator. */
-export async function skipIfNoEmulator(request: APIRequestContext) {
+/**
+ * For test.beforeAll: fails the spec when the server runs without the identity emulator. Every
+ * sign-in test runs against it, so a server without it is a broken test setup, never a reason to
+ * pass with nothing run.
+ */
+export async function requireEmulator(request: APIRequestContext) {
   const html = await (await request.get("/")).text();
   const projectId = /"identityProjectId"\s*:\s*"([^"]+)"/.exec(html)?.[1];
-  const keys = projectId ? await request.get(`/v2/keys/${projectId}`) : null;
-  const body = (await keys?.json().catch(() => null)) as { keys?: unknown } | null;
-  test.skip(!Array.isArray(body?.keys), "the server has no identity emulator");
+  expect(projectId, "the page names an identity project").toBeTruthy();
+  const keys = await request.get(`/v2/keys/${projectId}`);
+  const body = (await keys.json().catch(() => null)) as { keys?: unknown } | null;
+  expect(
+    Array.isArray(body?.keys),
+    `the identity emulator answers GET /v2/keys/${projectId} with keys (is it on?)`,
+  ).toBe(true);
 }
 
 /** Opens the login modal from the top navigation and picks a provider; ends on the emulator's page. */

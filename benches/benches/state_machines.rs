@@ -5,7 +5,7 @@ use mg_core::auth_callback::{AuthCallbackMachine, ExchangeOutcome, IdentityUser}
 use mg_core::deployment::DeploymentFlags;
 use mg_core::health::{Check, HealthMachine};
 use mg_core::theme::{Theme, ThemeMachine};
-use mg_core::wisdom::WisdomMachine;
+use mg_core::wisdom::{WisdomAnswer, WisdomMachine};
 
 fn theme_machine(c: &mut Criterion) {
     c.bench_function("theme/from_stored", |b| {
@@ -24,9 +24,13 @@ fn theme_machine(c: &mut Criterion) {
 fn event_machines(c: &mut Criterion) {
     c.bench_function("flags/parse", |b| {
         b.iter(|| {
-            DeploymentFlags::parse(black_box(Some(
-                r#"{"apotheosis":true,"sanctified":true,"ethereal":false}"#,
-            )))
+            // In the browser the text is read by JSON.parse; natively serde_json stands in.
+            DeploymentFlags::parse(
+                black_box(Some(
+                    r#"{"apotheosis":true,"sanctified":true,"ethereal":false}"#,
+                )),
+                |text| serde_json::from_str(text).ok(),
+            )
         })
     });
     c.bench_function("health/round", |b| {
@@ -45,7 +49,8 @@ fn event_machines(c: &mut Criterion) {
         let body = r#"{"wisdom":{"quote":"Know thyself.","orator":"Socrates"}}"#;
         b.iter(|| {
             machine.click();
-            machine.answered(200, black_box(body), 0);
+            let answer: WisdomAnswer = serde_json::from_str(black_box(body)).unwrap_or_default();
+            machine.answered(200, &answer, 0);
             black_box(machine.tick(5_000))
         })
     });

@@ -1,6 +1,8 @@
 //! The API client's error rule (spec 8): which message a failed call shows.
 
-use crate::json::{self, JsonRead};
+use serde::Deserialize;
+
+use crate::input::{lenient, non_blank};
 
 /// Shown when the server answered with an error but no `error` field.
 pub const SERVER_ERROR: &str = "Server error occurred";
@@ -12,20 +14,25 @@ pub fn is_success(status: u16) -> bool {
     (200..300).contains(&status)
 }
 
-/// Reads a string field of a JSON object body; blank strings count as absent.
-pub fn string_field(body: Option<&str>, key: &str) -> Option<String> {
-    let value = json::parse(body?)?;
-    let text = value.get(key)?.as_str()?.trim();
-    (!text.is_empty()).then(|| text.to_owned())
+/// What the client reads of an error body (`{"error": "...", "code": "..."}`); anything else in
+/// it, or an `error` that is not a string, is ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct ErrorBody {
+    #[serde(default, deserialize_with = "lenient")]
+    pub error: Option<String>,
 }
 
 /// The message of a call: `None` when it succeeded (2xx), otherwise what to show.
-/// `status` is `None` when no response arrived (network failure).
-pub fn error_message(status: Option<u16>, body: Option<&str>) -> Option<String> {
+/// `status` is `None` when no response arrived (network failure); `body` is `None` when there was
+/// none or it was not a JSON object.
+pub fn error_message(status: Option<u16>, body: Option<&ErrorBody>) -> Option<String> {
     match status {
         None => Some(NETWORK_ERROR.to_owned()),
         Some(code) if is_success(code) => None,
-        Some(_) => Some(string_field(body, "error").unwrap_or_else(|| SERVER_ERROR.to_owned())),
+        Some(_) => Some(
+            non_blank(body.and_then(|b| b.error.as_deref()))
+                .unwrap_or_else(|| SERVER_ERROR.to_owned()),
+        ),
     }
 }
 
@@ -33,7 +40,14 @@ pub fn error_message(status: Option<u16>, body: Option<&str>) -> Option<String> 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::input::read_json;
     use proptest::prelude::*;
+
+    /// The rule applied to a raw body text, as the binding does.
+    fn message_for(status: Option<u16>, body: Option<&str>) -> Option<String> {
+        let body = body.and_then(read_json::<ErrorBody>);
+        error_message(status, body.as_ref())
+    }
 
     #[test]
     fn the_error_rule_is_applied_exactly() {
@@ -58,7 +72,7 @@ mod tests {
         ];
         for (status, body, expected) in cases {
             assert_eq!(
-                error_message(status, body).as_deref(),
+                message_for(status, body).as_deref(),
                 expected,
                 "{status:?} {body:?}"
             );
@@ -77,7 +91,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_answer_yields_a_message_exactly_when_it_failed(status in proptest::option::of(0u16..1000), body in proptest::option::of(".{0,40}")) {
-            let message = error_message(status, body.as_deref());
+            let message = message_for(status, body.as_deref());
             let failed = status.is_none_or(|s| !is_success(s));
             prop_assert_eq!(message.is_some(), failed);
             if let Some(m) = message { prop_assert!(!m.is_empty()); }

@@ -1,6 +1,8 @@
 //! The OAuth return page (spec 4, 8, 9): code check, exchange outcome, profile update, timeout, redirects.
 
-use crate::json::{text_field, JsonRead, ToJson, Writer};
+use serde::{Deserialize, Serialize};
+
+use crate::input::lenient;
 use crate::text::{contains, join};
 
 use crate::login::PROVIDERS;
@@ -22,16 +24,29 @@ pub const NO_CODE_REDIRECT: &str = "/?error=no_code";
 pub const AUTH_FAILED_REDIRECT: &str = "/?error=auth_failed";
 pub const CALLBACK_ERROR_REDIRECT: &str = "/?error=callback_error";
 
-/// The identity provider's user as the SDK returns it (spec 3); every field optional.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The identity provider's user as the SDK returns it (spec 3); every field optional, and one of
+/// the wrong type, or null, reads as absent. Other fields of the SDK's user are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct IdentityUser {
+    #[serde(default, deserialize_with = "lenient")]
     pub name: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub display_name: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub username: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub given_name: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub nickname: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub picture: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub avatar: Option<String>,
+    /// The user's login ids, e.g. 'discord-1234' (the first names the provider).
+    #[serde(default, deserialize_with = "lenient")]
+    #[cfg_attr(feature = "machines", tsify(type = "string[] | null"))]
     pub login_ids: Vec<String>,
 }
 
@@ -44,27 +59,6 @@ fn first_present(values: &[&Option<String>]) -> Option<String> {
 }
 
 impl IdentityUser {
-    /// Reads the SDK's user object (camelCase); fields of the wrong type, or null, read as absent.
-    pub fn from_json<V: JsonRead>(value: &V) -> Self {
-        let login_ids = value.get("loginIds").and_then(JsonRead::items);
-        Self {
-            name: text_field(value, "name"),
-            display_name: text_field(value, "displayName"),
-            username: text_field(value, "username"),
-            given_name: text_field(value, "givenName"),
-            nickname: text_field(value, "nickname"),
-            picture: text_field(value, "picture"),
-            avatar: text_field(value, "avatar"),
-            login_ids: login_ids
-                .map(|ids| {
-                    ids.iter()
-                        .filter_map(|id| id.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default(),
-        }
-    }
-
     /// The provider named by the first login id (e.g. 'discord-1234'), else the chat platform.
     pub fn provider(&self) -> &'static str {
         let first = self.login_ids.first().map(|id| id.to_ascii_lowercase());
@@ -88,28 +82,28 @@ impl IdentityUser {
 }
 
 /// The provider data stored with the profile.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct OauthData {
     pub username: Option<String>,
     pub display_name: Option<String>,
     pub avatar: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct ProviderProfile {
     pub oauth_provider: String,
     pub oauth_data: OauthData,
 }
 
 /// The body of POST /api/auth/update-profile (spec 3).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ProfileUpdate {
-    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     pub profile: ProviderProfile,
 }
@@ -133,20 +127,20 @@ impl ProfileUpdate {
 }
 
 /// What the hook must do next.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(tag = "kind", rename_all = "camelCase"))]
-pub enum Effect {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum CallbackEffect {
     Exchange { code: String },
     ReadUser,
     UpdateProfile { payload: ProfileUpdate },
     Navigate { to: String },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
-pub enum Phase {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub enum CallbackPhase {
     #[default]
     Idle,
     Exchanging,
@@ -157,11 +151,11 @@ pub enum Phase {
 }
 
 /// What the callback page renders.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct CallbackSnapshot {
-    pub phase: Phase,
+    pub phase: CallbackPhase,
     pub message: Option<String>,
     /// Show the 'Authentication Issue' help (diagnostics) rather than redirecting.
     pub show_help: bool,
@@ -169,28 +163,20 @@ pub struct CallbackSnapshot {
     pub redirect_to: Option<String>,
 }
 
-/// The SDK's exchange answer: ok, or an error code and message.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The SDK's exchange answer: ok, or an error code and message. A missing or non-boolean `ok`
+/// is a failure; other fields of the wrong type read as absent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct ExchangeOutcome {
+    #[serde(default, deserialize_with = "lenient")]
     pub ok: bool,
+    #[serde(default, deserialize_with = "lenient")]
     pub user: Option<IdentityUser>,
+    #[serde(default, deserialize_with = "lenient")]
     pub error_code: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub message: Option<String>,
-}
-
-impl ExchangeOutcome {
-    /// Reads `{ ok, user, errorCode, message }`; a missing or non-boolean `ok` is a failure.
-    pub fn from_json<V: JsonRead>(value: &V) -> Self {
-        Self {
-            ok: value.get("ok").and_then(JsonRead::as_bool).unwrap_or(false),
-            user: value
-                .get("user")
-                .filter(|u| u.is_object())
-                .map(IdentityUser::from_json),
-            error_code: text_field(value, "errorCode"),
-            message: text_field(value, "message"),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -217,7 +203,7 @@ impl AuthCallbackMachine {
     fn in_progress(&self) -> bool {
         matches!(
             self.snap.phase,
-            Phase::Exchanging | Phase::ReadingUser | Phase::UpdatingProfile
+            CallbackPhase::Exchanging | CallbackPhase::ReadingUser | CallbackPhase::UpdatingProfile
         )
     }
 
@@ -230,7 +216,7 @@ impl AuthCallbackMachine {
     }
 
     fn fail(&mut self, message: String, redirect: Option<&str>, now_ms: u64) {
-        self.snap.phase = Phase::Failed;
+        self.snap.phase = CallbackPhase::Failed;
         self.snap.message = Some(message);
         self.snap.show_help = redirect.is_none();
         self.snap.redirect_to = redirect.map(str::to_owned);
@@ -243,8 +229,8 @@ impl AuthCallbackMachine {
         code: Option<&str>,
         error: Option<&str>,
         now_ms: u64,
-    ) -> Option<Effect> {
-        if self.snap.phase != Phase::Idle {
+    ) -> Option<CallbackEffect> {
+        if self.snap.phase != CallbackPhase::Idle {
             return None;
         }
         if let Some(error) = error.map(str::trim).filter(|e| !e.is_empty()) {
@@ -261,9 +247,9 @@ impl AuthCallbackMachine {
                 None
             }
             Some(code) => {
-                self.snap.phase = Phase::Exchanging;
+                self.snap.phase = CallbackPhase::Exchanging;
                 self.timeout_at = now_ms.saturating_add(TIMEOUT_MS);
-                Some(Effect::Exchange {
+                Some(CallbackEffect::Exchange {
                     code: code.to_owned(),
                 })
             }
@@ -271,14 +257,14 @@ impl AuthCallbackMachine {
     }
 
     /// The exchange answered (spec 8 table).
-    pub fn exchanged(&mut self, outcome: ExchangeOutcome, now_ms: u64) -> Option<Effect> {
-        if self.snap.phase != Phase::Exchanging {
+    pub fn exchanged(&mut self, outcome: ExchangeOutcome, now_ms: u64) -> Option<CallbackEffect> {
+        if self.snap.phase != CallbackPhase::Exchanging {
             return None;
         }
         if outcome.ok {
             self.user = outcome.user.unwrap_or_default();
-            self.snap.phase = Phase::ReadingUser;
-            return Some(Effect::ReadUser);
+            self.snap.phase = CallbackPhase::ReadingUser;
+            return Some(CallbackEffect::ReadUser);
         }
         let code = outcome.error_code.unwrap_or_default();
         let message = outcome.message.unwrap_or_default();
@@ -300,37 +286,40 @@ impl AuthCallbackMachine {
 
     /// The exchange call threw.
     pub fn exchange_threw(&mut self, message: &str, now_ms: u64) {
-        if self.snap.phase == Phase::Exchanging {
+        if self.snap.phase == CallbackPhase::Exchanging {
             self.fail(join(&["OAuth exchange failed: ", message]), None, now_ms);
         }
     }
 
     /// The current user was read; `stored_name` is the name the API holds.
-    pub fn user_read(&mut self, stored_name: Option<&str>) -> Option<Effect> {
-        if self.snap.phase != Phase::ReadingUser {
+    pub fn user_read(&mut self, stored_name: Option<&str>) -> Option<CallbackEffect> {
+        if self.snap.phase != CallbackPhase::ReadingUser {
             return None;
         }
-        self.snap.phase = Phase::UpdatingProfile;
-        Some(Effect::UpdateProfile {
+        self.snap.phase = CallbackPhase::UpdatingProfile;
+        Some(CallbackEffect::UpdateProfile {
             payload: ProfileUpdate::decide(stored_name, &self.user),
         })
     }
 
     /// The profile was stored: go to the dashboard.
-    pub fn profile_updated(&mut self) -> Option<Effect> {
-        if self.snap.phase != Phase::UpdatingProfile {
+    pub fn profile_updated(&mut self) -> Option<CallbackEffect> {
+        if self.snap.phase != CallbackPhase::UpdatingProfile {
             return None;
         }
-        self.snap.phase = Phase::Done;
+        self.snap.phase = CallbackPhase::Done;
         self.snap.redirect_to = Some(HOME.to_owned());
-        Some(Effect::Navigate {
+        Some(CallbackEffect::Navigate {
             to: HOME.to_owned(),
         })
     }
 
     /// Reading the user or updating the profile failed.
     pub fn step_failed(&mut self, message: &str, now_ms: u64) {
-        if matches!(self.snap.phase, Phase::ReadingUser | Phase::UpdatingProfile) {
+        if matches!(
+            self.snap.phase,
+            CallbackPhase::ReadingUser | CallbackPhase::UpdatingProfile
+        ) {
             self.fail(
                 join(&["Authentication error: ", message]),
                 Some(CALLBACK_ERROR_REDIRECT),
@@ -340,7 +329,7 @@ impl AuthCallbackMachine {
     }
 
     /// Time passes: the 10 s timeout or a due redirect.
-    pub fn tick(&mut self, now_ms: u64) -> Option<Effect> {
+    pub fn tick(&mut self, now_ms: u64) -> Option<CallbackEffect> {
         if self.in_progress() {
             if now_ms >= self.timeout_at {
                 self.fail(TIMEOUT.to_owned(), None, now_ms);
@@ -355,65 +344,7 @@ impl AuthCallbackMachine {
         self.snap
             .redirect_to
             .clone()
-            .map(|to| Effect::Navigate { to })
-    }
-}
-
-impl Phase {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Idle => "idle",
-            Self::Exchanging => "exchanging",
-            Self::ReadingUser => "readingUser",
-            Self::UpdatingProfile => "updatingProfile",
-            Self::Done => "done",
-            Self::Failed => "failed",
-        }
-    }
-}
-
-impl ToJson for ProfileUpdate {
-    fn write_json(&self, out: &mut Writer) {
-        let profile = &self.profile;
-        let data = &profile.oauth_data;
-        out.open();
-        if let Some(name) = &self.name {
-            out.key("name").string(name);
-        }
-        out.key("profile").open();
-        out.key("oauthProvider").string(&profile.oauth_provider);
-        out.key("oauthData").open();
-        out.key("username").opt_string(data.username.as_deref());
-        out.key("displayName")
-            .opt_string(data.display_name.as_deref());
-        out.key("avatar").opt_string(data.avatar.as_deref());
-        out.close().close().close();
-    }
-}
-
-impl ToJson for Effect {
-    fn write_json(&self, out: &mut Writer) {
-        out.open().key("kind");
-        match self {
-            Self::Exchange { code } => out.string("exchange").key("code").string(code),
-            Self::ReadUser => out.string("readUser"),
-            Self::UpdateProfile { payload } => {
-                out.string("updateProfile").key("payload").value(payload)
-            }
-            Self::Navigate { to } => out.string("navigate").key("to").string(to),
-        }
-        .close();
-    }
-}
-
-impl ToJson for CallbackSnapshot {
-    fn write_json(&self, out: &mut Writer) {
-        out.open().key("phase").string(self.phase.as_str());
-        out.key("message").opt_string(self.message.as_deref());
-        out.key("showHelp").bool(self.show_help);
-        out.key("redirectTo")
-            .opt_string(self.redirect_to.as_deref());
-        out.close();
+            .map(|to| CallbackEffect::Navigate { to })
     }
 }
 

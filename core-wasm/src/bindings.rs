@@ -1,4 +1,5 @@
-//! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules.
+//! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules, one file
+//! per machine file (`src/wisdom.rs` is exported by `src/bindings/wisdom.rs`).
 //!
 //! Two wasm packages are built from this one crate, chosen by cargo feature, so the decorative
 //! graphics never weigh on a page's first load:
@@ -8,32 +9,54 @@
 //!   (`pkg/graphics/`, imported as `mg-core-graphics`).
 //!
 //! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
-//! exported to JavaScript, and so kept in a `.wasm`, depends on the features.
+//! exported to JavaScript, and so kept in a `.wasm`, depends on the features. The TypeScript types
+//! of the values that cross are generated from the Rust types (`#[derive(Tsify)]` in the plain
+//! modules, under the `machines` feature).
 
 #[cfg(feature = "machines")]
-mod account;
+mod api;
+#[cfg(feature = "machines")]
+mod auth_callback;
 #[cfg(feature = "machines")]
 mod convert;
 #[cfg(feature = "machines")]
-mod demo;
+mod deployment;
 #[cfg(feature = "graphics")]
 mod graphics;
 #[cfg(feature = "machines")]
-mod status;
+mod health;
+#[cfg(feature = "machines")]
+mod js_value;
+#[cfg(feature = "machines")]
+mod login;
+#[cfg(feature = "machines")]
+mod name_edit;
+#[cfg(feature = "machines")]
+mod telekinesis;
 #[cfg(feature = "machines")]
 mod theme;
 #[cfg(feature = "machines")]
-mod types;
+mod wisdom;
 
 #[cfg(feature = "machines")]
-pub use account::{AuthCallbackMachine, LoginMachine, NameEditMachine};
+pub use api::api_error_message;
 #[cfg(feature = "machines")]
-pub use demo::TelekinesisCounters;
+pub use auth_callback::AuthCallbackMachine;
+#[cfg(feature = "machines")]
+pub use deployment::Deployment;
 #[cfg(feature = "graphics")]
 pub use graphics::{
     vertex_stride, wasm_memory, HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget,
 };
 #[cfg(feature = "machines")]
-pub use status::{api_error_message, Deployment, HealthMachine, WisdomMachine};
+pub use health::HealthMachine;
+#[cfg(feature = "machines")]
+pub use login::LoginMachine;
+#[cfg(feature = "machines")]
+pub use name_edit::NameEditMachine;
+#[cfg(feature = "machines")]
+pub use telekinesis::TelekinesisCounters;
 #[cfg(feature = "machines")]
 pub use theme::ThemeMachine;
+#[cfg(feature = "machines")]
+pub use wisdom::WisdomMachine;

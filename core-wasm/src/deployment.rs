@@ -1,6 +1,11 @@
 //! Deployment flags, deployment info and the landing texts of each deployment type (spec 2.2, 3, 5).
 
-use crate::json::{self, text_field, JsonRead, ToJson, Value, Writer};
+use std::fmt;
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::input::lenient;
 use crate::text::join;
 
 /// Logged (console only) when the flags JSON injected at build time cannot be read.
@@ -10,8 +15,8 @@ pub const FLAGS_PARSE_WARNING: &str = "Failed to parse VITE_DEPLOYMENT_FLAGS";
 pub const ACTIVE_STATUS: &str = "active";
 
 /// The feature flags of a deployment. Default: apotheosis on, the others off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct DeploymentFlags {
     pub apotheosis: bool,
     pub sanctified: bool,
@@ -38,10 +43,15 @@ pub struct ParsedFlags {
 
 impl DeploymentFlags {
     /// Parses the flags JSON. A missing or blank value means the defaults silently; a JSON object
-    /// may name any of the three keys (missing keys keep their default). Anything else (broken JSON,
-    /// not an object, a non-boolean value, an unknown key) gives the defaults plus
-    /// [`FLAGS_PARSE_WARNING`], so a typo in the build config is noticed in the console.
-    pub fn parse(raw: Option<&str>) -> ParsedFlags {
+    /// may name any of the three keys (missing keys keep their default; a repeated key counts with
+    /// its last value). Anything else (broken JSON, not an object, a non-boolean value, an unknown
+    /// key) gives the defaults plus [`FLAGS_PARSE_WARNING`], so a typo in the build config is
+    /// noticed in the console.
+    ///
+    /// `read` turns the text into flags through this type's `Deserialize`, `None` when it cannot:
+    /// the bindings read with the browser's `JSON.parse` (then `bindings/js_value.rs`), the host tests
+    /// with serde_json.
+    pub fn parse(raw: Option<&str>, read: impl FnOnce(&str) -> Option<Self>) -> ParsedFlags {
         let text = raw.map(str::trim).unwrap_or_default();
         if text.is_empty() {
             return ParsedFlags {
@@ -49,50 +59,63 @@ impl DeploymentFlags {
                 warning: None,
             };
         }
-        match json::parse(text) {
-            Some(Value::Object(members)) => match Self::from_object(&members) {
-                Some(flags) => ParsedFlags {
-                    flags,
-                    warning: None,
-                },
-                None => Self::unreadable(),
+        match read(text) {
+            Some(flags) => ParsedFlags {
+                flags,
+                warning: None,
             },
-            _ => Self::unreadable(),
+            None => ParsedFlags {
+                flags: Self::default(),
+                warning: Some(FLAGS_PARSE_WARNING),
+            },
         }
     }
+}
 
-    fn unreadable() -> ParsedFlags {
-        ParsedFlags {
-            flags: Self::default(),
-            warning: Some(FLAGS_PARSE_WARNING),
-        }
-    }
+/// One key of the flags object; any other key fails the read.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum FlagKey {
+    Apotheosis,
+    Sanctified,
+    Ethereal,
+}
 
-    // A repeated key counts with its last value (as in a JSON map), so the members are read
-    // backwards and a key already read is skipped.
-    fn from_object(members: &[(String, Value)]) -> Option<Self> {
-        let mut flags = Self::default();
-        let mut seen = [false; 3];
-        for (key, value) in members.iter().rev() {
-            let (slot, field) = match key.as_str() {
-                "apotheosis" => (0, &mut flags.apotheosis),
-                "sanctified" => (1, &mut flags.sanctified),
-                "ethereal" => (2, &mut flags.ethereal),
-                _ => return None,
-            };
-            if !seen[slot] {
-                seen[slot] = true;
-                *field = value.as_bool()?;
+// Not derived: a derived struct reader skips unknown keys (serde-wasm-bindgen's even looks up the
+// known ones only), but an unknown key must fail, so a typo in the build config is reported.
+impl<'de> Deserialize<'de> for DeploymentFlags {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members;
+
+        impl<'de> Visitor<'de> for Members {
+            type Value = DeploymentFlags;
+
+            fn expecting(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                out.write_str("an object of boolean deployment flags")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut members: A) -> Result<Self::Value, A::Error> {
+                let mut flags = DeploymentFlags::default();
+                while let Some(key) = members.next_key::<FlagKey>()? {
+                    let value = members.next_value::<bool>()?;
+                    *match key {
+                        FlagKey::Apotheosis => &mut flags.apotheosis,
+                        FlagKey::Sanctified => &mut flags.sanctified,
+                        FlagKey::Ethereal => &mut flags.ethereal,
+                    } = value;
+                }
+                Ok(flags)
             }
         }
-        Some(flags)
+
+        deserializer.deserialize_map(Members)
     }
 }
 
 /// The four kinds of deployment the landing page knows (spec 2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "lowercase"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "lowercase")]
 pub enum DeploymentType {
     #[default]
     Apotheosis,
@@ -156,57 +179,54 @@ impl DeploymentType {
 }
 
 /// Landing copy for one deployment type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct LandingText {
     pub title: &'static str,
     pub subtitle: &'static str,
     pub description: &'static str,
 }
 
-/// What the build injected about this deployment (every field may be absent).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// What the build injected about this deployment (every field may be absent; one of the wrong
+/// type reads as absent).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct DeploymentConfig {
+    #[serde(default, deserialize_with = "lenient")]
     pub id: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub name: Option<String>,
+    /// 'apotheosis', 'ethereal', 'telekinesis' or 'metagenesis', any case; anything else: apotheosis.
+    #[serde(default, deserialize_with = "lenient")]
     pub deployment_type: Option<String>,
+    /// The VITE_DEPLOYMENT_FLAGS text (a JSON object of booleans).
+    #[serde(default, deserialize_with = "lenient")]
     pub flags_json: Option<String>,
     /// Overrides `flags.sanctified` when given (the build's separate sanctified switch).
+    #[serde(default, deserialize_with = "lenient")]
     pub sanctified: Option<bool>,
+    #[serde(default, deserialize_with = "lenient")]
     pub github_repo: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
     pub telekinesis_queue_url: Option<String>,
 }
 
-impl DeploymentConfig {
-    /// Reads the camelCase object the app passes (`deploymentType`, `flagsJson`, ...); fields of
-    /// the wrong type read as absent.
-    pub fn from_json<V: JsonRead>(value: &V) -> Self {
-        Self {
-            id: text_field(value, "id"),
-            name: text_field(value, "name"),
-            deployment_type: text_field(value, "deploymentType"),
-            flags_json: text_field(value, "flagsJson"),
-            sanctified: value.get("sanctified").and_then(JsonRead::as_bool),
-            github_repo: text_field(value, "githubRepo"),
-            telekinesis_queue_url: text_field(value, "telekinesisQueueUrl"),
-        }
-    }
-}
-
 /// The deployment info shown on the landing page (spec 3), built on the client.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct DeploymentInfo {
     pub id: String,
     pub name: String,
-    #[cfg_attr(test, serde(rename = "type"))]
+    #[serde(rename = "type")]
     pub deployment_type: DeploymentType,
     pub flags: DeploymentFlags,
+    #[cfg_attr(feature = "machines", tsify(type = "\"active\""))]
     pub status: &'static str,
     /// Milliseconds since the Unix epoch at which the info was built.
     pub created: u64,
     pub github_repo: String,
-    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub telekinesis_queue_url: Option<String>,
     pub landing: LandingText,
     /// True when database and queue are absent (type ethereal or the ethereal flag).
@@ -223,9 +243,14 @@ fn non_blank(value: Option<String>) -> Option<String> {
 }
 
 impl DeploymentInfo {
-    /// Builds the info; returns it with the flags warning to log, if any.
-    pub fn build(config: DeploymentConfig, now_ms: u64) -> (Self, Option<&'static str>) {
-        let parsed = DeploymentFlags::parse(config.flags_json.as_deref());
+    /// Builds the info; returns it with the flags warning to log, if any. `read_flags` reads the
+    /// flags JSON (see [`DeploymentFlags::parse`]).
+    pub fn build(
+        config: DeploymentConfig,
+        now_ms: u64,
+        read_flags: impl FnOnce(&str) -> Option<DeploymentFlags>,
+    ) -> (Self, Option<&'static str>) {
+        let parsed = DeploymentFlags::parse(config.flags_json.as_deref(), read_flags);
         let mut flags = parsed.flags;
         if let Some(sanctified) = config.sanctified {
             flags.sanctified = sanctified;
@@ -259,35 +284,11 @@ impl DeploymentInfo {
     }
 }
 
-impl ToJson for DeploymentInfo {
-    fn write_json(&self, out: &mut Writer) {
-        let flags = self.flags;
-        let landing = self.landing;
-        out.open().key("id").string(&self.id);
-        out.key("name").string(&self.name);
-        out.key("type").string(self.deployment_type.as_str());
-        out.key("flags").open();
-        out.key("apotheosis").bool(flags.apotheosis);
-        out.key("sanctified").bool(flags.sanctified);
-        out.key("ethereal").bool(flags.ethereal).close();
-        out.key("status").string(self.status);
-        out.key("created").number(self.created);
-        out.key("github_repo").string(&self.github_repo);
-        if let Some(url) = &self.telekinesis_queue_url {
-            out.key("telekinesis_queue_url").string(url);
-        }
-        out.key("landing").open();
-        out.key("title").string(landing.title);
-        out.key("subtitle").string(landing.subtitle);
-        out.key("description").string(landing.description).close();
-        out.key("ethereal").bool(self.ethereal).close();
-    }
-}
-
 // Host only: proptest is not built for wasm32.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::input::read_json;
     use proptest::prelude::*;
 
     const DEFAULTS: DeploymentFlags = DeploymentFlags {
@@ -299,7 +300,7 @@ mod tests {
     #[test]
     fn flags_are_parsed_exactly() {
         let warn = Some(FLAGS_PARSE_WARNING);
-        let cases: [(Option<&str>, DeploymentFlags, Option<&str>); 10] = [
+        let cases: [(Option<&str>, DeploymentFlags, Option<&str>); 13] = [
             (None, DEFAULTS, None),
             (Some(""), DEFAULTS, None),
             (Some("  "), DEFAULTS, None),
@@ -325,9 +326,19 @@ mod tests {
             (Some("[true]"), DEFAULTS, warn),
             (Some(r#"{"sanctified":"yes"}"#), DEFAULTS, warn),
             (Some(r#"{"sanctifed":true}"#), DEFAULTS, warn),
+            (Some(r#"{"ethereal":null}"#), DEFAULTS, warn),
+            (Some("true"), DEFAULTS, warn),
+            (
+                Some(r#"{"sanctified":false,"sanctified":true}"#),
+                DeploymentFlags {
+                    sanctified: true,
+                    ..DEFAULTS
+                },
+                None,
+            ),
         ];
         for (raw, flags, warning) in cases {
-            let parsed = DeploymentFlags::parse(raw);
+            let parsed = DeploymentFlags::parse(raw, read_json);
             assert_eq!(parsed.flags, flags, "input {raw:?}");
             assert_eq!(parsed.warning, warning, "input {raw:?}");
         }
@@ -379,7 +390,8 @@ mod tests {
 
     #[test]
     fn info_is_built_with_defaults_and_overrides() {
-        let (info, warning) = DeploymentInfo::build(DeploymentConfig::default(), 1_700_000_000_000);
+        let (info, warning) =
+            DeploymentInfo::build(DeploymentConfig::default(), 1_700_000_000_000, read_json);
         assert_eq!(warning, None);
         assert_eq!(info.id, "local");
         assert_eq!(info.name, "mg-local");
@@ -398,7 +410,7 @@ mod tests {
             telekinesis_queue_url: Some("https://sqs.example/q".into()),
             ..DeploymentConfig::default()
         };
-        let (info, warning) = DeploymentInfo::build(config, 5);
+        let (info, warning) = DeploymentInfo::build(config, 5, read_json);
         assert_eq!(warning, Some(FLAGS_PARSE_WARNING));
         assert_eq!(info.id, "dep-42");
         assert!(info.flags.sanctified && !info.flags.apotheosis);
@@ -414,16 +426,12 @@ mod tests {
     fn the_config_object_is_read_by_its_camel_case_keys() {
         let value = serde_json::json!({"id": "d1", "deploymentType": "ethereal", "flagsJson": "{}",
             "sanctified": true, "githubRepo": "https://g/r", "telekinesisQueueUrl": 5});
-        let config = DeploymentConfig::from_json(&value);
+        let config = DeploymentConfig::deserialize(value).expect("an object reads");
         assert_eq!(config.id.as_deref(), Some("d1"));
         assert_eq!(config.deployment_type.as_deref(), Some("ethereal"));
         assert_eq!(config.sanctified, Some(true));
         assert_eq!(config.github_repo.as_deref(), Some("https://g/r"));
         assert_eq!(config.telekinesis_queue_url, None, "a number is not a URL");
-        assert_eq!(
-            DeploymentConfig::from_json(&Value::Null),
-            DeploymentConfig::default()
-        );
     }
 
     #[test]
@@ -432,7 +440,7 @@ mod tests {
             flags_json: Some(r#"{"ethereal":true}"#.into()),
             ..DeploymentConfig::default()
         };
-        let info = DeploymentInfo::build(config, 0).0;
+        let info = DeploymentInfo::build(config, 0, read_json).0;
         assert!(info.ethereal);
         assert_eq!(info.deployment_type, DeploymentType::Ethereal);
         assert_eq!(info.landing.title, "Ethereal");
@@ -452,7 +460,7 @@ mod tests {
                 flags_json: Some(flags.into()),
                 ..DeploymentConfig::default()
             };
-            let info = DeploymentInfo::build(config, 0).0;
+            let info = DeploymentInfo::build(config, 0, read_json).0;
             assert_eq!(info.ethereal, info.flags.ethereal, "{kind} {flags}");
             assert_eq!(
                 info.ethereal,
@@ -468,7 +476,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_flags_text_parses_to_valid_flags_without_panicking(raw in ".{0,64}") {
-            let parsed = DeploymentFlags::parse(Some(&raw));
+            let parsed = DeploymentFlags::parse(Some(&raw), read_json);
             if parsed.warning.is_some() {
                 prop_assert_eq!(parsed.flags, DEFAULTS);
             }
@@ -477,7 +485,7 @@ mod tests {
         #[test]
         fn any_boolean_object_round_trips(a: bool, s: bool, e: bool) {
             let raw = format!(r#"{{"apotheosis":{a},"sanctified":{s},"ethereal":{e}}}"#);
-            let parsed = DeploymentFlags::parse(Some(&raw));
+            let parsed = DeploymentFlags::parse(Some(&raw), read_json);
             prop_assert_eq!(parsed.warning, None);
             prop_assert_eq!(parsed.flags, DeploymentFlags { apotheosis: a, sanctified: s, ethereal: e });
         }

@@ -1,6 +1,6 @@
 //! Health of the deployed stack (spec 4): api, db and queue values, polled every 30 000 ms.
 
-use crate::json::{ToJson, Writer};
+use serde::Serialize;
 
 /// Time between two rounds of checks.
 pub const POLL_INTERVAL_MS: u64 = 30_000;
@@ -9,30 +9,19 @@ pub const DB_CHECK_FAILED: &str = "Database health check failed";
 pub const QUEUE_CHECK_FAILED: &str = "Telekinesis health check failed";
 
 /// One health value as shown on the status cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(rename_all = "lowercase")]
 pub enum HealthValue {
     #[default]
-    #[cfg_attr(test, serde(rename = "unknown"))]
     Unknown,
-    #[cfg_attr(test, serde(rename = "healthy"))]
     Healthy,
-    #[cfg_attr(test, serde(rename = "unhealthy"))]
     Unhealthy,
-    #[cfg_attr(test, serde(rename = "n/a"))]
+    #[serde(rename = "n/a")]
     NotApplicable,
 }
 
 impl HealthValue {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Unknown => "unknown",
-            Self::Healthy => "healthy",
-            Self::Unhealthy => "unhealthy",
-            Self::NotApplicable => "n/a",
-        }
-    }
-
     /// 200 is healthy; any other status, or no answer (`None`), is unhealthy.
     pub fn from_status(status: Option<u16>) -> Self {
         if status == Some(200) {
@@ -44,8 +33,8 @@ impl HealthValue {
 }
 
 /// The three values shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
 pub struct HealthSnapshot {
     pub api: HealthValue,
     pub db: HealthValue,
@@ -53,29 +42,13 @@ pub struct HealthSnapshot {
 }
 
 /// Which HTTP checks the hook must run for one round; results carry `round` back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
 pub struct CheckPlan {
     pub round: u32,
     pub check_api: bool,
     pub check_db: bool,
-}
-
-impl ToJson for HealthSnapshot {
-    fn write_json(&self, out: &mut Writer) {
-        out.open().key("api").string(self.api.as_str());
-        out.key("db").string(self.db.as_str());
-        out.key("queue").string(self.queue.as_str()).close();
-    }
-}
-
-impl ToJson for CheckPlan {
-    fn write_json(&self, out: &mut Writer) {
-        out.open().key("round").number(self.round.into());
-        out.key("checkApi").bool(self.check_api);
-        out.key("checkDb").bool(self.check_db).close();
-    }
 }
 
 /// Which endpoint a result belongs to.
@@ -187,6 +160,20 @@ mod tests {
         let plan = machine.poll(1_000).expect("checks run on load");
         assert!(plan.check_api && plan.check_db);
         assert_eq!(machine.next_deadline(), Some(31_000));
+    }
+
+    #[test]
+    fn values_cross_as_the_words_the_cards_show() {
+        let shown = HealthSnapshot {
+            api: Healthy,
+            db: NotApplicable,
+            queue: Unhealthy,
+        };
+        assert_eq!(
+            serde_json::to_value(shown).expect("serialise"),
+            serde_json::json!({"api": "healthy", "db": "n/a", "queue": "unhealthy"})
+        );
+        assert_eq!(serde_json::to_value(Unknown).expect("serialise"), "unknown");
     }
 
     #[test]

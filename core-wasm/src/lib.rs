@@ -10,7 +10,7 @@ pub mod bindings;
 pub mod deployment;
 pub mod graphics;
 pub mod health;
-pub mod json;
+mod input;
 pub mod login;
 pub mod name_edit;
 pub mod telekinesis;

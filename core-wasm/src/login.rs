@@ -1,6 +1,7 @@
 //! The login modal's providers (spec 2.3, 4, 8): one provider loading at a time, two failure messages.
 
-use crate::json::{ToJson, Writer};
+use serde::Serialize;
+
 use crate::text::join;
 
 /// The six social providers of the login modal: (identity-provider id, label).
@@ -21,36 +22,29 @@ pub fn provider_label(id: &str) -> &str {
         .map_or(id, |(_, label)| label)
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct LoginSnapshot {
     /// The provider whose sign-in is starting; every other provider is disabled meanwhile.
     pub loading: Option<String>,
     pub error: Option<String>,
 }
 
-impl ToJson for LoginSnapshot {
-    fn write_json(&self, out: &mut Writer) {
-        out.open()
-            .key("loading")
-            .opt_string(self.loading.as_deref());
-        out.key("error").opt_string(self.error.as_deref()).close();
-    }
+/// One provider of the login modal, as the modal lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct LoginProvider {
+    /// The identity provider's id, passed to its OAuth start call.
+    pub id: &'static str,
+    /// The button's label: 'Continue with {label}'.
+    pub label: &'static str,
 }
 
-/// The providers as `[{ id, label }, ...]` in display order.
-#[derive(Debug, Clone, Copy)]
-pub struct ProviderList;
-
-impl ToJson for ProviderList {
-    fn write_json(&self, out: &mut Writer) {
-        out.open_array();
-        for (id, label) in PROVIDERS {
-            out.item().open().key("id").string(id);
-            out.key("label").string(label).close();
-        }
-        out.close_array();
-    }
+/// The providers in display order.
+pub fn providers() -> impl Iterator<Item = LoginProvider> {
+    PROVIDERS
+        .iter()
+        .map(|&(id, label)| LoginProvider { id, label })
 }
 
 #[derive(Debug, Clone, Default)]

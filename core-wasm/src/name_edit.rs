@@ -1,6 +1,6 @@
 //! Editing the display name on the dashboard (spec 4, 5): view, editing, saving, success or error.
 
-use crate::json::{ToJson, Writer};
+use serde::Serialize;
 
 pub const NAME_EMPTY: &str = "Name cannot be empty";
 pub const UPDATE_FAILED: &str = "Failed to update name";
@@ -10,9 +10,9 @@ pub const SUCCESS_SHOWN_MS: u64 = 3_000;
 /// How long an error message stays.
 pub const ERROR_SHOWN_MS: u64 = 5_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub enum EditMode {
     #[default]
     View,
@@ -20,26 +20,26 @@ pub enum EditMode {
     Saving,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub enum NoticeKind {
     Success,
     Error,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Notice {
     pub kind: NoticeKind,
     pub text: String,
-    #[cfg_attr(test, serde(skip))]
+    #[serde(skip)]
     pub until: u64,
 }
 
 /// Everything the dashboard renders about the name.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct NameEditSnapshot {
     pub mode: EditMode,
     /// The name as stored on the server.
@@ -47,31 +47,6 @@ pub struct NameEditSnapshot {
     /// The text in the input while editing or saving.
     pub draft: String,
     pub notice: Option<Notice>,
-}
-
-impl ToJson for NameEditSnapshot {
-    fn write_json(&self, out: &mut Writer) {
-        out.open().key("mode").string(match self.mode {
-            EditMode::View => "view",
-            EditMode::Editing => "editing",
-            EditMode::Saving => "saving",
-        });
-        out.key("name").string(&self.name);
-        out.key("draft").string(&self.draft);
-        out.key("notice");
-        match &self.notice {
-            Some(notice) => {
-                let kind = match notice.kind {
-                    NoticeKind::Success => "success",
-                    NoticeKind::Error => "error",
-                };
-                out.open().key("kind").string(kind);
-                out.key("text").string(&notice.text).close()
-            }
-            None => out.opt_string(None),
-        }
-        .close();
-    }
 }
 
 #[derive(Debug, Clone, Default)]

@@ -1,14 +1,14 @@
 //! The telekinesis page's demonstration counters (spec 2.6): made-up numbers from a seed, new every 3 s.
 
-use crate::json::{ToJson, Writer};
+use serde::Serialize;
 
 pub const REFRESH_MS: u64 = 3_000;
 /// Shown next to the counters so nobody mistakes them for live data.
 pub const DEMO_LABEL: &str = "Demo data - randomly generated, not from a live queue";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(serde::Serialize))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
 pub struct DemoCounters {
     pub functions_deployed: u32,
     pub invocations_per_minute: u32,
@@ -16,20 +16,6 @@ pub struct DemoCounters {
     pub avg_latency_ms: u32,
     /// Which refresh produced these numbers (0 for the first).
     pub generation: u32,
-}
-
-impl ToJson for DemoCounters {
-    fn write_json(&self, out: &mut Writer) {
-        out.open();
-        out.key("functionsDeployed")
-            .number(self.functions_deployed.into());
-        out.key("invocationsPerMinute")
-            .number(self.invocations_per_minute.into());
-        out.key("messagesQueued")
-            .number(self.messages_queued.into());
-        out.key("avgLatencyMs").number(self.avg_latency_ms.into());
-        out.key("generation").number(self.generation.into()).close();
-    }
 }
 
 /// splitmix64: tiny, deterministic, good enough for demo numbers.

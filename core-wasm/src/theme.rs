@@ -1,10 +1,14 @@
 //! The theme state machine (spec sections 3, 4 and 9): two themes, cosmic and void.
 
+use serde::Serialize;
+
 /// The key under which the preference is kept in browser local storage.
 pub const STORAGE_KEY: &str = "theme";
 
-/// A colour theme of the site. The default is [`Theme::Cosmic`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// A colour theme of the site: 'cosmic' (the default) or 'void'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(rename_all = "lowercase")]
 pub enum Theme {
     #[default]
     Cosmic,
@@ -18,14 +22,6 @@ impl Theme {
         match stored {
             Some("void") => Theme::Void,
             _ => Theme::Cosmic,
-        }
-    }
-
-    /// The value written to storage and to the `data-theme` attribute.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Theme::Cosmic => "cosmic",
-            Theme::Void => "void",
         }
     }
 
@@ -99,14 +95,23 @@ mod tests {
         let mut machine = ThemeMachine::new(Some("cosmic"));
         assert_eq!(machine.toggle(), Theme::Void);
         assert_eq!(machine.toggle(), Theme::Cosmic);
-        assert_eq!(machine.toggle().as_str(), "void");
+        assert_eq!(stored(machine.toggle()), "void");
+    }
+
+    /// What JavaScript receives and stores under `theme` (and sets as `data-theme`).
+    fn stored(theme: Theme) -> String {
+        serde_json::to_value(theme)
+            .expect("serialise")
+            .as_str()
+            .expect("a theme crosses as a string")
+            .to_owned()
     }
 
     #[test]
     fn an_unknown_stored_value_toggles_to_void_because_it_reads_as_cosmic() {
         let mut machine = ThemeMachine::new(Some("solarized"));
-        assert_eq!(machine.theme().as_str(), "cosmic");
-        assert_eq!(machine.toggle().as_str(), "void");
+        assert_eq!(stored(machine.theme()), "cosmic");
+        assert_eq!(stored(machine.toggle()), "void");
     }
 
     #[test]

@@ -10,8 +10,7 @@ use mg_core::graphics::icosahedron::{
     self, SignalDirection, CORE_RADIUS, INWARD_SPAWN_CHANCE, MAX_INWARD, MAX_OUTWARD,
     OUTWARD_SPAWN_CHANCE, PARTICLE_LIFETIME_FRAMES, SHELL_RADIUS,
 };
-use mg_core::graphics::{read_position, HypercubeScene, IcosahedronScene, Palette, VERTEX_STRIDE};
-use mg_core::theme::Theme;
+use mg_core::graphics::{read_position, HypercubeScene, IcosahedronScene, VERTEX_STRIDE};
 use std::collections::HashSet;
 
 const SEED: u64 = 20_261_122;
@@ -463,13 +462,4 @@ fn nothing_leaves_the_bounding_radius_over_10_000_frames() {
             }
         }
     }
-}
-
-#[test]
-fn both_themes_get_the_same_fixed_palette() {
-    assert_eq!(
-        Palette::for_theme(Theme::Cosmic),
-        Palette::for_theme(Theme::Void)
-    );
-    assert_eq!(Palette::for_theme(Theme::Void), Palette::FIXED);
 }

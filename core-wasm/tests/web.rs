@@ -2,6 +2,8 @@
 #![cfg(all(target_arch = "wasm32", feature = "machines"))]
 
 use mg_core::bindings::ThemeMachine;
+use mg_core::theme::Theme;
+use tsify::Ts;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -9,16 +11,25 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn theme_machine_starts_from_storage_and_toggles() {
     let mut machine = ThemeMachine::new(Some("void".into()));
-    assert_eq!(machine.theme(), "void");
-    assert_eq!(machine.toggle(), "cosmic");
-    assert_eq!(machine.toggle(), "void");
+    assert_eq!(name(machine.theme()), "void");
+    assert_eq!(name(machine.toggle()), "cosmic");
+    assert_eq!(name(machine.toggle()), "void");
+    assert_eq!(name(machine.sync(Some("neon".into()))), "cosmic");
+}
+
+/// The string JavaScript receives for a theme.
+fn name(theme: Ts<Theme>) -> String {
+    theme
+        .js_value()
+        .as_string()
+        .expect("a theme crosses as a string")
 }
 
 #[wasm_bindgen_test]
 fn theme_machine_reads_unknown_values_as_cosmic() {
     let machine = ThemeMachine::new(Some("neon".into()));
-    assert_eq!(machine.theme(), "cosmic");
-    assert_eq!(ThemeMachine::new(None).theme(), "cosmic");
+    assert_eq!(name(machine.theme()), "cosmic");
+    assert_eq!(name(ThemeMachine::new(None).theme()), "cosmic");
     assert_eq!(ThemeMachine::storage_key(), "theme");
 }
 
@@ -28,7 +39,7 @@ fn theme_machine_round_trips_through_local_storage() {
     storage.set_item("theme", "void").expect("write storage");
     let stored = storage.get_item("theme").expect("read storage");
     let mut machine = ThemeMachine::new(stored);
-    let next = machine.toggle();
+    let next = name(machine.toggle());
     storage.set_item("theme", &next).expect("write storage");
     assert_eq!(
         storage.get_item("theme").expect("read").as_deref(),
@@ -51,19 +62,44 @@ mod machines {
         api_error_message, AuthCallbackMachine, Deployment, HealthMachine, LoginMachine,
         NameEditMachine, TelekinesisCounters, WisdomMachine,
     };
+    use tsify::Ts;
     use wasm_bindgen::JsValue;
     use wasm_bindgen_test::*;
 
-    fn get(value: &JsValue, key: &str) -> JsValue {
-        js_sys::Reflect::get(value, &JsValue::from_str(key)).expect("readable property")
+    /// What JavaScript receives from a binding.
+    trait AsJs {
+        fn js(&self) -> JsValue;
     }
 
-    fn text(value: &JsValue, key: &str) -> Option<String> {
+    impl AsJs for JsValue {
+        fn js(&self) -> JsValue {
+            self.clone()
+        }
+    }
+
+    impl<T: tsify::Tsify> AsJs for Ts<T> {
+        fn js(&self) -> JsValue {
+            self.js_value()
+        }
+    }
+
+    impl<T: tsify::Tsify> AsJs for Option<Ts<T>> {
+        fn js(&self) -> JsValue {
+            self.as_ref().map_or(JsValue::UNDEFINED, Ts::js_value)
+        }
+    }
+
+    fn get(value: &impl AsJs, key: &str) -> JsValue {
+        js_sys::Reflect::get(&value.js(), &JsValue::from_str(key)).expect("readable property")
+    }
+
+    fn text(value: &impl AsJs, key: &str) -> Option<String> {
         get(value, key).as_string()
     }
 
-    fn parse(json: &str) -> JsValue {
-        js_sys::JSON::parse(json).expect("valid JSON")
+    /// A JavaScript object from JSON, passed where the binding takes a typed value.
+    fn parse<T: tsify::Tsify>(json: &str) -> Ts<T> {
+        Ts::new_unchecked(js_sys::JSON::parse(json).expect("valid JSON"))
     }
 
     #[wasm_bindgen_test]
@@ -86,7 +122,10 @@ mod machines {
             text(&get(&info, "landing"), "title").as_deref(),
             Some("Telekinesis")
         );
-        assert_eq!(Deployment::new(JsValue::UNDEFINED, 0.0).warning(), None);
+        assert_eq!(
+            Deployment::new(Ts::new_unchecked(JsValue::UNDEFINED), 0.0).warning(),
+            None
+        );
     }
 
     #[wasm_bindgen_test]
@@ -105,7 +144,7 @@ mod machines {
         assert_eq!(text(&snapshot, "db").as_deref(), Some("unhealthy"));
         assert_eq!(text(&snapshot, "queue").as_deref(), Some("healthy"));
         assert_eq!(health.next_deadline(), Some(30_000.0));
-        assert!(health.poll(29_999.0).is_undefined());
+        assert!(health.poll(29_999.0).is_none());
 
         let mut ethereal = HealthMachine::new(true, false, false);
         ethereal.poll(0.0);
@@ -157,7 +196,8 @@ mod machines {
     #[wasm_bindgen_test]
     fn login_disables_others_and_names_the_provider_on_failure() {
         let providers = LoginMachine::providers();
-        assert_eq!(js_sys::Array::from(&providers).length(), 6);
+        assert_eq!(providers.len(), 6);
+        assert_eq!(text(&providers[1], "label").as_deref(), Some("GitHub"));
         let mut login = LoginMachine::new();
         assert!(login.choose("github"));
         assert!(login.is_disabled("google"));
@@ -203,7 +243,7 @@ mod machines {
             text(&callback.snapshot(), "message").as_deref(),
             Some("Authentication failed: nope")
         );
-        assert!(callback.tick(2_999.0).is_undefined());
+        assert!(callback.tick(2_999.0).is_none());
         assert_eq!(
             text(&callback.tick(3_000.0), "to").as_deref(),
             Some("/?error=auth_failed")
@@ -244,6 +284,108 @@ mod machines {
         assert_eq!(
             api_error_message(None, None).as_deref(),
             Some("Network error - please check your connection")
+        );
+    }
+
+    /// A config whose flags JSON is `flags`, read through the binding (the browser's JSON.parse).
+    fn flags_of(flags: &str) -> (Option<String>, JsValue) {
+        let config = js_sys::Object::new();
+        js_sys::Reflect::set(&config, &"flagsJson".into(), &flags.into()).expect("set");
+        let deployment = Deployment::new(Ts::new_unchecked(config.into()), 0.0);
+        (deployment.warning(), get(&deployment.info(), "flags"))
+    }
+
+    #[wasm_bindgen_test]
+    fn the_flags_json_is_read_by_the_spec_rules_in_the_browser() {
+        let warning = Some("Failed to parse VITE_DEPLOYMENT_FLAGS".to_owned());
+        for bad in [
+            "{oops",
+            "[true]",
+            "true",
+            r#"{"sanctifed":true}"#,
+            r#"{"ethereal":1}"#,
+            r#"{"ethereal":null}"#,
+        ] {
+            let (warned, flags) = flags_of(bad);
+            assert_eq!(warned, warning, "{bad} is reported");
+            assert_eq!(get(&flags, "apotheosis").as_bool(), Some(true), "{bad}");
+            assert_eq!(get(&flags, "ethereal").as_bool(), Some(false), "{bad}");
+        }
+        let (warned, flags) = flags_of(r#"{"sanctified":true,"sanctified":false,"ethereal":true}"#);
+        assert_eq!(warned, None);
+        assert_eq!(
+            get(&flags, "sanctified").as_bool(),
+            Some(false),
+            "the last repeat counts"
+        );
+        assert_eq!(get(&flags, "ethereal").as_bool(), Some(true));
+        assert_eq!(flags_of("  ").0, None, "blank means the defaults, silently");
+    }
+
+    #[wasm_bindgen_test]
+    fn inputs_of_the_wrong_type_read_as_absent_field_by_field() {
+        let deployment =
+            Deployment::new(parse(r#"{"id":5,"name":"Nova","sanctified":"yes"}"#), 0.0);
+        let info = deployment.info();
+        assert_eq!(text(&info, "id").as_deref(), Some("local"));
+        assert_eq!(text(&info, "name").as_deref(), Some("Nova"));
+        assert_eq!(
+            get(&get(&info, "flags"), "sanctified").as_bool(),
+            Some(false)
+        );
+
+        let mut callback = AuthCallbackMachine::new(false);
+        callback.start(Some("c".into()), None, 0.0);
+        let outcome = r#"{"ok":true,"user":{"name":"Ada","picture":3,"loginIds":["github-1"]}}"#;
+        callback.exchanged(parse(outcome), 0.0);
+        let payload = get(&callback.user_read(None), "payload");
+        let profile = get(&payload, "profile");
+        assert_eq!(text(&profile, "oauthProvider").as_deref(), Some("github"));
+        assert!(
+            get(&get(&profile, "oauthData"), "avatar").is_null(),
+            "a number is no picture"
+        );
+
+        let mut wisdom = WisdomMachine::new();
+        wisdom.click();
+        wisdom.answered(200, r#"{"wisdom":{"quote":"Q","orator":7}}"#, 0.0);
+        assert_eq!(
+            text(&wisdom.snapshot(), "orator").as_deref(),
+            Some("Unknown")
+        );
+        assert_eq!(
+            api_error_message(Some(403.0), Some(r#"{"error":42}"#.into())).as_deref(),
+            Some("Server error occurred")
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn absent_values_in_snapshots_are_null_as_their_types_say() {
+        let login = LoginMachine::new().snapshot();
+        assert!(get(&login, "loading").is_null());
+        assert!(get(&login, "error").is_null());
+        let callback = AuthCallbackMachine::new(false).snapshot();
+        assert!(get(&callback, "message").is_null());
+        assert!(get(&callback, "redirectTo").is_null());
+        assert_eq!(get(&callback, "showHelp").as_bool(), Some(false));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_deeply_nested_field_nobody_reads_is_not_walked() {
+        let depth = 50_000;
+        let nested = "[".repeat(depth) + &"]".repeat(depth);
+        let body = format!(r#"{{"extra":{nested},"wisdom":{nested},"error":"Seed the database"}}"#);
+        let mut wisdom = WisdomMachine::new();
+        wisdom.click();
+        wisdom.answered(503, &body, 0.0);
+        assert_eq!(
+            text(&wisdom.snapshot(), "error").as_deref(),
+            Some("Seed the database")
+        );
+        let (warned, _) = flags_of(&format!(r#"{{"ethereal":{nested}}}"#));
+        assert_eq!(
+            warned.as_deref(),
+            Some("Failed to parse VITE_DEPLOYMENT_FLAGS")
         );
     }
 }

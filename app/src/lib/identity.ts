@@ -1,7 +1,6 @@
 // The identity SDK operations the app needs, backed by @descope/web-js-sdk. The SDK is a separate chunk,
 // imported only in sanctified mode and only after first paint (see `loadIdentity`).
 import { type IdentityConfig, identityConfig } from "../config/env";
-import type { IdentityUser } from "./wasm/core";
 import type { ExchangeAnswer } from "./wasm/use-auth-callback";
 import type { OAuthStartAnswer } from "./wasm/use-login";
 
@@ -156,7 +155,7 @@ export function identityFromSdk(sdk: IdentitySdk): Identity {
       const answer = await sdk.oauth.exchange(code);
       return {
         ok: answer.ok,
-        data: answer.data ? { user: (answer.data.user ?? null) as IdentityUser | null } : null,
+        data: answer.data ? { user: answer.data.user ?? null } : null,
         error: answer.error ?? null,
       };
     },

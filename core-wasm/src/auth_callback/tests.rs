@@ -1,13 +1,14 @@
 //! Every row of the spec 8 table for the callback page, at the exact millisecond boundaries.
 
 use super::*;
+use crate::input::read_json;
 use proptest::prelude::*;
 
 fn exchanging(localhost: bool) -> AuthCallbackMachine {
     let mut machine = AuthCallbackMachine::new(localhost);
     assert_eq!(
         machine.start(Some("abc"), None, 0),
-        Some(Effect::Exchange { code: "abc".into() })
+        Some(CallbackEffect::Exchange { code: "abc".into() })
     );
     machine
 }
@@ -94,7 +95,7 @@ fn exchange_errors_map_to_the_catalogue() {
         let mut machine = exchanging(localhost);
         assert_eq!(machine.exchanged(failure(code, message), 1_000), None);
         let snap = machine.snapshot();
-        assert_eq!(snap.phase, Phase::Failed);
+        assert_eq!(snap.phase, CallbackPhase::Failed);
         assert_eq!(snap.message.as_deref(), Some(shown), "{code:?} {message:?}");
         assert_eq!(snap.show_help, help, "{code:?} {message:?}");
         assert_eq!(snap.redirect_to.as_deref(), redirect);
@@ -128,7 +129,7 @@ fn a_missing_code_redirects_to_no_code_after_exactly_3_s() {
         assert_eq!(machine.tick(3_499), None);
         assert_eq!(
             machine.tick(3_500),
-            Some(Effect::Navigate {
+            Some(CallbackEffect::Navigate {
                 to: "/?error=no_code".into()
             })
         );
@@ -144,7 +145,7 @@ fn auth_failed_redirects_after_exactly_3_s() {
     assert_eq!(machine.tick(4_999), None);
     assert_eq!(
         machine.tick(5_000),
-        Some(Effect::Navigate {
+        Some(CallbackEffect::Navigate {
             to: "/?error=auth_failed".into()
         })
     );
@@ -160,7 +161,7 @@ fn a_provider_error_parameter_is_a_callback_error() {
     );
     assert_eq!(
         machine.tick(3_000),
-        Some(Effect::Navigate {
+        Some(CallbackEffect::Navigate {
             to: "/?error=callback_error".into()
         })
     );
@@ -198,7 +199,7 @@ fn ten_seconds_without_an_outcome_times_out_exactly() {
         machine.tick(9_999);
         assert_ne!(
             machine.snapshot().phase,
-            Phase::Failed,
+            CallbackPhase::Failed,
             "step {step} still running at 9 999"
         );
         machine.tick(10_000);
@@ -238,8 +239,8 @@ fn success_reads_the_user_updates_the_profile_and_goes_home() {
         user: Some(discord_user()),
         ..ExchangeOutcome::default()
     };
-    assert_eq!(machine.exchanged(ok, 100), Some(Effect::ReadUser));
-    let Some(Effect::UpdateProfile { payload }) = machine.user_read(None) else {
+    assert_eq!(machine.exchanged(ok, 100), Some(CallbackEffect::ReadUser));
+    let Some(CallbackEffect::UpdateProfile { payload }) = machine.user_read(None) else {
         panic!("expected a profile update");
     };
     assert_eq!(payload.name.as_deref(), Some("Ada Lovelace"));
@@ -254,9 +255,9 @@ fn success_reads_the_user_updates_the_profile_and_goes_home() {
     );
     assert_eq!(
         machine.profile_updated(),
-        Some(Effect::Navigate { to: "/home".into() })
+        Some(CallbackEffect::Navigate { to: "/home".into() })
     );
-    assert_eq!(machine.snapshot().phase, Phase::Done);
+    assert_eq!(machine.snapshot().phase, CallbackPhase::Done);
     assert_eq!(machine.next_deadline(), None);
 }
 
@@ -289,19 +290,22 @@ fn the_profile_decision_sets_the_name_only_when_none_is_stored() {
 fn the_sdk_answer_is_read_with_null_and_odd_fields() {
     let value =
         serde_json::json!({"ok": true, "user": {"name": "Ada", "picture": 3, "loginIds": null}});
-    let outcome = ExchangeOutcome::from_json(&value);
+    let outcome = ExchangeOutcome::deserialize(value).expect("an object reads");
     assert!(outcome.ok);
     let user = outcome.user.expect("user present");
     assert_eq!(user.name.as_deref(), Some("Ada"));
     assert_eq!(user.picture, None);
     assert!(user.login_ids.is_empty());
-    let failed =
-        ExchangeOutcome::from_json(&serde_json::json!({"errorCode": "E061301", "message": "m"}));
+    let failed: ExchangeOutcome =
+        read_json(r#"{"errorCode": "E061301", "message": "m"}"#).expect("an object reads");
     assert!(!failed.ok);
     assert_eq!(failed.error_code.as_deref(), Some("E061301"));
+    let odd: ExchangeOutcome =
+        read_json(r#"{"ok": "yes", "user": "Ada", "errorCode": 7}"#).expect("an object reads");
     assert_eq!(
-        ExchangeOutcome::from_json(&serde_json::Value::Null),
-        ExchangeOutcome::default()
+        odd,
+        ExchangeOutcome::default(),
+        "each odd field reads as absent"
     );
 }
 
@@ -349,7 +353,7 @@ fn a_failed_step_after_the_exchange_is_a_callback_error() {
     assert_eq!(machine.tick(3_199), None);
     assert_eq!(
         machine.tick(3_200),
-        Some(Effect::Navigate {
+        Some(CallbackEffect::Navigate {
             to: "/?error=callback_error".into()
         })
     );
@@ -377,7 +381,7 @@ proptest! {
                 _ => { machine.tick(now); }
             }
             let snap = machine.snapshot();
-            if snap.phase == Phase::Failed {
+            if snap.phase == CallbackPhase::Failed {
                 prop_assert!(snap.message.as_deref().is_some_and(|m| !m.is_empty()));
                 prop_assert!(snap.show_help != snap.redirect_to.is_some());
             }

@@ -1,8 +1,10 @@
-//! The site's colour theme.
+//! The site's colour theme (`src/theme.rs`) for JavaScript.
 
+use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use crate::theme;
+use super::convert::to_js;
+use crate::theme::{self, Theme};
 
 /// The site's colour theme ('cosmic' or 'void'). Create it from the stored preference,
 /// call `toggle()` on a click, and persist `theme` after every change.
@@ -24,18 +26,18 @@ impl ThemeMachine {
 
     /// The current theme: 'cosmic' or 'void'.
     #[wasm_bindgen(getter)]
-    pub fn theme(&self) -> String {
-        self.inner.theme().as_str().to_owned()
+    pub fn theme(&self) -> Ts<Theme> {
+        to_js(&self.inner.theme())
     }
 
     /// Switches cosmic to void and anything else to cosmic; returns the new theme.
-    pub fn toggle(&mut self) -> String {
-        self.inner.toggle().as_str().to_owned()
+    pub fn toggle(&mut self) -> Ts<Theme> {
+        to_js(&self.inner.toggle())
     }
 
     /// Adopts a value written elsewhere (a `storage` event from another tab); returns the theme.
-    pub fn sync(&mut self, stored: Option<String>) -> String {
-        self.inner.sync(stored.as_deref()).as_str().to_owned()
+    pub fn sync(&mut self, stored: Option<String>) -> Ts<Theme> {
+        to_js(&self.inner.sync(stored.as_deref()))
     }
 
     /// The local-storage key of the preference: 'theme'.

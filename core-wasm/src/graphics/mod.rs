@@ -29,42 +29,11 @@ pub use molecule::MoleculeScene;
 pub use orbit::Orbit;
 pub use rng::SeededRng;
 
-use crate::theme::Theme;
-
 /// Floats per vertex in every vertex buffer: `x, y, z, a`.
 pub const VERTEX_STRIDE: usize = 4;
 
-/// An RGB colour with components in `0..=1`.
-pub type Rgb = [f32; 3];
-
-/// Colours of the widgets. The spec fixes them and makes them identical for cosmic and void.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Palette {
-    /// Wireframe lines: the icosahedron shell and the hypercube edges.
-    pub wire: Rgb,
-    /// The glowing core sphere and the translucent hypercube faces.
-    pub glow: Rgb,
-    /// Outward signal particles, radar pulses and helix strands.
-    pub signal: Rgb,
-    /// Inward signal particles, helix rungs and molecule bonds.
-    pub accent: Rgb,
-}
-
-impl Palette {
-    /// The one palette both themes use.
-    pub const FIXED: Palette = Palette {
-        wire: [0.0, 0.83, 1.0],
-        glow: [0.55, 0.36, 0.96],
-        signal: [0.0, 1.0, 0.8],
-        accent: [1.0, 0.42, 0.85],
-    };
-
-    /// The palette for a theme; the same for every theme (spec 9), kept as a function so the
-    /// renderers do not change if the themes ever diverge.
-    pub fn for_theme(_theme: Theme) -> Palette {
-        Palette::FIXED
-    }
-}
+// The widgets' colours are not here: spec 9 fixes one palette for both themes, and the renderer
+// reads it from CSS custom properties (app/src/graphics/renderer.ts), so Rust never needs it.
 
 /// Writes one `x, y, z, a` vertex at index `i` of a vertex buffer.
 #[inline]

@@ -6,13 +6,17 @@ import { coreReady } from "./load-core";
 
 coreReady(mgCore);
 
+// Types generated from the Rust types (tsify); never written by hand (see core-wasm/README.md).
 export type {
   CallbackEffect,
+  CallbackPhase,
   CallbackSnapshot,
   CheckPlan,
   DemoCounters,
   DeploymentConfig,
+  DeploymentFlags,
   DeploymentInfo,
+  DeploymentType,
   ExchangeOutcome,
   HealthSnapshot,
   HealthValue,
@@ -21,6 +25,7 @@ export type {
   LoginSnapshot,
   NameEditSnapshot,
   ProfileUpdate,
+  Theme,
   WisdomSnapshot,
 } from "mg-core";
 export {

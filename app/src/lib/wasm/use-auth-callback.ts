@@ -72,9 +72,9 @@ const INITIAL: CallbackSnapshot = {
 export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot {
   const { machine, snapshot, sync } = useMachine(
     () => new AuthCallbackMachine(options.onLocalhost ?? isLocalhost()),
-    (owned) => owned.snapshot() as CallbackSnapshot,
+    (owned) => owned.snapshot(),
     INITIAL,
-    (owned, now) => perform(owned, owned.tick(now) as CallbackEffect | undefined),
+    (owned, now) => perform(owned, owned.tick(now)),
   );
 
   // Performs one effect and feeds its result back, until the machine asks for nothing more.
@@ -98,10 +98,7 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
         return;
       case "exchange":
         options.exchange(effect.code).then(
-          (answer) =>
-            next(
-              () => owned.exchanged(outcomeOf(answer), Date.now()) as CallbackEffect | undefined,
-            ),
+          (answer) => next(() => owned.exchanged(outcomeOf(answer), Date.now())),
           (error) => settle(() => owned.exchangeThrew(messageOf(error), Date.now())),
         );
         return;
@@ -116,9 +113,7 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
                 token,
               },
             );
-            next(
-              () => owned.userRead(answer?.data?.name ?? undefined) as CallbackEffect | undefined,
-            );
+            next(() => owned.userRead(answer?.data?.name ?? undefined));
           } catch (error) {
             settle(() => owned.stepFailed(messageOf(error), Date.now()));
           }
@@ -133,7 +128,7 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
               body: effect.payload,
               token,
             });
-            next(() => owned.profileUpdated() as CallbackEffect | undefined);
+            next(() => owned.profileUpdated());
           } catch (error) {
             const message = error instanceof ApiError ? error.message : messageOf(error);
             settle(() => owned.stepFailed(message, Date.now()));
@@ -149,10 +144,7 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
     if (!owned) return;
     const query = new URLSearchParams(options.search);
     const error = query.get("error_description") ?? query.get("error") ?? undefined;
-    perform(
-      owned,
-      owned.start(query.get("code") ?? undefined, error, Date.now()) as CallbackEffect | undefined,
-    );
+    perform(owned, owned.start(query.get("code") ?? undefined, error, Date.now()));
     sync();
   }, [machine, sync]);
 

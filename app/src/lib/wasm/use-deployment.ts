@@ -14,7 +14,7 @@ export function useDeployment(config: DeploymentConfig = deploymentConfig): Depl
       if (warning) console.error(warning);
       return deployment;
     },
-    (deployment) => deployment.info() as DeploymentInfo | null,
+    (deployment): DeploymentInfo | null => deployment.info(),
     null,
   );
   return snapshot;

@@ -72,7 +72,7 @@ export function useHealth({
 
   const handle = useMachine(
     () => new HealthMachine(ethereal, force, Boolean(telekinesisQueueUrl)),
-    (machine) => machine.snapshot() as HealthSnapshot,
+    (machine) => machine.snapshot(),
     UNKNOWN,
     (machine, now) => runRound(machine, now, handle.sync, () => handle.machine.current === machine),
   );

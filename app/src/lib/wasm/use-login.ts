@@ -25,11 +25,11 @@ export interface Login {
 
 /** The login modal's providers: one loads, the others are disabled, failures name the provider. */
 export function useLogin({ startOAuth, redirect }: LoginOptions): Login {
-  const providers = useMemo(() => LoginMachine.providers() as LoginProvider[], []);
+  const providers = useMemo(() => LoginMachine.providers(), []);
   const { machine, snapshot, sync } = useMachine(
     () => new LoginMachine(),
-    (owned) => owned.snapshot() as LoginSnapshot,
-    { loading: null, error: null } as LoginSnapshot,
+    (owned) => owned.snapshot(),
+    { loading: null, error: null } satisfies LoginSnapshot,
   );
 
   const choose = useCallback(

@@ -33,8 +33,8 @@ export function useNameEdit(
 ): NameEdit {
   const { machine, snapshot, sync } = useMachine(
     () => new NameEditMachine(name),
-    (owned) => owned.snapshot() as NameEditSnapshot,
-    { mode: "view", name, draft: "", notice: null } as NameEditSnapshot,
+    (owned) => owned.snapshot(),
+    { mode: "view", name, draft: "", notice: null } satisfies NameEditSnapshot,
     (owned, now) => owned.tick(now),
   );
 

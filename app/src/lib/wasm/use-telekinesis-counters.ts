@@ -8,8 +8,8 @@ export function useTelekinesisCounters(seed?: number): {
 } {
   const { snapshot } = useMachine(
     () => new TelekinesisCounters(seed ?? Math.floor(Math.random() * 0xffff_ffff), Date.now()),
-    (owned) => owned.counters() as DemoCounters,
-    null as DemoCounters | null,
+    (owned): DemoCounters | null => owned.counters(),
+    null,
     (owned, now) => owned.tick(now),
   );
   return { counters: snapshot, label: TelekinesisCounters.demoLabel() };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ThemeMachine } from "./core";
+import type { Theme, ThemeMachine } from "./core";
 import { type Core, loadCore, loadedCore, whenCoreLoaded } from "./load-core";
 
-export type Theme = "cosmic" | "void";
+export type { Theme };
 
 function readStored(key: string): string | undefined {
   try {
@@ -48,7 +48,7 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
         const key = core.ThemeMachine.storageKey();
         const machine = new core.ThemeMachine(readStored(key));
         owned.current = { machine, key };
-        setTheme(machine.theme as Theme);
+        setTheme(machine.theme);
       }
       return owned.current;
     };
@@ -57,7 +57,7 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
       const follow = (core: Core) => {
         const current = ensure.current?.(core);
         if (!current || event.key !== current.key) return;
-        const next = current.machine.sync(event.newValue ?? undefined) as Theme;
+        const next = current.machine.sync(event.newValue ?? undefined);
         document.documentElement.dataset.theme = next;
         setTheme(next);
       };
@@ -77,7 +77,7 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
 
   const toggle = useCallback(() => {
     const flip = (current: Owned) => {
-      const next = current.machine.toggle() as Theme;
+      const next = current.machine.toggle();
       apply(current.key, next);
       setTheme(next);
     };

@@ -7,8 +7,8 @@ import { useMachine } from "./use-machine";
 export function useWisdom(): { snapshot: WisdomSnapshot; disabled: boolean; ask: () => void } {
   const { machine, snapshot, sync } = useMachine(
     () => new WisdomMachine(),
-    (owned) => owned.snapshot() as WisdomSnapshot,
-    { status: "idle" } as WisdomSnapshot,
+    (owned): WisdomSnapshot => owned.snapshot(),
+    { status: "idle" },
     (owned, now) => owned.tick(now),
   );
 

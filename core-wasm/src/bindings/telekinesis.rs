@@ -1,9 +1,10 @@
-//! The telekinesis page's demonstration counters.
+//! The telekinesis page's demonstration counters (`src/telekinesis.rs`) for JavaScript.
 
+use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{deadline, ms, to_js};
-use crate::telekinesis;
+use crate::telekinesis::{self, DemoCounters};
 
 /// Made-up counters, deterministic from `seed`, redrawn every 3 s. Always label them as demo data.
 #[wasm_bindgen]
@@ -26,8 +27,7 @@ impl TelekinesisCounters {
         self.inner.tick(ms(now_ms))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "DemoCounters")]
-    pub fn counters(&self) -> JsValue {
+    pub fn counters(&self) -> Ts<DemoCounters> {
         to_js(&self.inner.counters())
     }
 

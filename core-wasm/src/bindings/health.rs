@@ -1,0 +1,66 @@
+//! Health of the deployed stack (`src/health.rs`) for JavaScript.
+
+use tsify::Ts;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{deadline, ms, opt_to_js, status, to_js};
+use crate::health::{self, CheckPlan, HealthSnapshot};
+
+/// API, database and queue health, polled every 30 000 ms. Call `poll(now)` on load and at
+/// `nextDeadline()`; run the checks it asks for and report each status back with its round.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct HealthMachine {
+    inner: health::HealthMachine,
+}
+
+#[wasm_bindgen]
+impl HealthMachine {
+    /// `ethereal` without `force` makes api and db 'n/a'; `queueKnown`: a queue URL is configured.
+    #[wasm_bindgen(constructor)]
+    pub fn new(ethereal: bool, force: bool, queue_known: bool) -> HealthMachine {
+        HealthMachine {
+            inner: health::HealthMachine::new(ethereal, force, queue_known),
+        }
+    }
+
+    /// Starts a round if due: the checks to run, or undefined when it is not time yet.
+    pub fn poll(&mut self, now_ms: f64) -> Option<Ts<CheckPlan>> {
+        opt_to_js(self.inner.poll(ms(now_ms)))
+    }
+
+    /// GET /health answered `status` (undefined: it failed). Returns the console message to log, if any.
+    #[wasm_bindgen(js_name = apiResult)]
+    pub fn api_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
+        let log = self
+            .inner
+            .check_result(round, health::Check::Api, status(status_code));
+        log.map(str::to_owned)
+    }
+
+    /// GET /db-health answered `status` (undefined: it failed). Returns the console message to log, if any.
+    #[wasm_bindgen(js_name = dbResult)]
+    pub fn db_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
+        let log = self
+            .inner
+            .check_result(round, health::Check::Db, status(status_code));
+        log.map(str::to_owned)
+    }
+
+    /// Reading the queue configuration failed; returns 'Telekinesis health check failed' to log.
+    #[wasm_bindgen(js_name = queueFailed)]
+    pub fn queue_failed(&mut self) -> String {
+        self.inner.queue_failed().to_owned()
+    }
+
+    /// The current values `{ api, db, queue }`.
+    pub fn snapshot(&self) -> Ts<HealthSnapshot> {
+        to_js(&self.inner.snapshot())
+    }
+
+    /// When to call `poll` next (ms, same clock as `now`), or undefined before the first poll.
+    #[wasm_bindgen(js_name = nextDeadline)]
+    pub fn next_deadline(&self) -> Option<f64> {
+        deadline(self.inner.next_deadline())
+    }
+}
