@@ -77,7 +77,6 @@ function Callback({ identity }: { identity: Identity }) {
   const state = useAuthCallback({
     search,
     exchange: identity.exchange,
-    getToken: identity.getToken,
     navigate: go,
   });
 

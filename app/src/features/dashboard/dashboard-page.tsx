@@ -75,11 +75,7 @@ function Dashboard({ user }: { user: IdentityProfile }) {
         {apiUser.status === "loading" ? (
           <p role="status">Loading your profile...</p>
         ) : (
-          <NameField
-            name={stored?.name ?? user.name ?? ""}
-            getToken={session.getToken}
-            onSaved={saved}
-          />
+          <NameField name={stored?.name ?? user.name ?? ""} onSaved={saved} />
         )}
         <dl className="dashboard__facts">
           <div>

@@ -1,18 +1,16 @@
 // The editable display name; the name-edit machine decides validation, saving and message timing.
 import { useEffect, useRef } from "react";
-import type { GetToken, SavedUser } from "../../lib/wasm/use-name-edit";
+import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { useNameEdit } from "../../lib/wasm/use-name-edit";
 
 export function NameField({
   name,
-  getToken,
   onSaved,
 }: {
   name: string;
-  getToken: GetToken;
   onSaved?: (user: SavedUser) => void;
 }) {
-  const edit = useNameEdit(name, getToken, onSaved);
+  const edit = useNameEdit(name, onSaved);
   const { mode, draft, notice } = edit.snapshot;
   const input = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTokenProvider } from "../api-client";
 import { mockFetch } from "./test-network";
 import {
   type AuthCallbackOptions,
@@ -10,8 +11,13 @@ import {
 // Real wasm AuthCallbackMachine; the identity SDK's exchange is injected and fetch (the network
 // boundary) is mocked for the API calls.
 describe("useAuthCallback", () => {
-  beforeEach(() => vi.useFakeTimers());
+  // The session provider registers this in the app: the one way authenticated calls find a token.
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setTokenProvider(() => "tok");
+  });
   afterEach(() => {
+    setTokenProvider(undefined);
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -20,9 +26,7 @@ describe("useAuthCallback", () => {
 
   function render(search: string, exchange: AuthCallbackOptions["exchange"], onLocalhost = false) {
     const navigate = vi.fn();
-    const hook = renderHook(() =>
-      useAuthCallback({ search, exchange, getToken: () => "tok", navigate, onLocalhost }),
-    );
+    const hook = renderHook(() => useAuthCallback({ search, exchange, navigate, onLocalhost }));
     return { ...hook, navigate };
   }
 

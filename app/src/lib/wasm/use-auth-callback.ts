@@ -8,7 +8,6 @@ import {
   type IdentityUser,
 } from "./core";
 import { useMachine } from "./use-machine";
-import type { GetToken } from "./use-name-edit";
 
 /** The identity SDK's exchange answer (Descope: `sdk.oauth.exchange(code)`). */
 export interface ExchangeAnswer {
@@ -28,8 +27,6 @@ export interface AuthCallbackOptions {
   search: string;
   /** Injected identity SDK operation; issue 5 plugs in @descope/web-js-sdk. */
   exchange: (code: string) => Promise<ExchangeAnswer>;
-  /** The session token once the exchange succeeded. */
-  getToken: GetToken;
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Defaults to the page's hostname being localhost or 127.0.0.1. */
   onLocalhost?: boolean;
@@ -105,13 +102,9 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
       case "readUser":
         void (async () => {
           try {
-            const token = await options.getToken();
             const answer = await apiCall<{ data?: { name?: string | null } }>(
               "/api/auth/current-user",
-              {
-                method: "POST",
-                token,
-              },
+              { method: "POST", auth: true },
             );
             next(() => owned.userRead(answer?.data?.name ?? undefined));
           } catch (error) {
@@ -122,11 +115,10 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
       case "updateProfile":
         void (async () => {
           try {
-            const token = await options.getToken();
             await apiCall("/api/auth/update-profile", {
               method: "POST",
               body: effect.payload,
-              token,
+              auth: true,
             });
             next(() => owned.profileUpdated());
           } catch (error) {

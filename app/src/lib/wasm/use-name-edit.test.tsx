@@ -1,21 +1,26 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTokenProvider } from "../api-client";
 import { mockFetch } from "./test-network";
 import { useNameEdit } from "./use-name-edit";
 
 // Real wasm NameEditMachine; only fetch (the network boundary) is mocked.
 describe("useNameEdit", () => {
-  beforeEach(() => vi.useFakeTimers());
+  // The session provider registers this in the app: the one way authenticated calls find a token.
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setTokenProvider(() => "session-token");
+  });
   afterEach(() => {
+    setTokenProvider(undefined);
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
-  const getToken = () => "session-token";
 
   async function editing(draft: string) {
-    const hook = renderHook(() => useNameEdit("Ada", getToken));
+    const hook = renderHook(() => useNameEdit("Ada"));
     await advance(0);
     act(() => hook.result.current.edit());
     act(() => hook.result.current.input(draft));

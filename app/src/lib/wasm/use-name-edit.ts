@@ -4,7 +4,6 @@ import { NameEditMachine, type NameEditSnapshot } from "./core";
 import { useMachine } from "./use-machine";
 
 /** Returns the session's bearer token (from the identity SDK or browser storage). */
-export type GetToken = () => Promise<string | undefined> | string | undefined;
 
 export interface NameEdit {
   snapshot: NameEditSnapshot;
@@ -26,11 +25,7 @@ export interface SavedUser {
  * The dashboard's display name: edit, validate ('Name cannot be empty'), save through the API.
  * `onSaved` receives the stored user the save answered with.
  */
-export function useNameEdit(
-  name: string,
-  getToken: GetToken,
-  onSaved?: (user: SavedUser) => void,
-): NameEdit {
+export function useNameEdit(name: string, onSaved?: (user: SavedUser) => void): NameEdit {
   const { machine, snapshot, sync } = useMachine(
     () => new NameEditMachine(name),
     (owned) => owned.snapshot(),
@@ -48,11 +43,10 @@ export function useNameEdit(
       sync();
       if (trimmed === undefined) return;
       try {
-        const token = await getToken();
         const answer = await apiCall<{ data?: SavedUser }>("/api/auth/update-profile", {
           method: "POST",
           body: { name: trimmed },
-          token,
+          auth: true,
         });
         if (machine.current !== owned) return;
         owned.saved(answer?.data?.name ?? trimmed, Date.now());
@@ -63,7 +57,7 @@ export function useNameEdit(
       }
       sync();
     },
-    [getToken, machine, sync, onSaved],
+    [machine, sync, onSaved],
   );
 
   const run = useCallback(
