@@ -14,4 +14,5 @@ mod health;
 mod identity_double;
 mod runtime_config;
 mod static_files;
+mod status;
 mod wisdom;
