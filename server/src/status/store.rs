@@ -72,6 +72,32 @@ pub struct Pruned {
     pub incidents: u64,
 }
 
+/// Rows the status tables hold at most once a deployment has run 90 days (and forever after),
+/// per instance, checking `components` components every `interval_ms`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StorageBound {
+    pub raw: i64,
+    pub hourly: i64,
+    pub daily: i64,
+}
+
+impl StorageBound {
+    pub fn per_instance(interval_ms: i64, components: i64) -> Self {
+        // Pruning runs once an hour, so a table holds up to an hour more than its retention;
+        // +1: both ends of a window can hold a row.
+        let per_window = |window: i64, period: i64| ((window + HOUR_MS) / period + 1) * components;
+        Self {
+            raw: per_window(RAW_RETENTION_MS, interval_ms.max(1)),
+            hourly: per_window(ROLLUP_RETENTION_MS, HOUR_MS),
+            daily: per_window(ROLLUP_RETENTION_MS, DAY_MS),
+        }
+    }
+
+    pub fn rows(&self) -> i64 {
+        self.raw + self.hourly + self.daily
+    }
+}
+
 /// Placeholders `($1, $2, ...), (...)` for `rows` rows of `width` values.
 fn placeholders(rows: usize, width: usize) -> String {
     (0..rows)

@@ -15,4 +15,5 @@ mod identity_double;
 mod runtime_config;
 mod static_files;
 mod status;
+mod status_storage;
 mod wisdom;
