@@ -278,7 +278,7 @@ pub fn merge_incidents(rows: &[IncidentRow]) -> Vec<Incident> {
         incident.ended_at = incident.ended_ms.map(rfc3339);
         incident.viewpoints.sort();
     }
-    merged.sort_by(|a, b| b.started_ms.cmp(&a.started_ms));
+    merged.sort_by_key(|i| std::cmp::Reverse(i.started_ms));
     merged
 }
 
