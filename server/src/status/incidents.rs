@@ -24,15 +24,25 @@ pub struct IncidentTracker {
 
 impl IncidentTracker {
     /// Takes over an incident left open by an earlier run of this instance (found in the database at
-    /// start), so a restart closes it rather than leaving it open forever.
-    pub fn adopt(&mut self, incident: IncidentRow) {
+    /// start), so a restart closes it rather than leaving it open forever. If this run has opened
+    /// one of its own already (the database was away at start), the old one ends where the new one
+    /// starts: returned, to be stored.
+    pub fn adopt(&mut self, incident: IncidentRow) -> Option<IncidentRow> {
         let track = self
             .by_component
             .entry(incident.component.clone())
             .or_default();
-        if track.open.is_none() {
-            track.consecutive_failures = FAILURES_TO_OPEN;
-            track.open = Some(incident);
+        match &track.open {
+            None => {
+                track.consecutive_failures = FAILURES_TO_OPEN;
+                track.open = Some(incident);
+                None
+            }
+            Some(newer) if newer.started_at == incident.started_at => None,
+            Some(newer) => Some(IncidentRow {
+                ended_at: Some(newer.started_at.max(incident.started_at)),
+                ..incident
+            }),
         }
     }
 
@@ -105,14 +115,31 @@ mod tests {
     #[test]
     fn an_adopted_open_incident_is_closed_by_the_next_healthy_check() {
         let mut tracker = IncidentTracker::default();
-        tracker.adopt(IncidentRow {
+        let adopted = tracker.adopt(IncidentRow {
             component: "db".into(),
             instance_id: "a".into(),
             started_at: 1,
             ended_at: None,
             first_error: "gone".into(),
         });
+        assert_eq!(adopted, None);
         let closed = tracker.observe(&check(9, true)).expect("closed");
         assert_eq!(closed.ended_at, Some(9));
+    }
+
+    #[test]
+    fn an_old_open_incident_found_after_a_new_one_opened_ends_where_the_new_one_starts() {
+        let mut tracker = IncidentTracker::default();
+        tracker.observe(&check(10, false));
+        tracker.observe(&check(11, false)).expect("opened at 10");
+        let old = IncidentRow {
+            component: "db".into(),
+            instance_id: "a".into(),
+            started_at: 1,
+            ended_at: None,
+            first_error: "gone".into(),
+        };
+        let closed = tracker.adopt(old).expect("the old one is closed");
+        assert_eq!((closed.started_at, closed.ended_at), (1, Some(10)));
     }
 }

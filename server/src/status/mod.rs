@@ -164,7 +164,9 @@ impl StatusService {
                     .into_iter()
                     .filter(|i| i.instance_id == self.config.instance_id)
                 {
-                    round.tracker.adopt(incident);
+                    if let Some(closed) = round.tracker.adopt(incident) {
+                        round.pending_incidents.push_back(closed);
+                    }
                 }
                 round.adopted = true;
             }

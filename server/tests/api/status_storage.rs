@@ -468,3 +468,43 @@ async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_the
     assert_eq!(from_second["status"]["indicator"], "major");
     crate::helpers::drop_postgres_database(&app.database_url).await;
 }
+
+async fn a_restart_closes_the_incident_its_last_run_left_open(backend: TestBackend) {
+    let queue = QueueDouble::start().await;
+    let url = queue.url.clone();
+    let Some(app) = spawn_app_with(backend, move |config| {
+        config.status = StatusConfig {
+            queue_url: Some(url),
+            ..StatusConfig::manual("first")
+        };
+    })
+    .await
+    else {
+        return;
+    };
+    queue.answer(500);
+    app.status.check_now(T0).await;
+    app.status.check_now(T0 + INTERVAL).await;
+    // The same instance starts again (same name, same database) and finds the queue healthy.
+    let restarted = second_instance(&app, "first", &queue.url).await;
+    queue.answer(200);
+    restarted.check_now(T0 + 10 * INTERVAL).await;
+    let ended: (i64, Option<i64>) = sqlx::query_as(
+        "SELECT started_at, ended_at FROM status_incidents WHERE component = 'queue'",
+    )
+    .fetch_one(&mut connect(&app).await)
+    .await
+    .expect("the incident");
+    assert_eq!(ended, (T0, Some(T0 + 10 * INTERVAL)));
+    crate::helpers::drop_postgres_database(&app.database_url).await;
+}
+
+#[tokio::test]
+async fn a_restarted_instance_closes_the_incident_it_left_open_on_sqlite() {
+    a_restart_closes_the_incident_its_last_run_left_open(TestBackend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn a_restarted_instance_closes_the_incident_it_left_open_on_postgres() {
+    a_restart_closes_the_incident_its_last_run_left_open(TestBackend::Postgres).await;
+}
