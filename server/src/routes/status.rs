@@ -4,13 +4,16 @@
 
 use axum::{
     extract::{Path, RawQuery, State},
-    http::HeaderMap,
     response::Response,
     routing::get,
     Router,
 };
 
-use crate::{error::AppError, startup::AppState, status::series::RANGES};
+use crate::{
+    error::AppError,
+    startup::AppState,
+    status::{render::IfNoneMatch, series::RANGES},
+};
 
 /// Longest query string `/api/status/history` reads.
 const MAX_QUERY_LEN: usize = 256;
@@ -31,19 +34,19 @@ pub fn api_router() -> Router<AppState> {
         .route("/v2/status.json", get(get_statuspage_status))
 }
 
-async fn get_status(State(state): State<AppState>, headers: HeaderMap) -> Response {
+async fn get_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
     state.status.published().status.answer(&headers)
 }
 
-async fn get_statuspage_summary(State(state): State<AppState>, headers: HeaderMap) -> Response {
+async fn get_statuspage_summary(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
     state.status.published().statuspage_summary.answer(&headers)
 }
 
-async fn get_statuspage_status(State(state): State<AppState>, headers: HeaderMap) -> Response {
+async fn get_statuspage_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
     state.status.published().statuspage_status.answer(&headers)
 }
 
-async fn get_feed(State(state): State<AppState>, headers: HeaderMap) -> Response {
+async fn get_feed(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
     state.status.published().feed.answer(&headers)
 }
 
@@ -51,7 +54,7 @@ async fn get_feed(State(state): State<AppState>, headers: HeaderMap) -> Response
 async fn get_badge(
     State(state): State<AppState>,
     Path(file): Path<String>,
-    headers: HeaderMap,
+    headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
     let published = state.status.published();
     let badge = file
@@ -65,7 +68,7 @@ async fn get_badge(
 async fn get_history(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
     let published = state.status.published();
     let query = query.unwrap_or_default();

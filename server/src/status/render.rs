@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use axum::{
     body::Bytes,
-    http::{header, HeaderMap, HeaderValue, StatusCode},
+    extract::FromRequestParts,
+    http::{header, request::Parts, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 
@@ -61,9 +62,9 @@ impl Rendered {
     }
 
     /// 304 when `If-None-Match` names this body's ETag (or `*`), else 200 with the body.
-    pub fn answer(&self, request_headers: &HeaderMap) -> Response {
-        let matches = request_headers
-            .get_all(header::IF_NONE_MATCH)
+    pub fn answer(&self, if_none_match: &IfNoneMatch) -> Response {
+        let matches = if_none_match
+            .0
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
@@ -94,6 +95,25 @@ impl Rendered {
             )
                 .into_response()
         }
+    }
+}
+
+/// The request's `If-None-Match` values (none, usually: then nothing is copied).
+#[derive(Debug, Default)]
+pub struct IfNoneMatch(pub Vec<HeaderValue>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .headers
+                .get_all(header::IF_NONE_MATCH)
+                .iter()
+                .cloned()
+                .collect(),
+        ))
     }
 }
 
