@@ -15,5 +15,6 @@ mod identity_double;
 mod runtime_config;
 mod static_files;
 mod status;
+mod status_outage;
 mod status_storage;
 mod wisdom;

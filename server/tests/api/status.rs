@@ -122,7 +122,11 @@ async fn unchanged_polls_get_304(app: TestApp) {
         let first = app.get(path).await;
         assert_eq!(first.status(), 200, "{path}");
         // Public data: any site or tool may read it (no credentials involved).
-        assert_eq!(first.headers()["access-control-allow-origin"], "*", "{path}");
+        assert_eq!(
+            first.headers()["access-control-allow-origin"],
+            "*",
+            "{path}"
+        );
         let etag = first.headers()["etag"].to_str().expect("ascii").to_owned();
         assert!(
             etag.starts_with('"') && etag.ends_with('"'),
