@@ -440,3 +440,22 @@ on_both_backends!(
     status_routes_are_server_routes_with_bounded_metric_labels,
     status_routes_are_server_routes
 );
+
+async fn the_server_checks_on_its_own(app: TestApp) {
+    // With the schedule on, the first round runs at start, without anyone asking.
+    for _ in 0..100 {
+        let (_, status) = json(app.get("/api/status").await).await;
+        if component(&status, "db")["state"] == "operational" {
+            assert_eq!(component(&status, "api")["state"], "operational");
+            assert!(app.count_rows("status_checks").await >= 2);
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no round of checks within 5 s of start");
+}
+on_both_backends!(
+    the_server_runs_its_first_round_of_checks_at_start,
+    the_server_checks_on_its_own,
+    |config: &mut mg_server::config::Config| config.status.scheduler = true
+);
