@@ -71,16 +71,30 @@ async fn get_history(
     headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
     let published = state.status.published();
-    let query = query.unwrap_or_default();
+    let (component, range) =
+        parse_history_query(query.as_deref().unwrap_or_default(), &published.components)?;
+    published
+        .history
+        .get(&(component, range))
+        .map(|rendered| rendered.answer(&headers))
+        .ok_or(AppError::NotFound)
+}
+
+/// The component (one of `components`) and range a history query asks for. The client's text is
+/// never put into an error message.
+pub fn parse_history_query(
+    query: &str,
+    components: &[String],
+) -> Result<(String, &'static str), AppError> {
     if query.len() > MAX_QUERY_LEN {
         return Err(AppError::BadRequest("The query string is too long.".into()));
     }
     let mut component = None;
     let mut range = None;
     for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
-        let slot = match key.as_ref() {
-            "component" => &mut component,
-            "range" => &mut range,
+        let (slot, name) = match key.as_ref() {
+            "component" => (&mut component, "component"),
+            "range" => (&mut range, "range"),
             _ => {
                 return Err(AppError::BadRequest(
                     "Unknown query parameter: use component and range.".into(),
@@ -88,13 +102,13 @@ async fn get_history(
             }
         };
         if slot.replace(value.into_owned()).is_some() {
-            return Err(AppError::BadRequest(format!("'{key}' is given twice.")));
+            return Err(AppError::BadRequest(format!("'{name}' is given twice.")));
         }
     }
-    let known = published.components.join(", ");
+    let known = components.join(", ");
     let component = component
         .ok_or_else(|| AppError::InvalidField(format!("component is required: one of {known}.")))?;
-    if !published.components.contains(&component) {
+    if !components.contains(&component) {
         return Err(AppError::InvalidField(format!(
             "Unknown component: use one of {known}."
         )));
@@ -106,9 +120,49 @@ async fn get_history(
             .find(|r| *r == asked)
             .ok_or_else(|| AppError::InvalidField("range must be 24h, 7d or 90d.".into()))?,
     };
-    published
-        .history
-        .get(&(component, range))
-        .map(|rendered| rendered.answer(&headers))
-        .ok_or(AppError::NotFound)
+    Ok((component, range))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn components() -> Vec<String> {
+        vec!["api".into(), "db".into()]
+    }
+
+    #[test]
+    fn a_good_query_names_a_known_component_and_range() {
+        assert_eq!(
+            parse_history_query("component=db&range=7d", &components()).ok(),
+            Some(("db".to_owned(), "7d"))
+        );
+        assert_eq!(
+            parse_history_query("range=90d&component=api", &components()).ok(),
+            Some(("api".to_owned(), "90d"))
+        );
+    }
+
+    proptest! {
+        /// Whatever the query, the answer is a known (component, range) or a 400 whose message does
+        /// not repeat the client's text; never a panic.
+        #[test]
+        fn any_query_is_a_known_pair_or_a_clear_400(query in ".{0,300}", key in "[a-z]{1,12}") {
+            for query in [query.clone(), format!("{key}={query}"), format!("component={query}")] {
+                match parse_history_query(&query, &components()) {
+                    Ok((component, range)) => {
+                        prop_assert!(components().contains(&component));
+                        prop_assert!(RANGES.contains(&range));
+                    }
+                    Err(error) => {
+                        prop_assert_eq!(error.status().as_u16(), 400);
+                        let message = error.message();
+                        prop_assert!(message.len() < 120, "{}", message);
+                        prop_assert!(!message.contains('<'));
+                    }
+                }
+            }
+        }
+    }
 }
