@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Load bench of the server (QUALITY.md "Server"): wrk on 127.0.0.1, bounded, one run.
-# Compares /health, POST /api/wisdom and POST /api/auth/current-user (valid token, SQLite) against a
-# bare axum handler built in the same run, and prints one table of req/s and p99.
+# Compares /health, POST /api/wisdom, POST /api/auth/current-user (valid token, SQLite) and GET /api/status
+# (from memory: a full answer, and a poll with the current ETag answered 304) against a bare axum
+# handler built in the same run, and prints one table of req/s and p99.
 # The machine is shared and noisy, so the endpoints are measured in ROUNDS interleaved rounds
 # (bare, then each mg-server endpoint) and the table shows each endpoint's median round; the
 # /health ratio is the median of the per-round ratios.
@@ -40,11 +41,20 @@ mkdir -p "$WORK/dist"
 echo '<!doctype html><title>bench</title>' >"$WORK/dist/index.html"
 HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
     IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
-    RATE_LIMIT_PER_MINUTE=100000000 "$TARGET/release/mg-server" & PIDS+=($!)
+    RATE_LIMIT_PER_MINUTE=100000000 STATUS_CHECK_INTERVAL=3600 "$TARGET/release/mg-server" & PIDS+=($!)
 wait_for http://127.0.0.1:3997/health
 wait_for http://127.0.0.1:3996/health
 for _ in $(seq 1 100); do [ -s "$WORK/token" ] && break; sleep 0.05; done
 TOKEN="$(head -n1 "$WORK/token")"
+# The status answer of the first round of checks (run at start; the next is an hour away, so the
+# ETag stays the same for the whole run).
+for _ in $(seq 1 100); do
+    curl -fs http://127.0.0.1:3996/api/status | grep -q '"last_checked_at":"' && break
+    sleep 0.05
+done
+ETAG="$(curl -fsI http://127.0.0.1:3996/api/status | awk 'tolower($1) == "etag:" { print $2 }' | tr -d '\r')"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $ETAG" http://127.0.0.1:3996/api/status)" = 304 ] ||
+    { echo "GET /api/status with its ETag is not 304" >&2; exit 1; }
 
 cat >"$WORK/post.lua" <<'LUA'
 wrk.method = "POST"
@@ -74,6 +84,10 @@ for round in $(seq 1 "$ROUNDS"); do
     read -r rps p99 < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
         http://127.0.0.1:3996/api/auth/current-user)
     echo "user $round $rps $p99" >>"$WORK/results"
+    read -r rps p99 < <(measure http://127.0.0.1:3996/api/status)
+    echo "status $round $rps $p99" >>"$WORK/results"
+    read -r rps p99 < <(measure -H "If-None-Match: $ETAG" http://127.0.0.1:3996/api/status)
+    echo "status304 $round $rps $p99" >>"$WORK/results"
 done
 
 # The median round of one endpoint, as "req/s p99".
@@ -85,6 +99,8 @@ read -r bare_rps bare_p99 < <(median bare)
 read -r health_rps health_p99 < <(median health)
 read -r wisdom_rps wisdom_p99 < <(median wisdom)
 read -r user_rps user_p99 < <(median user)
+read -r status_rps status_p99 < <(median status)
+read -r status304_rps status304_p99 < <(median status304)
 # Per-round /health ratios (bare and mg-server measured back to back), and their median.
 health_ratio="$(awk '$1 == "bare" { bare[$2] = $3 } $1 == "health" { health[$2] = $3 }
     END { for (r in bare) if (bare[r] > 0) print 100 * health[r] / bare[r] }' "$WORK/results" |
@@ -99,3 +115,5 @@ printf '| %-40s | %10s | %8s | %10s |\n' "bare axum GET /health" "$bare_rps" "$b
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /health" "$health_rps" "$health_p99" "$health_ratio"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_rps" "$wisdom_p99" "$(ratio "$wisdom_rps")"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (200)" "$status_rps" "$status_p99" "$(ratio "$status_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (304 poll)" "$status304_rps" "$status304_p99" "$(ratio "$status304_rps")"

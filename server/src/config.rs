@@ -41,6 +41,8 @@ pub struct Config {
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
+    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks (issue 18).
+    pub status: crate::status::StatusConfig,
 }
 
 /// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
@@ -150,6 +152,7 @@ impl Config {
                 });
             }
         }
+        let status = crate::status::StatusConfig::from_lookup(&lookup, port)?;
         Ok(Self {
             host,
             port,
@@ -166,6 +169,7 @@ impl Config {
             deployment_type: non_empty("DEPLOYMENT_TYPE"),
             allowed_origins,
             rate_limit_per_minute,
+            status,
         })
     }
 

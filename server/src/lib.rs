@@ -15,5 +15,6 @@ pub mod rate_limit;
 pub mod routes;
 pub mod startup;
 pub mod static_files;
+pub mod status;
 pub mod telemetry;
 pub mod time;

@@ -22,6 +22,7 @@ use crate::{
     metrics::{Metrics, TrackLayer},
     rate_limit::RateLimiter,
     routes, static_files,
+    status::StatusService,
 };
 
 /// The longest a request may take before it is answered 408 JSON.
@@ -39,6 +40,8 @@ pub struct AppState {
     pub seen_sessions: Arc<SeenSessions>,
     pub rate_limiter: Arc<RateLimiter>,
     pub metrics: Arc<Metrics>,
+    /// The status checks and the status answers (issue 18).
+    pub status: Arc<StatusService>,
 }
 
 impl AppState {
@@ -66,6 +69,7 @@ impl AppState {
             }
         };
         Self {
+            status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
             db,
             rate_limiter: Arc::new(RateLimiter::per_minute(config.rate_limit_per_minute)),
             config: Arc::new(config),
@@ -81,6 +85,7 @@ impl AppState {
 pub struct Application {
     listener: TcpListener,
     service: HttpService,
+    status: Arc<StatusService>,
 }
 
 impl std::fmt::Debug for Application {
@@ -111,6 +116,7 @@ impl Application {
         let state = AppState::new(db, config, emulator);
         Ok(Self {
             listener,
+            status: state.status.clone(),
             service: app(state),
         })
     }
@@ -120,16 +126,30 @@ impl Application {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
     }
 
+    /// The status checker, so tests can run rounds of checks at chosen times.
+    pub fn status(&self) -> Arc<StatusService> {
+        self.status.clone()
+    }
+
     /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        axum::serve(
+        let checks = self
+            .status
+            .config()
+            .scheduler
+            .then(|| tokio::spawn(self.status.clone().run_schedule()));
+        let served = axum::serve(
             self.listener,
             axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
                 self.service,
             ),
         )
         .with_graceful_shutdown(shutdown_signal())
-        .await
+        .await;
+        if let Some(checks) = checks {
+            checks.abort();
+        }
+        served
     }
 }
 
@@ -149,6 +169,7 @@ pub fn app(state: AppState) -> HttpService {
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
         .merge(routes::metrics::router())
+        .merge(routes::status::router())
         .nest("/api", routes::api_router(state.clone()))
         // `nest` does not cover the bare prefix: keep `/api` and `/api/` JSON too.
         .route("/api", axum::routing::any(routes::api_not_found))

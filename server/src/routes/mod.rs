@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod health;
 pub mod metrics;
+pub mod status;
 pub mod wisdom;
 
 use axum::{middleware, Router};
@@ -21,6 +22,7 @@ pub fn api_router(state: AppState) -> Router<AppState> {
         ));
     Router::new()
         .merge(health::api_router())
+        .merge(status::api_router())
         .merge(limited)
         .fallback(api_not_found)
 }

@@ -26,6 +26,7 @@ async fn second_instance(app: &TestApp) -> String {
         deployment_type: None,
         allowed_origins: vec![],
         rate_limit_per_minute: 1_000_000,
+        status: mg_server::status::StatusConfig::manual("second"),
     };
     let second = Application::build(config)
         .await
@@ -150,7 +151,7 @@ async fn two_instances_on_one_postgres_share_users_and_lose_no_acknowledged_upda
 }
 
 /// Closes the database to new connections and ends the open ones; `restore` reopens it.
-async fn postgres_connections(database_url: &str, allow: bool) {
+pub async fn postgres_connections(database_url: &str, allow: bool) {
     use sqlx::{Connection, Executor, PgConnection};
     let (_, name) = database_url.rsplit_once('/').expect("url");
     let admin = postgres_admin_url().expect("admin url");

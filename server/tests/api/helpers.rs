@@ -22,6 +22,8 @@ pub struct TestApp {
     pub database_url: String,
     pub identity: TestIdentity,
     pub data_dir: TempDir,
+    /// The app's status checker: `app.status.check_now(ms)` runs a round of checks.
+    pub status: std::sync::Arc<mg_server::status::StatusService>,
 }
 
 impl TestApp {
@@ -165,12 +167,16 @@ pub async fn spawn_app_with(
         allowed_origins: vec![],
         // High enough that no ordinary test meets it; the rate-limit tests lower it.
         rate_limit_per_minute: 1_000_000,
+        // Rounds of status checks run when a test calls `status.check_now`, not on a timer.
+        status: mg_server::status::StatusConfig::manual("first"),
     };
     adjust(&mut config);
     let app = Application::build(config).await.expect("server builds");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let status = app.status();
     tokio::spawn(app.run_until_stopped());
     Some(TestApp {
+        status,
         address,
         client: reqwest::Client::new(),
         database_url,

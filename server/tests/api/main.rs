@@ -15,4 +15,7 @@ mod identity_double;
 mod runtime_config;
 mod sessions;
 mod static_files;
+mod status;
+mod status_outage;
+mod status_storage;
 mod wisdom;

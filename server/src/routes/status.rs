@@ -1,0 +1,168 @@
+//! The status answers (issue 18): `/api/status`, `/api/status/history`, the Statuspage-shaped
+//! `/api/v2/*.json`, badges and the Atom feed. All come from memory (`StatusService::published`),
+//! rendered once per round of checks, with `ETag`/304.
+
+use axum::{
+    extract::{Path, RawQuery, State},
+    response::Response,
+    routing::get,
+    Router,
+};
+
+use crate::{
+    error::AppError,
+    startup::AppState,
+    status::{render::IfNoneMatch, series::RANGES},
+};
+
+/// Longest query string `/api/status/history` reads.
+const MAX_QUERY_LEN: usize = 256;
+
+/// Routes at the top level: badges and the feed.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/status/badge/{file}", get(get_badge))
+        .route("/status/feed.atom", get(get_feed))
+}
+
+/// Routes nested under `/api`.
+pub fn api_router() -> Router<AppState> {
+    Router::new()
+        .route("/status", get(get_status))
+        .route("/status/history", get(get_history))
+        .route("/v2/summary.json", get(get_statuspage_summary))
+        .route("/v2/status.json", get(get_statuspage_status))
+}
+
+async fn get_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
+    state.status.published().status.answer(&headers)
+}
+
+async fn get_statuspage_summary(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
+    state.status.published().statuspage_summary.answer(&headers)
+}
+
+async fn get_statuspage_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
+    state.status.published().statuspage_status.answer(&headers)
+}
+
+async fn get_feed(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
+    state.status.published().feed.answer(&headers)
+}
+
+/// `/status/badge/{component}.svg`; any other name is 404.
+async fn get_badge(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    headers: IfNoneMatch,
+) -> Result<Response, AppError> {
+    let published = state.status.published();
+    let badge = file
+        .strip_suffix(".svg")
+        .and_then(|component| published.badges.get(component))
+        .ok_or(AppError::NotFound)?;
+    Ok(badge.answer(&headers))
+}
+
+/// `?component=<id>&range=24h|7d|90d` (range defaults to 24h). Anything else is a 400.
+async fn get_history(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: IfNoneMatch,
+) -> Result<Response, AppError> {
+    let published = state.status.published();
+    let (component, range) =
+        parse_history_query(query.as_deref().unwrap_or_default(), &published.components)?;
+    published
+        .history
+        .get(&(component, range))
+        .map(|rendered| rendered.answer(&headers))
+        .ok_or(AppError::NotFound)
+}
+
+/// The component (one of `components`) and range a history query asks for. The client's text is
+/// never put into an error message.
+pub fn parse_history_query(
+    query: &str,
+    components: &[String],
+) -> Result<(String, &'static str), AppError> {
+    if query.len() > MAX_QUERY_LEN {
+        return Err(AppError::BadRequest("The query string is too long.".into()));
+    }
+    let mut component = None;
+    let mut range = None;
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        let (slot, name) = match key.as_ref() {
+            "component" => (&mut component, "component"),
+            "range" => (&mut range, "range"),
+            _ => {
+                return Err(AppError::BadRequest(
+                    "Unknown query parameter: use component and range.".into(),
+                ))
+            }
+        };
+        if slot.replace(value.into_owned()).is_some() {
+            return Err(AppError::BadRequest(format!("'{name}' is given twice.")));
+        }
+    }
+    let known = components.join(", ");
+    let component = component
+        .ok_or_else(|| AppError::InvalidField(format!("component is required: one of {known}.")))?;
+    if !components.contains(&component) {
+        return Err(AppError::InvalidField(format!(
+            "Unknown component: use one of {known}."
+        )));
+    }
+    let range = match range.as_deref() {
+        None => "24h",
+        Some(asked) => RANGES
+            .into_iter()
+            .find(|r| *r == asked)
+            .ok_or_else(|| AppError::InvalidField("range must be 24h, 7d or 90d.".into()))?,
+    };
+    Ok((component, range))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn components() -> Vec<String> {
+        vec!["api".into(), "db".into()]
+    }
+
+    #[test]
+    fn a_good_query_names_a_known_component_and_range() {
+        assert_eq!(
+            parse_history_query("component=db&range=7d", &components()).ok(),
+            Some(("db".to_owned(), "7d"))
+        );
+        assert_eq!(
+            parse_history_query("range=90d&component=api", &components()).ok(),
+            Some(("api".to_owned(), "90d"))
+        );
+    }
+
+    proptest! {
+        /// Whatever the query, the answer is a known (component, range) or a 400 whose message does
+        /// not repeat the client's text; never a panic.
+        #[test]
+        fn any_query_is_a_known_pair_or_a_clear_400(query in ".{0,300}", key in "[a-z]{1,12}") {
+            for query in [query.clone(), format!("{key}={query}"), format!("component={query}")] {
+                match parse_history_query(&query, &components()) {
+                    Ok((component, range)) => {
+                        prop_assert!(components().contains(&component));
+                        prop_assert!(RANGES.contains(&range));
+                    }
+                    Err(error) => {
+                        prop_assert_eq!(error.status().as_u16(), 400);
+                        let message = error.message();
+                        prop_assert!(message.len() < 120, "{}", message);
+                        prop_assert!(!message.contains('<'));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The series behind `GET /api/status/history`: 24 h in 15-minute buckets from raw checks, 7 days
+//! hourly from the hourly rollups, 90 days daily (with the incidents of each day).
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::{
+    rollup::{floor, Aggregate},
+    store::{RawCheck, DAY_MS, HOUR_MS},
+    summary::{agreed_failure, hour_cells, ms, raw_cells, round3, Cells, Incident, Snapshot},
+};
+use crate::time::rfc3339;
+
+/// The ranges a client may ask for.
+pub const RANGES: [&str; 3] = ["24h", "7d", "90d"];
+const QUARTER_HOUR_MS: i64 = 15 * 60_000;
+
+/// One bar or point of a chart.
+#[derive(Debug, Clone, Serialize)]
+pub struct Point {
+    pub start: String,
+    pub checks: i64,
+    pub failures: i64,
+    /// Percent of the bucket the component was up as its viewpoints agree; `None` without checks.
+    pub uptime: Option<f64>,
+    pub latency_p50_ms: Option<f64>,
+    pub latency_p95_ms: Option<f64>,
+    pub latency_max_ms: Option<f64>,
+    /// Incidents overlapping the bucket (the 90-day range only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incidents: Option<usize>,
+}
+
+/// The body of `GET /api/status/history`.
+#[derive(Debug, Clone, Serialize)]
+pub struct History {
+    pub component: String,
+    pub range: &'static str,
+    pub bucket_seconds: i64,
+    pub points: Vec<Point>,
+}
+
+fn point(start: i64, aggregate: Option<Aggregate>, uptime: Option<f64>) -> Point {
+    let aggregate = aggregate.filter(|a| a.checks > 0);
+    Point {
+        start: rfc3339(start),
+        checks: aggregate.map_or(0, |a| a.checks),
+        failures: aggregate.map_or(0, |a| a.failures),
+        uptime: aggregate.and(uptime).map(|u| round3(100.0 * (1.0 - u))),
+        latency_p50_ms: aggregate.map(|a| ms(a.p50_us)),
+        latency_p95_ms: aggregate.map(|a| ms(a.p95_us)),
+        latency_max_ms: aggregate.map(|a| ms(a.max_us)),
+        incidents: None,
+    }
+}
+
+fn combined(cell: Option<&HashMap<String, Aggregate>>) -> Option<Aggregate> {
+    cell.map(|c| Aggregate::combine(&c.values().copied().collect::<Vec<_>>()))
+}
+
+/// The `count` bucket starts of `bucket_ms` ending with the one holding `now`.
+fn starts(now: i64, bucket_ms: i64, count: i64) -> impl Iterator<Item = i64> {
+    let last = floor(now, bucket_ms);
+    (0..count).rev().map(move |i| last - i * bucket_ms)
+}
+
+fn last_day(snapshot: &Snapshot, component: &str, now: i64) -> History {
+    // Exact latency percentiles per bucket over every viewpoint's checks.
+    let mut by_bucket: HashMap<i64, Vec<&RawCheck>> = HashMap::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        by_bucket
+            .entry(floor(check.checked_at, QUARTER_HOUR_MS))
+            .or_default()
+            .push(check);
+    }
+    let cells = raw_cells(snapshot, component, QUARTER_HOUR_MS);
+    let points = starts(now, QUARTER_HOUR_MS, DAY_MS / QUARTER_HOUR_MS)
+        .map(|start| {
+            let aggregate = by_bucket
+                .get(&start)
+                .map(|c| Aggregate::of(c.iter().copied()));
+            point(start, aggregate, cells.get(&start).and_then(agreed_failure))
+        })
+        .collect();
+    History {
+        component: component.to_owned(),
+        range: "24h",
+        bucket_seconds: QUARTER_HOUR_MS / 1000,
+        points,
+    }
+}
+
+fn last_week(hours: &Cells, component: &str, now: i64) -> History {
+    let points = starts(now, HOUR_MS, 7 * 24)
+        .map(|start| {
+            let cell = hours.get(&start);
+            point(start, combined(cell), cell.and_then(agreed_failure))
+        })
+        .collect();
+    History {
+        component: component.to_owned(),
+        range: "7d",
+        bucket_seconds: HOUR_MS / 1000,
+        points,
+    }
+}
+
+fn last_quarter(
+    snapshot: &Snapshot,
+    hours: &Cells,
+    incidents: &[Incident],
+    component: &str,
+    now: i64,
+) -> History {
+    let points = starts(now, DAY_MS, 90)
+        .map(|start| {
+            let end = start + DAY_MS;
+            let day_hours: Vec<&HashMap<String, Aggregate>> =
+                hours.range(start..end).map(|(_, cell)| cell).collect();
+            let ratios: Vec<f64> = day_hours.iter().filter_map(|c| agreed_failure(c)).collect();
+            let down =
+                (!ratios.is_empty()).then(|| ratios.iter().sum::<f64>() / ratios.len() as f64);
+            // Counts from the hours; latency from the daily rollups when the day has them.
+            let counts: Vec<Aggregate> =
+                day_hours.iter().flat_map(|c| c.values().copied()).collect();
+            let mut aggregate = Aggregate::combine(&counts);
+            let daily: Vec<Aggregate> = snapshot
+                .daily
+                .iter()
+                .filter(|r| r.component == component && r.bucket_start == start)
+                .map(Aggregate::from_rollup)
+                .collect();
+            if !daily.is_empty() {
+                let latency = Aggregate::combine(&daily);
+                aggregate.p50_us = latency.p50_us;
+                aggregate.p95_us = latency.p95_us;
+                aggregate.max_us = latency.max_us;
+            }
+            let mut p = point(start, Some(aggregate), down);
+            p.incidents = Some(
+                incidents
+                    .iter()
+                    .filter(|i| {
+                        i.component == component
+                            && i.started_ms < end
+                            && i.ended_ms.is_none_or(|e| e >= start)
+                    })
+                    .count(),
+            );
+            p
+        })
+        .collect();
+    History {
+        component: component.to_owned(),
+        range: "90d",
+        bucket_seconds: DAY_MS / 1000,
+        points,
+    }
+}
+
+/// The three series of one component, in the order of [`RANGES`].
+pub fn histories(
+    snapshot: &Snapshot,
+    incidents: &[Incident],
+    component: &str,
+    now: i64,
+) -> [History; 3] {
+    let hours = hour_cells(snapshot, component);
+    [
+        last_day(snapshot, component, now),
+        last_week(&hours, component, now),
+        last_quarter(snapshot, &hours, incidents, component, now),
+    ]
+}

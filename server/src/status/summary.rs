@@ -1,0 +1,397 @@
+//! The status summary computed after each round of checks from what the database holds (every
+//! viewpoint's checks, rollups and incidents): current states, uptimes, latencies, open incidents.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+
+use super::{
+    checks::COMPONENTS,
+    rollup::{floor, Aggregate},
+    store::{IncidentRow, RawCheck, Rollup, DAY_MS, HOUR_MS},
+};
+use crate::time::rfc3339;
+
+/// What the summary is computed from: the last 24 h of raw checks and 90 days of rollups and incidents.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    pub raw: Vec<RawCheck>,
+    pub hourly: Vec<Rollup>,
+    pub daily: Vec<Rollup>,
+    pub incidents: Vec<IncidentRow>,
+}
+
+/// Everything the summary needs besides the snapshot.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub now_ms: i64,
+    pub interval_ms: i64,
+    /// The components this instance checks (others appear when another viewpoint checks them).
+    pub checked_here: &'a [&'static str],
+}
+
+impl Context<'_> {
+    /// A viewpoint whose last check is older than this is stale (its state is not current).
+    pub fn fresh_after(&self) -> i64 {
+        self.now_ms - 3 * self.interval_ms.max(10_000)
+    }
+
+    /// Checks of different viewpoints in the same bucket of this length are compared.
+    pub fn agreement_bucket_ms(&self) -> i64 {
+        self.interval_ms.max(60_000)
+    }
+}
+
+/// The state of a component, or of one viewpoint's view of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    Operational,
+    /// Viewpoints disagree: some see it failing, some do not.
+    Degraded,
+    Down,
+    /// No current check (before the first one, or its viewpoints stopped checking).
+    Unknown,
+}
+
+/// Per-bucket accumulation of each viewpoint's checks.
+pub type Cells = BTreeMap<i64, HashMap<String, Aggregate>>;
+
+/// Adds `aggregate` to the cell of (`bucket`, `instance`).
+pub fn add_cell(cells: &mut Cells, bucket: i64, instance: &str, aggregate: Aggregate) {
+    let cell = cells
+        .entry(bucket)
+        .or_default()
+        .entry(instance.to_owned())
+        .or_default();
+    *cell = Aggregate::combine(&[*cell, aggregate]);
+}
+
+/// The failure ratio all viewpoints agree on in a bucket: the smallest of their ratios (a
+/// component is down for a bucket only as far as every viewpoint that checked then saw it down).
+pub fn agreed_failure(cell: &HashMap<String, Aggregate>) -> Option<f64> {
+    cell.values()
+        .filter(|a| a.checks > 0)
+        .map(Aggregate::failure_ratio)
+        .min_by(f64::total_cmp)
+}
+
+/// Uptime in percent over the buckets at or after `from` that have checks; `None` without any.
+pub fn uptime(cells: &Cells, from: i64) -> Option<f64> {
+    let ratios: Vec<f64> = cells
+        .range(from..)
+        .filter_map(|(_, c)| agreed_failure(c))
+        .collect();
+    (!ratios.is_empty()).then(|| {
+        let down: f64 = ratios.iter().sum();
+        round3(100.0 * (1.0 - down / ratios.len() as f64))
+    })
+}
+
+pub fn round3(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0
+}
+
+pub fn ms(us: i64) -> f64 {
+    round3(us as f64 / 1000.0)
+}
+
+/// Hourly cells of one component: the hourly rollups, and for hours a viewpoint has not rolled up
+/// yet (the current hour, or one just ended) its raw checks.
+pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
+    let mut cells = Cells::new();
+    for r in snapshot.hourly.iter().filter(|r| r.component == component) {
+        add_cell(
+            &mut cells,
+            r.bucket_start,
+            &r.instance_id,
+            Aggregate::from_rollup(r),
+        );
+    }
+    let mut from_raw: BTreeMap<(i64, &str), Vec<&RawCheck>> = BTreeMap::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        from_raw
+            .entry((floor(check.checked_at, HOUR_MS), check.instance_id.as_str()))
+            .or_default()
+            .push(check);
+    }
+    for ((hour, instance), checks) in from_raw {
+        let rolled = cells.get(&hour).is_some_and(|c| c.contains_key(instance));
+        if !rolled {
+            add_cell(&mut cells, hour, instance, Aggregate::of(checks));
+        }
+    }
+    cells
+}
+
+/// Raw checks of one component in cells of `bucket_ms`.
+pub fn raw_cells(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Cells {
+    let mut cells = Cells::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        add_cell(
+            &mut cells,
+            floor(check.checked_at, bucket_ms),
+            &check.instance_id,
+            Aggregate::of([check]),
+        );
+    }
+    cells
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Uptime {
+    #[serde(rename = "24h")]
+    pub day: Option<f64>,
+    #[serde(rename = "7d")]
+    pub week: Option<f64>,
+    #[serde(rename = "30d")]
+    pub month: Option<f64>,
+    #[serde(rename = "90d")]
+    pub quarter: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Latency {
+    pub p50_ms: Option<f64>,
+    pub p95_ms: Option<f64>,
+}
+
+/// One viewpoint's latest check of a component.
+#[derive(Debug, Clone, Serialize)]
+pub struct ViewpointState {
+    pub instance_id: String,
+    pub state: State,
+    pub checked_at: String,
+    pub latency_ms: f64,
+    pub error: Option<String>,
+    /// False when this viewpoint has not checked for three intervals.
+    pub fresh: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ComponentSummary {
+    pub id: String,
+    pub name: String,
+    pub state: State,
+    pub uptime: Uptime,
+    /// Over the last 24 hours, every viewpoint's checks.
+    pub latency_24h: Latency,
+    pub last_checked_at: Option<String>,
+    pub viewpoints: Vec<ViewpointState>,
+}
+
+/// An incident as the page shows it: the same component's overlapping incidents from several
+/// viewpoints are one, listing the viewpoints that saw it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Incident {
+    pub id: String,
+    pub component: String,
+    pub component_name: String,
+    pub started_at: String,
+    pub ended_at: Option<String>,
+    #[serde(skip)]
+    pub started_ms: i64,
+    #[serde(skip)]
+    pub ended_ms: Option<i64>,
+    pub first_error: String,
+    pub viewpoints: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Viewpoint {
+    pub instance_id: String,
+    pub last_checked_at: String,
+    pub fresh: bool,
+}
+
+/// The body of `GET /api/status`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub state: State,
+    pub updated_at: String,
+    #[serde(skip)]
+    pub updated_ms: i64,
+    pub check_interval_seconds: i64,
+    pub instance_id: String,
+    pub components: Vec<ComponentSummary>,
+    pub viewpoints: Vec<Viewpoint>,
+    pub open_incidents: Vec<Incident>,
+    /// Ended incidents of the last 90 days, newest first (at most 20).
+    pub recent_incidents: Vec<Incident>,
+}
+
+/// The display name of a component id.
+pub fn component_name(id: &str) -> String {
+    COMPONENTS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map_or_else(|| id.to_owned(), |(_, name)| (*name).to_owned())
+}
+
+/// The components to show: those checked here and those any viewpoint checked, in display order.
+pub fn component_ids(snapshot: &Snapshot, context: &Context<'_>) -> Vec<String> {
+    COMPONENTS
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| {
+            context.checked_here.contains(id)
+                || snapshot.raw.iter().any(|c| c.component == *id)
+                || snapshot.hourly.iter().any(|r| r.component == *id)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Overlapping incidents of one component (from any viewpoints) merged, newest first.
+pub fn merge_incidents(rows: &[IncidentRow]) -> Vec<Incident> {
+    let mut sorted: Vec<&IncidentRow> = rows.iter().collect();
+    sorted.sort_by(|a, b| (&a.component, a.started_at).cmp(&(&b.component, b.started_at)));
+    let mut merged: Vec<Incident> = Vec::new();
+    for row in sorted {
+        if let Some(last) = merged.last_mut() {
+            let overlaps = last.component == row.component
+                && last.ended_ms.is_none_or(|end| row.started_at <= end);
+            if overlaps {
+                last.ended_ms = match (last.ended_ms, row.ended_at) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    _ => None,
+                };
+                if !last.viewpoints.contains(&row.instance_id) {
+                    last.viewpoints.push(row.instance_id.clone());
+                }
+                continue;
+            }
+        }
+        merged.push(Incident {
+            id: format!("{}-{}", row.component, row.started_at),
+            component: row.component.clone(),
+            component_name: component_name(&row.component),
+            started_at: rfc3339(row.started_at),
+            ended_at: None,
+            started_ms: row.started_at,
+            ended_ms: row.ended_at,
+            first_error: row.first_error.clone(),
+            viewpoints: vec![row.instance_id.clone()],
+        });
+    }
+    for incident in &mut merged {
+        incident.ended_at = incident.ended_ms.map(rfc3339);
+        incident.viewpoints.sort();
+    }
+    merged.sort_by_key(|i| std::cmp::Reverse(i.started_ms));
+    merged
+}
+
+fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> ComponentSummary {
+    let now = context.now_ms;
+    let mut latest: BTreeMap<&str, &RawCheck> = BTreeMap::new();
+    let mut latencies = Vec::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == id) {
+        latencies.push(check.latency_us);
+        let slot = latest.entry(check.instance_id.as_str()).or_insert(check);
+        if check.checked_at > slot.checked_at {
+            *slot = check;
+        }
+    }
+    latencies.sort_unstable();
+    let viewpoints: Vec<ViewpointState> = latest
+        .values()
+        .map(|check| ViewpointState {
+            instance_id: check.instance_id.clone(),
+            state: if check.healthy != 0 {
+                State::Operational
+            } else {
+                State::Down
+            },
+            checked_at: rfc3339(check.checked_at),
+            latency_ms: ms(check.latency_us),
+            error: check.error.clone(),
+            fresh: check.checked_at >= context.fresh_after(),
+        })
+        .collect();
+    let fresh: Vec<&ViewpointState> = viewpoints.iter().filter(|v| v.fresh).collect();
+    let state = if fresh.is_empty() {
+        State::Unknown
+    } else if fresh.iter().all(|v| v.state == State::Operational) {
+        State::Operational
+    } else if fresh.iter().all(|v| v.state == State::Down) {
+        State::Down
+    } else {
+        State::Degraded
+    };
+    let hours = hour_cells(snapshot, id);
+    let raw = raw_cells(snapshot, id, context.agreement_bucket_ms());
+    let hour_now = floor(now, HOUR_MS);
+    let percentile =
+        |p| (!latencies.is_empty()).then(|| ms(super::rollup::percentile(&latencies, p)));
+    ComponentSummary {
+        id: id.to_owned(),
+        name: component_name(id),
+        state,
+        uptime: Uptime {
+            day: uptime(&raw, now - DAY_MS),
+            week: uptime(&hours, hour_now - 7 * DAY_MS + HOUR_MS),
+            month: uptime(&hours, hour_now - 30 * DAY_MS + HOUR_MS),
+            quarter: uptime(&hours, hour_now - 90 * DAY_MS + HOUR_MS),
+        },
+        latency_24h: Latency {
+            p50_ms: percentile(50.0),
+            p95_ms: percentile(95.0),
+        },
+        last_checked_at: latest.values().map(|c| c.checked_at).max().map(rfc3339),
+        viewpoints,
+    }
+}
+
+/// Computes the summary.
+pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) -> Summary {
+    let components: Vec<ComponentSummary> = component_ids(snapshot, context)
+        .iter()
+        .map(|id| component_summary(snapshot, context, id))
+        .collect();
+    let state = overall_state(components.iter().map(|c| c.state));
+    let mut last_seen: BTreeMap<&str, i64> = BTreeMap::new();
+    for check in &snapshot.raw {
+        let seen = last_seen
+            .entry(check.instance_id.as_str())
+            .or_insert(check.checked_at);
+        *seen = (*seen).max(check.checked_at);
+    }
+    let viewpoints = last_seen
+        .into_iter()
+        .map(|(id, at)| Viewpoint {
+            instance_id: id.to_owned(),
+            last_checked_at: rfc3339(at),
+            fresh: at >= context.fresh_after(),
+        })
+        .collect();
+    let (open, ended): (Vec<Incident>, Vec<Incident>) = merge_incidents(&snapshot.incidents)
+        .into_iter()
+        .partition(|i| i.ended_ms.is_none());
+    Summary {
+        state,
+        updated_at: rfc3339(context.now_ms),
+        updated_ms: context.now_ms,
+        check_interval_seconds: context.interval_ms / 1000,
+        instance_id: instance_id.to_owned(),
+        components,
+        viewpoints,
+        open_incidents: open,
+        recent_incidents: ended.into_iter().take(20).collect(),
+    }
+}
+
+/// The page's overall state: down when every component is down, degraded when any is not
+/// operational, unknown before any check.
+pub fn overall_state(states: impl Iterator<Item = State>) -> State {
+    let states: Vec<State> = states.collect();
+    if states.is_empty() || states.iter().all(|s| *s == State::Unknown) {
+        State::Unknown
+    } else if states.iter().all(|s| *s == State::Operational) {
+        State::Operational
+    } else if states.iter().all(|s| *s == State::Down) {
+        State::Down
+    } else {
+        State::Degraded
+    }
+}
