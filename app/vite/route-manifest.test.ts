@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { docsPath, routeManifest } from "../shared/routes";
-import { resolveDocsRoute } from "../src/features/docs/docs-nav";
+import { resolveDocsRoute } from "../src/features/docs/page/docs-nav";
 import { docSlugs } from "./route-manifest";
 
 const docsDir = fileURLToPath(new URL("../src/content/docs", import.meta.url));

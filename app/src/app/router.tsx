@@ -27,7 +27,7 @@ const TelekinesisPage = lazy(() =>
     default: m.TelekinesisPage,
   })),
 );
-const docsPage = () => import("../features/docs/docs-page");
+const docsPage = () => import("../features/docs/page/docs-page");
 const DocsTabRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsTabRoute })));
 const DocsCliRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsCliRoute })));
 const DocsOverviewRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsOverviewRoute })));

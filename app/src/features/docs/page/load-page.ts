@@ -1,9 +1,9 @@
 // Lazy loaders for docs pages, the CLI catalogue and the command builder, each its own chunk.
 
-import type { CliCatalogue, CliToolId } from "../../../shared/catalogue-types";
-import type { RenderedPage } from "../../../shared/docs-types";
+import type { CliCatalogue, CliToolId } from "../../../../shared/catalogue-types";
+import type { RenderedPage } from "../../../../shared/docs-types";
 
-const pageLoaders = import.meta.glob<RenderedPage>("../../content/docs/*.md", {
+const pageLoaders = import.meta.glob<RenderedPage>("../../../content/docs/*.md", {
   import: "default",
 });
 
@@ -13,7 +13,7 @@ const pages = new Map<string, Promise<RenderedPage>>();
 export function loadDocsPage(slug: string): Promise<RenderedPage> {
   let promise = pages.get(slug);
   if (!promise) {
-    const loader = pageLoaders[`../../content/docs/${slug}.md`];
+    const loader = pageLoaders[`../../../content/docs/${slug}.md`];
     promise = loader ? loader() : Promise.reject(new Error(`No docs page ${slug}`));
     pages.set(slug, promise);
   }
@@ -39,14 +39,14 @@ export function loadCatalogue(tool: CliToolId): Promise<CliCatalogue> {
   return promise;
 }
 
-let builder: Promise<typeof import("./command-builder")> | undefined;
+let builder: Promise<typeof import("../builder/command-builder")> | undefined;
 
 /**
  * The command builder of the CLI pages: its own chunk, shared by the three pages. A failed fetch is
  * forgotten, so trying again fetches again.
  */
-export function loadCommandBuilder(): Promise<typeof import("./command-builder")> {
-  builder ??= import("./command-builder").catch((error: unknown) => {
+export function loadCommandBuilder(): Promise<typeof import("../builder/command-builder")> {
+  builder ??= import("../builder/command-builder").catch((error: unknown) => {
     builder = undefined;
     throw error;
   });

@@ -2,8 +2,8 @@
 // "Docs menu" disclosure button so the page starts with its content.
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { DocsSearch } from "../search/docs-search";
 import { docsPath, sidebarSections } from "./docs-nav";
-import { DocsSearch } from "./docs-search";
 
 function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
   return (

@@ -4,13 +4,15 @@ import { fileURLToPath } from "node:url";
 import serialisedIndex from "virtual:mg-search-index";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { indexOptions, type SearchDocument } from "../../../shared/search-options";
-import { renderMarkdown } from "../../../vite/render-markdown";
-import { buildSearchIndex, pageSections, searchDocuments } from "../../../vite/search-index";
+import { indexOptions, type SearchDocument } from "../../../../shared/search-options";
+import { renderMarkdown } from "../../../../vite/render-markdown";
+import { buildSearchIndex, pageSections, searchDocuments } from "../../../../vite/search-index";
 import { createSearch, makeExcerpt } from "./search-engine";
 
-const docsDir = fileURLToPath(new URL("../../content/docs", import.meta.url));
-const catalogueFile = fileURLToPath(new URL("../../content/cli-catalogue.json", import.meta.url));
+const docsDir = fileURLToPath(new URL("../../../content/docs", import.meta.url));
+const catalogueFile = fileURLToPath(
+  new URL("../../../content/cli-catalogue.json", import.meta.url),
+);
 const documents = searchDocuments(docsDir, catalogueFile);
 const search = createSearch(MiniSearch.loadJSON<SearchDocument>(serialisedIndex, indexOptions));
 

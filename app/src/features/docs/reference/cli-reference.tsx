@@ -4,8 +4,8 @@ import type {
   CliCommand,
   CliOption,
   CliToolId,
-} from "../../../shared/catalogue-types";
-import { CodeBlock } from "./code-block";
+} from "../../../../shared/catalogue-types";
+import { CodeBlock } from "../page/code-block";
 import "./cli-reference.css";
 
 export const referenceHeadingId = "command-reference";

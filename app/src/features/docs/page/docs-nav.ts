@@ -1,7 +1,7 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
-import { cliSubtabs, docsPath } from "../../../shared/routes";
-import { paths } from "../../config/paths";
+import { cliSubtabs, docsPath } from "../../../../shared/routes";
+import { paths } from "../../../config/paths";
 
 export { cliSubtabs, docsPath };
 

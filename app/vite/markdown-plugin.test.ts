@@ -3,12 +3,12 @@ import { fileURLToPath } from "node:url";
 import dmtCatalogue from "virtual:mg-cli-catalogue/dmt";
 import { docsIndex } from "virtual:mg-docs-index";
 import { describe, expect, it, vi } from "vitest";
-import { catalogueForTool, markdownPlugin } from "../../../vite/markdown-plugin";
-import { createSlugger, renderMarkdown } from "../../../vite/render-markdown";
-import configuration from "../../content/docs/configuration.md";
-import quickstart from "../../content/docs/quickstart.md";
+import configuration from "../src/content/docs/configuration.md";
+import quickstart from "../src/content/docs/quickstart.md";
+import { catalogueForTool, markdownPlugin } from "./markdown-plugin";
+import { createSlugger, renderMarkdown } from "./render-markdown";
 
-const llmsPath = fileURLToPath(new URL("../../content/llms.md", import.meta.url));
+const llmsPath = fileURLToPath(new URL("../src/content/llms.md", import.meta.url));
 
 const sample = `---
 title: Sample page

@@ -1,9 +1,9 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CliCatalogue } from "../../../shared/catalogue-types";
-import rawCatalogue from "../../content/cli-catalogue.json";
+import type { CliCatalogue } from "../../../../shared/catalogue-types";
+import rawCatalogue from "../../../content/cli-catalogue.json";
+import { highlightCommand } from "../page/code-block";
 import { CliReference } from "./cli-reference";
-import { highlightCommand } from "./code-block";
 
 const catalogue = rawCatalogue as CliCatalogue;
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 //
 // It stays in TypeScript rather than core-wasm on purpose: the wasm core is at its 40 KB gzip budget
 // (QUALITY.md), and this code only runs on the three CLI pages, in the builder's own lazy chunk.
-import type { CliArgument, CliCommand, CliOption } from "../../../shared/catalogue-types";
+import type { CliArgument, CliCommand, CliOption } from "../../../../shared/catalogue-types";
 
 /** Characters that never need quoting in a POSIX shell word (outside the command position). */
 const plainWord = /^[A-Za-z0-9_@%+=:,./-]+$/;
