@@ -1,10 +1,10 @@
 //! The emulator's JSON API (IDENTITY.md): keys, OAuth start and exchange, refresh, logout, me.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
     body::Bytes,
-    extract::{Path, Query},
+    extract::{ConnectInfo, Path, Query},
     http::{header, HeaderMap},
     Json,
 };
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::{
     error::EmulatorError,
-    grants::{random_token, Attempt, Outcome},
+    grants::{random_token, Attempt, ClientKey, Outcome},
     provider_name,
     tokens::user_json,
     Emu, Emulator, PAGE_PREFIX,
@@ -40,6 +40,7 @@ pub async fn get_keys(Emu(emulator): Emu, Path(project_id): Path<String>) -> Jso
 #[tracing::instrument(skip_all)]
 pub async fn start_oauth(
     Emu(emulator): Emu,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
@@ -62,10 +63,16 @@ pub async fn start_oauth(
             emulator.redirect_origins().join(", ")
         ))
     })?;
-    let state = emulator.grants.start(Attempt {
-        provider: provider.to_owned(),
-        redirect_url: redirect.to_string(),
-    });
+    let state = emulator
+        .grants
+        .start(
+            ClientKey::from(peer.ip()),
+            Attempt {
+                provider: provider.to_owned(),
+                redirect_url: redirect.to_string(),
+            },
+        )
+        .map_err(|_| EmulatorError::busy())?;
     let path = format!("{PAGE_PREFIX}/{provider}?state={state}");
     // Absolute on the origin the SDK called, so it works whether or not the app shares it.
     let url = match headers.get(header::HOST).and_then(|h| h.to_str().ok()) {
@@ -136,11 +143,14 @@ pub async fn try_refresh_session(emu: Emu, state: State<AppState>, headers: Head
     refresh_session(emu, state, headers).await
 }
 
-/// `POST /v1/auth/logout`: ends the refresh token; `{}` whatever it was.
+/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed; `{}`
+/// whatever it was (the SDK clears its tokens anyway), but junk is never stored.
 #[tracing::instrument(skip_all)]
 pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
     if let Some(refresh) = bearer(&emulator, &headers)? {
-        emulator.issuer.revoke(&refresh);
+        if let Err(error) = emulator.issuer.revoke(&refresh) {
+            tracing::debug!(reason = %error.message, "logout of a token that is not ours");
+        }
     }
     Ok(Json(json!({})))
 }
@@ -149,9 +159,8 @@ pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
 #[tracing::instrument(skip_all)]
 pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
     if let Some(refresh) = bearer(&emulator, &headers)? {
-        match emulator.issuer.verify_refresh(&refresh) {
-            Ok(user_id) => emulator.issuer.revoke_all(&user_id, &refresh),
-            Err(_) => emulator.issuer.revoke(&refresh),
+        if let Err(error) = emulator.issuer.revoke_all(&refresh) {
+            tracing::debug!(reason = %error.message, "logoutall of a token that is not ours");
         }
     }
     Ok(Json(json!({})))

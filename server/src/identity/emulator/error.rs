@@ -100,6 +100,16 @@ impl EmulatorError {
         )
     }
 
+    /// Too many sign-ins are in progress at once (the emulator's global cap); none was dropped.
+    pub fn busy() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "E010000",
+            "Service unavailable",
+            "Too many sign-ins are in progress. Please try again in a few minutes.".into(),
+        )
+    }
+
     /// The database or the signing key failed; the detail is logged, not sent.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         tracing::error!(%detail, "identity emulator failure");

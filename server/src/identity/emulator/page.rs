@@ -1,17 +1,18 @@
 //! The emulator's provider page: where a person (or a test) picks or types an account, or a failure
 //! to simulate, and continues back to the app with `?code=` or `?err=`.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
-    extract::{Path, Query},
+    extract::{ConnectInfo, Path, Query},
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Form,
 };
 
 use super::{
-    grants::{Account, Attempt, Grant, Outcome},
+    error::EmulatorError,
+    grants::{Account, Attempt, ClientKey, Grant, Outcome},
     provider_name, Emu, Emulator,
 };
 
@@ -45,6 +46,7 @@ pub async fn show_provider_page(
 /// or with `?err=` for a simulated provider-side error. Bad account fields show the form again.
 pub async fn continue_sign_in(
     Emu(emulator): Emu,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(provider): Path<String>,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
@@ -97,12 +99,18 @@ pub async fn continue_sign_in(
     if emulator.grants.finish(state).is_none() {
         return invalid_link();
     }
-    let code = emulator.grants.issue_code(Grant {
+    let grant = Grant {
         provider: attempt.provider.clone(),
         account,
         outcome,
-    });
-    redirect_back(&attempt, "code", &code)
+    };
+    match emulator
+        .grants
+        .issue_code(ClientKey::from(peer.ip()), grant)
+    {
+        Ok(code) => redirect_back(&attempt, "code", &code),
+        Err(_) => EmulatorError::busy().into_response(),
+    }
 }
 
 fn attempt_for(emulator: &Emulator, provider: &str, state: &str) -> Option<Attempt> {
