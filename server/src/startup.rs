@@ -54,9 +54,9 @@ impl AppState {
                 emulator.issuer.project_id(),
                 &emulator.jwks(),
             ))),
-            (None, Some(project), Some(base)) => {
-                Some(Arc::new(SessionVerifier::new(project, base)))
-            }
+            (None, Some(project), Some(base)) => Some(Arc::new(
+                SessionVerifier::new(project, base).with_audience(config.identity_audience.clone()),
+            )),
             _ => {
                 tracing::warn!(
                     "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID: \
@@ -94,6 +94,7 @@ impl std::fmt::Debug for Application {
 impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let config = config.checked()?;
         let db = Database::connect(&config.database_url, config.database_max_connections).await?;
         let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         tracing::info!(

@@ -96,6 +96,10 @@ pub fn runtime_config(config: &Config) -> String {
         None => String::new(),
     };
     values.insert("identityBaseUrl".into(), json!(base_url));
+    if config.identity_emulator_enabled() && config.identity_emulator_public {
+        // The app shows a "local identity emulator" marker: this server signs anyone in.
+        values.insert("identityEmulator".into(), json!(true));
+    }
     for (key, value) in [
         ("deploymentId", &config.deployment_id),
         ("deploymentFlags", &config.deployment_flags),

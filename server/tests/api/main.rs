@@ -9,6 +9,7 @@ mod emulator_sessions;
 mod errors;
 mod faults;
 mod forged_tokens;
+mod forged_tokens_more;
 mod hardening;
 mod health;
 mod identity_double;

@@ -66,6 +66,17 @@ impl Emulator {
             .collect();
         redirect_origins.push(format!("http://localhost:{port}"));
         redirect_origins.push(format!("http://127.0.0.1:{port}"));
+        if config.identity_emulator_public {
+            let banner = "!".repeat(78);
+            tracing::warn!("{banner}");
+            tracing::warn!(
+                host = %config.host,
+                "IDENTITY_EMULATOR=on: the local identity emulator faces the network on a \
+                 non-loopback HOST. Anyone who reaches this server can sign in as any e-mail \
+                 address. Never do this in production"
+            );
+            tracing::warn!("{banner}");
+        }
         tracing::warn!(
             project_id,
             kid = key.kid(),
