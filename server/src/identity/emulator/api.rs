@@ -4,7 +4,10 @@ use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
     body::Bytes,
-    extract::{ConnectInfo, Path, Query},
+    extract::{
+        rejection::{BytesRejection, PathRejection, QueryRejection},
+        ConnectInfo, Path, Query,
+    },
     http::{header, HeaderMap},
     Json,
 };
@@ -28,12 +31,39 @@ pub async fn unknown_call(Emu(_emulator): Emu) -> EmulatorError {
 }
 
 /// `GET /v2/keys/{projectId}`: the JWKS; another project's keys are an empty set.
-pub async fn get_keys(Emu(emulator): Emu, Path(project_id): Path<String>) -> Json<Value> {
+pub async fn get_keys(
+    Emu(emulator): Emu,
+    project_id: Result<Path<String>, PathRejection>,
+) -> Answer {
+    let Path(project_id) =
+        project_id.map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))?;
     if project_id == emulator.issuer.project_id() {
-        Json(emulator.jwks())
+        Ok(Json(emulator.jwks()))
     } else {
-        Json(json!({ "keys": [] }))
+        Ok(Json(json!({ "keys": [] })))
     }
+}
+
+/// Any method a route does not take: 405 in the emulator's shape (the SDK parses every body).
+pub async fn method_not_allowed() -> EmulatorError {
+    EmulatorError::rejected(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "This call does not accept that method.",
+    )
+}
+
+/// The body, or the emulator's error for a body axum refused (over the limit: 413).
+fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, EmulatorError> {
+    body.map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))
+}
+
+/// The query, or the emulator's 400 for one that is not UTF-8 text.
+pub fn read_query(
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<HashMap<String, String>, EmulatorError> {
+    query
+        .map(|Query(query)| query)
+        .map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))
 }
 
 /// `POST /v1/auth/oauth/authorize?provider=&redirectURL=`: `{"url"}` of the provider page.
@@ -42,11 +72,12 @@ pub async fn start_oauth(
     Emu(emulator): Emu,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Answer {
+    let query = read_query(query)?;
     bearer(&emulator, &headers)?;
-    json_body(&body)?;
+    json_body(&read_body(body)?)?;
     let provider = query.get("provider").map(String::as_str).unwrap_or("");
     if provider_name(provider).is_none() {
         return Err(EmulatorError::bad_request(format!(
@@ -88,10 +119,10 @@ pub async fn exchange_code(
     Emu(emulator): Emu,
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     bearer(&emulator, &headers)?;
-    let body = json_body(&body)?;
+    let body = json_body(&read_body(body)?)?;
     let code = body["code"]
         .as_str()
         .filter(|code| !code.is_empty())

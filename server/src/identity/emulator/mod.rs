@@ -179,6 +179,14 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/v1/{*rest}", any(api::unknown_call))
         .route("/v2/{*rest}", any(api::unknown_call))
         .merge(limited)
+        .method_not_allowed_fallback(api::method_not_allowed)
+}
+
+/// Whether `path` is one of the emulator's (its errors then take the emulator's shape).
+pub fn is_emulator_path(path: &str) -> bool {
+    ["/v1/", "/v2/", "/emulator/"]
+        .iter()
+        .any(|prefix| path.starts_with(prefix))
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
-    extract::{ConnectInfo, Path, Query},
+    extract::{
+        rejection::{FormRejection, PathRejection, QueryRejection},
+        ConnectInfo, Path, Query,
+    },
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Form,
@@ -32,9 +35,14 @@ box-sizing:border-box}button{font:inherit;padding:.5rem 1.25rem;margin-top:.5rem
 /// `GET /emulator/oauth/{provider}?state=...`: the page, or a 400 page for a bad or stale link.
 pub async fn show_provider_page(
     Emu(emulator): Emu,
-    Path(provider): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    provider: Result<Path<String>, PathRejection>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
+    let (provider, query) = match (provider, super::api::read_query(query)) {
+        (Ok(Path(provider)), Ok(query)) => (provider, query),
+        (Err(r), _) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+        (_, Err(error)) => return error.into_response(),
+    };
     let state = query.get("state").map(String::as_str).unwrap_or("");
     match attempt_for(&emulator, &provider, state) {
         Some(attempt) => render_form(&attempt, state, None, StatusCode::OK),
@@ -47,9 +55,14 @@ pub async fn show_provider_page(
 pub async fn continue_sign_in(
     Emu(emulator): Emu,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(provider): Path<String>,
-    Form(form): Form<HashMap<String, String>>,
+    provider: Result<Path<String>, PathRejection>,
+    form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> Response {
+    let (provider, form) = match (provider, form) {
+        (Ok(Path(provider)), Ok(Form(form))) => (provider, form),
+        (Err(r), _) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+        (_, Err(r)) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+    };
     let field = |name: &str| form.get(name).map(|v| v.trim()).unwrap_or("");
     let state = field("state");
     let Some(attempt) = attempt_for(&emulator, &provider, state) else {
