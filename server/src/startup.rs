@@ -95,6 +95,15 @@ impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let config = config.checked()?;
+        let sqlite = crate::db::Backend::of_url(&config.database_url) == crate::db::Backend::Sqlite;
+        if sqlite || config.identity_emulator_enabled() {
+            crate::db::files::private_dir(&config.data_dir).map_err(|error| {
+                anyhow::anyhow!(
+                    "DATA_DIR {} cannot be made private: {error}",
+                    config.data_dir.display()
+                )
+            })?;
+        }
         let db = Database::connect(&config.database_url, config.database_max_connections).await?;
         let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         tracing::info!(

@@ -13,6 +13,7 @@ mod forged_tokens_more;
 mod hardening;
 mod health;
 mod identity_double;
+mod local_state;
 mod runtime_config;
 mod static_files;
 mod wisdom;
