@@ -155,6 +155,7 @@ pub fn app(state: AppState) -> HttpService {
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let runtime_config = static_files::runtime_config(&state.config);
     let sanctified = state.config.sanctified;
+    let identity_base_url = state.config.identity_base_url.clone();
     let router = Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
@@ -170,6 +171,7 @@ pub fn app(state: AppState) -> HttpService {
             &static_dir,
             &runtime_config,
             sanctified,
+            identity_base_url.as_deref(),
         ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
     // Outermost first: every log line of a request carries its id, and the headers and JSON
