@@ -5,6 +5,8 @@
 #   open          SANCTIFIED=false: no sign-in, /auth/callback and /home do not exist
 #   unconfigured  sanctified, but an external identity service without a project id
 #                 (IDENTITY_BASE_URL points at a closed port): the app shows only its configuration notice
+#   harness       the graphics harness build (app/dist-harness, `make app/dist-harness/graphics.html`),
+#                 which the production build in app/dist does not contain
 # E2E_STATIC_DIR serves another build than app/dist (e.g. `vite build --outDir /tmp/x`, to try a change
 # without touching the dist/ that other runs on this checkout are serving).
 set -euo pipefail
@@ -17,8 +19,9 @@ case "$mode" in
     export SANCTIFIED=true IDENTITY_BASE_URL=http://127.0.0.1:9
     unset IDENTITY_PROJECT_ID
     ;;
+  harness) E2E_STATIC_DIR="${E2E_HARNESS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/dist-harness}" ;;
   *)
-    echo "start-server.sh: unknown mode '$mode' (sanctified, open or unconfigured)" >&2
+    echo "start-server.sh: unknown mode '$mode' (sanctified, open, unconfigured or harness)" >&2
     exit 2
     ;;
 esac
