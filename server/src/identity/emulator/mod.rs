@@ -71,7 +71,7 @@ impl Emulator {
             tracing::warn!("{banner}");
             tracing::warn!(
                 host = %config.host,
-                "IDENTITY_EMULATOR=on: the local identity emulator faces the network on a \
+                "IDENTITY_EMULATOR=on: the local identity emulator runs on purpose, even on a \
                  non-loopback HOST. Anyone who reaches this server can sign in as any e-mail \
                  address. Never do this in production"
             );
