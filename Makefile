@@ -41,6 +41,10 @@ app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed $(WASM_PKGS)
 
 app: app/dist/index.html ## Build the two wasm packages and the app
 
+# The graphics harness page (app/graphics.html) for the e2e graphics tests: its own build, never in app/dist.
+app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_modules/.installed $(WASM_PKGS)
+	cd app && npx vite build --mode harness --logLevel warn
+
 server: tools ## Build the release server
 	cargo build --release -p mg-server
 
@@ -55,7 +59,7 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
-test: tools-browser app server-debug ## Install what is missing and run every suite
+test: tools-browser app app/dist-harness/graphics.html server-debug ## Install what is missing and run every suite
 	@scripts/test-all.sh
 
 lint: tools app/node_modules/.installed ## Formatters and linters only
@@ -68,4 +72,4 @@ bench: tools ## Criterion benches of the core (native)
 	cargo bench -p mg-benches
 
 clean: ## Remove build output (not installed tools)
-	rm -rf target pkg app/dist app/node_modules
+	rm -rf target pkg app/dist app/dist-harness app/node_modules

@@ -2,13 +2,16 @@ import { defineConfig } from "@playwright/test";
 
 // End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
 // against the real server binary serving the built app on a fresh SQLite database.
-// Three servers run: the default one (sanctified, with the identity emulator) on E2E_PORT, and the two
+// Four servers run: the default one (sanctified, with the identity emulator) on E2E_PORT, and the two
 // other setups of spec 2.1 beside it, each tested by its own project: open mode (SANCTIFIED=false) on
-// E2E_PORT + 100 and sanctified mode without an identity project on E2E_PORT + 200. The offsets keep
+// E2E_PORT + 100 and sanctified mode without an identity project on E2E_PORT + 200; and the graphics
+// harness build (app/dist-harness) on E2E_PORT + 300. The offsets keep
 // clear of the neighbouring E2E_PORT values that parallel runs on one machine tend to pick.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const openPort = port + 100;
 const unconfiguredPort = port + 200;
+// The graphics harness page is its own build (app/dist-harness), served by a fourth server.
+const harnessPort = port + 400;
 const origin = (p: number) => `http://127.0.0.1:${p}`;
 const server = (p: number, mode: string) => ({
   command: `bash e2e/start-server.sh ${p} ${mode}`,
@@ -18,7 +21,7 @@ const server = (p: number, mode: string) => ({
   stdout: "ignore" as const,
   stderr: "pipe" as const,
 });
-const otherSetups = /(open-mode|unconfigured|deployment-types)\.spec\.ts$/;
+const otherSetups = /(open-mode|unconfigured|deployment-types|graphics)\.spec\.ts$/;
 // One server per deployment type beside the default apotheosis one (spec 2.2), on E2E_PORT + 300..303,
 // each with the DEPLOYMENT_TYPE / DEPLOYMENT_FLAGS that start-server.sh sets for its mode.
 export const deploymentModes = ["ethereal", "telekinesis", "metagenesis", "ethereal-flag"] as const;
@@ -64,11 +67,17 @@ export default defineConfig({
     },
     // Visits every deployment type's server by its absolute origin (deployment-types.spec.ts).
     { name: "deployments", testMatch: /deployment-types\.spec\.ts$/ },
+    {
+      name: "graphics-harness",
+      testMatch: /graphics\.spec\.ts$/,
+      use: { baseURL: origin(harnessPort) },
+    },
   ],
   webServer: [
     server(port, "sanctified"),
     server(openPort, "open"),
     server(unconfiguredPort, "unconfigured"),
     ...deploymentModes.map((mode) => server(deploymentPort(mode), mode)),
+    server(harnessPort, "harness"),
   ],
 });

@@ -8,55 +8,62 @@ import { precompress } from "./vite/precompress";
 // `make dev`: Vite serves the app on 3000 with hot reload and proxies the API to the server on 3002
 // (the spec's local dev ports).
 const apiTarget = process.env.MG_API_URL ?? "http://127.0.0.1:3002";
+const page = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
-export default defineConfig({
-  plugins: [react(), wasm(), docsMarkdown(), precompress()],
-  build: {
-    target: "esnext",
-    // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be
-    // one more request on every first visit.
-    modulePreload: { polyfill: false },
-    // graphics.html: the graphics harness used by the e2e tests and the browser bench.
-    rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL("index.html", import.meta.url)),
-        graphics: fileURLToPath(new URL("graphics.html", import.meta.url)),
-      },
-      output: {
-        // Vendor chunks named for what they hold (rolldown would otherwise name React DOM after the
-        // first app module it meets, e.g. `styles-*.js`); every page needs both at once. `app` keeps
-        // the app's first-load modules in one chunk: without it, each module the lazy pages share
-        // with it (paths, env, the API client, ...) becomes its own few-hundred-byte request on the
-        // first visit. main.tsx (it renders) and the graphics harness's modules stay out, since the
-        // harness page (graphics.html) loads this chunk too.
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "router", test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
-            {
-              name: "app",
-              tags: ["$initial"],
-              test: (id) =>
-                (/[\\/]app[\\/]src[\\/]/.test(id) &&
-                  !/[\\/]src[\\/](graphics[\\/]|main\.tsx)/.test(id)) ||
-                id.includes("vite/preload-helper"),
-            },
-          ],
+// `vite build` is the production build (app/dist): the app alone. `vite build --mode harness` builds
+// the graphics harness page (graphics.html, for the e2e graphics tests) into app/dist-harness, so the
+// test page never ships with the app.
+export default defineConfig(({ mode }) => {
+  const harness = mode === "harness";
+  const input: Record<string, string> = harness
+    ? { graphics: page("graphics.html") }
+    : { main: page("index.html") };
+  return {
+    plugins: harness ? [react(), wasm()] : [react(), wasm(), docsMarkdown(), precompress()],
+    build: {
+      outDir: harness ? "dist-harness" : "dist",
+      target: "esnext",
+      // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be
+      // one more request on every first visit.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input,
+        output: {
+          // Vendor chunks named for what they hold (rolldown would otherwise name React DOM after the
+          // first app module it meets, e.g. `styles-*.js`); every page needs both at once. `app` keeps
+          // the app's first-load modules in one chunk: without it, each module the lazy pages share
+          // with it (paths, env, the API client, ...) becomes its own few-hundred-byte request on the
+          // first visit. main.tsx (it renders) and the graphics modules stay out: the graphics load
+          // after first paint.
+          codeSplitting: {
+            groups: [
+              { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: "router", test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+              {
+                name: "app",
+                tags: ["$initial"],
+                test: (id) =>
+                  (/[\\/]app[\\/]src[\\/]/.test(id) &&
+                    !/[\\/]src[\\/](graphics[\\/]|main\.tsx)/.test(id)) ||
+                  id.includes("vite/preload-helper"),
+              },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    port: 3000,
-    strictPort: true,
-    proxy: {
-      "/api": apiTarget,
-      "/health": apiTarget,
-      "/db-health": apiTarget,
-      // The local identity emulator lives in the server too.
-      "/v1": apiTarget,
-      "/v2": apiTarget,
-      "/emulator": apiTarget,
+    server: {
+      port: 3000,
+      strictPort: true,
+      proxy: {
+        "/api": apiTarget,
+        "/health": apiTarget,
+        "/db-health": apiTarget,
+        // The local identity emulator lives in the server too.
+        "/v1": apiTarget,
+        "/v2": apiTarget,
+        "/emulator": apiTarget,
+      },
     },
-  },
+  };
 });

@@ -12,3 +12,10 @@ for (const path of ["/nope", "/telekinesis/extra", "/apotheosis/x/y"]) {
     await expect(page).toHaveURL(/\/$/);
   });
 }
+
+// The graphics harness is a test page: its own build (app/dist-harness), never shipped with the app.
+test("the production build does not serve the graphics harness page", async ({ request }) => {
+  const response = await request.get("/graphics.html");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain("graphics harness");
+});

@@ -9,6 +9,8 @@
 #                 sanctified with the emulator, DEPLOYMENT_TYPE set to that type (metagenesis with
 #                 the apotheosis flag off)
 #   ethereal-flag an apotheosis deployment whose flags say ethereal
+#   harness       the graphics harness build (app/dist-harness, `make app/dist-harness/graphics.html`),
+#                 which the production build in app/dist does not contain
 # E2E_STATIC_DIR serves another build than app/dist (e.g. `vite build --outDir /tmp/x`, to try a change
 # without touching the dist/ that other runs on this checkout are serving).
 set -euo pipefail
@@ -24,8 +26,9 @@ case "$mode" in
   ethereal | telekinesis) export DEPLOYMENT_TYPE="$mode" ;;
   metagenesis) export DEPLOYMENT_TYPE=metagenesis DEPLOYMENT_FLAGS='{"apotheosis":false}' ;;
   ethereal-flag) export DEPLOYMENT_TYPE=apotheosis DEPLOYMENT_FLAGS='{"ethereal":true}' ;;
+  harness) E2E_STATIC_DIR="${E2E_HARNESS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/dist-harness}" ;;
   *)
-    echo "start-server.sh: unknown mode '$mode' (sanctified, open, unconfigured, ethereal, telekinesis, metagenesis or ethereal-flag)" >&2
+    echo "start-server.sh: unknown mode '$mode' (sanctified, open, unconfigured, ethereal, telekinesis, metagenesis, ethereal-flag or harness)" >&2
     exit 2
     ;;
 esac

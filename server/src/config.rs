@@ -25,6 +25,11 @@ pub struct Config {
     /// `IDENTITY_BASE_URL`: the external identity provider's API; keys come from
     /// `{base}/v2/keys/{projectId}`. Unset: the local identity emulator runs inside this server.
     pub identity_base_url: Option<String>,
+    /// `IDENTITY_EMULATOR=on`: run the local identity emulator even though `HOST` is not a
+    /// loopback address (a loud banner at start, a marker in the app). Off by default.
+    pub identity_emulator_public: bool,
+    /// `IDENTITY_AUDIENCE`: when set, session tokens must carry it in `aud` (default: not checked).
+    pub identity_audience: Option<String>,
     /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes; tests
     /// shorten it to see a code expire).
     pub emulator_code_ttl: Duration,
@@ -55,6 +60,13 @@ pub const EMULATOR_CODE_TTL: Duration = Duration::from_secs(300);
 pub enum ConfigError {
     #[error("{name} is not valid: {reason}")]
     Invalid { name: &'static str, reason: String },
+    #[error(
+        "refusing to start: HOST {0} is not a loopback address and no IDENTITY_BASE_URL is set, so \
+         the local identity emulator (which signs in anyone who types an e-mail address) would face \
+         the network. Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to use a real identity \
+         provider, or HOST=127.0.0.1, or IDENTITY_EMULATOR=on to run the emulator there on purpose"
+    )]
+    EmulatorExposed(IpAddr),
 }
 
 impl Config {
@@ -105,14 +117,25 @@ impl Config {
                 });
             }
         }
-        let allowed_origins = non_empty("ALLOWED_ORIGINS")
-            .map(|raw| {
-                raw.split(',')
-                    .map(|origin| origin.trim().trim_end_matches('/').to_owned())
-                    .filter(|origin| !origin.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let allowed_origins = match non_empty("ALLOWED_ORIGINS") {
+            Some(raw) => raw
+                .split(',')
+                .map(|origin| origin.trim().trim_end_matches('/'))
+                .filter(|origin| !origin.is_empty())
+                .map(checked_origin)
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let identity_emulator_public = match non_empty("IDENTITY_EMULATOR") {
+            None => false,
+            Some(v) if v.eq_ignore_ascii_case("on") => true,
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    name: "IDENTITY_EMULATOR",
+                    reason: format!("'{v}' is not 'on' (leave it unset unless the emulator must run on a non-loopback HOST)"),
+                })
+            }
+        };
         let rate_limit_per_minute =
             match non_empty("RATE_LIMIT_PER_MINUTE") {
                 Some(raw) => raw.parse().ok().filter(|n: &u32| *n > 0).ok_or_else(|| {
@@ -162,6 +185,8 @@ impl Config {
             static_dir,
             identity_project_id: non_empty("IDENTITY_PROJECT_ID"),
             identity_base_url,
+            identity_emulator_public,
+            identity_audience: non_empty("IDENTITY_AUDIENCE"),
             emulator_code_ttl: EMULATOR_CODE_TTL,
             sanctified,
             deployment_id: non_empty("DEPLOYMENT_ID"),
@@ -171,6 +196,19 @@ impl Config {
             rate_limit_per_minute,
             status,
         })
+        .and_then(Self::checked)
+    }
+
+    /// Refuses a configuration that would expose the local identity emulator on a non-loopback
+    /// address without `IDENTITY_EMULATOR=on` (checked again by `Application::build`).
+    pub fn checked(self) -> Result<Self, ConfigError> {
+        if self.identity_emulator_enabled()
+            && !self.host.is_loopback()
+            && !self.identity_emulator_public
+        {
+            return Err(ConfigError::EmulatorExposed(self.host));
+        }
+        Ok(self)
     }
 
     /// The local identity emulator runs when no external identity provider is configured.
@@ -186,6 +224,37 @@ impl Config {
             None => None,
         }
     }
+}
+
+/// `raw` when it is an origin (`scheme://host[:port]`, http or https, nothing after it).
+fn checked_origin(raw: &str) -> Result<String, ConfigError> {
+    let refused = |why: &str| {
+        ConfigError::Invalid {
+        name: "ALLOWED_ORIGINS",
+        reason: format!("'{raw}' {why}; expected origins such as https://app.example.com or http://localhost:5173, comma-separated"),
+    }
+    };
+    if raw.eq_ignore_ascii_case("null") {
+        return Err(refused(
+            "is the opaque origin of sandboxed pages and files, which anyone can send",
+        ));
+    }
+    let url = url::Url::parse(raw).map_err(|_| refused("is not a URL"))?;
+    let origin = url.origin();
+    if !matches!(url.scheme(), "http" | "https") || !origin.is_tuple() {
+        return Err(refused("is not an http(s) origin"));
+    }
+    // Parsing adds "/" as the path; anything else (a path, query, fragment or user) is not an origin.
+    let bare = url.path() == "/"
+        && !raw.ends_with('/')
+        && url.query().is_none()
+        && url.fragment().is_none()
+        && url.username().is_empty()
+        && url.password().is_none();
+    if !bare {
+        return Err(refused("has more than scheme://host[:port]"));
+    }
+    Ok(origin.ascii_serialization())
 }
 
 #[cfg(test)]
@@ -278,6 +347,68 @@ mod tests {
             flags.deployment_flags.as_deref(),
             Some(r#"{"ethereal":true}"#)
         );
+    }
+
+    #[test]
+    fn allowed_origins_refuse_null_and_anything_that_is_not_an_origin() {
+        for bad in [
+            "null",
+            "NULL",
+            "*",
+            "app.example.com",
+            "https://app.example.com/path",
+            "https://app.example.com?x=1",
+            "https://app.example.com#x",
+            "https://user@app.example.com",
+            "ftp://app.example.com",
+            "file:///etc",
+            "javascript:alert(1)",
+        ] {
+            let error = config_from(&[("ALLOWED_ORIGINS", &format!("https://ok.example, {bad}"))])
+                .expect_err(bad);
+            let message = error.to_string();
+            assert!(
+                message.starts_with("ALLOWED_ORIGINS is not valid: '"),
+                "{message}"
+            );
+            assert!(message.contains(bad), "{message}");
+        }
+        let config = config_from(&[(
+            "ALLOWED_ORIGINS",
+            "HTTPS://App.Example.com:443, http://[::1]:5173",
+        )])
+        .expect("origins");
+        assert_eq!(
+            config.allowed_origins,
+            vec![
+                "https://app.example.com".to_owned(),
+                "http://[::1]:5173".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn the_emulator_does_not_start_on_a_public_address_unless_asked() {
+        for host in ["0.0.0.0", "192.0.2.10", "::"] {
+            let error = config_from(&[("HOST", host)]).expect_err(host);
+            let message = error.to_string();
+            assert!(message.starts_with("refusing to start"), "{message}");
+            assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
+            assert!(message.contains("IDENTITY_EMULATOR=on"), "{message}");
+        }
+        for host in ["127.0.0.1", "127.0.0.2", "::1"] {
+            assert!(config_from(&[("HOST", host)]).is_ok(), "{host}");
+        }
+        let asked =
+            config_from(&[("HOST", "0.0.0.0"), ("IDENTITY_EMULATOR", "on")]).expect("on purpose");
+        assert!(asked.identity_emulator_public && asked.identity_emulator_enabled());
+        let external = config_from(&[
+            ("HOST", "0.0.0.0"),
+            ("IDENTITY_BASE_URL", "https://api.descope.com"),
+            ("IDENTITY_PROJECT_ID", "P2x"),
+        ]);
+        assert!(external.is_ok());
+        assert!(config_from(&[("IDENTITY_EMULATOR", "yes please")]).is_err());
     }
 
     #[test]

@@ -179,18 +179,21 @@ where
 
         // A preflight is answered here, with its own CORS headers; a declared body over the
         // limit is refused before any handler (or body read) runs.
-        let (answer, cors_applies) =
-            if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
-                (Answer::Early(preflight), false)
-            } else if declares_too_large_body(request.headers()) {
-                (
-                    Answer::Early(AppError::PayloadTooLarge.into_response()),
-                    true,
-                )
+        let (answer, cors_applies) = if let Some(preflight) =
+            self.shared.cors.preflight(&request, origin.as_ref())
+        {
+            (Answer::Early(preflight), false)
+        } else if declares_too_large_body(request.headers()) {
+            let refusal = if crate::identity::emulator::is_emulator_path(request.uri().path()) {
+                crate::identity::emulator::error::EmulatorError::payload_too_large().into_response()
             } else {
-                let _entered = span.enter();
-                (Answer::Inner(self.inner.call(request)), true)
+                AppError::PayloadTooLarge.into_response()
             };
+            (Answer::Early(refusal), true)
+        } else {
+            let _entered = span.enter();
+            (Answer::Inner(self.inner.call(request)), true)
+        };
 
         Box::pin(
             async move {

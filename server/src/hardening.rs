@@ -22,24 +22,30 @@ impl SecurityHeaders {
     /// each allowed by its SHA-256 (so no `unsafe-inline` for scripts).
     pub fn for_app(static_dir: &Path, identity_base_url: Option<&str>) -> Self {
         let html = std::fs::read_to_string(static_dir.join("index.html")).unwrap_or_default();
-        let hashes: String = inline_scripts(&html)
-            .map(|script| format!(" 'sha256-{}'", sha256_base64(script)))
-            .collect();
-        let connect = identity_base_url
-            .map(|url| format!(" {}", url.trim_end_matches('/')))
-            .unwrap_or_default();
-        let csp = format!(
-            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; \
-             style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; \
-             connect-src 'self'{connect}; object-src 'none'; base-uri 'self'; \
-             form-action 'self'; frame-ancestors 'none'"
-        );
         Self {
-            csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| {
-                HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
-            }),
+            csp: csp_for(&html, identity_base_url),
         }
     }
+}
+
+/// The CSP for a page whose inline scripts are those of `html`. The served `index.html` carries
+/// the one computed from the very text it sends (`static_files`), so a rebuilt app cannot be
+/// served with the hashes of the previous build.
+pub fn csp_for(html: &str, identity_base_url: Option<&str>) -> HeaderValue {
+    let hashes: String = inline_scripts(html)
+        .map(|script| format!(" 'sha256-{}'", sha256_base64(script)))
+        .collect();
+    let connect = identity_base_url
+        .map(|url| format!(" {}", url.trim_end_matches('/')))
+        .unwrap_or_default();
+    let csp = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; \
+         connect-src 'self'{connect}; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
+    );
+    HeaderValue::from_str(&csp)
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'"))
 }
 
 /// The bodies of `<script>` elements without a `src` attribute.

@@ -57,9 +57,9 @@ impl AppState {
                 emulator.issuer.project_id(),
                 &emulator.jwks(),
             ))),
-            (None, Some(project), Some(base)) => {
-                Some(Arc::new(SessionVerifier::new(project, base)))
-            }
+            (None, Some(project), Some(base)) => Some(Arc::new(
+                SessionVerifier::new(project, base).with_audience(config.identity_audience.clone()),
+            )),
             _ => {
                 tracing::warn!(
                     "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID: \
@@ -99,6 +99,16 @@ impl std::fmt::Debug for Application {
 impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let config = config.checked()?;
+        let sqlite = crate::db::Backend::of_url(&config.database_url) == crate::db::Backend::Sqlite;
+        if sqlite || config.identity_emulator_enabled() {
+            crate::db::files::private_dir(&config.data_dir).map_err(|error| {
+                anyhow::anyhow!(
+                    "DATA_DIR {} cannot be made private: {error}",
+                    config.data_dir.display()
+                )
+            })?;
+        }
         let db = Database::connect(&config.database_url, config.database_max_connections).await?;
         let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         tracing::info!(
@@ -165,6 +175,7 @@ pub fn app(state: AppState) -> HttpService {
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let runtime_config = static_files::runtime_config(&state.config);
     let sanctified = state.config.sanctified;
+    let identity_base_url = state.config.identity_base_url.clone();
     let router = Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
@@ -181,6 +192,7 @@ pub fn app(state: AppState) -> HttpService {
             &static_dir,
             &runtime_config,
             sanctified,
+            identity_base_url.as_deref(),
         ))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
     // Outermost first: every log line of a request carries its id, and the headers and JSON

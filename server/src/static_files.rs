@@ -1,10 +1,14 @@
 //! Serves the built app: hashed assets cached for a year, everything else falls back to `index.html`,
-//! into which the runtime configuration is injected as a JSON script element.
+//! into which the runtime configuration is injected as a JSON script element. Nothing outside the
+//! app's directory is served, even through a symlink inside it.
 
-use std::{path::Path, sync::Arc};
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+};
 
 use axum::{
-    extract::Request,
+    extract::{Request, State},
     handler::HandlerWithoutStateExt,
     http::{header, HeaderValue, StatusCode, Uri},
     middleware::{self, Next},
@@ -15,7 +19,7 @@ use axum::{
 use serde_json::{json, Map, Value};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use crate::{app_routes::AppRoutes, config::Config, error::AppError};
+use crate::{app_routes::AppRoutes, config::Config, error::AppError, hardening};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -23,13 +27,22 @@ const REVALIDATE: &str = "no-cache";
 pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
 
 /// The app's files under `dir`, with a single-page-app fallback to `dir/index.html` carrying
-/// `runtime_config` (see [`runtime_config`]).
-pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
+/// `runtime_config` (see [`runtime_config`]) and a CSP computed from the very `index.html` sent
+/// (`identity_base_url` joins its `connect-src`).
+pub fn router(
+    dir: &Path,
+    runtime_config: &str,
+    sanctified: bool,
+    identity_base_url: Option<&str>,
+) -> Router {
+    let root = Arc::new(Root::new(dir));
     let index = Arc::new(IndexPage {
+        root: root.clone(),
         path: dir.join("index.html"),
         script: runtime_config.to_owned(),
         sanctified,
         routes: AppRoutes::load(dir),
+        identity_base_url: identity_base_url.map(str::to_owned),
     });
     let fallback_index = index.clone();
     // The build writes Brotli and gzip copies beside the text files and the .wasm
@@ -46,22 +59,96 @@ pub fn router(dir: &Path, runtime_config: &str, sanctified: bool) -> Router {
             get(move |uri: Uri| serve_index(index.clone(), uri)),
         )
         .fallback_service(spa)
+        .layer(middleware::from_fn_with_state(root, confine_to_root))
         .layer(middleware::from_fn(cache_control))
         // Text assets are what is worth compressing; the API's small JSON answers are not.
         .layer(CompressionLayer::new())
 }
 
+/// The app's directory, and where it really is (symlinks resolved).
+#[derive(Debug)]
+struct Root {
+    dir: PathBuf,
+    real: Option<PathBuf>,
+}
+
+impl Root {
+    fn new(dir: &Path) -> Self {
+        Self {
+            dir: dir.to_path_buf(),
+            real: std::fs::canonicalize(dir).ok(),
+        }
+    }
+
+    /// Whether `file` exists and really lies outside the app's directory (a symlink out of it).
+    async fn escapes(&self, file: &Path) -> bool {
+        let Ok(real) = tokio::fs::canonicalize(file).await else {
+            return false;
+        };
+        if self
+            .real
+            .as_ref()
+            .is_some_and(|root| real.starts_with(root))
+        {
+            return false;
+        }
+        // The directory itself may have moved since start (a release symlink flipped).
+        match tokio::fs::canonicalize(&self.dir).await {
+            Ok(root) => !real.starts_with(root),
+            Err(_) => true,
+        }
+    }
+
+    /// The file a request path names under the directory, as `ServeDir` maps it; `None` for a
+    /// path `ServeDir` refuses anyway (`..`, backslashes, not UTF-8).
+    fn file_for(&self, path: &str) -> Option<PathBuf> {
+        let decoded = percent_encoding::percent_decode_str(path)
+            .decode_utf8()
+            .ok()?;
+        let mut file = self.dir.clone();
+        for segment in decoded.split('/').filter(|s| !s.is_empty()) {
+            if segment == "." || segment == ".." || segment.contains('\\') {
+                return None;
+            }
+            file.push(segment);
+        }
+        Some(file)
+    }
+}
+
+/// Refuses (404) a request whose file, or its `.br`/`.gz` twin, resolves outside the app's directory.
+async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: Next) -> Response {
+    if let Some(file) = root.file_for(request.uri().path()) {
+        for suffix in ["", ".br", ".gz"] {
+            let mut candidate = file.clone().into_os_string();
+            candidate.push(suffix);
+            if root.escapes(Path::new(&candidate)).await {
+                tracing::warn!(path = %request.uri().path(), "refused: a symlink out of STATIC_DIR");
+                return AppError::NotFound.into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
 #[derive(Debug)]
 struct IndexPage {
-    path: std::path::PathBuf,
+    root: Arc<Root>,
+    path: PathBuf,
     script: String,
     sanctified: bool,
+    identity_base_url: Option<String>,
     routes: AppRoutes,
 }
 
-/// Read per request, so a rebuilt app is served without a restart (the file is small).
+/// Read per request, so a rebuilt app is served without a restart (the file is small), with the
+/// CSP of the text read: its inline scripts' hashes always match what the browser gets.
 /// Paths outside the app's route table (`routes.json`, see `app_routes`) still get the app (it renders its 404 page), with status 404.
 async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
+    if page.root.escapes(&page.path).await {
+        tracing::warn!("refused: index.html is a symlink out of STATIC_DIR");
+        return AppError::NotFound.into_response();
+    }
     match tokio::fs::read_to_string(&page.path).await {
         Ok(html) => {
             let status = if page.routes.is_app_route(uri.path(), page.sanctified) {
@@ -69,7 +156,12 @@ async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
             } else {
                 StatusCode::NOT_FOUND
             };
-            (status, Html(inject(&html, &page.script))).into_response()
+            let csp = hardening::csp_for(&html, page.identity_base_url.as_deref());
+            let mut response = (status, Html(inject(&html, &page.script))).into_response();
+            response
+                .headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, csp);
+            response
         }
         Err(_) => AppError::NotFound.into_response(),
     }
@@ -98,6 +190,10 @@ pub fn runtime_config(config: &Config) -> String {
         None => String::new(),
     };
     values.insert("identityBaseUrl".into(), json!(base_url));
+    if config.identity_emulator_enabled() && config.identity_emulator_public {
+        // The app shows a "local identity emulator" marker: this server signs anyone in.
+        values.insert("identityEmulator".into(), json!(true));
+    }
     for (key, value) in [
         ("deploymentId", &config.deployment_id),
         ("deploymentFlags", &config.deployment_flags),

@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   deploymentId?: string;
   deploymentFlags?: string;
   deploymentType?: string;
+  /** The server runs its local identity emulator on a public address on purpose: show the marker. */
+  identityEmulator?: boolean;
 }
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "mg-runtime-config";
@@ -48,5 +50,6 @@ export function readRuntimeConfig(
     deploymentFlags:
       typeof flags === "object" && flags !== null ? JSON.stringify(flags) : optionalText(flags),
     deploymentType: optionalText(value.deploymentType),
+    identityEmulator: value.identityEmulator === true ? true : undefined,
   };
 }

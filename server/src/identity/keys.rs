@@ -117,11 +117,20 @@ impl SigningKey {
         &self.public_point
     }
 
-    /// Signs `claims` as a compact JWT whose header names this key's `kid` and algorithm.
+    /// Signs `claims` as a compact JWT whose header names this key's `kid` and algorithm. The
+    /// signature is in its low-S form, the only one verifiers accept ([`super::ecdsa`]).
     pub fn sign(&self, claims: &impl Serialize) -> Result<String, KeyError> {
         let mut header = Header::new(self.algorithm.jwt());
         header.kid = Some(self.kid.clone());
-        Ok(jsonwebtoken::encode(&header, claims, &self.encoding)?)
+        let token = jsonwebtoken::encode(&header, claims, &self.encoding)?;
+        let Some((signed, signature)) = token.rsplit_once('.') else {
+            return Ok(token);
+        };
+        let Ok(mut raw) = URL_SAFE_NO_PAD.decode(signature) else {
+            return Ok(token);
+        };
+        super::ecdsa::make_low_s(self.algorithm.jwt(), &mut raw);
+        Ok(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(raw)))
     }
 
     /// The public half as a JWK, as served in `{"keys": [...]}` at `/v2/keys/<projectId>`.
@@ -169,6 +178,22 @@ mod tests {
             .decode(jwk["x"].as_str().expect("x"))
             .expect("base64url");
         assert_eq!(x.len(), 48);
+    }
+
+    #[test]
+    fn signatures_are_always_low_s() {
+        // ring picks a random nonce, so about half of raw signatures are high-S.
+        let key = SigningKey::generate("k", CurveAlgorithm::Es256).expect("generate");
+        for n in 0..64 {
+            let token = key.sign(&json!({"n": n})).expect("sign");
+            let signature = URL_SAFE_NO_PAD
+                .decode(token.rsplit('.').next().expect("signature"))
+                .expect("base64url");
+            assert!(!crate::identity::ecdsa::is_high_s(
+                Algorithm::ES256,
+                &signature
+            ));
+        }
     }
 
     #[test]

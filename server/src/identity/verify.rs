@@ -6,6 +6,7 @@ use std::{
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use jsonwebtoken::{jwk::Jwk, Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 use serde_json::Value;
@@ -46,6 +47,12 @@ pub enum VerifyError {
     NotSession(String),
     #[error("token issued in the future")]
     IssuedInFuture,
+    #[error("high-S ECDSA signature (a malleated twin of a token)")]
+    HighS,
+    #[error("token header marks {0:?} as critical, which this server does not understand")]
+    Critical(String),
+    #[error("audience {0:?} is not this service")]
+    Audience(String),
     /// Not the token's fault: the keys cannot be fetched. Answers 503, not 401.
     #[error("identity keys unavailable: {0}")]
     KeysUnavailable(String),
@@ -80,6 +87,9 @@ pub struct SessionVerifier {
     http: reqwest::Client,
     keys: RwLock<HashMap<String, Arc<KnownKey>>>,
     last_fetch: Mutex<Option<Instant>>,
+    refetch_cooldown: Duration,
+    /// `IDENTITY_AUDIENCE`: when set, a token's `aud` must name it.
+    audience: Option<String>,
     verified: std::sync::Mutex<HashMap<String, Arc<VerifiedSession>>>,
 }
 
@@ -116,6 +126,8 @@ impl SessionVerifier {
             http,
             keys: RwLock::new(HashMap::new()),
             last_fetch: Mutex::new(None),
+            refetch_cooldown: REFETCH_COOLDOWN,
+            audience: None,
             verified: std::sync::Mutex::new(HashMap::new()),
         }
     }
@@ -134,8 +146,16 @@ impl SessionVerifier {
             http: reqwest::Client::new(),
             keys: RwLock::new(keys),
             last_fetch: Mutex::new(None),
+            refetch_cooldown: REFETCH_COOLDOWN,
+            audience: None,
             verified: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Also requires `aud` to name `audience`, when one is given (`IDENTITY_AUDIENCE`).
+    pub fn with_audience(mut self, audience: Option<String>) -> Self {
+        self.audience = audience;
+        self
     }
 
     /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`.
@@ -155,7 +175,8 @@ impl SessionVerifier {
         if let Ok(mut verified) = self.verified.lock() {
             if verified.len() >= VERIFIED_CACHE_CAPACITY {
                 let now = now_seconds();
-                verified.retain(|_, session| session.claims.exp + LEEWAY_SECONDS >= now);
+                verified
+                    .retain(|_, session| session.claims.exp.saturating_add(LEEWAY_SECONDS) >= now);
                 if verified.len() >= VERIFIED_CACHE_CAPACITY {
                     verified.clear();
                 }
@@ -168,7 +189,8 @@ impl SessionVerifier {
     fn remembered(&self, token: &str) -> Option<Arc<VerifiedSession>> {
         let verified = self.verified.lock().ok()?;
         let session = verified.get(token)?;
-        (session.claims.exp + LEEWAY_SECONDS >= now_seconds()).then(|| session.clone())
+        (session.claims.exp.saturating_add(LEEWAY_SECONDS) >= now_seconds())
+            .then(|| session.clone())
     }
 
     async fn verify_uncached(&self, token: &str) -> Result<SessionClaims, VerifyError> {
@@ -180,6 +202,11 @@ impl SessionVerifier {
         }
         let header = jsonwebtoken::decode_header(token)
             .map_err(|error| VerifyError::Malformed(error.to_string()))?;
+        // RFC 7515 4.1.11: a `crit` extension the verifier does not understand must be refused;
+        // this server understands none (the library's header type drops the field, so read it).
+        if let Some(critical) = critical_header(token) {
+            return Err(VerifyError::Critical(critical));
+        }
         if !ALLOWED.contains(&header.alg) {
             return Err(VerifyError::Algorithm(header.alg));
         }
@@ -193,12 +220,27 @@ impl SessionVerifier {
         if known.algorithm != header.alg {
             return Err(VerifyError::Algorithm(header.alg));
         }
+        let signature = token.rsplit('.').next().unwrap_or("");
+        if URL_SAFE_NO_PAD
+            .decode(signature)
+            .is_ok_and(|raw| super::ecdsa::is_high_s(known.algorithm, &raw))
+        {
+            return Err(VerifyError::HighS);
+        }
         let mut validation = Validation::new(known.algorithm);
         validation.leeway = LEEWAY_SECONDS;
         validation.validate_exp = true;
         validation.validate_nbf = true;
-        validation.validate_aud = false;
-        validation.set_required_spec_claims(&["exp", "sub", "iss"]);
+        match &self.audience {
+            Some(audience) => {
+                validation.set_audience(&[audience]);
+                validation.set_required_spec_claims(&["exp", "sub", "iss", "aud"]);
+            }
+            None => {
+                validation.validate_aud = false;
+                validation.set_required_spec_claims(&["exp", "sub", "iss"]);
+            }
+        }
         let claims = jsonwebtoken::decode::<SessionClaims>(token, &known.key, &validation)
             .map_err(|error| VerifyError::Invalid(error.to_string()))?
             .claims;
@@ -241,7 +283,7 @@ impl SessionVerifier {
             .read()
             .map(|keys| !keys.is_empty())
             .unwrap_or(false);
-        if last_fetch.is_some_and(|at| at.elapsed() < REFETCH_COOLDOWN) {
+        if last_fetch.is_some_and(|at| at.elapsed() < self.refetch_cooldown) {
             return Err(if have_keys {
                 VerifyError::UnknownKid(kid.to_owned())
             } else {
@@ -250,6 +292,16 @@ impl SessionVerifier {
         }
         *last_fetch = Some(Instant::now());
         let fetched = self.fetch_keys(keys_url).await?;
+        if fetched.is_empty() {
+            // An empty or unusable answer (a provider hiccup, a bad deploy) must not sign
+            // everyone out: the last good keys stay.
+            tracing::warn!(url = %keys_url, "identity keys answer holds no usable key; keeping the last good keys");
+            return Err(if have_keys {
+                VerifyError::UnknownKid(kid.to_owned())
+            } else {
+                VerifyError::KeysUnavailable("the JWKS holds no usable key".into())
+            });
+        }
         tracing::info!(count = fetched.len(), url = %keys_url, "identity keys fetched");
         if let Ok(mut keys) = self.keys.write() {
             *keys = fetched;
@@ -282,7 +334,24 @@ impl SessionVerifier {
     }
 }
 
+/// The `crit` header parameter's value, when the token's header has one.
+fn critical_header(token: &str) -> Option<String> {
+    let encoded = token.split('.').next()?;
+    let header: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(encoded).ok()?).ok()?;
+    header.get("crit").map(Value::to_string)
+}
+
+/// A JWKS entry this server may verify signatures with: a signing key (`use` absent or `sig`,
+/// `key_ops` absent or holding `verify`) of an accepted algorithm, with a `kid`.
 fn usable_key(raw: &Value) -> Option<(String, Arc<KnownKey>)> {
+    if raw.get("use").is_some_and(|usage| usage != "sig") {
+        return None;
+    }
+    if let Some(ops) = raw.get("key_ops") {
+        if !ops.as_array()?.iter().any(|op| op == "verify") {
+            return None;
+        }
+    }
     let jwk: Jwk = serde_json::from_value(raw.clone()).ok()?;
     let kid = jwk.common.key_id.clone().filter(|kid| !kid.is_empty())?;
     let algorithm = match (
@@ -327,6 +396,75 @@ fn now_seconds() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::issuer_matches;
+
+    /// The provider's keys endpoint answering whatever `published` holds at each fetch.
+    mod keys_endpoint {
+        use std::sync::{Arc, Mutex};
+
+        use axum::{routing::get, Json, Router};
+        use serde_json::{json, Value};
+
+        use super::super::{SessionVerifier, VerifyError};
+        use crate::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+
+        #[tokio::test]
+        async fn an_empty_or_unusable_jwks_answer_keeps_the_last_good_keys() {
+            let key = SigningKey::generate("k1", CurveAlgorithm::Es256).expect("key");
+            let published = Arc::new(Mutex::new(jwks(&[&key])));
+            let served = published.clone();
+            let router = Router::new().route(
+                "/v2/keys/P1",
+                get(move || {
+                    let body = served.lock().expect("lock").clone();
+                    async move { Json(body) }
+                }),
+            );
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            let base = format!("http://{}", listener.local_addr().expect("addr"));
+            tokio::spawn(async move { axum::serve(listener, router).await });
+            let mut verifier = SessionVerifier::new("P1", &base);
+            verifier.refetch_cooldown = std::time::Duration::ZERO;
+            let now = super::super::now_seconds();
+            let token = |sub: &str| {
+                key.sign(
+                    &json!({"sub": sub, "iss": "P1", "drn": "DS", "iat": now, "exp": now + 600}),
+                )
+                .expect("token")
+            };
+            assert!(verifier.verify_session_jwt(&token("a")).await.is_ok());
+            let stranger = SigningKey::generate("k2", CurveAlgorithm::Es256).expect("key");
+            let mut enc = stranger.public_jwk();
+            enc["use"] = json!("enc");
+            let answers: [Value; 3] = [
+                json!({"keys": []}),
+                json!({"keys": [enc, {"kty": "oct", "kid": "h", "k": "c2VjcmV0"}]}),
+                json!({"keys": "nope"}),
+            ];
+            for answer in answers {
+                *published.lock().expect("lock") = answer.clone();
+                // An unknown kid makes the verifier refetch and meet the bad answer.
+                let unknown = stranger
+                    .sign(&json!({"sub": "x", "iss": "P1", "drn": "DS", "exp": now + 600}))
+                    .expect("token");
+                assert!(verifier.verify_session_jwt(&unknown).await.is_err());
+                // Before: the empty set replaced the keys and every session stopped verifying.
+                let fresh = token(&format!("after {answer}"));
+                assert!(
+                    verifier.verify_session_jwt(&fresh).await.is_ok(),
+                    "after {answer} the last good key still verifies"
+                );
+            }
+            // With no good keys ever fetched, an empty answer is "keys unavailable" (503), not 401.
+            let fresh_verifier = SessionVerifier::new("P1", &base);
+            *published.lock().expect("lock") = json!({"keys": []});
+            assert!(matches!(
+                fresh_verifier.verify_session_jwt(&token("b")).await,
+                Err(VerifyError::KeysUnavailable(_))
+            ));
+        }
+    }
 
     #[test]
     fn the_issuer_may_be_the_project_id_or_a_url_ending_in_it() {

@@ -190,6 +190,22 @@ async fn bad_names_change_nothing(app: TestApp) {
         "Name cannot contain control characters (such as line breaks or tabs)",
     )
     .await;
+    for invisible in ["\u{200B}", "\u{FEFF}\u{2060}", " \u{200B} \u{3164} "] {
+        assert_rejected(
+            &app,
+            &token,
+            json!({ "name": invisible }),
+            "Name cannot be empty",
+        )
+        .await;
+    }
+    assert_rejected(
+        &app,
+        &token,
+        json!({"name": "Ada\u{202E}ecalevoL"}),
+        "Name cannot contain text-direction override or isolate characters",
+    )
+    .await;
     let avatar = json!({"name": "New", "profile": {"oauthProvider": "github",
         "oauthData": {"avatar": "http://insecure.example.com/a.png"}}});
     assert_rejected(&app, &token, avatar, "Avatar must be an https:// URL").await;

@@ -356,3 +356,111 @@ on_both_backends!(
     unknown_calls_are_json,
     emulator_on
 );
+
+/// Checks an emulator error: the status, JSON content type, the emulator's three fields.
+async fn emulator_refusal(response: reqwest::Response, status: u16) -> Value {
+    let url = response.url().clone();
+    assert_eq!(response.status(), status, "{url}");
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .expect("ascii")
+            .starts_with("application/json"),
+        "{url}: {:?}",
+        response.headers()
+    );
+    error_of(response, status).await
+}
+
+async fn rejections_in_the_emulators_shape(app: TestApp) {
+    // Before: 400/415/405/413 text/plain from axum (or the API's shape), which the SDK cannot read.
+    let client = browser();
+    let at = |path: &str| format!("{}{path}", app.address);
+    emulator_refusal(
+        client.get(at("/v2/keys/%ff")).send().await.expect("answer"),
+        400,
+    )
+    .await;
+    emulator_refusal(
+        client
+            .get(at("/emulator/oauth/%ff?state=x"))
+            .send()
+            .await
+            .expect("answer"),
+        400,
+    )
+    .await;
+    let not_a_form = client
+        .post(at("/emulator/oauth/google"))
+        .header("content-type", "text/plain")
+        .body("state=x")
+        .send()
+        .await
+        .expect("answer");
+    let body = emulator_refusal(not_a_form, 415).await;
+    assert_eq!(body["errorCode"], "E011003");
+    let wrong_method = client
+        .delete(at("/v1/auth/refresh"))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(wrong_method.headers()["allow"], "POST");
+    emulator_refusal(wrong_method, 405).await;
+    let big = json!({ "code": "x".repeat(17 * 1024) }).to_string();
+    let declared = client
+        .post(at("/v1/auth/oauth/exchange"))
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .header("content-type", "application/json")
+        .body(big.clone())
+        .send()
+        .await
+        .expect("answer");
+    emulator_refusal(declared, 413).await;
+    // Chunked: no Content-Length, so the limit is met while reading the body.
+    let (status, body) = chunked_post(&app, "/v1/auth/oauth/exchange", big.as_bytes()).await;
+    assert_eq!(status, 413, "{body}");
+    let body: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(body["errorCode"], "E011003", "{body}");
+}
+on_both_backends!(
+    path_query_form_method_and_size_refusals_answer_in_the_emulators_shape,
+    rejections_in_the_emulators_shape,
+    emulator_on
+);
+
+/// POSTs `body` with `Transfer-Encoding: chunked` over a raw socket; the status and body text.
+async fn chunked_post(app: &TestApp, path: &str, body: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = app.address.trim_start_matches("http://");
+    let mut socket = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {LOCAL_EMULATOR_PROJECT_ID}\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+    .into_bytes();
+    for chunk in body.chunks(1024) {
+        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        request.extend_from_slice(chunk);
+        request.extend_from_slice(b"\r\n");
+    }
+    request.extend_from_slice(b"0\r\n\r\n");
+    // The server may answer (and close) before reading everything: a failed write is fine.
+    let _ = socket.write_all(&request).await;
+    let mut answer = Vec::new();
+    let _ = socket.read_to_end(&mut answer).await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    // A chunked answer body: take the JSON between the first '{' and the last '}'.
+    let json = match (body.find('{'), body.rfind('}')) {
+        (Some(start), Some(end)) => body[start..=end].to_owned(),
+        _ => body.to_owned(),
+    };
+    (status, json)
+}

@@ -215,3 +215,97 @@ on_both_backends!(
         config.rate_limit_per_minute = 4;
     }
 );
+
+/// A client whose connections come from `ip` (any 127.0.0.0/8 address works on loopback).
+fn client_from(ip: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from(ip))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+async fn authorize_from(app: &TestApp, client: &reqwest::Client) -> reqwest::Response {
+    client
+        .post(format!("{}/v1/auth/oauth/authorize", app.address))
+        .query(&[("provider", "github"), ("redirectURL", &callback(app))])
+        .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("authorize answers")
+}
+
+async fn flood_of_authorize(app: TestApp) {
+    // Before: 10,000 authorize calls (from anyone) cleared every sign-in in progress. Now one
+    // client's flood only pushes out that client's own oldest attempts.
+    let person = client_from([127, 0, 0, 2]);
+    let flooder = client_from([127, 0, 0, 3]);
+    let started = authorize_from(&app, &person).await;
+    assert_eq!(started.status(), 200);
+    let page_url = started.json::<Value>().await.expect("JSON")["url"]
+        .as_str()
+        .expect("url")
+        .to_owned();
+    let first_of_flood = authorize_from(&app, &flooder)
+        .await
+        .json::<Value>()
+        .await
+        .expect("JSON")["url"]
+        .as_str()
+        .expect("url")
+        .to_owned();
+    for _ in 0..mg_server::identity::emulator::grants::PER_CLIENT + 10 {
+        assert_eq!(authorize_from(&app, &flooder).await.status(), 200);
+    }
+    assert_eq!(
+        flooder
+            .get(&first_of_flood)
+            .send()
+            .await
+            .expect("page")
+            .status(),
+        400,
+        "the flooder's own oldest attempt went first"
+    );
+    let page = person.get(&page_url).send().await.expect("page");
+    assert_eq!(page.status(), 200, "the person's sign-in is still there");
+    let state = page_url.split("state=").nth(1).expect("state");
+    let submitted = person
+        .post(page_url.split('?').next().expect("path"))
+        .form(&[("state", state), ("account", "preset-0")])
+        .send()
+        .await
+        .expect("form post");
+    assert_eq!(submitted.status(), 303);
+    let location = submitted.headers()["location"].to_str().expect("location");
+    let code = location.split("code=").nth(1).expect("a code");
+    let jwt = crate::emulator::exchange(&app, code).await;
+    assert_eq!(jwt.status(), 200, "the sign-in completes");
+}
+on_both_backends!(
+    a_flood_of_authorize_calls_from_one_client_loses_no_one_elses_sign_in,
+    flood_of_authorize,
+    emulator_on
+);
+
+async fn junk_logouts(app: TestApp) {
+    let jwt = sign_in(&app, "github", &[("account", "preset-0")]).await;
+    let refresh = jwt["refreshJwt"].as_str().expect("refreshJwt");
+    assert_eq!(
+        with_refresh(&app, "/v1/auth/logout", refresh)
+            .await
+            .status(),
+        200
+    );
+    for n in 0..300 {
+        let junk = with_refresh(&app, "/v1/auth/logout", &format!("junk.{n}.x")).await;
+        assert_eq!(junk.json::<Value>().await.expect("JSON"), json!({}));
+    }
+    error_of(with_refresh(&app, "/v1/auth/refresh", refresh).await, 401).await;
+}
+on_both_backends!(
+    junk_logouts_answer_as_before_and_the_signed_out_token_stays_out,
+    junk_logouts,
+    emulator_on
+);

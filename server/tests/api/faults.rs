@@ -19,6 +19,8 @@ async fn second_instance(app: &TestApp) -> String {
         static_dir: app.data_dir.path().join("dist"),
         identity_project_id: Some(app.identity.project_id.clone()),
         identity_base_url: Some(app.identity.base_url.clone()),
+        identity_emulator_public: false,
+        identity_audience: None,
         emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
         sanctified: true,
         deployment_id: None,

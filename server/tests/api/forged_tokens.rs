@@ -11,12 +11,12 @@ use serde_json::{json, Value};
 use crate::helpers::TestApp;
 use crate::identity_double::now_seconds;
 
-fn b64(bytes: &[u8]) -> String {
+pub fn b64(bytes: &[u8]) -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// A compact JWT from raw parts, signature as given.
-fn raw_token(header: &Value, claims: &Value, signature: &str) -> String {
+pub fn raw_token(header: &Value, claims: &Value, signature: &str) -> String {
     format!(
         "{}.{}.{signature}",
         b64(header.to_string().as_bytes()),
@@ -25,7 +25,7 @@ fn raw_token(header: &Value, claims: &Value, signature: &str) -> String {
 }
 
 /// Sends `authorization` (or none) to current-user and checks the refusal left no trace.
-async fn assert_refused(app: &TestApp, authorization: Option<String>) {
+pub async fn assert_refused(app: &TestApp, authorization: Option<String>) {
     let mut request = app
         .client
         .post(format!("{}/api/auth/current-user", app.address))
@@ -47,7 +47,7 @@ async fn assert_refused(app: &TestApp, authorization: Option<String>) {
     assert_eq!(app.count_rows("sessions").await, 0, "no session recorded");
 }
 
-async fn refuse_token(app: &TestApp, token: String) {
+pub async fn refuse_token(app: &TestApp, token: String) {
     assert_refused(app, Some(format!("Bearer {token}"))).await;
 }
 

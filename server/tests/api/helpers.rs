@@ -159,6 +159,8 @@ pub async fn spawn_app_with(
         static_dir,
         identity_project_id: Some(identity.project_id.clone()),
         identity_base_url: Some(identity.base_url.clone()),
+        identity_emulator_public: false,
+        identity_audience: None,
         emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
         sanctified: true,
         deployment_id: None,

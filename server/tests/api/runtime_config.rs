@@ -53,3 +53,43 @@ on_both_backends!(
     an_external_identity_provider_is_handed_to_the_app,
     external_config_is_handed_over
 );
+
+async fn emulator_marker(app: TestApp) {
+    let html = app.get("/").await.text().await.expect("html");
+    assert!(html.contains(r#""identityEmulator":true"#), "{html}");
+}
+on_both_backends!(
+    an_emulator_run_on_purpose_tells_the_app_to_show_its_marker,
+    emulator_marker,
+    |config: &mut Config| {
+        emulator_on(config);
+        config.identity_emulator_public = true;
+    }
+);
+
+async fn no_marker_by_default(app: TestApp) {
+    let html = app.get("/").await.text().await.expect("html");
+    assert!(!html.contains("identityEmulator"), "{html}");
+}
+on_both_backends!(
+    a_loopback_emulator_shows_no_marker,
+    no_marker_by_default,
+    emulator_on
+);
+
+#[tokio::test]
+async fn the_server_refuses_to_start_the_emulator_on_a_public_address() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut config = Config::from_lookup(|_| None).expect("defaults");
+    config.host = [0, 0, 0, 0].into();
+    config.port = 0;
+    config.data_dir = dir.path().to_path_buf();
+    config.database_url = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
+    let error = mg_server::startup::Application::build(config)
+        .await
+        .expect_err("refused");
+    let message = error.to_string();
+    assert!(message.contains("refusing to start"), "{message}");
+    assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
+    assert!(!dir.path().join("x.db").exists(), "nothing was started");
+}

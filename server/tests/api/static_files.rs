@@ -63,3 +63,105 @@ on_both_backends!(
     unknown_app_paths_answer_404,
     unknown_app_paths_are_http_404_with_the_app
 );
+
+async fn symlinks_out_of_the_app_are_not_followed(app: TestApp) {
+    // Before: ServeDir followed the links and sent the file outside STATIC_DIR.
+    let dist = app.data_dir.path().join("dist");
+    let outside = app.data_dir.path().join("outside");
+    std::fs::create_dir_all(&outside).expect("mkdir");
+    std::fs::write(outside.join("secret.txt"), "TOP SECRET").expect("write");
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("assets/leak.txt"))
+        .expect("file link");
+    std::os::unix::fs::symlink(&outside, dist.join("linked")).expect("directory link");
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("assets/app.js.gz"))
+        .expect("precompressed twin link");
+    std::fs::write(dist.join("assets/app.js"), "console.log(1)").expect("write");
+    std::os::unix::fs::symlink(dist.join("assets/app-3f9a1c.js"), dist.join("inside.js"))
+        .expect("link inside");
+    for path in [
+        "/assets/leak.txt",
+        "/linked/secret.txt",
+        "/linked/%73ecret.txt",
+        "/assets/app.js",
+    ] {
+        let response = app
+            .client
+            .get(format!("{}{path}", app.address))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(response.status(), 404, "{path}");
+        let body = response.text().await.expect("body");
+        assert!(!body.contains("TOP SECRET"), "{path}: {body}");
+    }
+    let inside = app.get("/inside.js").await;
+    assert_eq!(inside.status(), 200, "a link that stays inside is fine");
+    assert_eq!(inside.text().await.expect("body"), "console.log('app')");
+}
+on_both_backends!(
+    nothing_outside_the_static_dir_is_served_through_a_symlink,
+    symlinks_out_of_the_app_are_not_followed
+);
+
+async fn index_linked_out_is_refused(app: TestApp) {
+    let dist = app.data_dir.path().join("dist");
+    let outside = app.data_dir.path().join("elsewhere.html");
+    std::fs::write(&outside, "<title>not the app</title>").expect("write");
+    std::fs::remove_file(dist.join("index.html")).expect("rm");
+    std::os::unix::fs::symlink(&outside, dist.join("index.html")).expect("link");
+    for path in ["/", "/index.html", "/mg/overview"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(!response.text().await.expect("body").contains("not the app"));
+    }
+}
+on_both_backends!(
+    an_index_html_linked_out_of_the_static_dir_is_not_served,
+    index_linked_out_is_refused
+);
+
+fn sha256_base64(text: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD
+        .encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
+}
+
+async fn csp_follows_the_served_index(app: TestApp) {
+    // Before: the CSP was computed once at start, so an index.html rebuilt afterwards was served
+    // with the old hashes and the browser blocked its theme script.
+    let old = format!("'sha256-{}'", sha256_base64(crate::helpers::THEME_SCRIPT));
+    let first = app.get("/").await;
+    let csp = first.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(csp.contains(&old), "{csp}");
+    let rebuilt_script = "document.documentElement.dataset.theme='void'";
+    std::fs::write(
+        app.data_dir.path().join("dist/index.html"),
+        format!("<!doctype html><title>mg test build</title><script>{rebuilt_script}</script>"),
+    )
+    .expect("rebuild");
+    for path in ["/", "/index.html", "/mg/overview", "/nope"] {
+        let response = app.get(path).await;
+        let csp = response.headers()["content-security-policy"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        assert!(
+            csp.contains(&format!("'sha256-{}'", sha256_base64(rebuilt_script))),
+            "{path}: {csp}"
+        );
+        assert!(!csp.contains(&old), "{path}: {csp}");
+        assert!(response
+            .text()
+            .await
+            .expect("body")
+            .contains(rebuilt_script));
+    }
+}
+on_both_backends!(
+    the_csp_hash_always_matches_the_index_html_that_is_served,
+    csp_follows_the_served_index
+);

@@ -40,6 +40,20 @@ describe("useNameEdit", () => {
     expect(result.current.snapshot.notice).toBeNull();
   });
 
+  it("refuses an invisible name as empty and a bidi override with its own message, sending nothing", async () => {
+    const calls = mockFetch({});
+    const invisible = await editing("\u200B\uFEFF\u2060");
+    act(() => invisible.result.current.key("Enter"));
+    expect(invisible.result.current.snapshot.notice?.text).toBe("Name cannot be empty");
+    const steering = await editing("Ada\u202Eecalevol");
+    act(() => steering.result.current.key("Enter"));
+    expect(steering.result.current.snapshot.notice?.text).toBe(
+      "Name cannot contain text-direction override or isolate characters",
+    );
+    expect(steering.result.current.snapshot.mode).toBe("editing");
+    expect(calls).toHaveLength(0);
+  });
+
   it("Enter saves the trimmed name with the bearer token; the success message clears at 3 000 ms", async () => {
     const calls = mockFetch({
       "/api/auth/update-profile": { status: 200, body: { data: { name: "Grace" } } },

@@ -1,10 +1,13 @@
 //! The emulator's JSON API (IDENTITY.md): keys, OAuth start and exchange, refresh, logout, me.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
     body::Bytes,
-    extract::{Path, Query},
+    extract::{
+        rejection::{BytesRejection, PathRejection, QueryRejection},
+        ConnectInfo, Path, Query,
+    },
     http::{header, HeaderMap},
     Json,
 };
@@ -12,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::{
     error::EmulatorError,
-    grants::{random_token, Attempt, Outcome},
+    grants::{random_token, Attempt, ClientKey, Outcome},
     provider_name,
     tokens::user_json,
     Emu, Emulator, PAGE_PREFIX,
@@ -28,24 +31,53 @@ pub async fn unknown_call(Emu(_emulator): Emu) -> EmulatorError {
 }
 
 /// `GET /v2/keys/{projectId}`: the JWKS; another project's keys are an empty set.
-pub async fn get_keys(Emu(emulator): Emu, Path(project_id): Path<String>) -> Json<Value> {
+pub async fn get_keys(
+    Emu(emulator): Emu,
+    project_id: Result<Path<String>, PathRejection>,
+) -> Answer {
+    let Path(project_id) =
+        project_id.map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))?;
     if project_id == emulator.issuer.project_id() {
-        Json(emulator.jwks())
+        Ok(Json(emulator.jwks()))
     } else {
-        Json(json!({ "keys": [] }))
+        Ok(Json(json!({ "keys": [] })))
     }
+}
+
+/// Any method a route does not take: 405 in the emulator's shape (the SDK parses every body).
+pub async fn method_not_allowed() -> EmulatorError {
+    EmulatorError::rejected(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "This call does not accept that method.",
+    )
+}
+
+/// The body, or the emulator's error for a body axum refused (over the limit: 413).
+fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, EmulatorError> {
+    body.map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))
+}
+
+/// The query, or the emulator's 400 for one that is not UTF-8 text.
+pub fn read_query(
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<HashMap<String, String>, EmulatorError> {
+    query
+        .map(|Query(query)| query)
+        .map_err(|r| EmulatorError::rejected(r.status(), r.body_text()))
 }
 
 /// `POST /v1/auth/oauth/authorize?provider=&redirectURL=`: `{"url"}` of the provider page.
 #[tracing::instrument(skip_all)]
 pub async fn start_oauth(
     Emu(emulator): Emu,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(query): Query<HashMap<String, String>>,
-    body: Bytes,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Answer {
+    let query = read_query(query)?;
     bearer(&emulator, &headers)?;
-    json_body(&body)?;
+    json_body(&read_body(body)?)?;
     let provider = query.get("provider").map(String::as_str).unwrap_or("");
     if provider_name(provider).is_none() {
         return Err(EmulatorError::bad_request(format!(
@@ -62,10 +94,16 @@ pub async fn start_oauth(
             emulator.redirect_origins().join(", ")
         ))
     })?;
-    let state = emulator.grants.start(Attempt {
-        provider: provider.to_owned(),
-        redirect_url: redirect.to_string(),
-    });
+    let state = emulator
+        .grants
+        .start(
+            ClientKey::from(peer.ip()),
+            Attempt {
+                provider: provider.to_owned(),
+                redirect_url: redirect.to_string(),
+            },
+        )
+        .map_err(|_| EmulatorError::busy())?;
     let path = format!("{PAGE_PREFIX}/{provider}?state={state}");
     // Absolute on the origin the SDK called, so it works whether or not the app shares it.
     let url = match headers.get(header::HOST).and_then(|h| h.to_str().ok()) {
@@ -81,10 +119,10 @@ pub async fn exchange_code(
     Emu(emulator): Emu,
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     bearer(&emulator, &headers)?;
-    let body = json_body(&body)?;
+    let body = json_body(&read_body(body)?)?;
     let code = body["code"]
         .as_str()
         .filter(|code| !code.is_empty())
@@ -136,11 +174,14 @@ pub async fn try_refresh_session(emu: Emu, state: State<AppState>, headers: Head
     refresh_session(emu, state, headers).await
 }
 
-/// `POST /v1/auth/logout`: ends the refresh token; `{}` whatever it was.
+/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed; `{}`
+/// whatever it was (the SDK clears its tokens anyway), but junk is never stored.
 #[tracing::instrument(skip_all)]
 pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
     if let Some(refresh) = bearer(&emulator, &headers)? {
-        emulator.issuer.revoke(&refresh);
+        if let Err(error) = emulator.issuer.revoke(&refresh) {
+            tracing::debug!(reason = %error.message, "logout of a token that is not ours");
+        }
     }
     Ok(Json(json!({})))
 }
@@ -149,9 +190,8 @@ pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
 #[tracing::instrument(skip_all)]
 pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
     if let Some(refresh) = bearer(&emulator, &headers)? {
-        match emulator.issuer.verify_refresh(&refresh) {
-            Ok(user_id) => emulator.issuer.revoke_all(&user_id, &refresh),
-            Err(_) => emulator.issuer.revoke(&refresh),
+        if let Err(error) = emulator.issuer.revoke_all(&refresh) {
+            tracing::debug!(reason = %error.message, "logoutall of a token that is not ours");
         }
     }
     Ok(Json(json!({})))

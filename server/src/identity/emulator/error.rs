@@ -100,6 +100,37 @@ impl EmulatorError {
         )
     }
 
+    /// Too many sign-ins are in progress at once (the emulator's global cap); none was dropped.
+    pub fn busy() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "E010000",
+            "Service unavailable",
+            "Too many sign-ins are in progress. Please try again in a few minutes.".into(),
+        )
+    }
+
+    /// axum refused the request before the handler (a path or query that is not UTF-8, a form
+    /// that is not a form, a body over the limit, a method the route does not take): the same
+    /// status, in the emulator's shape.
+    pub fn rejected(status: StatusCode, message: impl Into<String>) -> Self {
+        let description = match status {
+            StatusCode::METHOD_NOT_ALLOWED => "Method not allowed",
+            StatusCode::PAYLOAD_TOO_LARGE => "Request body too large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "Unsupported media type",
+            _ => "Request is invalid",
+        };
+        Self::new(status, "E011003", description, message.into())
+    }
+
+    /// The request body is over the server's limit (16 KiB).
+    pub fn payload_too_large() -> Self {
+        Self::rejected(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The request body is too large (16 KiB at most).",
+        )
+    }
+
     /// The database or the signing key failed; the detail is logged, not sent.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         tracing::error!(%detail, "identity emulator failure");

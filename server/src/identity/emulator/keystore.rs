@@ -33,7 +33,8 @@ pub fn load_or_create(data_dir: &Path) -> anyhow::Result<SigningKey> {
     let fresh = SigningKey::generate("pending", algorithm)?;
     let key = SigningKey::from_pkcs8(kid_of(&fresh), algorithm, fresh.pkcs8_der())?;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        crate::db::files::private_dir(dir)
+            .with_context(|| format!("creating {}", dir.display()))?;
     }
     write_private(&path, key.pkcs8_der())?;
     tracing::info!(path = %path.display(), kid = key.kid(), "identity emulator signing key created");

@@ -66,6 +66,17 @@ impl Emulator {
             .collect();
         redirect_origins.push(format!("http://localhost:{port}"));
         redirect_origins.push(format!("http://127.0.0.1:{port}"));
+        if config.identity_emulator_public {
+            let banner = "!".repeat(78);
+            tracing::warn!("{banner}");
+            tracing::warn!(
+                host = %config.host,
+                "IDENTITY_EMULATOR=on: the local identity emulator runs on purpose, even on a \
+                 non-loopback HOST. Anyone who reaches this server can sign in as any e-mail \
+                 address. Never do this in production"
+            );
+            tracing::warn!("{banner}");
+        }
         tracing::warn!(
             project_id,
             kid = key.kid(),
@@ -168,6 +179,14 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/v1/{*rest}", any(api::unknown_call))
         .route("/v2/{*rest}", any(api::unknown_call))
         .merge(limited)
+        .method_not_allowed_fallback(api::method_not_allowed)
+}
+
+/// Whether `path` is one of the emulator's (its errors then take the emulator's shape).
+pub fn is_emulator_path(path: &str) -> bool {
+    ["/v1/", "/v2/", "/emulator/"]
+        .iter()
+        .any(|prefix| path.starts_with(prefix))
 }
 
 #[cfg(test)]

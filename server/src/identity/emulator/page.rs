@@ -1,17 +1,21 @@
 //! The emulator's provider page: where a person (or a test) picks or types an account, or a failure
 //! to simulate, and continues back to the app with `?code=` or `?err=`.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, net::SocketAddr};
 
 use axum::{
-    extract::{Path, Query},
+    extract::{
+        rejection::{FormRejection, PathRejection, QueryRejection},
+        ConnectInfo, Path, Query,
+    },
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Form,
 };
 
 use super::{
-    grants::{Account, Attempt, Grant, Outcome},
+    error::EmulatorError,
+    grants::{Account, Attempt, ClientKey, Grant, Outcome},
     provider_name, Emu, Emulator,
 };
 
@@ -31,9 +35,14 @@ box-sizing:border-box}button{font:inherit;padding:.5rem 1.25rem;margin-top:.5rem
 /// `GET /emulator/oauth/{provider}?state=...`: the page, or a 400 page for a bad or stale link.
 pub async fn show_provider_page(
     Emu(emulator): Emu,
-    Path(provider): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    provider: Result<Path<String>, PathRejection>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
+    let (provider, query) = match (provider, super::api::read_query(query)) {
+        (Ok(Path(provider)), Ok(query)) => (provider, query),
+        (Err(r), _) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+        (_, Err(error)) => return error.into_response(),
+    };
     let state = query.get("state").map(String::as_str).unwrap_or("");
     match attempt_for(&emulator, &provider, state) {
         Some(attempt) => render_form(&attempt, state, None, StatusCode::OK),
@@ -45,9 +54,15 @@ pub async fn show_provider_page(
 /// or with `?err=` for a simulated provider-side error. Bad account fields show the form again.
 pub async fn continue_sign_in(
     Emu(emulator): Emu,
-    Path(provider): Path<String>,
-    Form(form): Form<HashMap<String, String>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    provider: Result<Path<String>, PathRejection>,
+    form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> Response {
+    let (provider, form) = match (provider, form) {
+        (Ok(Path(provider)), Ok(Form(form))) => (provider, form),
+        (Err(r), _) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+        (_, Err(r)) => return EmulatorError::rejected(r.status(), r.body_text()).into_response(),
+    };
     let field = |name: &str| form.get(name).map(|v| v.trim()).unwrap_or("");
     let state = field("state");
     let Some(attempt) = attempt_for(&emulator, &provider, state) else {
@@ -97,12 +112,18 @@ pub async fn continue_sign_in(
     if emulator.grants.finish(state).is_none() {
         return invalid_link();
     }
-    let code = emulator.grants.issue_code(Grant {
+    let grant = Grant {
         provider: attempt.provider.clone(),
         account,
         outcome,
-    });
-    redirect_back(&attempt, "code", &code)
+    };
+    match emulator
+        .grants
+        .issue_code(ClientKey::from(peer.ip()), grant)
+    {
+        Ok(code) => redirect_back(&attempt, "code", &code),
+        Err(_) => EmulatorError::busy().into_response(),
+    }
 }
 
 fn attempt_for(emulator: &Emulator, provider: &str, state: &str) -> Option<Attempt> {

@@ -1,7 +1,7 @@
 //! Session and refresh JWTs of the emulator, the JWT response around them, and refresh-token checks.
 
 use std::{
-    collections::{HashMap, HashSet},
+    collections::{BTreeSet, HashMap, HashSet},
     sync::Mutex,
 };
 
@@ -24,12 +24,12 @@ use crate::{
 pub const SESSION_SECONDS: u64 = 10 * 60;
 /// A refresh token lives thirty days.
 pub const REFRESH_SECONDS: u64 = 30 * 24 * 60 * 60;
-const MAX_REVOKED: usize = 100_000;
 
 #[derive(Debug, Deserialize)]
 struct RefreshClaims {
     sub: String,
     iss: String,
+    exp: u64,
     #[serde(default)]
     iat: u64,
     #[serde(default)]
@@ -41,8 +41,8 @@ pub struct TokenIssuer {
     project_id: String,
     key: SigningKey,
     decoding: DecodingKey,
-    /// SHA-256 of refresh tokens ended by logout.
-    revoked: Mutex<HashSet<String>>,
+    /// Refresh tokens ended by logout, kept until they would have expired anyway.
+    revoked: Mutex<Revoked>,
     /// Per user: refresh tokens issued before this second are ended (logoutall).
     ended_before: Mutex<HashMap<String, u64>>,
 }
@@ -64,7 +64,7 @@ impl TokenIssuer {
             project_id: project_id.to_owned(),
             key,
             decoding,
-            revoked: Mutex::new(HashSet::new()),
+            revoked: Mutex::new(Revoked::default()),
             ended_before: Mutex::new(HashMap::new()),
         })
     }
@@ -140,21 +140,7 @@ impl TokenIssuer {
 
     /// The user id of a valid, unrevoked refresh token of this project.
     pub fn verify_refresh(&self, token: &str) -> Result<String, EmulatorError> {
-        let refused =
-            |why: &str| EmulatorError::unauthorized(format!("Invalid refresh token: {why}"));
-        let mut validation = Validation::new(self.key.algorithm().jwt());
-        validation.leeway = LEEWAY_SECONDS;
-        validation.validate_aud = false;
-        validation.set_required_spec_claims(&["exp", "sub", "iss"]);
-        let claims = jsonwebtoken::decode::<RefreshClaims>(token, &self.decoding, &validation)
-            .map_err(|_| refused("signature or expiry"))?
-            .claims;
-        if claims.iss != self.project_id {
-            return Err(refused("another project"));
-        }
-        if claims.drn.as_deref() != Some("DSR") {
-            return Err(refused("not a refresh token"));
-        }
+        let claims = self.signed_refresh(token)?;
         let hash = sha256_hex(token.as_bytes());
         if self.revoked.lock().is_ok_and(|set| set.contains(&hash)) {
             return Err(refused("signed out"));
@@ -170,21 +156,87 @@ impl TokenIssuer {
         Ok(claims.sub)
     }
 
-    /// Ends one refresh token (logout).
-    pub fn revoke(&self, token: &str) {
+    /// The claims of a refresh token this emulator signed, unexpired (revocation not checked).
+    fn signed_refresh(&self, token: &str) -> Result<RefreshClaims, EmulatorError> {
+        let mut validation = Validation::new(self.key.algorithm().jwt());
+        validation.leeway = LEEWAY_SECONDS;
+        validation.validate_aud = false;
+        validation.set_required_spec_claims(&["exp", "sub", "iss"]);
+        let claims = jsonwebtoken::decode::<RefreshClaims>(token, &self.decoding, &validation)
+            .map_err(|_| refused("signature or expiry"))?
+            .claims;
+        if claims.iss != self.project_id {
+            return Err(refused("another project"));
+        }
+        if claims.drn.as_deref() != Some("DSR") {
+            return Err(refused("not a refresh token"));
+        }
+        Ok(claims)
+    }
+
+    /// Ends one refresh token (logout). Only a token this emulator signed and that has not
+    /// expired is remembered, and only until its own expiry: junk cannot grow the set, and
+    /// nothing is ever forgotten early.
+    pub fn revoke(&self, token: &str) -> Result<String, EmulatorError> {
+        let claims = self.signed_refresh(token)?;
         if let Ok(mut revoked) = self.revoked.lock() {
-            if revoked.len() >= MAX_REVOKED {
-                revoked.clear();
-            }
-            revoked.insert(sha256_hex(token.as_bytes()));
+            revoked.drop_expired(now_seconds());
+            revoked.insert(
+                sha256_hex(token.as_bytes()),
+                claims.exp.saturating_add(LEEWAY_SECONDS),
+            );
+        }
+        Ok(claims.sub)
+    }
+
+    /// Ends every refresh token of the user of `token` issued before now (logoutall), and
+    /// `token` itself.
+    pub fn revoke_all(&self, token: &str) -> Result<(), EmulatorError> {
+        let user_id = self.verify_refresh(token)?;
+        self.revoke(token)?;
+        if let Ok(mut ended) = self.ended_before.lock() {
+            ended.insert(user_id, now_seconds());
+        }
+        Ok(())
+    }
+
+    /// How many revocations are held (tests: junk must not add any).
+    pub fn revoked_count(&self) -> usize {
+        self.revoked.lock().map(|r| r.hashes.len()).unwrap_or(0)
+    }
+}
+
+fn refused(why: &str) -> EmulatorError {
+    EmulatorError::unauthorized(format!("Invalid refresh token: {why}"))
+}
+
+/// SHA-256 (hex) of revoked refresh tokens, each with the second after which it is dropped.
+#[derive(Debug, Default)]
+struct Revoked {
+    hashes: HashSet<String>,
+    by_expiry: BTreeSet<(u64, String)>,
+}
+
+impl Revoked {
+    fn contains(&self, hash: &str) -> bool {
+        self.hashes.contains(hash)
+    }
+
+    fn insert(&mut self, hash: String, until: u64) {
+        if self.hashes.insert(hash.clone()) {
+            self.by_expiry.insert((until, hash));
         }
     }
 
-    /// Ends every refresh token of `user_id` issued before now (logoutall), and `token` itself.
-    pub fn revoke_all(&self, user_id: &str, token: &str) {
-        self.revoke(token);
-        if let Ok(mut ended) = self.ended_before.lock() {
-            ended.insert(user_id.to_owned(), now_seconds());
+    /// Forgets revocations of tokens that have expired (no longer accepted anyway).
+    fn drop_expired(&mut self, now: u64) {
+        while let Some((until, _)) = self.by_expiry.first() {
+            if *until >= now {
+                break;
+            }
+            if let Some((_, hash)) = self.by_expiry.pop_first() {
+                self.hashes.remove(&hash);
+            }
         }
     }
 }
@@ -219,4 +271,79 @@ pub fn user_json(user: &EmulatorUserRow) -> Value {
 
 fn now_seconds() -> u64 {
     u64::try_from(now_ms() / 1000).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::identity::keys::CurveAlgorithm;
+
+    fn issuer() -> TokenIssuer {
+        let key = SigningKey::generate("k1", CurveAlgorithm::Es256).expect("key");
+        TokenIssuer::new("P1", key).expect("issuer")
+    }
+
+    fn user() -> EmulatorUserRow {
+        EmulatorUserRow {
+            provider: "github".into(),
+            email: "ada@example.com".into(),
+            user_id: "U1".into(),
+            name: "Ada".into(),
+            username: "ada".into(),
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn a_hundred_thousand_junk_logouts_do_not_bring_a_signed_out_token_back() {
+        // Before: every logout stored its token unchecked and the 100,000th cleared the set, so
+        // the signed-out refresh token below verified again.
+        let issuer = issuer();
+        let refresh = issuer.refresh_token(&user()).expect("token");
+        issuer.revoke(&refresh).expect("ours");
+        assert!(issuer.verify_refresh(&refresh).is_err());
+        for n in 0..100_000 {
+            assert!(issuer.revoke(&format!("junk-{n}")).is_err());
+        }
+        assert_eq!(issuer.revoked_count(), 1, "junk is not stored");
+        assert!(issuer.verify_refresh(&refresh).is_err(), "still signed out");
+    }
+
+    #[test]
+    fn a_revocation_is_dropped_only_after_its_token_has_expired() {
+        let issuer = issuer();
+        let now = now_seconds();
+        let sign = |exp: u64| {
+            issuer
+                .key
+                .sign(&json!({"sub": "U1", "iss": "P1", "iat": now, "exp": exp, "drn": "DSR"}))
+                .expect("token")
+        };
+        // Expired beyond the leeway: refused already, so there is nothing to remember.
+        assert!(issuer.revoke(&sign(now - 60)).is_err());
+        // Within the leeway still valid: remembered until exp + leeway.
+        let nearly = sign(now - 1);
+        issuer.revoke(&nearly).expect("still valid");
+        let long = issuer.refresh_token(&user()).expect("token");
+        issuer.revoke(&long).expect("ours");
+        assert_eq!(issuer.revoked_count(), 2);
+        let mut revoked = issuer.revoked.lock().expect("lock");
+        revoked.drop_expired(now + LEEWAY_SECONDS + 1);
+        assert_eq!(
+            revoked.hashes.len(),
+            1,
+            "the expired one went, the live one stays"
+        );
+        assert!(revoked.contains(&sha256_hex(long.as_bytes())));
+    }
+
+    #[test]
+    fn logoutall_needs_a_valid_token_of_the_user() {
+        let issuer = issuer();
+        let refresh = issuer.refresh_token(&user()).expect("token");
+        assert!(issuer.revoke_all("junk").is_err());
+        assert!(issuer.ended_before.lock().expect("lock").is_empty());
+        issuer.revoke_all(&refresh).expect("ours");
+        assert!(issuer.verify_refresh(&refresh).is_err());
+    }
 }

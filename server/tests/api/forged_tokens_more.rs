@@ -1,0 +1,187 @@
+//! More forged tokens (issue 14): malleated ECDSA signatures, `crit` headers, encryption keys in
+//! the JWKS, the optional audience, and an absurd expiry. Each is refused (or survived) as a person
+//! would expect: 401 JSON, no handler run, no panic.
+
+use std::sync::{Arc, Mutex};
+
+use axum::{extract::Path, routing::get, Json, Router};
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use jsonwebtoken::{Algorithm, EncodingKey};
+use mg_server::{
+    config::Config,
+    identity::{
+        ecdsa,
+        keys::{CurveAlgorithm, SigningKey},
+    },
+};
+use serde_json::{json, Value};
+
+use crate::forged_tokens::{b64, refuse_token};
+use crate::helpers::TestApp;
+
+/// `n - s` for the signature of `token`: the same signature in its other (high-S) form.
+fn high_s_twin(token: &str) -> String {
+    let (signed, signature) = token.rsplit_once('.').expect("three parts");
+    let mut raw = URL_SAFE_NO_PAD.decode(signature).expect("base64url");
+    assert!(
+        !ecdsa::is_high_s(Algorithm::ES256, &raw),
+        "the signer emits low S"
+    );
+    // P-256's order n, big-endian.
+    let n: [u8; 32] = [
+        0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63,
+        0x25, 0x51,
+    ];
+    let s = &mut raw[32..];
+    let mut borrow = 0i16;
+    for i in (0..32).rev() {
+        let mut value = i16::from(n[i]) - i16::from(s[i]) - borrow;
+        borrow = i16::from(value < 0);
+        if value < 0 {
+            value += 256;
+        }
+        s[i] = value as u8;
+    }
+    format!("{signed}.{}", URL_SAFE_NO_PAD.encode(raw))
+}
+
+async fn high_s(app: TestApp) {
+    // Before: ring accepts both (r, s) and (r, n - s), so one token had two strings, each its
+    // own cache entry and its own "session".
+    let token = app.identity.session_token("someone");
+    refuse_token(&app, high_s_twin(&token)).await;
+    assert_eq!(
+        app.current_user(&token).await.status(),
+        200,
+        "the original is fine"
+    );
+}
+on_both_backends!(the_high_s_twin_of_a_valid_token_is_refused, high_s);
+
+/// A token signed by `key` with `header` exactly as given (low-S, as a real signer would).
+fn token_with_header(key: &SigningKey, header: &Value, claims: &Value) -> String {
+    let message = format!(
+        "{}.{}",
+        b64(header.to_string().as_bytes()),
+        b64(claims.to_string().as_bytes())
+    );
+    let encoding = EncodingKey::from_ec_der(key.pkcs8_der());
+    let signature =
+        jsonwebtoken::crypto::sign(message.as_bytes(), &encoding, Algorithm::ES256).expect("sign");
+    let mut raw = URL_SAFE_NO_PAD.decode(signature).expect("base64url");
+    ecdsa::make_low_s(Algorithm::ES256, &mut raw);
+    format!("{message}.{}", URL_SAFE_NO_PAD.encode(raw))
+}
+
+async fn critical(app: TestApp) {
+    // Before: the library's header type drops `crit`, so a token whose signer demanded an
+    // extension the server does not understand was accepted.
+    let claims = app.identity.session_claims("forger");
+    let header = json!({"alg": "ES256", "kid": "test-es256", "typ": "JWT", "crit": ["x-bind"], "x-bind": "device-1"});
+    refuse_token(&app, token_with_header(&app.identity.key, &header, &claims)).await;
+    let plain = json!({"alg": "ES256", "kid": "test-es256", "typ": "JWT"});
+    let token = token_with_header(&app.identity.key, &plain, &claims);
+    assert_eq!(
+        app.current_user(&token).await.status(),
+        200,
+        "the same token without crit"
+    );
+}
+on_both_backends!(
+    a_token_with_a_critical_header_extension_is_refused,
+    critical
+);
+
+/// A JWKS server publishing whatever `published` holds at the time of each fetch.
+async fn jwks_server(published: Arc<Mutex<Value>>) -> String {
+    let router = Router::new().route(
+        "/v2/keys/{project}",
+        get(move |Path(_project): Path<String>| {
+            let body = published.lock().expect("lock").clone();
+            async move { Json(body) }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    address
+}
+
+#[tokio::test]
+async fn a_token_signed_by_a_key_published_for_encryption_is_refused() {
+    // Before: `use: "enc"` was ignored and the key verified session tokens.
+    let enc = SigningKey::generate("enc-key", CurveAlgorithm::Es256).expect("key");
+    let sig = SigningKey::generate("sig-key", CurveAlgorithm::Es256).expect("key");
+    let mut enc_jwk = enc.public_jwk();
+    enc_jwk["use"] = json!("enc");
+    let mut verify_only = sig.public_jwk();
+    verify_only["key_ops"] = json!(["verify"]);
+    let base = jwks_server(Arc::new(Mutex::new(
+        json!({"keys": [enc_jwk, verify_only]}),
+    )))
+    .await;
+    let app = crate::helpers::spawn_app_with(crate::helpers::TestBackend::Sqlite, |config| {
+        config.identity_base_url = Some(base);
+    })
+    .await
+    .expect("SQLite always runs");
+    let claims = app.identity.session_claims("forger");
+    refuse_token(&app, enc.sign(&claims).expect("sign")).await;
+    assert_eq!(
+        app.current_user(&sig.sign(&claims).expect("sign"))
+            .await
+            .status(),
+        200,
+        "a signing key beside it works"
+    );
+}
+
+fn audience(config: &mut Config) {
+    config.identity_audience = Some("mg-web".into());
+}
+
+async fn wrong_audience(app: TestApp) {
+    for aud in [
+        None,
+        Some(json!("another-service")),
+        Some(json!(["x", "y"])),
+    ] {
+        let mut claims = app.identity.session_claims("forger");
+        if let Some(aud) = aud {
+            claims["aud"] = aud;
+        }
+        refuse_token(&app, app.identity.sign(&claims)).await;
+    }
+    for aud in [json!("mg-web"), json!(["other", "mg-web"])] {
+        let mut claims = app.identity.session_claims("person");
+        claims["aud"] = aud;
+        let answer = app.current_user(&app.identity.sign(&claims)).await;
+        assert_eq!(answer.status(), 200);
+    }
+}
+on_both_backends!(
+    with_identity_audience_set_a_token_for_another_audience_is_refused,
+    wrong_audience,
+    audience
+);
+
+async fn huge_expiry(app: TestApp) {
+    // Before (debug build): `exp + leeway` overflowed on the second request and the handler
+    // panicked, so the connection dropped with no answer.
+    let mut claims = app.identity.session_claims("forever");
+    claims["exp"] = json!(u64::MAX);
+    let token = app.identity.sign(&claims);
+    for _ in 0..3 {
+        let answer = app.current_user(&token).await;
+        assert_eq!(answer.status(), 200);
+        let body: Value = answer.json().await.expect("JSON");
+        assert!(body["data"]["id"].is_string(), "{body}");
+    }
+}
+on_both_backends!(
+    a_token_with_the_largest_expiry_answers_every_time_without_overflow,
+    huge_expiry
+);
