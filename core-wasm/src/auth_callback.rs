@@ -18,7 +18,7 @@ pub const TIMEOUT_MS: u64 = 10_000;
 /// Delay before the error redirects.
 pub const REDIRECT_DELAY_MS: u64 = 3_000;
 /// The provider assumed when the identity user does not name one: the chat platform.
-pub const FALLBACK_PROVIDER: &str = "discord";
+pub use mg_domain::FALLBACK_PROVIDER;
 pub const HOME: &str = "/home";
 pub const NO_CODE_REDIRECT: &str = "/?error=no_code";
 pub const AUTH_FAILED_REDIRECT: &str = "/?error=auth_failed";

@@ -25,10 +25,16 @@ pub struct DeploymentFlags {
 
 impl Default for DeploymentFlags {
     fn default() -> Self {
+        // Spec 3's defaults, which the server's check of DEPLOYMENT_FLAGS shares (`mg-domain`).
+        let mg_domain::FlagDefaults {
+            apotheosis,
+            sanctified,
+            ethereal,
+        } = mg_domain::FLAG_DEFAULTS;
         Self {
-            apotheosis: true,
-            sanctified: false,
-            ethereal: false,
+            apotheosis,
+            sanctified,
+            ethereal,
         }
     }
 }
@@ -470,6 +476,27 @@ mod tests {
             assert_eq!(info.landing, info.deployment_type.landing_text());
             // Nothing behind an ethereal page: apotheosis (the API's Wisdom) is off.
             assert!(!(info.ethereal && info.flags.apotheosis), "{kind} {flags}");
+        }
+    }
+
+    #[test]
+    fn every_flag_the_server_accepts_is_read_here() {
+        let defaults = DeploymentFlags::default();
+        for name in mg_domain::FLAG_NAMES {
+            let json = format!(r#"{{"{name}": true, "{name}": false}}"#);
+            let parsed = DeploymentFlags::parse(Some(&json), read_json);
+            assert_eq!(parsed.warning, None, "{name}");
+            let json = format!(r#"{{"{name}": {}}}"#, !defaults_of(&defaults, name));
+            let parsed = DeploymentFlags::parse(Some(&json), read_json);
+            assert_ne!(parsed.flags, defaults, "{name} is read");
+        }
+    }
+
+    fn defaults_of(flags: &DeploymentFlags, name: &str) -> bool {
+        match name {
+            "apotheosis" => flags.apotheosis,
+            "sanctified" => flags.sanctified,
+            _ => flags.ethereal,
         }
     }
 

@@ -4,23 +4,9 @@ use serde::Serialize;
 
 use crate::text::join;
 
-/// The six social providers of the login modal: (identity-provider id, label).
-pub const PROVIDERS: [(&str, &str); 6] = [
-    ("google", "Google"),
-    ("github", "GitHub"),
-    ("microsoft", "Microsoft"),
-    ("facebook", "Facebook"),
-    ("discord", "Discord"),
-    ("linkedin", "LinkedIn"),
-];
-
-/// The label of a provider id (the id itself when unknown).
-pub fn provider_label(id: &str) -> &str {
-    PROVIDERS
-        .iter()
-        .find(|(pid, _)| *pid == id)
-        .map_or(id, |(_, label)| label)
-}
+/// The six social providers of the login modal and their labels: the server's identity emulator
+/// offers the same ones (the shared `mg-domain` crate).
+pub use mg_domain::{provider_label, PROVIDERS};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]

@@ -1,14 +1,10 @@
 //! Editing the display name on the dashboard (spec 4, 5): view, editing, saving, success or error.
 
-use icu_properties::{
-    props::{BidiClass, DefaultIgnorableCodePoint},
-    CodePointMapData, CodePointSetData,
-};
+use mg_domain::DisplayName;
 use serde::Serialize;
 
-pub const NAME_EMPTY: &str = "Name cannot be empty";
-pub const NAME_BIDI_CONTROL: &str =
-    "Name cannot contain text-direction override or isolate characters";
+/// The display-name rule and its messages are the server's too (the shared `mg-domain` crate).
+pub use mg_domain::{NAME_BIDI_CONTROL, NAME_EMPTY, NAME_TOO_LONG};
 pub const UPDATE_FAILED: &str = "Failed to update name";
 pub const UPDATE_SUCCEEDED: &str = "Name updated successfully";
 /// How long the success message stays.
@@ -53,43 +49,6 @@ pub struct NameEditSnapshot {
     /// The text in the input while editing or saving.
     pub draft: String,
     pub notice: Option<Notice>,
-}
-
-/// The Unicode rule for a trimmed display name, the same as the server's (`DisplayName::parse` in
-/// server/src/domain.rs): a name nobody can see (only white space and default-ignorable
-/// characters such as U+200B, U+FEFF, U+2060) is empty, and a name with bidi embedding, override
-/// or isolate controls (which can make it read as something else) is refused. Direction marks
-/// such as U+200F stay allowed: mixed-script names need them.
-pub fn check_name(name: &str) -> Result<(), &'static str> {
-    // Default_Ignorable_Code_Point holds every invisible format character (U+200B-U+200F,
-    // U+2060-U+206F, U+FEFF, U+00AD, tags, variation selectors, fillers). The format characters
-    // it leaves out draw a glyph (the prepended concatenation marks such as U+0600) or only
-    // annotate others (U+FFF9-U+FFFB, Egyptian format controls); checking the whole General
-    // Category table for them would cost the browser's .wasm 6 KB (gzip) for no visible gain.
-    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
-    let invisible = |c: char| c.is_whitespace() || ignorable.contains(c);
-    if name.chars().all(invisible) {
-        return Err(NAME_EMPTY);
-    }
-    let bidi = CodePointMapData::<BidiClass>::new();
-    let steering = |c: char| {
-        matches!(
-            bidi.get(c),
-            BidiClass::LeftToRightEmbedding
-                | BidiClass::RightToLeftEmbedding
-                | BidiClass::PopDirectionalFormat
-                | BidiClass::LeftToRightOverride
-                | BidiClass::RightToLeftOverride
-                | BidiClass::LeftToRightIsolate
-                | BidiClass::RightToLeftIsolate
-                | BidiClass::FirstStrongIsolate
-                | BidiClass::PopDirectionalIsolate
-        )
-    };
-    if name.chars().any(steering) {
-        return Err(NAME_BIDI_CONTROL);
-    }
-    Ok(())
 }
 
 #[derive(Debug, Clone, Default)]
@@ -150,12 +109,13 @@ impl NameEditMachine {
         if self.snap.mode != EditMode::Editing {
             return None;
         }
-        let name = self.snap.draft.trim();
-        if let Err(message) = check_name(name) {
-            self.notice(NoticeKind::Error, message.to_owned(), now_ms);
-            return None;
-        }
-        let name = name.to_owned();
+        let name = match DisplayName::parse(&self.snap.draft) {
+            Ok(name) => name.into_string(),
+            Err(invalid) => {
+                self.notice(NoticeKind::Error, invalid.message().to_owned(), now_ms);
+                return None;
+            }
+        };
         self.snap.mode = EditMode::Saving;
         Some(name)
     }
@@ -300,40 +260,12 @@ mod tests {
     }
 
     #[test]
-    fn invisible_names_are_empty_and_bidi_controls_are_refused() {
-        for invisible in [
-            "\u{200B}",
-            "\u{FEFF}\u{2060}",
-            " \u{200B} \u{200C}\u{200D} ",
-            "\u{00AD}",
-            "\u{3164}",
-            "\u{E0041}\u{E0042}",
-            "\u{FE0F}",
-        ] {
-            assert_eq!(check_name(invisible), Err(NAME_EMPTY), "{invisible:?}");
-        }
-        for steering in [
-            "Ada\u{202E}ecalevol",
-            "\u{202D}Ada",
-            "Ada \u{2066}x\u{2069}",
-            "\u{2067}Ada",
-            "\u{2068}Ada",
-            "Ada\u{202A}",
-            "Ada\u{202B}",
-            "Ada\u{202C}",
-        ] {
-            assert_eq!(check_name(steering), Err(NAME_BIDI_CONTROL), "{steering:?}");
-        }
-        for fine in [
-            "Ada Lovelace",
-            "\u{05D0}\u{05D3}\u{05D4}",
-            "Zoë\u{200D}",
-            "محمد\u{200F} Ali",
-            "李小龍",
-            "👩\u{200D}💻 Dev",
-        ] {
-            assert_eq!(check_name(fine), Ok(()), "{fine:?}");
-        }
+    fn the_shared_name_rule_is_what_the_editor_says() {
+        // The rule itself is tested in mg-domain; here, that the editor shows its words and sends
+        // nothing, for each way a name can be refused.
+        let mut machine = editing(&"x".repeat(101));
+        assert_eq!(machine.save(10), None);
+        assert_eq!(notice_text(&machine), Some(NAME_TOO_LONG));
         let mut machine = editing("\u{200B}\u{FEFF}");
         assert_eq!(machine.save(10), None);
         assert_eq!(notice_text(&machine), Some(NAME_EMPTY));

@@ -168,10 +168,22 @@ impl Config {
         };
         let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
         if let Some(flags) = &deployment_flags {
-            if !serde_json::from_str::<serde_json::Value>(flags).is_ok_and(|v| v.is_object()) {
+            // The browser reads the same flags (spec 3, 5): an object of booleans named in
+            // `mg_domain::FLAG_NAMES`; anything else would leave it on the defaults with a warning.
+            let readable = serde_json::from_str::<serde_json::Value>(flags).is_ok_and(|value| {
+                value.as_object().is_some_and(|object| {
+                    object.iter().all(|(key, value)| {
+                        mg_domain::FLAG_NAMES.contains(&key.as_str()) && value.is_boolean()
+                    })
+                })
+            });
+            if !readable {
                 return Err(ConfigError::Invalid {
                     name: "DEPLOYMENT_FLAGS",
-                    reason: "expected a JSON object, e.g. {\"ethereal\": true}".into(),
+                    reason: format!(
+                        "expected a JSON object of booleans named {}, e.g. {{\"ethereal\": true}}",
+                        mg_domain::FLAG_NAMES.join(", ")
+                    ),
                 });
             }
         }
@@ -342,6 +354,9 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("DEPLOYMENT_FLAGS is not valid"));
+        for unreadable in [r#"{"etheral":true}"#, r#"{"ethereal":"yes"}"#] {
+            config_from(&[("DEPLOYMENT_FLAGS", unreadable)]).expect_err(unreadable);
+        }
         let flags = config_from(&[("DEPLOYMENT_FLAGS", r#"{"ethereal":true}"#)]).expect("valid");
         assert_eq!(
             flags.deployment_flags.as_deref(),

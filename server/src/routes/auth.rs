@@ -184,7 +184,7 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
         .as_deref()
         .map(DisplayName::parse)
         .transpose()
-        .map_err(invalid)?;
+        .map_err(|error| invalid(error.into()))?;
     // A body with `profile` is the sign-in's sync of the provider's data (spec 4); one without is the
     // person's own edit, the only kind that stamps `updated_at`.
     let mut change = ProfileChange {

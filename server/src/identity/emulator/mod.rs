@@ -30,15 +30,9 @@ use error::EmulatorError;
 use grants::Grants;
 use tokens::TokenIssuer;
 
-/// The providers the product offers, with the names people know them by.
-pub const PROVIDERS: [(&str, &str); 6] = [
-    ("google", "Google"),
-    ("github", "GitHub"),
-    ("microsoft", "Microsoft"),
-    ("facebook", "Facebook"),
-    ("discord", "Discord"),
-    ("linkedin", "LinkedIn"),
-];
+/// The providers the product offers, with the names people know them by (shared with the app's
+/// login modal through `mg-domain`).
+pub use mg_domain::PROVIDERS;
 
 /// Where the provider pages live: `/emulator/oauth/{provider}?state=...`.
 pub const PAGE_PREFIX: &str = "/emulator/oauth";

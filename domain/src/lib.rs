@@ -1,0 +1,14 @@
+//! The rules the server and the browser (core-wasm) must agree on, in one place: what a display name
+//! may be, which identity providers the product offers, and the deployment flags' defaults.
+//! Plain Rust with no I/O, so both a native server and a size-conscious `.wasm` can depend on it.
+
+mod display_name;
+mod flags;
+mod providers;
+
+pub use display_name::{
+    DisplayName, InvalidName, MAX_NAME_CHARS, NAME_BIDI_CONTROL, NAME_CONTROL_CHARACTERS,
+    NAME_EMPTY, NAME_TOO_LONG,
+};
+pub use flags::{FlagDefaults, FLAG_DEFAULTS, FLAG_NAMES};
+pub use providers::{provider_label, FALLBACK_PROVIDER, PROVIDERS};
