@@ -41,6 +41,8 @@ pub struct Config {
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
+    /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
+    pub network: crate::network::NetworkConfig,
 }
 
 /// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
@@ -166,6 +168,7 @@ impl Config {
             deployment_type: non_empty("DEPLOYMENT_TYPE"),
             allowed_origins,
             rate_limit_per_minute,
+            network: crate::network::NetworkConfig::from_lookup(&lookup)?,
         })
     }
 

@@ -2,11 +2,7 @@
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use axum::{
-    extract::{DefaultBodyLimit, Request},
-    http::StatusCode,
-    Router,
-};
+use axum::{extract::DefaultBodyLimit, http::StatusCode, Router};
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::timeout::{Timeout, TimeoutLayer};
@@ -20,8 +16,9 @@ use crate::{
     hardening::SecurityHeaders,
     identity::{emulator::Emulator, seen::SeenSessions, verify::SessionVerifier},
     metrics::{Metrics, TrackLayer},
+    network::NetworkConfig,
     rate_limit::RateLimiter,
-    routes, static_files,
+    routes, serve, static_files,
 };
 
 /// The longest a request may take before it is answered 408 JSON.
@@ -67,7 +64,10 @@ impl AppState {
         };
         Self {
             db,
-            rate_limiter: Arc::new(RateLimiter::per_minute(config.rate_limit_per_minute)),
+            rate_limiter: Arc::new(RateLimiter::per_minute(
+                config.rate_limit_per_minute,
+                config.network.rate_limit_max_clients,
+            )),
             config: Arc::new(config),
             verifier,
             emulator,
@@ -81,6 +81,7 @@ impl AppState {
 pub struct Application {
     listener: TcpListener,
     service: HttpService,
+    limits: NetworkConfig,
 }
 
 impl std::fmt::Debug for Application {
@@ -108,10 +109,12 @@ impl Application {
         } else {
             None
         };
+        let limits = config.network.clone();
         let state = AppState::new(db, config, emulator);
         Ok(Self {
             listener,
             service: app(state),
+            limits,
         })
     }
 
@@ -120,16 +123,10 @@ impl Application {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
     }
 
-    /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish.
+    /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish; connections are capped
+    /// and timed out as `config.network` says (`serve.rs`).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        axum::serve(
-            self.listener,
-            axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
-                self.service,
-            ),
-        )
-        .with_graceful_shutdown(shutdown_signal())
-        .await
+        serve::serve(self.listener, self.service, &self.limits, shutdown_signal()).await
     }
 }
 
@@ -145,6 +142,7 @@ pub fn app(state: AppState) -> HttpService {
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let runtime_config = static_files::runtime_config(&state.config);
     let sanctified = state.config.sanctified;
+    let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
@@ -165,7 +163,7 @@ pub fn app(state: AppState) -> HttpService {
     // Outermost first: every log line of a request carries its id, and the headers and JSON
     // error shape apply to everything below, timeouts included.
     ServiceBuilder::new()
-        .layer(FrontlineLayer::new(security, cors))
+        .layer(FrontlineLayer::new(security, cors, trusted_proxies))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

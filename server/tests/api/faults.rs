@@ -26,6 +26,7 @@ async fn second_instance(app: &TestApp) -> String {
         deployment_type: None,
         allowed_origins: vec![],
         rate_limit_per_minute: 1_000_000,
+        network: Default::default(),
     };
     let second = Application::build(config)
         .await

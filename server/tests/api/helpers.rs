@@ -135,6 +135,7 @@ pub async fn spawn_app_with(
         allowed_origins: vec![],
         // High enough that no ordinary test meets it; the rate-limit tests lower it.
         rate_limit_per_minute: 1_000_000,
+        network: Default::default(),
     };
     adjust(&mut config);
     let app = Application::build(config).await.expect("server builds");

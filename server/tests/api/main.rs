@@ -4,6 +4,8 @@
 #[macro_use]
 mod helpers;
 mod auth;
+mod deploy;
+mod edge;
 mod emulator;
 mod emulator_sessions;
 mod errors;
