@@ -5,7 +5,10 @@
 # The machine is shared and noisy, so the endpoints are measured in ROUNDS interleaved rounds
 # (bare, then each mg-server endpoint) and the table shows each endpoint's median round; the
 # /health ratio is the median of the per-round ratios.
-#   usage: [ROUNDS=3] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
+# BASELINE_BIN=<an earlier mg-server binary> also measures that binary's /health and current-user in
+# the same rounds (same configuration, its own SQLite) and prints the ratios, to show what a change
+# cost on this noisy machine.
+#   usage: [ROUNDS=3] [BASELINE_BIN=path] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
 set -euo pipefail
 
 DURATION="${1:-10}"
@@ -41,6 +44,13 @@ echo '<!doctype html><title>bench</title>' >"$WORK/dist/index.html"
 HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
     IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
     RATE_LIMIT_PER_MINUTE=100000000 "$TARGET/release/mg-server" & PIDS+=($!)
+if [ -n "${BASELINE_BIN:-}" ]; then
+    mkdir -p "$WORK/base"
+    HOST=127.0.0.1 PORT=3995 DATA_DIR="$WORK/base" STATIC_DIR="$WORK/dist" RUST_LOG=error \
+        IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
+        RATE_LIMIT_PER_MINUTE=100000000 "$BASELINE_BIN" & PIDS+=($!)
+    wait_for http://127.0.0.1:3995/health
+fi
 wait_for http://127.0.0.1:3997/health
 wait_for http://127.0.0.1:3996/health
 for _ in $(seq 1 100); do [ -s "$WORK/token" ] && break; sleep 0.05; done
@@ -74,6 +84,13 @@ for round in $(seq 1 "$ROUNDS"); do
     read -r rps p99 < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
         http://127.0.0.1:3996/api/auth/current-user)
     echo "user $round $rps $p99" >>"$WORK/results"
+    if [ -n "${BASELINE_BIN:-}" ]; then
+        read -r rps p99 < <(measure http://127.0.0.1:3995/health)
+        echo "basehealth $round $rps $p99" >>"$WORK/results"
+        read -r rps p99 < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
+            http://127.0.0.1:3995/api/auth/current-user)
+        echo "baseuser $round $rps $p99" >>"$WORK/results"
+    fi
 done
 
 # The median round of one endpoint, as "req/s p99".
@@ -99,3 +116,18 @@ printf '| %-40s | %10s | %8s | %10s |\n' "bare axum GET /health" "$bare_rps" "$b
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /health" "$health_rps" "$health_p99" "$health_ratio"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_rps" "$wisdom_p99" "$(ratio "$wisdom_rps")"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"
+if [ -n "${BASELINE_BIN:-}" ]; then
+    # Per-round ratios of this build to the baseline (measured in the same round), and their median.
+    vs_base() {
+        awk -v a="$1" -v b="$2" '$1 == a { x[$2] = $3 } $1 == b { y[$2] = $3 }
+            END { for (r in x) if (y[r] > 0) print 100 * x[r] / y[r] }' "$WORK/results" |
+            sort -n | awk '{ rows[NR] = $0; line = line sprintf(" %.0f%%", $0) }
+                END { printf "%.0f%% (rounds:%s)", rows[int((NR + 1) / 2)], line }'
+    }
+    read -r base_health_rps base_health_p99 < <(median basehealth)
+    read -r base_user_rps base_user_p99 < <(median baseuser)
+    printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /health" "$base_health_rps" "$base_health_p99" "$(ratio "$base_health_rps")"
+    printf '| %-40s | %10s | %8s | %10s |\n' "baseline POST /api/auth/current-user" "$base_user_rps" "$base_user_p99" "$(ratio "$base_user_rps")"
+    echo "this build vs baseline, /health: $(vs_base health basehealth)"
+    echo "this build vs baseline, current-user: $(vs_base user baseuser)"
+fi

@@ -396,3 +396,67 @@ async fn refresh_and_try_refresh_are_rate_limited_like_the_other_sign_in_calls()
     assert_eq!(response.status(), 429);
     assert!(response.headers().contains_key("retry-after"));
 }
+
+#[tokio::test]
+async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connections() {
+    let app = sqlite_app(|_| {}).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"))
+        .env("HOST", "127.0.0.1")
+        .env("PORT", port.to_string())
+        .env("DATA_DIR", app.data_dir.path())
+        .env("DATABASE_URL", &app.database_url)
+        .env("STATIC_DIR", app.data_dir.path().join("dist"))
+        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
+        .env("IDENTITY_BASE_URL", &app.identity.base_url)
+        .env("HEADER_READ_TIMEOUT_SECS", "2")
+        .env("RUST_LOG", "error")
+        .spawn()
+        .expect("start mg-server");
+    let base = format!("http://127.0.0.1:{port}");
+    let mut ready = false;
+    for _ in 0..200 {
+        if app
+            .client
+            .get(format!("{base}/health"))
+            .send()
+            .await
+            .is_ok()
+        {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(ready, "mg-server started");
+    let _silent = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let mut half = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    half.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill -TERM");
+    assert!(status.success());
+    let started = Instant::now();
+    loop {
+        if let Some(exit) = server.try_wait().expect("wait") {
+            assert!(exit.success(), "{exit:?}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still running 5 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(TcpStream::connect(("127.0.0.1", port)).await.is_err());
+}
