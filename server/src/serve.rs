@@ -40,6 +40,11 @@ use crate::{network::NetworkConfig, startup::HttpService};
 /// After a stop signal, in-flight requests get this long (a request's own limit, and some) before
 /// the remaining connections are dropped.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(15);
+/// The most a connection buffers (HTTP/1) or accepts as a header list (HTTP/2): with the request
+/// body limit at 16 KiB, 32 KiB of head is plenty, and `MAX_CONNECTIONS` of them stay bounded.
+const MAX_BUF_BYTES: usize = 32 * 1024;
+/// Requests one HTTP/2 connection may have in flight at once.
+const MAX_STREAMS_PER_CONNECTION: u32 = 64;
 
 /// Serves `service` on `listener` until `shutdown` resolves, then stops accepting, lets in-flight
 /// requests finish (closing idle connections at once) and returns.
@@ -50,11 +55,18 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
     let mut builder = auto::Builder::new(TokioExecutor::new());
+    // A connection's buffer is what a client can make the server hold per connection (hyper's
+    // default is 400 KiB): request heads beyond it are refused (431), bodies stream through it.
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout);
-    builder.http2().timer(TokioTimer::new());
+        .header_read_timeout(limits.header_read_timeout)
+        .max_buf_size(MAX_BUF_BYTES);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_header_list_size(MAX_BUF_BYTES as u32)
+        .max_concurrent_streams(MAX_STREAMS_PER_CONNECTION);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
     let idle_timeout = limits.idle_timeout;
     let graceful = GracefulShutdown::new();

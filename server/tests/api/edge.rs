@@ -141,6 +141,23 @@ async fn idle_connections_are_closed_after_the_idle_timeout() {
 }
 
 #[tokio::test]
+async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() {
+    let app = sqlite_app(|_| {}).await;
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let head = format!(
+        "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    // The server may stop reading once it has seen enough; its answer is what counts.
+    let _ = stream.write_all(head.as_bytes()).await;
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+}
+
+#[tokio::test]
 async fn health_keeps_answering_while_500_idle_connections_are_held() {
     let app = sqlite_app(|_| {}).await;
     let mut held = Vec::new();
