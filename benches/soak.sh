@@ -6,7 +6,8 @@
 # half-open connections, next to a /health probe and full sign-ins. Prints RSS before/after and the
 # /health percentiles during, and fails when a target is missed:
 #   RSS growth < 20 MB, /health p99 < SOAK_P99_LIMIT_MS (20), every legitimate sign-in completes.
-#   usage: [PROFILE=release|debug] [ADDRESSES=50000] [SOAK_PORT=3994] benches/soak.sh [seconds, default 120]
+#   usage: [PROFILE=release|debug] [ADDRESSES=50000] [SOAK_PORT=3994] [LOGOUT_FLOOD=0]
+#          [SERVER_BIN=an earlier mg-server, to compare] benches/soak.sh [seconds, default 120]
 # `make test` runs a short form: PROFILE=debug benches/soak.sh 25 (scripts/test-all.sh).
 set -euo pipefail
 
@@ -35,7 +36,7 @@ BIN="$TARGET/$PROFILE"
 mkdir -p "$WORK/dist"
 echo '<!doctype html><title>soak</title>' >"$WORK/dist/index.html"
 HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
-    TRUSTED_PROXIES=127.0.0.1/32 "$BIN/mg-server" &
+    TRUSTED_PROXIES=127.0.0.1/32 "${SERVER_BIN:-$BIN/mg-server}" &
 SERVER_PID=$!
 for _ in $(seq 1 200); do
     curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
