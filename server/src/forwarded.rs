@@ -32,6 +32,8 @@ pub struct ClientInfo {
 impl ClientInfo {
     /// A request straight from `peer`, with nothing forwarded.
     pub fn direct(peer: IpAddr) -> Self {
+        // An IPv4 client of a dual-stack socket shows as `::ffff:a.b.c.d`: it is that IPv4 address.
+        let peer = peer.to_canonical();
         Self {
             peer,
             ip: peer,
