@@ -4,6 +4,7 @@
 #[macro_use]
 mod helpers;
 mod auth;
+mod connections;
 mod deploy;
 mod edge;
 mod emulator;
