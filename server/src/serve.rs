@@ -235,7 +235,3 @@ impl AsyncWrite for Watched {
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
-
-/// The peer address as handlers see it (`ConnectInfo<SocketAddr>`), for code that needs the
-/// real TCP peer rather than a forwarded client.
-pub type Peer = ConnectInfo<SocketAddr>;
