@@ -8,7 +8,6 @@
 use std::{
     future::Future,
     io,
-    net::SocketAddr,
     pin::Pin,
     sync::{
         atomic::{AtomicU64, Ordering::Relaxed},
