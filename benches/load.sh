@@ -6,7 +6,10 @@
 # The machine is shared and noisy, so the endpoints are measured in ROUNDS interleaved rounds
 # (bare, then each mg-server endpoint) and the table shows each endpoint's median round; the
 # /health ratio is the median of the per-round ratios.
-#   usage: [ROUNDS=3] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
+# BASELINE_BIN=<an earlier mg-server binary> also measures that binary's /health and current-user in
+# the same rounds (same configuration, its own SQLite) and prints the ratios, to show what a change
+# cost on this noisy machine.
+#   usage: [ROUNDS=3] [BASELINE_BIN=path] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
 set -euo pipefail
 
 DURATION="${1:-10}"
@@ -36,12 +39,22 @@ wait_for() {
 }
 
 PORT=3997 "$TARGET/release/examples/bare_axum" & PIDS+=($!)
+declare -A PID_OF=([3997]=$!)
 PORT=3998 "$TARGET/release/examples/bench_identity" >"$WORK/token" & PIDS+=($!)
 mkdir -p "$WORK/dist"
 echo '<!doctype html><title>bench</title>' >"$WORK/dist/index.html"
 HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
     IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
     RATE_LIMIT_PER_MINUTE=100000000 STATUS_CHECK_INTERVAL=3600 "$TARGET/release/mg-server" & PIDS+=($!)
+PID_OF[3996]=$!
+if [ -n "${BASELINE_BIN:-}" ]; then
+    mkdir -p "$WORK/base"
+    HOST=127.0.0.1 PORT=3995 DATA_DIR="$WORK/base" STATIC_DIR="$WORK/dist" RUST_LOG=error \
+        IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
+        RATE_LIMIT_PER_MINUTE=100000000 STATUS_CHECK_INTERVAL=3600 "$BASELINE_BIN" & PIDS+=($!)
+    PID_OF[3995]=$!
+    wait_for http://127.0.0.1:3995/health
+fi
 wait_for http://127.0.0.1:3997/health
 wait_for http://127.0.0.1:3996/health
 for _ in $(seq 1 100); do [ -s "$WORK/token" ] && break; sleep 0.05; done
@@ -62,32 +75,48 @@ wrk.body = "{}"
 wrk.headers["Content-Type"] = "application/json"
 LUA
 
-# Prints "req/s p99" for one endpoint.
+# CPU time (clock ticks, user + system) a process has used.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# Prints "req/s p99 cpu-us-per-request" for one endpoint (the URL is the last argument).
 measure() {
-    local out
+    local url="${*: -1}" port pid before out
+    port="$(sed -E 's|http://127.0.0.1:([0-9]+)/.*|\1|' <<<"$url")"
+    pid="${PID_OF[$port]}"
+    before="$(cpu_ticks "$pid")"
     out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$@")"
-    local rps p99
+    local rps p99 requests ticks
+    ticks=$(($(cpu_ticks "$pid") - before))
     rps="$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")"
     p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
-    echo "$rps $p99"
+    requests="$(awk '/requests in/ { print $1 }' <<<"$out")"
+    echo "$rps $p99 $(awk -v t="$ticks" -v n="$requests" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { printf "%.2f", (n > 0) ? (t * 1000000 / hz / n) : 0 }')"
 }
 
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per endpoint, $ROUNDS rounds, 127.0.0.1"
 : >"$WORK/results"
 for round in $(seq 1 "$ROUNDS"); do
-    read -r rps p99 < <(measure http://127.0.0.1:3997/health)
-    echo "bare $round $rps $p99" >>"$WORK/results"
-    read -r rps p99 < <(measure http://127.0.0.1:3996/health)
-    echo "health $round $rps $p99" >>"$WORK/results"
-    read -r rps p99 < <(measure -s "$WORK/post.lua" http://127.0.0.1:3996/api/wisdom)
-    echo "wisdom $round $rps $p99" >>"$WORK/results"
-    read -r rps p99 < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
+    read -r rps p99 cpu < <(measure http://127.0.0.1:3997/health)
+    echo "bare $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure http://127.0.0.1:3996/health)
+    echo "health $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure -s "$WORK/post.lua" http://127.0.0.1:3996/api/wisdom)
+    echo "wisdom $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
         http://127.0.0.1:3996/api/auth/current-user)
-    echo "user $round $rps $p99" >>"$WORK/results"
-    read -r rps p99 < <(measure http://127.0.0.1:3996/api/status)
-    echo "status $round $rps $p99" >>"$WORK/results"
-    read -r rps p99 < <(measure -H "If-None-Match: $ETAG" http://127.0.0.1:3996/api/status)
-    echo "status304 $round $rps $p99" >>"$WORK/results"
+    echo "user $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure http://127.0.0.1:3996/api/status)
+    echo "status $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure -H "If-None-Match: $ETAG" http://127.0.0.1:3996/api/status)
+    echo "status304 $round $rps $p99 $cpu" >>"$WORK/results"
+    if [ -n "${BASELINE_BIN:-}" ]; then
+        read -r rps p99 cpu < <(measure http://127.0.0.1:3995/health)
+        echo "basehealth $round $rps $p99 $cpu" >>"$WORK/results"
+        read -r rps p99 cpu < <(measure -s "$WORK/post.lua" -H "Authorization: Bearer $TOKEN" \
+            http://127.0.0.1:3995/api/auth/current-user)
+        echo "baseuser $round $rps $p99 $cpu" >>"$WORK/results"
+    fi
 done
 
 # The median round of one endpoint, as "req/s p99".
@@ -105,7 +134,7 @@ read -r status304_rps status304_p99 < <(median status304)
 health_ratio="$(awk '$1 == "bare" { bare[$2] = $3 } $1 == "health" { health[$2] = $3 }
     END { for (r in bare) if (bare[r] > 0) print 100 * health[r] / bare[r] }' "$WORK/results" |
     sort -n | awk '{ rows[NR] = $0 } END { printf "%.0f%%", rows[int((NR + 1) / 2)] }')"
-echo "per round (endpoint round req/s p99):"
+echo "per round (endpoint round req/s p99 server-CPU-us-per-request):"
 sed 's/^/  /' "$WORK/results"
 
 ratio() { awk -v a="$1" -v b="$bare_rps" 'BEGIN {printf "%.0f%%", 100 * a / b}'; }
@@ -117,3 +146,28 @@ printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_r
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (200)" "$status_rps" "$status_p99" "$(ratio "$status_rps")"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (304 poll)" "$status304_rps" "$status304_p99" "$(ratio "$status304_rps")"
+if [ -n "${BASELINE_BIN:-}" ]; then
+    # Per-round ratios of this build to the baseline (measured in the same round), and their median.
+    vs_base() {
+        awk -v a="$1" -v b="$2" '$1 == a { x[$2] = $3 } $1 == b { y[$2] = $3 }
+            END { for (r in x) if (y[r] > 0) print 100 * x[r] / y[r] }' "$WORK/results" |
+            sort -n | awk '{ rows[NR] = $0; line = line sprintf(" %.0f%%", $0) }
+                END { printf "%.0f%% (rounds:%s)", rows[int((NR + 1) / 2)], line }'
+    }
+    read -r base_health_rps base_health_p99 < <(median basehealth)
+    read -r base_user_rps base_user_p99 < <(median baseuser)
+    printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /health" "$base_health_rps" "$base_health_p99" "$(ratio "$base_health_rps")"
+    printf '| %-40s | %10s | %8s | %10s |\n' "baseline POST /api/auth/current-user" "$base_user_rps" "$base_user_p99" "$(ratio "$base_user_rps")"
+    echo "this build vs baseline, /health: $(vs_base health basehealth)"
+    echo "this build vs baseline, current-user: $(vs_base user baseuser)"
+fi
+
+# The median over rounds of one endpoint's server CPU time per request.
+cpu_median() {
+    awk -v name="$1" '$1 == name { print $5 }' "$WORK/results" | sort -n |
+        awk '{ rows[NR] = $0 } END { print rows[int((NR + 1) / 2)] }'
+}
+echo "server CPU per request (median round): bare $(cpu_median bare) us, /health $(cpu_median health) us, wisdom $(cpu_median wisdom) us, current-user $(cpu_median user) us"
+if [ -n "${BASELINE_BIN:-}" ]; then
+    echo "baseline server CPU per request (median round): /health $(cpu_median basehealth) us, current-user $(cpu_median baseuser) us"
+fi

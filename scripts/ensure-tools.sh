@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build needs and is missing; every step is skipped when already satisfied.
 #   scripts/ensure-tools.sh build   -> wasm32 target, wasm-pack, wasm-bindgen-cli (Cargo.lock's version)
-#   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver (for the tests)
+#   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver, nginx-light and
+#                                      openssl (for the tests: the browser, and the proxy in front in
+#                                      server/tests/api/deploy.rs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-build}"
@@ -39,6 +41,18 @@ if [ "$what" = browser ]; then
     else
       echo "The browser tests need Chromium and ChromeDriver at /usr/bin/chromium and /usr/bin/chromedriver." >&2
       echo "Install them with: sudo apt-get install -y chromium chromium-driver" >&2
+      exit 1
+    fi
+  fi
+  # The deployment test runs Debian's nginx (unprivileged, its own prefix) with a throwaway
+  # certificate made by openssl; installing nginx-light does not start a service here.
+  if [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null; then
+    if [ "$(id -u)" = 0 ]; then
+      say "installing Debian's nginx-light and openssl"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light openssl >/dev/null
+    else
+      echo "The deployment test needs nginx and openssl: sudo apt-get install -y nginx-light openssl" >&2
       exit 1
     fi
   fi

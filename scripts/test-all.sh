@@ -33,6 +33,9 @@ suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warning
 # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
 suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
 suite "cargo-test" cargo test --workspace
+# Hostile traffic beside normal traffic for 25 s (the debug build cargo-test made): RSS growth,
+# /health p99 and lost sign-ins against their targets. The full form: benches/soak.sh [seconds].
+suite "soak-short" env PROFILE=debug benches/soak.sh 25
 suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
 suite "app-typecheck" npm --prefix app run --silent typecheck
 suite "app-lint" npm --prefix app run --silent lint

@@ -48,6 +48,8 @@ pub struct Config {
     pub rate_limit_per_minute: u32,
     /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks (issue 18).
     pub status: crate::status::StatusConfig,
+    /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
+    pub network: crate::network::NetworkConfig,
 }
 
 /// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
@@ -207,6 +209,7 @@ impl Config {
             allowed_origins,
             rate_limit_per_minute,
             status,
+            network: crate::network::NetworkConfig::from_lookup(&lookup)?,
         })
         .and_then(Self::checked)
     }

@@ -1,5 +1,6 @@
-//! The outermost layer of every request: request id, request span, CORS, the declared-body cap,
-//! security headers and the JSON error shape, in one service.
+//! The outermost layer of every request: who the client is (behind `TRUSTED_PROXIES`), request id,
+//! request span, CORS, the declared-body cap, security headers and the JSON error shape, in one
+//! service.
 //!
 //! These were five generic layers (tower-http's request-id pair and trace layer, and two
 //! `from_fn` middlewares); each cloned and boxed per request, and together they cost `/health`
@@ -10,6 +11,7 @@
 use std::{
     convert::Infallible,
     future::Future,
+    net::{IpAddr, Ipv4Addr, SocketAddr},
     pin::Pin,
     sync::{
         atomic::{AtomicU64, Ordering::Relaxed},
@@ -21,7 +23,7 @@ use std::{
 
 use axum::{
     body::{Body, Bytes},
-    extract::Request,
+    extract::{ConnectInfo, Request},
     http::{HeaderName, HeaderValue},
     response::{IntoResponse, Response},
 };
@@ -31,7 +33,8 @@ use tracing::Instrument;
 use crate::{
     cors::Cors,
     error::AppError,
-    hardening::{came_over_tls, declares_too_large_body, SecurityHeaders},
+    forwarded::TrustedProxies,
+    hardening::{declares_too_large_body, SecurityHeaders},
 };
 
 /// The header carrying a request's id, taken from the client (or a proxy) when it sends a sane
@@ -100,6 +103,7 @@ struct Shared {
     security: SecurityHeaders,
     cors: Cors,
     ids: RequestIds,
+    trusted_proxies: TrustedProxies,
 }
 
 /// Wraps a service (the router) in the frontline.
@@ -109,12 +113,13 @@ pub struct FrontlineLayer {
 }
 
 impl FrontlineLayer {
-    pub fn new(security: SecurityHeaders, cors: Cors) -> Self {
+    pub fn new(security: SecurityHeaders, cors: Cors, trusted_proxies: TrustedProxies) -> Self {
         Self {
             shared: Arc::new(Shared {
                 security,
                 cors,
                 ids: RequestIds::new(),
+                trusted_proxies,
             }),
         }
     }
@@ -173,7 +178,18 @@ where
             uri = %request.uri().path(),
             request_id = %String::from_utf8_lossy(id.as_bytes()),
         );
-        let over_tls = came_over_tls(request.headers());
+        // The TCP peer comes from the accept loop; forwarding headers count only from trusted
+        // proxies. The rate limiter, HSTS and the identity emulator read this one answer.
+        let peer = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |peer| peer.0.ip());
+        let client = self
+            .shared
+            .trusted_proxies
+            .client_info(peer, request.headers());
+        let over_tls = client.over_tls;
+        request.extensions_mut().insert(client);
         let origin = self.shared.cors.allowed_origin(request.headers());
         let shared = self.shared.clone();
 

@@ -73,16 +73,9 @@ pub fn declares_too_large_body(headers: &HeaderMap) -> bool {
         .is_some_and(|len| len > BODY_LIMIT_BYTES as u64)
 }
 
-/// Whether a proxy says the request came over TLS (`X-Forwarded-Proto: https`).
-pub fn came_over_tls(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"))
-}
-
 impl SecurityHeaders {
     /// Turns the bare error statuses of axum and tower (405, 408, 413) into the API's JSON shape
-    /// and adds the security headers (HSTS only over TLS).
+    /// and adds the security headers (HSTS only when a trusted proxy says the client came over TLS).
     pub fn finish(&self, response: Response, over_tls: bool) -> Response {
         let mut response = as_json_error(response);
         let out = response.headers_mut();

@@ -16,6 +16,7 @@ use std::{
 
 use axum::{
     extract::{MatchedPath, Request},
+    http::Method,
     response::Response,
 };
 use tower::{Layer, Service};
@@ -51,8 +52,25 @@ impl Default for RouteStats {
 /// The stats of each method seen on one route.
 type MethodStats = Vec<(String, Arc<RouteStats>)>;
 
-/// Counters for every (method, route) pair seen. Routes are the matched patterns, not raw paths,
-/// so the label set stays small whatever clients send.
+/// The `method` label: the standard methods by name, any other token a client invents as `other`.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::OPTIONS => "OPTIONS",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "other",
+    }
+}
+
+/// Counters for every (method, route) pair seen. Both labels come from fixed sets, so the label
+/// set stays small whatever clients send: methods from [`method_label`], routes from the matched
+/// route templates (`unmatched` for anything no route claims).
 #[derive(Debug, Default)]
 pub struct Metrics {
     /// route -> [(method, stats)]
@@ -220,14 +238,14 @@ where
 
     fn call(&mut self, request: Request) -> Self::Future {
         let started = Instant::now();
-        let method = request.method().clone();
+        let method = method_label(request.method());
         let route = request.extensions().get::<MatchedPath>().cloned();
         let response = self.inner.call(request);
         let metrics = self.metrics.clone();
         Box::pin(async move {
             let response = response.await?;
             metrics.record(
-                method.as_str(),
+                method,
                 route.as_ref().map_or("unmatched", MatchedPath::as_str),
                 response.status().as_u16(),
                 started.elapsed().as_secs_f64(),
@@ -251,5 +269,12 @@ mod tests {
         assert!(text.contains("route=\"/health\",le=\"0.0025\"} 0"));
         assert!(text.contains("route=\"/health\",le=\"0.005\"} 1"));
         assert!(text.contains("mg_db_pool_connections{state=\"in_use\"} 1"));
+    }
+
+    #[test]
+    fn invented_methods_are_labelled_other() {
+        assert_eq!(method_label(&Method::PATCH), "PATCH");
+        let invented = Method::from_bytes(b"X1F2E").expect("a token");
+        assert_eq!(method_label(&invented), "other");
     }
 }

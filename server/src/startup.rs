@@ -2,11 +2,7 @@
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use axum::{
-    extract::{DefaultBodyLimit, Request},
-    http::StatusCode,
-    Router,
-};
+use axum::{extract::DefaultBodyLimit, http::StatusCode, Router};
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::timeout::{Timeout, TimeoutLayer};
@@ -20,8 +16,9 @@ use crate::{
     hardening::SecurityHeaders,
     identity::{emulator::Emulator, seen::SeenSessions, verify::SessionVerifier},
     metrics::{Metrics, TrackLayer},
+    network::NetworkConfig,
     rate_limit::RateLimiter,
-    routes, static_files,
+    routes, serve, static_files,
     status::StatusService,
 };
 
@@ -71,7 +68,10 @@ impl AppState {
         Self {
             status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
             db,
-            rate_limiter: Arc::new(RateLimiter::per_minute(config.rate_limit_per_minute)),
+            rate_limiter: Arc::new(RateLimiter::per_minute(
+                config.rate_limit_per_minute,
+                config.network.rate_limit_max_clients,
+            )),
             config: Arc::new(config),
             verifier,
             emulator,
@@ -86,6 +86,7 @@ pub struct Application {
     listener: TcpListener,
     service: HttpService,
     status: Arc<StatusService>,
+    limits: NetworkConfig,
 }
 
 impl std::fmt::Debug for Application {
@@ -123,11 +124,13 @@ impl Application {
         } else {
             None
         };
+        let limits = config.network.clone();
         let state = AppState::new(db, config, emulator);
         Ok(Self {
             listener,
             status: state.status.clone(),
             service: app(state),
+            limits,
         })
     }
 
@@ -141,21 +144,16 @@ impl Application {
         self.status.clone()
     }
 
-    /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish.
+    /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish; connections are capped
+    /// and timed out as `config.network` says (`serve.rs`). The status checks run meanwhile.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let checks = self
             .status
             .config()
             .scheduler
             .then(|| tokio::spawn(self.status.clone().run_schedule()));
-        let served = axum::serve(
-            self.listener,
-            axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(
-                self.service,
-            ),
-        )
-        .with_graceful_shutdown(shutdown_signal())
-        .await;
+        let served =
+            serve::serve(self.listener, self.service, &self.limits, shutdown_signal()).await;
         if let Some(checks) = checks {
             checks.abort();
         }
@@ -176,6 +174,7 @@ pub fn app(state: AppState) -> HttpService {
     let runtime_config = static_files::runtime_config(&state.config);
     let sanctified = state.config.sanctified;
     let identity_base_url = state.config.identity_base_url.clone();
+    let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new()
         .merge(routes::health::router())
         .merge(crate::identity::emulator::router(state.clone()))
@@ -198,7 +197,7 @@ pub fn app(state: AppState) -> HttpService {
     // Outermost first: every log line of a request carries its id, and the headers and JSON
     // error shape apply to everything below, timeouts included.
     ServiceBuilder::new()
-        .layer(FrontlineLayer::new(security, cors))
+        .layer(FrontlineLayer::new(security, cors, trusted_proxies))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

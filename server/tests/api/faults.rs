@@ -29,6 +29,7 @@ async fn second_instance(app: &TestApp) -> String {
         allowed_origins: vec![],
         rate_limit_per_minute: 1_000_000,
         status: mg_server::status::StatusConfig::manual("second"),
+        network: Default::default(),
     };
     let second = Application::build(config)
         .await

@@ -171,6 +171,7 @@ pub async fn spawn_app_with(
         rate_limit_per_minute: 1_000_000,
         // Rounds of status checks run when a test calls `status.check_now`, not on a timer.
         status: mg_server::status::StatusConfig::manual("first"),
+        network: Default::default(),
     };
     adjust(&mut config);
     let app = Application::build(config).await.expect("server builds");

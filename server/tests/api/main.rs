@@ -4,6 +4,9 @@
 #[macro_use]
 mod helpers;
 mod auth;
+mod connections;
+mod deploy;
+mod edge;
 mod emulator;
 mod emulator_sessions;
 mod errors;

@@ -1,12 +1,12 @@
 //! The emulator's JSON API (IDENTITY.md): keys, OAuth start and exchange, refresh, logout, me.
 
-use std::{collections::HashMap, net::SocketAddr};
+use std::collections::HashMap;
 
 use axum::{
     body::Bytes,
     extract::{
         rejection::{BytesRejection, PathRejection, QueryRejection},
-        ConnectInfo, Path, Query,
+        Path, Query,
     },
     http::{header, HeaderMap},
     Json,
@@ -20,7 +20,9 @@ use super::{
     tokens::user_json,
     Emu, Emulator, PAGE_PREFIX,
 };
-use crate::{db::emulator_users::EmulatorUserRow, startup::AppState, time::now_ms};
+use crate::{
+    db::emulator_users::EmulatorUserRow, forwarded::ClientInfo, startup::AppState, time::now_ms,
+};
 use axum::extract::State;
 
 type Answer = Result<Json<Value>, EmulatorError>;
@@ -70,7 +72,7 @@ pub fn read_query(
 #[tracing::instrument(skip_all)]
 pub async fn start_oauth(
     Emu(emulator): Emu,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientInfo,
     headers: HeaderMap,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
@@ -97,19 +99,17 @@ pub async fn start_oauth(
     let state = emulator
         .grants
         .start(
-            ClientKey::from(peer.ip()),
+            ClientKey::from(client.ip),
             Attempt {
                 provider: provider.to_owned(),
                 redirect_url: redirect.to_string(),
             },
         )
         .map_err(|_| EmulatorError::busy())?;
-    let path = format!("{PAGE_PREFIX}/{provider}?state={state}");
-    // Absolute on the origin the SDK called, so it works whether or not the app shares it.
-    let url = match headers.get(header::HOST).and_then(|h| h.to_str().ok()) {
-        Some(host) => format!("{}://{host}{path}", scheme_of(&headers)),
-        None => path,
-    };
+    let url = format!(
+        "{}{PAGE_PREFIX}/{provider}?state={state}",
+        page_origin(&emulator, &client, &headers)
+    );
     Ok(Json(json!({ "url": url })))
 }
 
@@ -264,13 +264,21 @@ fn json_body(body: &[u8]) -> Result<Value, EmulatorError> {
         .map_err(|_| EmulatorError::bad_request("The request body is not valid JSON"))
 }
 
-fn scheme_of(headers: &HeaderMap) -> &'static str {
-    let tls = headers
-        .get("x-forwarded-proto")
-        .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"));
-    if tls {
-        "https"
-    } else {
-        "http"
+/// Where the provider page link points: the origin the SDK called (its `Host`, or the scheme and
+/// host a trusted proxy forwarded) when that is one of the emulator's own origins, so the link
+/// works whether or not the app shares the server's origin; otherwise the first configured
+/// (or bound) origin. What a client writes in `Host` cannot send the link anywhere else.
+fn page_origin(emulator: &Emulator, client: &ClientInfo, headers: &HeaderMap) -> String {
+    let scheme = if client.over_tls { "https" } else { "http" };
+    let called = client
+        .forwarded_host
+        .as_ref()
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|host| host.to_str().ok())
+        .and_then(|host| super::origin_of(&format!("{scheme}://{host}/")));
+    let origins = emulator.redirect_origins();
+    match called {
+        Some(origin) if origins.contains(&origin) => origin,
+        _ => origins.first().cloned().unwrap_or_default(),
     }
 }

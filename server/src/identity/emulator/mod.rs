@@ -143,13 +143,15 @@ impl FromRequestParts<AppState> for Emu {
     }
 }
 
-/// Every emulator route. The calls that start or complete a sign-in (authorize, the page's form,
-/// exchange) share the per-IP rate limit of `/api/auth/*`; keys, refresh, me and logout do not, so
-/// a page load's session checks never meet a 429.
+/// Every emulator route. The calls that start, complete or renew a sign-in (authorize, the page's
+/// form, exchange, refresh, try-refresh) share the per-client rate limit of `/api/auth/*`; keys,
+/// me and logout do not.
 pub fn router(state: AppState) -> Router<AppState> {
     let limited = Router::new()
         .route("/v1/auth/oauth/authorize", post(api::start_oauth))
         .route("/v1/auth/oauth/exchange", post(api::exchange_code))
+        .route("/v1/auth/refresh", post(api::refresh_session))
+        .route("/v1/auth/try-refresh", post(api::try_refresh_session))
         .route(
             &format!("{PAGE_PREFIX}/{{provider}}"),
             post(page::continue_sign_in),
@@ -160,8 +162,6 @@ pub fn router(state: AppState) -> Router<AppState> {
         ));
     Router::new()
         .route("/v2/keys/{project_id}", get(api::get_keys))
-        .route("/v1/auth/refresh", post(api::refresh_session))
-        .route("/v1/auth/try-refresh", post(api::try_refresh_session))
         .route("/v1/auth/logout", post(api::logout))
         .route("/v1/auth/logoutall", post(api::logout_all))
         .route("/v1/auth/me", get(api::get_me))

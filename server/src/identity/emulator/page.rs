@@ -1,17 +1,19 @@
 //! The emulator's provider page: where a person (or a test) picks or types an account, or a failure
 //! to simulate, and continues back to the app with `?code=` or `?err=`.
 
-use std::{collections::HashMap, net::SocketAddr};
+use std::collections::HashMap;
 
 use axum::{
     extract::{
         rejection::{FormRejection, PathRejection, QueryRejection},
-        ConnectInfo, Path, Query,
+        Path, Query,
     },
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Form,
 };
+
+use crate::forwarded::ClientInfo;
 
 use super::{
     error::EmulatorError,
@@ -54,7 +56,7 @@ pub async fn show_provider_page(
 /// or with `?err=` for a simulated provider-side error. Bad account fields show the form again.
 pub async fn continue_sign_in(
     Emu(emulator): Emu,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientInfo,
     provider: Result<Path<String>, PathRejection>,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> Response {
@@ -119,7 +121,7 @@ pub async fn continue_sign_in(
     };
     match emulator
         .grants
-        .issue_code(ClientKey::from(peer.ip()), grant)
+        .issue_code(ClientKey::from(client.ip), grant)
     {
         Ok(code) => redirect_back(&attempt, "code", &code),
         Err(_) => EmulatorError::busy().into_response(),

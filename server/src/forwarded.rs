@@ -1,0 +1,314 @@
+//! Who sent a request: the TCP peer, or, when that peer is one of `TRUSTED_PROXIES`, the client the
+//! proxy names in `X-Forwarded-For` / `Forwarded`, with the scheme and host it says the client used.
+//!
+//! Forwarding headers from anyone else are ignored: a client talking to the server directly cannot
+//! choose its rate-limit bucket, turn on HSTS or pick the host of the emulator's links.
+
+use std::{
+    convert::Infallible,
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+};
+
+use axum::{
+    extract::{ConnectInfo, FromRequestParts},
+    http::{request::Parts, HeaderMap, HeaderValue},
+};
+use ipnet::IpNet;
+
+/// What the server believes about a request's origin. Put into every request's extensions by the
+/// frontline, so the rate limiter, HSTS and the emulator read one answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientInfo {
+    /// The TCP peer (the proxy, when there is one).
+    pub peer: IpAddr,
+    /// The client: the peer, or the address a trusted proxy forwarded.
+    pub ip: IpAddr,
+    /// A trusted proxy said the client came over TLS (`X-Forwarded-Proto: https`, `proto=https`).
+    pub over_tls: bool,
+    /// The host (and port) a trusted proxy said the client asked for (`X-Forwarded-Host`, `host=`).
+    pub forwarded_host: Option<HeaderValue>,
+}
+
+impl ClientInfo {
+    /// A request straight from `peer`, with nothing forwarded.
+    pub fn direct(peer: IpAddr) -> Self {
+        // An IPv4 client of a dual-stack socket shows as `::ffff:a.b.c.d`: it is that IPv4 address.
+        let peer = peer.to_canonical();
+        Self {
+            peer,
+            ip: peer,
+            over_tls: false,
+            forwarded_host: None,
+        }
+    }
+}
+
+/// A handler argument: what the frontline derived (the TCP peer alone when it did not run).
+impl<S: Send + Sync> FromRequestParts<S> for ClientInfo {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Infallible> {
+        Ok(match parts.extensions.get::<ClientInfo>() {
+            Some(client) => client.clone(),
+            None => ClientInfo::direct(
+                parts
+                    .extensions
+                    .get::<ConnectInfo<SocketAddr>>()
+                    .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |peer| peer.0.ip()),
+            ),
+        })
+    }
+}
+
+/// The `TRUSTED_PROXIES` networks (default none: every forwarding header is ignored).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<IpNet>);
+
+impl TrustedProxies {
+    /// Parses a comma-separated list of CIDRs or single addresses (`10.0.0.0/8, 127.0.0.1, ::1`).
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        raw.split(',')
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .map(|item| {
+                item.parse::<IpNet>()
+                    .or_else(|_| item.parse::<IpAddr>().map(IpNet::from))
+                    .map(|net| net.trunc())
+                    .map_err(|_| format!("'{item}' is not an IP address or CIDR (e.g. 10.0.0.0/8)"))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Self)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `ip` is one of the trusted proxies (IPv4-mapped IPv6 counts as IPv4).
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = ip.to_canonical();
+        self.0.iter().any(|net| net.contains(&ip))
+    }
+
+    /// What to believe about a request from `peer` carrying `headers`.
+    pub fn client_info(&self, peer: IpAddr, headers: &HeaderMap) -> ClientInfo {
+        let peer = peer.to_canonical();
+        if !self.contains(peer) {
+            return ClientInfo::direct(peer);
+        }
+        // X-Forwarded-For is what nginx and most proxies append to; `Forwarded` is read only when
+        // it is absent (a proxy that appends to one must not pass a client's copy of the other:
+        // the template in deploy/ clears `Forwarded`).
+        let (hops, proto, host) = if headers.contains_key("x-forwarded-for") {
+            (
+                values(headers, "x-forwarded-for")
+                    .map(parse_node)
+                    .collect::<Vec<_>>(),
+                last_value(headers, "x-forwarded-proto"),
+                last_value(headers, "x-forwarded-host"),
+            )
+        } else {
+            let elements: Vec<&str> = values(headers, "forwarded").collect();
+            let hops = elements
+                .iter()
+                .filter_map(|element| pair(element, "for"))
+                .map(parse_node)
+                .collect();
+            // The nearest proxy's element (the last) says how the request reached it.
+            let last = elements.last();
+            (
+                hops,
+                last.and_then(|e| pair(e, "proto"))
+                    .or_else(|| last_value(headers, "x-forwarded-proto")),
+                last.and_then(|e| pair(e, "host"))
+                    .or_else(|| last_value(headers, "x-forwarded-host")),
+            )
+        };
+        ClientInfo {
+            peer,
+            ip: self.rightmost_untrusted(peer, &hops),
+            over_tls: proto.is_some_and(|p| p.eq_ignore_ascii_case("https")),
+            forwarded_host: host
+                .filter(|h| is_host(h))
+                .and_then(|h| HeaderValue::from_str(h).ok()),
+        }
+    }
+
+    /// The client among `hops` (oldest first): the rightmost address that is not a trusted proxy.
+    /// When every hop is trusted, the leftmost; when the hop that names the client is unreadable,
+    /// the last address known for certain.
+    fn rightmost_untrusted(&self, peer: IpAddr, hops: &[Option<IpAddr>]) -> IpAddr {
+        let mut client = peer;
+        for hop in hops.iter().rev() {
+            match hop {
+                Some(ip) => {
+                    client = *ip;
+                    if !self.contains(*ip) {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        client
+    }
+}
+
+/// Every comma-separated value of every `name` header, in order.
+fn values<'a>(headers: &'a HeaderMap, name: &str) -> impl Iterator<Item = &'a str> {
+    headers
+        .get_all(name)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+}
+
+/// The last value of a possibly repeated, comma-separated header: the one the nearest proxy set.
+fn last_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    values(headers, name).last()
+}
+
+/// The value of `key` in one `Forwarded` element (`for=1.2.3.4;proto=https`), unquoted.
+fn pair<'a>(element: &'a str, key: &str) -> Option<&'a str> {
+    element.split(';').find_map(|part| {
+        let (k, v) = part.split_once('=')?;
+        k.trim()
+            .eq_ignore_ascii_case(key)
+            .then(|| v.trim().trim_matches('"'))
+    })
+}
+
+/// An address as proxies write it: `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]:80`.
+fn parse_node(node: &str) -> Option<IpAddr> {
+    let node = node.trim().trim_matches('"');
+    node.parse::<IpAddr>()
+        .ok()
+        .or_else(|| node.parse::<SocketAddr>().ok().map(|s| s.ip()))
+        .or_else(|| {
+            node.strip_prefix('[')
+                .and_then(|rest| rest.split_once(']'))
+                .and_then(|(ip, _)| ip.parse().ok())
+        })
+        .map(|ip: IpAddr| ip.to_canonical())
+}
+
+/// A plausible `host[:port]`: letters, digits, `.-:[]`, at most 255 characters.
+fn is_host(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 255
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, HeaderValue::from_static(value));
+        }
+        map
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("an address")
+    }
+
+    #[test]
+    fn forwarding_headers_from_an_untrusted_peer_are_ignored() {
+        let trusted = TrustedProxies::parse("10.0.0.0/8").expect("valid");
+        let sent = headers(&[
+            ("x-forwarded-for", "1.2.3.4"),
+            ("x-forwarded-proto", "https"),
+            ("x-forwarded-host", "evil.example"),
+            ("forwarded", "for=5.6.7.8;proto=https"),
+        ]);
+        let info = trusted.client_info(ip("203.0.113.9"), &sent);
+        assert_eq!(info, ClientInfo::direct(ip("203.0.113.9")));
+        // With no trusted proxies at all, the same holds for every peer.
+        let none = TrustedProxies::default();
+        assert_eq!(
+            none.client_info(ip("10.0.0.1"), &sent),
+            ClientInfo::direct(ip("10.0.0.1"))
+        );
+    }
+
+    #[test]
+    fn the_client_is_the_rightmost_address_that_is_not_a_trusted_proxy() {
+        let trusted = TrustedProxies::parse("10.0.0.0/8, 127.0.0.1").expect("valid");
+        // The client wrote "6.6.6.6" itself; nginx appended the real address, then an inner proxy.
+        let sent = headers(&[
+            ("x-forwarded-for", "6.6.6.6, 198.51.100.7"),
+            ("x-forwarded-for", "10.1.2.3"),
+            ("x-forwarded-proto", "https"),
+            ("x-forwarded-host", "mg.example.com"),
+        ]);
+        let info = trusted.client_info(ip("127.0.0.1"), &sent);
+        assert_eq!(info.ip, ip("198.51.100.7"));
+        assert!(info.over_tls);
+        assert_eq!(
+            info.forwarded_host,
+            Some(HeaderValue::from_static("mg.example.com"))
+        );
+        // Every hop trusted: the leftmost is the client.
+        let inside = headers(&[("x-forwarded-for", "10.9.9.9, 10.1.1.1")]);
+        assert_eq!(
+            trusted.client_info(ip("127.0.0.1"), &inside).ip,
+            ip("10.9.9.9")
+        );
+        // An unreadable hop where the client should be: the last address known for certain.
+        let junk = headers(&[("x-forwarded-for", "198.51.100.7, unknown, 10.1.1.1")]);
+        assert_eq!(
+            trusted.client_info(ip("127.0.0.1"), &junk).ip,
+            ip("10.1.1.1")
+        );
+    }
+
+    #[test]
+    fn forwarded_is_read_when_there_is_no_x_forwarded_for() {
+        let trusted = TrustedProxies::parse("::1, 127.0.0.0/8").expect("valid");
+        let sent = headers(&[(
+            "forwarded",
+            r#"for="[2001:db8::7]:4711";proto=http, for=127.0.0.5;proto=https;host=mg.example.com"#,
+        )]);
+        let info = trusted.client_info(ip("::1"), &sent);
+        assert_eq!(info.ip, ip("2001:db8::7"));
+        assert!(info.over_tls);
+        assert_eq!(
+            info.forwarded_host,
+            Some(HeaderValue::from_static("mg.example.com"))
+        );
+    }
+
+    #[test]
+    fn ports_mapped_addresses_and_bad_hosts_are_handled() {
+        let trusted = TrustedProxies::parse("127.0.0.1").expect("valid");
+        let sent = headers(&[
+            ("x-forwarded-for", "198.51.100.7:5555"),
+            ("x-forwarded-host", "a b<script>"),
+        ]);
+        let info = trusted.client_info(ip("::ffff:127.0.0.1"), &sent);
+        assert_eq!(info.peer, ip("127.0.0.1"));
+        assert_eq!(info.ip, ip("198.51.100.7"));
+        assert_eq!(info.forwarded_host, None);
+        assert!(!info.over_tls);
+    }
+
+    #[test]
+    fn trusted_proxies_parse_cidrs_and_addresses_and_refuse_junk() {
+        let trusted = TrustedProxies::parse(" 10.0.0.0/8 ,192.168.1.1, fd00::/8,").expect("valid");
+        assert!(trusted.contains(ip("10.200.0.1")));
+        assert!(trusted.contains(ip("192.168.1.1")));
+        assert!(!trusted.contains(ip("192.168.1.2")));
+        assert!(trusted.contains(ip("fd12::1")));
+        assert!(TrustedProxies::parse("").expect("empty").is_empty());
+        let error = TrustedProxies::parse("10.0.0.0/33").expect_err("bad prefix");
+        assert!(error.contains("'10.0.0.0/33'"), "{error}");
+        assert!(TrustedProxies::parse("localhost").is_err());
+    }
+}

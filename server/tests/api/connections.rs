@@ -1,0 +1,230 @@
+//! Connections as hyper-util's accept loop holds them (`server/src/serve.rs`), over raw sockets: a
+//! half-sent header block and a silent connection closed within their timeouts, a head too large for
+//! the connection buffer refused, `/health` answering beside 500 held connections, the connection
+//! cap holding, and SIGTERM stopping the server promptly with such connections open.
+
+use std::time::{Duration, Instant};
+
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+
+use crate::{edge::sqlite_app, helpers::TestApp};
+
+/// Reads until the server closes the connection; `None` if it is still open after `limit`.
+async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<(Duration, Vec<u8>)> {
+    let started = Instant::now();
+    let mut received = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        let remaining = limit.checked_sub(started.elapsed())?;
+        match tokio::time::timeout(remaining, stream.read(&mut buf)).await {
+            Err(_) => return None,
+            Ok(Ok(0)) | Ok(Err(_)) => return Some((started.elapsed(), received)),
+            Ok(Ok(n)) => received.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+fn authority(app: &TestApp) -> String {
+    app.address.trim_start_matches("http://").to_owned()
+}
+
+#[tokio::test]
+async fn a_half_sent_header_block_is_closed_within_the_header_timeout() {
+    let app = sqlite_app(|config| {
+        config.network.header_read_timeout = Duration::from_secs(1);
+    })
+    .await;
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        .await
+        .expect("write");
+    let (after, _) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("the server closes a connection whose headers never end");
+    assert!(
+        after >= Duration::from_millis(900),
+        "closed after {after:?}"
+    );
+    // Whole requests are still served.
+    assert_eq!(app.get("/health").await.status(), 200);
+}
+
+#[tokio::test]
+async fn idle_connections_are_closed_after_the_idle_timeout() {
+    let app = sqlite_app(|config| {
+        config.network.idle_timeout = Duration::from_secs(1);
+    })
+    .await;
+    // A connection that never sends a byte.
+    let mut silent = TcpStream::connect(authority(&app)).await.expect("connect");
+    let (after, _) = closed_within(&mut silent, Duration::from_secs(5))
+        .await
+        .expect("a silent connection is closed");
+    assert!(
+        after >= Duration::from_millis(900),
+        "closed after {after:?}"
+    );
+    // A keep-alive connection after one answered request.
+    let mut kept = TcpStream::connect(authority(&app)).await.expect("connect");
+    kept.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut kept, Duration::from_secs(5))
+        .await
+        .expect("the idle keep-alive connection is closed");
+    assert!(
+        String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+}
+
+#[tokio::test]
+async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() {
+    let app = sqlite_app(|_| {}).await;
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let head = format!(
+        "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    // The server may stop reading once it has seen enough; its answer is what counts.
+    let _ = stream.write_all(head.as_bytes()).await;
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+}
+
+#[tokio::test]
+async fn health_keeps_answering_while_500_idle_connections_are_held() {
+    let app = sqlite_app(|_| {}).await;
+    let mut held = Vec::new();
+    for i in 0..500 {
+        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+        if i % 2 == 0 {
+            // Half of them half-open: a header block that never ends.
+            stream
+                .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+                .await
+                .expect("write");
+        }
+        held.push(stream);
+    }
+    let client = reqwest::Client::new();
+    for _ in 0..20 {
+        let started = Instant::now();
+        let response = client
+            .get(format!("{}/health", app.address))
+            .timeout(Duration::from_secs(2))
+            .send()
+            .await
+            .expect("/health answers beside 500 idle connections");
+        assert_eq!(response.status(), 200);
+        assert!(started.elapsed() < Duration::from_secs(1));
+    }
+    drop(held);
+}
+
+#[tokio::test]
+async fn connections_beyond_the_cap_wait_until_one_closes() {
+    let app = sqlite_app(|config| config.network.max_connections = 3).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+        // Served (so it holds a slot), then kept open.
+        stream
+            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .expect("write");
+        let mut buf = [0u8; 512];
+        let n = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buf))
+            .await
+            .expect("answered in time")
+            .expect("read");
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+        held.push(stream);
+    }
+    let waiting = reqwest::Client::new()
+        .get(format!("{}/health", app.address))
+        .timeout(Duration::from_millis(700))
+        .send()
+        .await;
+    assert!(waiting.is_err(), "a fourth connection was served at once");
+    held.pop();
+    let response = reqwest::Client::new()
+        .get(format!("{}/health", app.address))
+        .timeout(Duration::from_secs(2))
+        .send()
+        .await
+        .expect("served once a slot is free");
+    assert_eq!(response.status(), 200);
+}
+
+#[tokio::test]
+async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connections() {
+    let app = sqlite_app(|_| {}).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"))
+        .env("HOST", "127.0.0.1")
+        .env("PORT", port.to_string())
+        .env("DATA_DIR", app.data_dir.path())
+        .env("DATABASE_URL", &app.database_url)
+        .env("STATIC_DIR", app.data_dir.path().join("dist"))
+        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
+        .env("IDENTITY_BASE_URL", &app.identity.base_url)
+        .env("HEADER_READ_TIMEOUT_SECS", "2")
+        .env("RUST_LOG", "error")
+        .spawn()
+        .expect("start mg-server");
+    let base = format!("http://127.0.0.1:{port}");
+    let mut ready = false;
+    for _ in 0..200 {
+        if app
+            .client
+            .get(format!("{base}/health"))
+            .send()
+            .await
+            .is_ok()
+        {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(ready, "mg-server started");
+    let _silent = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    let mut half = TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("connect");
+    half.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill -TERM");
+    assert!(status.success());
+    let started = Instant::now();
+    loop {
+        if let Some(exit) = server.try_wait().expect("wait") {
+            assert!(exit.success(), "{exit:?}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still running 5 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(TcpStream::connect(("127.0.0.1", port)).await.is_err());
+}
