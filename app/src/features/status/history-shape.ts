@@ -91,14 +91,15 @@ export function barsSummary(name: string, bars: DayBar[], uptime90: number | nul
   ].join(", ");
 }
 
-/** The smallest 1, 2 or 5 × 10^n at or above `value` (at least 1 ms), for the chart's top line. */
+/** The smallest 1, 2 or 5 × 10^n at or above `value` (at least 0.1 ms), for the chart's top line. */
 export function niceCeiling(value: number): number {
-  if (!Number.isFinite(value) || value <= 1) return 1;
+  if (!Number.isFinite(value) || value <= 0.1) return 0.1;
   const magnitude = 10 ** Math.floor(Math.log10(value));
   for (const step of [1, 2, 5, 10]) {
-    if (step * magnitude >= value - 1e-9) return step * magnitude;
+    const top = Number((step * magnitude).toPrecision(3));
+    if (top >= value - 1e-9) return top;
   }
-  return 10 * magnitude;
+  return Number((10 * magnitude).toPrecision(3));
 }
 
 export interface LatencyChart {
@@ -114,17 +115,20 @@ export interface LatencyChart {
 function path(values: (number | null)[], width: number, height: number, max: number): string {
   const step = values.length > 1 ? width / (values.length - 1) : 0;
   let d = "";
-  let pen = false;
+  // Points drawn in the current run; a run of one becomes a dot (a zero-length line, round caps).
+  let run = 0;
   values.forEach((value, i) => {
     if (value === null) {
-      pen = false;
+      if (run === 1) d += "h0";
+      run = 0;
       return;
     }
     const x = values.length > 1 ? i * step : width / 2;
     const y = height - (Math.min(value, max) / max) * height;
-    d += `${pen ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`;
-    pen = true;
+    d += `${run > 0 ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`;
+    run += 1;
   });
+  if (run === 1) d += "h0";
   return d;
 }
 
