@@ -95,12 +95,12 @@ describe("latency chart", () => {
     expect(chart.max).toBe(5);
     expect(chart.buckets).toBe(2);
     // Two separate dots (a gap in the middle), at x 0 and x 600; 5 ms is the top edge (y 0).
-    expect(chart.p95).toBe("M0.0,20.0h0M600.0,0.0h0");
-    expect(chart.p50).toBe("M0.0,80.0h0M600.0,50.0h0");
+    expect(chart.p95).toEqual({ line: "", dots: "M0.0,20.0h0M600.0,0.0h0" });
+    expect(chart.p50).toEqual({ line: "", dots: "M0.0,80.0h0M600.0,50.0h0" });
   });
 
   it("joins neighbouring buckets into one line", () => {
     const chart = latencyChart([day("2026-11-23"), day("2026-11-24")], 100, 10);
-    expect(chart.p50).toBe("M0.0,5.0L100.0,5.0");
+    expect(chart.p50).toEqual({ line: "M0.0,5.0L100.0,5.0", dots: "" });
   });
 });

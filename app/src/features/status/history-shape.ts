@@ -105,31 +105,38 @@ export function niceCeiling(value: number): number {
 export interface LatencyChart {
   /** The value of the top edge, in ms. */
   max: number;
-  /** SVG path data in a `width` × `height` box; gaps (buckets without checks) break the line. */
-  p50: string;
-  p95: string;
+  /** SVG path data in a `width` × `height` box; gaps (buckets without checks) break the lines. */
+  p50: { line: string; dots: string };
+  p95: { line: string; dots: string };
   /** Buckets with checks. */
   buckets: number;
 }
 
-function path(values: (number | null)[], width: number, height: number, max: number): string {
+/** A line through neighbouring buckets with checks (`line`), and the lone ones as dots (`dots`). */
+function path(
+  values: (number | null)[],
+  width: number,
+  height: number,
+  max: number,
+): { line: string; dots: string } {
   const step = values.length > 1 ? width / (values.length - 1) : 0;
-  let d = "";
-  // Points drawn in the current run; a run of one becomes a dot (a zero-length line, round caps).
-  let run = 0;
+  const runs: string[][] = [[]];
   values.forEach((value, i) => {
     if (value === null) {
-      if (run === 1) d += "h0";
-      run = 0;
+      runs.push([]);
       return;
     }
     const x = values.length > 1 ? i * step : width / 2;
     const y = height - (Math.min(value, max) / max) * height;
-    d += `${run > 0 ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`;
-    run += 1;
+    runs[runs.length - 1]?.push(`${x.toFixed(1)},${y.toFixed(1)}`);
   });
-  if (run === 1) d += "h0";
-  return d;
+  let line = "";
+  let dots = "";
+  for (const run of runs) {
+    if (run.length === 1) dots += `M${run[0]}h0`;
+    else if (run.length > 1) line += `M${run.join("L")}`;
+  }
+  return { line, dots };
 }
 
 export function latencyChart(points: HistoryPoint[], width: number, height: number): LatencyChart {

@@ -359,7 +359,9 @@ function Latency({
           <span className="latency__key latency__key--p95">p95 {formatMs(p95)}</span>
         </span>
       </figcaption>
-      <div className="latency__plot">
+      <div
+        className={`latency__plot${chart && chart.buckets > 0 ? "" : " latency__plot--message"}`}
+      >
         {chart && chart.buckets > 0 ? (
           <>
             <span className="latency__tick latency__tick--top" aria-hidden="true">
@@ -384,8 +386,10 @@ function Latency({
                 y2={CHART_H / 2}
               />
               <line className="latency__base" x1={0} x2={CHART_W} y1={CHART_H} y2={CHART_H} />
-              <path className="latency__line latency__line--p95" d={chart.p95} />
-              <path className="latency__line latency__line--p50" d={chart.p50} />
+              <path className="latency__line latency__line--p95" d={chart.p95.line} />
+              <path className="latency__line latency__line--p50" d={chart.p50.line} />
+              <path className="latency__dots latency__dots--p95" d={chart.p95.dots} />
+              <path className="latency__dots latency__dots--p50" d={chart.p50.dots} />
             </svg>
           </>
         ) : (
