@@ -69,7 +69,7 @@ describe("StatusCardList", () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId("uptime-server").textContent).toBe("99.99% uptime (24 h)");
+    expect(screen.getByTestId("uptime-server").textContent).toBe("99.99% uptime, 24 h");
     expect(screen.getByTestId("uptime-database").textContent).toBe("");
     expect(screen.getByTestId("uptime-telekinesis").textContent).toBe("");
   });

@@ -25,14 +25,14 @@ export function StatusCards({ info }: { info: DeploymentInfo }) {
 /** The server's 24 h uptime per component id (`api`, `db`, `queue`), from GET /api/status. */
 export type Uptime24h = Record<string, number | null | undefined>;
 
-/** "99.98% uptime (24 h)" under the state; the line is always there, empty without a figure (no shift). */
+/** "99.98% uptime, 24 h" under the state; the line is always there, empty without a figure (no shift). */
 function UptimeLine({ value, testId }: { value: number | null | undefined; testId: string }) {
   const figure = formatUptime(value);
   return (
     <p className="status-card__uptime" data-testid={testId}>
       {figure && (
         <>
-          <span className="status-card__figure">{figure}</span> uptime (24 h)
+          <span className="status-card__figure">{figure}</span> uptime, 24 h
         </>
       )}
     </p>
