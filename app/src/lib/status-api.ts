@@ -75,14 +75,15 @@ export interface Polled<T> {
   loading: boolean;
 }
 
-/** Calls `load` on mount and every `STATUS_REFRESH_MS`; `key` restarts it. */
-export function usePolled<T>(key: string, load: () => Promise<T>): Polled<T> {
+/** Calls `load` on mount and every `STATUS_REFRESH_MS`; `key` restarts it; nothing while disabled. */
+export function usePolled<T>(key: string, load: () => Promise<T>, enabled = true): Polled<T> {
   const [state, setState] = useState<Polled<T>>({
     data: undefined,
     error: undefined,
-    loading: true,
+    loading: enabled,
   });
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const round = async () => {
@@ -101,13 +102,13 @@ export function usePolled<T>(key: string, load: () => Promise<T>): Polled<T> {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [key]);
+  }, [key, enabled]);
   return state;
 }
 
-/** GET /api/status, refreshed every 30 s. */
-export function useStatusSummary(): Polled<StatusSummary> {
-  return usePolled("status", fetchStatus);
+/** GET /api/status, refreshed every 30 s; `enabled: false` (an ethereal deployment, no API) asks nothing. */
+export function useStatusSummary(enabled = true): Polled<StatusSummary> {
+  return usePolled("status", fetchStatus, enabled);
 }
 
 /** One component's series, refreshed every 30 s. */

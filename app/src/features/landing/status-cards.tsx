@@ -14,7 +14,7 @@ export function StatusCards({ info }: { info: DeploymentInfo }) {
     ethereal: info.ethereal,
     telekinesisQueueUrl: info.telekinesis_queue_url,
   });
-  const summary = useStatusSummary();
+  const summary = useStatusSummary(!info.ethereal);
   const uptime: Uptime24h = {};
   for (const component of summary.data?.components ?? []) {
     uptime[component.id] = component.uptime["24h"];

@@ -92,7 +92,8 @@ interface Loaded {
 
 function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: string | undefined }) {
   const health = useHealth({ ethereal, telekinesisQueueUrl: queueUrl });
-  const summary = useStatusSummary();
+  // An ethereal deployment has no API, so no server history to ask for.
+  const summary = useStatusSummary(!ethereal);
   const find = (id: string) => summary.data?.components.find((c) => c.id === id);
   const loaded: Loaded = { loading: summary.loading, error: summary.error };
   const cards: {
@@ -102,12 +103,23 @@ function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: strin
     absent: string;
     unchecked?: boolean;
   }[] = [
-    { id: "api", name: "API", live: health.api, absent: "The server has not checked its API yet." },
+    {
+      id: "api",
+      name: "API",
+      live: health.api,
+      absent: ethereal
+        ? "Ethereal deployments have no API, so nothing is checked."
+        : "The server has not checked its API yet.",
+      unchecked: ethereal,
+    },
     {
       id: "db",
       name: "Database",
       live: health.db,
-      absent: "This deployment has no database to check.",
+      absent: ethereal
+        ? "Ethereal deployments have no database, so nothing is checked."
+        : "This deployment has no database to check.",
+      unchecked: ethereal,
     },
     {
       id: "queue",
@@ -117,7 +129,7 @@ function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: strin
         ? "The server does not check the queue: it has no queue address configured."
         : "No Telekinesis queue is configured for this deployment, so it has no history.",
       // Known from the deployment info before any answer, so the card has its final size at once.
-      unchecked: !queueUrl,
+      unchecked: ethereal || !queueUrl,
     },
   ];
   return (
@@ -133,7 +145,7 @@ function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: strin
           />
         ))}
       </ul>
-      <Incidents summary={summary.data} loaded={loaded} />
+      {!ethereal && <Incidents summary={summary.data} loaded={loaded} />}
     </>
   );
 }
