@@ -145,3 +145,24 @@ test.describe("the ethereal landing looks finished", () => {
     }
   }
 });
+
+test("an ethereal deployment's status page asks no status history and says why", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/status")) asked.push(request.url());
+  });
+  await page.goto(`${origin(303)}/apotheosis`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apotheosis status");
+  await expect(page.getByTestId("component-api")).toContainText(
+    "Ethereal deployments have no API, so nothing is checked.",
+  );
+  await expect(page.getByTestId("component-db")).toContainText(
+    "Ethereal deployments have no database",
+  );
+  await expect(page.getByTestId("bars-api")).toHaveCount(0);
+  await expect(page.getByTestId("incidents")).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(asked).toEqual([]);
+});

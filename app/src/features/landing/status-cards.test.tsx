@@ -58,4 +58,19 @@ describe("StatusCardList", () => {
     renderCards(false, "unknown");
     expect(within(screen.getByTestId("card-database")).getByText("Checking")).toBeTruthy();
   });
+
+  it("shows the server's 24 h uptime under the state, and an empty line without a figure", () => {
+    render(
+      <MemoryRouter>
+        <StatusCardList
+          ethereal={false}
+          health={{ api: "healthy", db: "healthy", queue: "unknown" }}
+          uptime={{ api: 99.996, db: null }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("uptime-server").textContent).toBe("99.99% uptime, 24 h");
+    expect(screen.getByTestId("uptime-database").textContent).toBe("");
+    expect(screen.getByTestId("uptime-telekinesis").textContent).toBe("");
+  });
 });

@@ -2,6 +2,7 @@
 import { Link } from "react-router-dom";
 import { HealthBadge } from "../../components/health-badge";
 import { paths } from "../../config/paths";
+import { formatUptime, useStatusSummary } from "../../lib/status-api";
 import type { DeploymentInfo } from "../../lib/wasm/core";
 import { type HealthWithDatabase, useHealth } from "../../lib/wasm/use-health";
 
@@ -13,16 +14,40 @@ export function StatusCards({ info }: { info: DeploymentInfo }) {
     ethereal: info.ethereal,
     telekinesisQueueUrl: info.telekinesis_queue_url,
   });
-  return <StatusCardList ethereal={info.ethereal} health={health} />;
+  const summary = useStatusSummary(!info.ethereal);
+  const uptime: Uptime24h = {};
+  for (const component of summary.data?.components ?? []) {
+    uptime[component.id] = component.uptime["24h"];
+  }
+  return <StatusCardList ethereal={info.ethereal} health={health} uptime={uptime} />;
+}
+
+/** The server's 24 h uptime per component id (`api`, `db`, `queue`), from GET /api/status. */
+export type Uptime24h = Record<string, number | null | undefined>;
+
+/** "99.98% uptime, 24 h" under the state; the line is always there, empty without a figure (no shift). */
+function UptimeLine({ value, testId }: { value: number | null | undefined; testId: string }) {
+  const figure = formatUptime(value);
+  return (
+    <p className="status-card__uptime" data-testid={testId}>
+      {figure && (
+        <>
+          <span className="status-card__figure">{figure}</span> uptime, 24 h
+        </>
+      )}
+    </p>
+  );
 }
 
 /** The cards for a given health snapshot (split out so they can be rendered with any snapshot). */
 export function StatusCardList({
   ethereal,
   health,
+  uptime = {},
 }: {
   ethereal: boolean;
   health: HealthWithDatabase;
+  uptime?: Uptime24h;
 }) {
   // Spec 2.2: the database card reads healthy, unhealthy or otherwise 'checking'.
   const db = health.db === "healthy" || health.db === "unhealthy" ? health.db : "unknown";
@@ -40,6 +65,7 @@ export function StatusCardList({
           <p className="status-card__state">
             <HealthBadge value="healthy" />
           </p>
+          <UptimeLine value={undefined} testId="uptime-frontend" />
           <p className="status-card__detail">This page, served to your browser.</p>
         </li>
         <li className="status-card" data-testid="card-server">
@@ -47,6 +73,7 @@ export function StatusCardList({
           <p className="status-card__state">
             <HealthBadge value={health.api} />
           </p>
+          <UptimeLine value={health.api === "n/a" ? null : uptime.api} testId="uptime-server" />
           <p className="status-card__detail">
             {health.api === "n/a" ? "No API on this deployment." : "The API answering /health."}
           </p>
@@ -64,6 +91,7 @@ export function StatusCardList({
               <HealthBadge value={db} />
             )}
           </p>
+          <UptimeLine value={ethereal ? null : uptime.db} testId="uptime-database" />
           <p className="status-card__detail">
             {ethereal
               ? "Ethereal deployments have no database."
@@ -85,6 +113,7 @@ export function StatusCardList({
               </Link>
             )}
           </p>
+          <UptimeLine value={ethereal ? null : uptime.queue} testId="uptime-telekinesis" />
           <p className="status-card__detail">
             {ethereal ? "No task queue on ethereal deployments." : "The event-driven task queue."}
           </p>
