@@ -56,9 +56,15 @@ for (const theme of ["cosmic", "void"] as const) {
               }
             : null;
         });
-      // The page swaps its first placeholder for the callback's own: measure once it has settled.
-      await expect.poll(async () => (await measure().catch(() => null)) !== null).toBe(true);
-      const boxes = await measure();
+      // The page swaps its first placeholder for the callback's own (the same markup): keep the
+      // first complete measurement, since a second one can land mid-swap and find neither.
+      let boxes = null as Awaited<ReturnType<typeof measure>>;
+      await expect
+        .poll(async () => {
+          boxes = await measure().catch(() => null);
+          return boxes !== null;
+        })
+        .toBe(true);
       if (!boxes) throw new Error("no spinner or no words");
       // Together: the spinner sits just above its words (not hundreds of px away).
       expect(boxes.textTop - boxes.wheelBottom).toBeGreaterThanOrEqual(0);
