@@ -1,5 +1,6 @@
 // Runs one widget outside React: GL context, animation loop, observers, drag, theme rebuilds.
 
+import { observeDeviceSize, onDrag, onThemeChange } from "./canvas-events";
 import { SceneRenderer } from "./renderer";
 import type { SceneName } from "./scenes";
 
@@ -93,20 +94,7 @@ export function mountGraphics(
     if (!frameRequest) draw(false);
   };
 
-  const resizeObserver = new ResizeObserver(([entry]) => {
-    if (!entry) return;
-    const device = entry.devicePixelContentBoxSize?.[0];
-    const css = entry.contentBoxSize[0];
-    const ratio = window.devicePixelRatio || 1;
-    const width = device ? device.inlineSize : Math.round((css?.inlineSize ?? 0) * ratio);
-    const height = device ? device.blockSize : Math.round((css?.blockSize ?? 0) * ratio);
-    if (width > 0 && height > 0) resize(width, height);
-  });
-  try {
-    resizeObserver.observe(canvas, { box: "device-pixel-content-box" });
-  } catch {
-    resizeObserver.observe(canvas);
-  }
+  const stopSizing = observeDeviceSize(canvas, resize);
 
   const intersection =
     typeof IntersectionObserver === "undefined"
@@ -117,16 +105,7 @@ export function mountGraphics(
         });
   intersection?.observe(box);
 
-  // Rebuild only on a real change: setting the same theme again is not one.
-  const themeObserver = new MutationObserver((records) => {
-    const now = document.documentElement.dataset.theme ?? null;
-    if (records.some((record) => record.oldValue !== now)) build();
-  });
-  themeObserver.observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ["data-theme"],
-    attributeOldValue: true,
-  });
+  const stopTheme = onThemeChange(build);
 
   const onMotionChange = () => {
     update();
@@ -135,27 +114,12 @@ export function mountGraphics(
   reducedMotion?.addEventListener("change", onMotionChange);
   document.addEventListener("visibilitychange", update);
 
-  // Drag with mouse, pen or touch; the canvas has `touch-action: none` so touch does not scroll.
-  let dragging: { id: number; x: number; y: number } | null = null;
-  const onPointerDown = (event: PointerEvent) => {
-    dragging = { id: event.pointerId, x: event.clientX, y: event.clientY };
-    canvas.setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (!dragging || dragging.id !== event.pointerId || !renderer) return;
-    renderer.drag(event.clientX - dragging.x, event.clientY - dragging.y);
-    dragging.x = event.clientX;
-    dragging.y = event.clientY;
+  const stopDrag = onDrag(canvas, (dx, dy) => {
+    if (!renderer) return;
+    renderer.drag(dx, dy);
     // When the loop is not running, show the turn at once (a drag is the visitor's own motion).
     if (!frameRequest) draw(true);
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (dragging?.id === event.pointerId) dragging = null;
-  };
-  canvas.addEventListener("pointerdown", onPointerDown);
-  canvas.addEventListener("pointermove", onPointerMove);
-  canvas.addEventListener("pointerup", onPointerUp);
-  canvas.addEventListener("pointercancel", onPointerUp);
+  });
 
   const onContextLost = (event: Event) => {
     event.preventDefault();
@@ -176,15 +140,12 @@ export function mountGraphics(
   return () => {
     if (frameRequest) cancelAnimationFrame(frameRequest);
     frameRequest = 0;
-    resizeObserver.disconnect();
+    stopSizing();
     intersection?.disconnect();
-    themeObserver.disconnect();
+    stopTheme();
     reducedMotion?.removeEventListener("change", onMotionChange);
     document.removeEventListener("visibilitychange", update);
-    canvas.removeEventListener("pointerdown", onPointerDown);
-    canvas.removeEventListener("pointermove", onPointerMove);
-    canvas.removeEventListener("pointerup", onPointerUp);
-    canvas.removeEventListener("pointercancel", onPointerUp);
+    stopDrag();
     canvas.removeEventListener("webglcontextlost", onContextLost);
     canvas.removeEventListener("webglcontextrestored", onContextRestored);
     renderer?.dispose();

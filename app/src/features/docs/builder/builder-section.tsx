@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { CliCatalogue, CliToolId } from "../../../../shared/catalogue-types";
 import { loadCommandBuilder } from "../page/load-page";
 import { HeadingAnchor } from "../reference/cli-reference";
+import "./builder-section.css";
 
 export const builderHeadingId = "command-builder";
 

@@ -8,6 +8,7 @@ import {
   type ResolvedDocsRoute,
   tabRow,
 } from "./docs-nav";
+import "./docs-navigation.css";
 
 export function TabRows({ route }: { route: ResolvedDocsRoute | null }) {
   return (

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { DocsSearch } from "../search/docs-search";
 import { docsPath, sidebarSections } from "./docs-nav";
+import "./docs-sidebar.css";
 
 function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
   return (

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { type DocsIndexEntry, docsPath } from "./docs-nav";
+import "./overview-hero.css";
 
 // Only the overview carries a widget, so the other docs pages' first visit never fetches its code.
 const GraphicsWidget = lazy(() =>
