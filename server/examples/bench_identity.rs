@@ -5,7 +5,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::{routing::get, Json, Router};
-use mg_server::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+use mg_server::emulator::keys::{jwks, CurveAlgorithm, SigningKey};
 use serde_json::json;
 
 #[tokio::main]

@@ -9,15 +9,18 @@ use tower_http::timeout::{Timeout, TimeoutLayer};
 
 use crate::{
     config::Config,
-    cors,
     db::Database,
+    edge::{
+        cors,
+        frontline::{Frontline, FrontlineLayer},
+        hardening::SecurityHeaders,
+    },
+    emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
-    frontline::{Frontline, FrontlineLayer},
-    hardening::SecurityHeaders,
-    identity::{emulator::Emulator, seen::SeenSessions, verify::SessionVerifier},
-    metrics::{Metrics, TrackLayer},
+    identity::{seen::SeenSessions, verify::SessionVerifier},
     network::NetworkConfig,
     rate_limit::RateLimiter,
+    request_metrics::{Metrics, TrackLayer},
     routes, serve, static_files,
     status::StatusService,
 };
@@ -177,7 +180,7 @@ pub fn app(state: AppState) -> HttpService {
     let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new()
         .merge(routes::health::router())
-        .merge(crate::identity::emulator::router(state.clone()))
+        .merge(crate::emulator::router(state.clone()))
         .merge(routes::metrics::router())
         .merge(routes::status::router())
         .nest("/api", routes::api_router(state.clone()))

@@ -19,7 +19,7 @@ use axum::{
 use serde_json::{json, Map, Value};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use crate::{app_routes::AppRoutes, config::Config, error::AppError, hardening};
+use crate::{config::Config, edge::hardening, error::AppError, route_manifest::AppRoutes};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -143,7 +143,7 @@ struct IndexPage {
 
 /// Read per request, so a rebuilt app is served without a restart (the file is small), with the
 /// CSP of the text read: its inline scripts' hashes always match what the browser gets.
-/// Paths outside the app's route table (`routes.json`, see `app_routes`) still get the app (it renders its 404 page), with status 404.
+/// Paths outside the app's route table (`routes.json`, see `route_manifest`) still get the app (it renders its 404 page), with status 404.
 async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
     if page.root.escapes(&page.path).await {
         tracing::warn!("refused: index.html is a symlink out of STATIC_DIR");

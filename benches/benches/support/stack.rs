@@ -16,10 +16,8 @@ use axum::{
 use mg_server::{
     config::Config,
     db::Database,
-    identity::{
-        keys::{jwks, CurveAlgorithm, SigningKey},
-        verify::SessionVerifier,
-    },
+    emulator::keys::{jwks, CurveAlgorithm, SigningKey},
+    identity::verify::SessionVerifier,
     startup::{app, AppState, HttpService},
 };
 use serde_json::json;

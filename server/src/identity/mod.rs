@@ -1,8 +1,6 @@
 //! Identity: verifying the provider's session tokens, and the `AuthUser` extractor built on it.
 
 pub mod ecdsa;
-pub mod emulator;
-pub mod keys;
 pub mod seen;
 pub mod verify;
 

@@ -405,7 +405,7 @@ mod tests {
         use serde_json::{json, Value};
 
         use super::super::{SessionVerifier, VerifyError};
-        use crate::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+        use crate::emulator::keys::{jwks, CurveAlgorithm, SigningKey};
 
         #[tokio::test]
         async fn an_empty_or_unusable_jwks_answer_keeps_the_last_good_keys() {
@@ -494,7 +494,7 @@ mod tests {
         use serde_json::json;
 
         use super::super::SessionVerifier;
-        use crate::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+        use crate::emulator::keys::{jwks, CurveAlgorithm, SigningKey};
 
         fn verifier() -> (SessionVerifier, SigningKey) {
             let key = SigningKey::generate("k1", CurveAlgorithm::Es256).expect("key");

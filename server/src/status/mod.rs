@@ -8,12 +8,12 @@
 
 pub mod badge;
 pub mod checks;
-pub mod config;
 pub mod feed;
 pub mod incidents;
 pub mod render;
 pub mod rollup;
 pub mod series;
+pub mod settings;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
@@ -23,7 +23,7 @@ use std::{
     sync::{Arc, RwLock},
 };
 
-pub use config::StatusConfig;
+pub use settings::StatusConfig;
 
 use self::{
     checks::Checker,

@@ -255,7 +255,7 @@ async fn flood_of_authorize(app: TestApp) {
         .as_str()
         .expect("url")
         .to_owned();
-    for _ in 0..mg_server::identity::emulator::grants::PER_CLIENT + 10 {
+    for _ in 0..mg_server::emulator::grants::PER_CLIENT + 10 {
         assert_eq!(authorize_from(&app, &flooder).await.status(), 200);
     }
     assert_eq!(

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use mg_server::identity::keys::{CurveAlgorithm, SigningKey};
+use mg_server::emulator::keys::{CurveAlgorithm, SigningKey};
 use serde_json::{json, Value};
 
 use crate::helpers::TestApp;

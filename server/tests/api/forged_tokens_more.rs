@@ -9,10 +9,8 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use jsonwebtoken::{Algorithm, EncodingKey};
 use mg_server::{
     config::Config,
-    identity::{
-        ecdsa,
-        keys::{CurveAlgorithm, SigningKey},
-    },
+    emulator::keys::{CurveAlgorithm, SigningKey},
+    identity::ecdsa,
 };
 use serde_json::{json, Value};
 

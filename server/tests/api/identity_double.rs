@@ -10,7 +10,7 @@ use std::sync::{
 };
 
 use axum::{extract::Path, routing::get, Json, Router};
-use mg_server::identity::keys::{jwks, CurveAlgorithm, SigningKey};
+use mg_server::emulator::keys::{jwks, CurveAlgorithm, SigningKey};
 use serde_json::{json, Value};
 
 pub const PROJECT_ID: &str = "P2testproject";

@@ -30,12 +30,11 @@ use axum::{
 use tower::{Layer, Service};
 use tracing::Instrument;
 
-use crate::{
+use super::{
     cors::Cors,
-    error::AppError,
-    forwarded::TrustedProxies,
     hardening::{declares_too_large_body, SecurityHeaders},
 };
+use crate::{error::AppError, forwarded::TrustedProxies};
 
 /// The header carrying a request's id, taken from the client (or a proxy) when it sends a sane
 /// one, generated otherwise, and echoed on the response.
@@ -195,21 +194,20 @@ where
 
         // A preflight is answered here, with its own CORS headers; a declared body over the
         // limit is refused before any handler (or body read) runs.
-        let (answer, cors_applies) = if let Some(preflight) =
-            self.shared.cors.preflight(&request, origin.as_ref())
-        {
-            (Answer::Early(preflight), false)
-        } else if declares_too_large_body(request.headers()) {
-            let refusal = if crate::identity::emulator::is_emulator_path(request.uri().path()) {
-                crate::identity::emulator::error::EmulatorError::payload_too_large().into_response()
+        let (answer, cors_applies) =
+            if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
+                (Answer::Early(preflight), false)
+            } else if declares_too_large_body(request.headers()) {
+                let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
+                    crate::emulator::error::EmulatorError::payload_too_large().into_response()
+                } else {
+                    AppError::PayloadTooLarge.into_response()
+                };
+                (Answer::Early(refusal), true)
             } else {
-                AppError::PayloadTooLarge.into_response()
+                let _entered = span.enter();
+                (Answer::Inner(self.inner.call(request)), true)
             };
-            (Answer::Early(refusal), true)
-        } else {
-            let _entered = span.enter();
-            (Answer::Inner(self.inner.call(request)), true)
-        };
 
         Box::pin(
             async move {

@@ -7,10 +7,8 @@ use std::{
 
 use anyhow::Context;
 
-use crate::identity::{
-    keys::{CurveAlgorithm, SigningKey},
-    sha256_hex,
-};
+use super::keys::{CurveAlgorithm, SigningKey};
+use crate::identity::sha256_hex;
 
 const KEY_FILE: &str = "identity-emulator/signing-key-es256.pk8";
 

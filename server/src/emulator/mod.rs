@@ -9,6 +9,7 @@
 mod api;
 pub mod error;
 pub mod grants;
+pub mod keys;
 pub mod keystore;
 mod page;
 pub mod tokens;

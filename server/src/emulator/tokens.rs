@@ -12,11 +12,8 @@ use serde_json::{json, Value};
 use super::{error::EmulatorError, grants::random_token};
 use crate::{
     db::emulator_users::EmulatorUserRow,
-    identity::{
-        keys::{jwks, SigningKey},
-        sha256_hex,
-        verify::LEEWAY_SECONDS,
-    },
+    emulator::keys::{jwks, SigningKey},
+    identity::{sha256_hex, verify::LEEWAY_SECONDS},
     time::now_ms,
 };
 
@@ -276,7 +273,7 @@ fn now_seconds() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identity::keys::CurveAlgorithm;
+    use crate::emulator::keys::CurveAlgorithm;
 
     fn issuer() -> TokenIssuer {
         let key = SigningKey::generate("k1", CurveAlgorithm::Es256).expect("key");

@@ -129,7 +129,7 @@ impl SigningKey {
         let Ok(mut raw) = URL_SAFE_NO_PAD.decode(signature) else {
             return Ok(token);
         };
-        super::ecdsa::make_low_s(self.algorithm.jwt(), &mut raw);
+        crate::identity::ecdsa::make_low_s(self.algorithm.jwt(), &mut raw);
         Ok(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(raw)))
     }
 
