@@ -168,18 +168,8 @@ async fn connections_beyond_the_cap_wait_until_one_closes() {
 #[tokio::test]
 async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connections() {
     let app = sqlite_app(|_| {}).await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"))
-        .env("HOST", "127.0.0.1")
-        .env("PORT", port.to_string())
-        .env("DATA_DIR", app.data_dir.path())
-        .env("DATABASE_URL", &app.database_url)
-        .env("STATIC_DIR", app.data_dir.path().join("dist"))
-        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
-        .env("IDENTITY_BASE_URL", &app.identity.base_url)
+    let port = crate::helpers::free_port();
+    let mut server = crate::helpers::server_command(&app, port)
         .env("HEADER_READ_TIMEOUT_SECS", "2")
         .env("RUST_LOG", "error")
         .spawn()

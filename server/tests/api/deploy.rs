@@ -18,7 +18,7 @@ use std::{
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use crate::helpers::{spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{free_port, server_command, spawn_app_with, TestApp, TestBackend};
 
 /// A child process stopped (SIGKILL) when dropped.
 struct Process(Child);
@@ -34,13 +34,6 @@ impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
 }
 
 /// nginx, or `None` outside CI when it is not installed (in CI that is a failure).
@@ -76,14 +69,7 @@ fn client_from(source: [u8; 4]) -> reqwest::Client {
 /// One `mg-server` process on `app`'s database and identity provider, behind the proxy.
 async fn start_instance(app: &TestApp, rate_limit_per_minute: u32) -> (Process, String) {
     let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_mg-server"))
-        .env("HOST", "127.0.0.1")
-        .env("PORT", port.to_string())
-        .env("DATA_DIR", app.data_dir.path())
-        .env("DATABASE_URL", &app.database_url)
-        .env("STATIC_DIR", app.data_dir.path().join("dist"))
-        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
-        .env("IDENTITY_BASE_URL", &app.identity.base_url)
+    let child = server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", rate_limit_per_minute.to_string())
         .env("TRUSTED_PROXIES", "127.0.0.1/32")
         .env("DATABASE_MAX_CONNECTIONS", "4")

@@ -223,18 +223,8 @@ async fn a_postgres_outage_answers_503_json_and_the_server_recovers_without_a_re
 
 /// The real `mg-server` binary on `app`'s database, on a free port; returns it once it is healthy.
 async fn start_binary(app: &TestApp) -> (std::process::Child, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("free port")
-        .port();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"))
-        .env("HOST", "127.0.0.1")
-        .env("PORT", port.to_string())
-        .env("DATA_DIR", app.data_dir.path())
-        .env("DATABASE_URL", &app.database_url)
-        .env("STATIC_DIR", app.data_dir.path().join("dist"))
-        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
-        .env("IDENTITY_BASE_URL", &app.identity.base_url)
+    let port = crate::helpers::free_port();
+    let mut child = crate::helpers::server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", "1000000")
         .env("DATABASE_MAX_CONNECTIONS", "4")
         .env("RUST_LOG", "warn")

@@ -333,6 +333,29 @@ macro_rules! on_both_backends {
     };
 }
 
+/// A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// The real `mg-server` binary set up like `app` (its database, build and identity provider),
+/// listening on 127.0.0.1:`port`; callers add their own variables, then spawn it.
+pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"));
+    command
+        .env("HOST", "127.0.0.1")
+        .env("PORT", port.to_string())
+        .env("DATA_DIR", app.data_dir.path())
+        .env("DATABASE_URL", &app.database_url)
+        .env("STATIC_DIR", app.data_dir.path().join("dist"))
+        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
+        .env("IDENTITY_BASE_URL", &app.identity.base_url);
+    command
+}
+
 #[cfg(test)]
 mod sweep_rules {
     use super::*;
