@@ -184,7 +184,9 @@ function ComponentCard({
           <h2 className="component__name" id={headingId}>
             {name}
           </h2>
-          <HealthBadge value={live} />
+          {/* Nothing is checked here (no queue configured, or an ethereal deployment), so the
+              machine's value stays 'unknown' (spec 4); the card says so instead of 'Checking'. */}
+          <HealthBadge value={live === "unknown" ? "n/a" : live} />
         </div>
         <p className="component__note">{absent}</p>
       </li>
