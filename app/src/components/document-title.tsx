@@ -7,9 +7,8 @@ export function useDocumentTitle(title: string): void {
   }, [title]);
 }
 
-/** Sets the document title and the meta description for the current route. */
-export function usePageMeta(title: string, description: string): void {
-  useDocumentTitle(title);
+/** Sets the page's meta description while mounted, restoring the previous one afterwards. */
+export function useMetaDescription(description: string): void {
   useEffect(() => {
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
@@ -23,4 +22,10 @@ export function usePageMeta(title: string, description: string): void {
       if (meta) meta.content = previous;
     };
   }, [description]);
+}
+
+/** Sets the document title and the meta description for the current route. */
+export function usePageMeta(title: string, description: string): void {
+  useDocumentTitle(title);
+  useMetaDescription(description);
 }

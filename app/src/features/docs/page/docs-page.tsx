@@ -1,14 +1,13 @@
 // The docs area of spec 2.7: sidebar, tab rows, the page (docs-content.tsx) and its not-found state.
 import { Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/document-title";
+import { usePageMeta } from "../../../components/document-title";
 import { DocsContent } from "./docs-content";
 import { docsPath, resolveDocsRoute } from "./docs-nav";
 import { TabRows } from "./docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
 import { OverviewHero } from "./overview-hero";
 import { PageErrorBoundary } from "./page-error-boundary";
-import { useMetaDescription } from "./use-docs-interactions";
 import "./docs.css";
 import "./code.css";
 
@@ -36,8 +35,10 @@ function NotFound() {
 export function DocsPage({ tab, subtab }: DocsPageProps) {
   const route = resolveDocsRoute(tab, subtab);
   const entry = route?.page;
-  useDocumentTitle(entry ? entry.title : "Page not found");
-  useMetaDescription(entry ? entry.description : "There is no docs page at this address.");
+  usePageMeta(
+    entry ? entry.title : "Page not found",
+    entry ? entry.description : "There is no docs page at this address.",
+  );
 
   return (
     <div className="docs">

@@ -68,20 +68,3 @@ export function useDocsInteractions(container: RefObject<HTMLElement | null>) {
 
   return { announcement, announce: setAnnouncement };
 }
-
-/** Sets the page's meta description while mounted, restoring the previous one afterwards. */
-export function useMetaDescription(description: string) {
-  useEffect(() => {
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement("meta");
-      meta.name = "description";
-      document.head.append(meta);
-    }
-    const previous = meta.content;
-    meta.content = description;
-    return () => {
-      if (meta) meta.content = previous;
-    };
-  }, [description]);
-}
