@@ -9,7 +9,12 @@
 # BASELINE_BIN=<an earlier mg-server binary> also measures that binary's /health and current-user in
 # the same rounds (same configuration, its own SQLite) and prints the ratios, to show what a change
 # cost on this noisy machine.
-#   usage: [ROUNDS=3] [BASELINE_BIN=path] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
+# Pages (issue 17): GET /mg/overview as a browser asks for it (Brotli accepted), and as a 304
+# revalidation, from the built app in PAGES_DIST (default app/dist when it has pages.json, else a
+# fixture: a shell and one ~60 KB prerendered /mg/overview); with BASELINE_BIN, that binary's
+# answer to the same request too (before issue 17: the shell index.html, read, hashed and gzipped
+# per request). PAGES_ONLY=1 measures only the pages (and bare axum).
+#   usage: [ROUNDS=3] [BASELINE_BIN=path] [PAGES_DIST=dir] [PAGES_ONLY=1] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
 set -euo pipefail
 
 DURATION="${1:-10}"
@@ -41,15 +46,36 @@ wait_for() {
 PORT=3997 "$TARGET/release/examples/bare_axum" & PIDS+=($!)
 declare -A PID_OF=([3997]=$!)
 PORT=3998 "$TARGET/release/examples/bench_identity" >"$WORK/token" & PIDS+=($!)
-mkdir -p "$WORK/dist"
-echo '<!doctype html><title>bench</title>' >"$WORK/dist/index.html"
-HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
+PAGES_DIST="${PAGES_DIST:-}"
+if [ -z "$PAGES_DIST" ] && [ -f "$ROOT/app/dist/pages.json" ]; then PAGES_DIST="$ROOT/app/dist"; fi
+if [ -z "$PAGES_DIST" ]; then
+    # A fixture shaped like the build: a shell with the theme script, and /mg/overview prerendered
+    # for the variant of the configuration below (sanctified, identity project, no flags).
+    PAGES_DIST="$WORK/dist"
+    mkdir -p "$PAGES_DIST/pages"
+    head='<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>bench</title><script>document.documentElement.dataset.theme=localStorage.getItem("theme")==="void"?"void":"cosmic"</script><script type="module" src="/assets/index.js"></script></head>'
+    echo "$head<body><div id=\"root\"></div></body></html>" >"$PAGES_DIST/index.html"
+    {
+        echo "$head<body><div id=\"root\"><main><h1>Overview</h1>"
+        # The docs' own prose (about as compressible as a real page), as paragraphs, to ~60 KB.
+        for _ in 1 2 3; do
+            sed -e 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' -e '/^ *$/d' -e 's|.*|<p class="docs-paragraph">&</p>|' \
+                "$ROOT"/app/src/content/docs/*.md
+        done >"$WORK/prose"
+        head -c 60000 "$WORK/prose"
+        echo "<p>.</p>"
+        echo '</main></div></body></html>'
+    } >"$PAGES_DIST/pages/overview.html"
+    echo '{"version":1,"build":{},"redirects":{},"pages":{"/mg/overview":{"signin-apotheosis-110":"pages/overview.html"}},"notFound":{}}' \
+        >"$PAGES_DIST/pages.json"
+fi
+HOST=127.0.0.1 PORT=3996 DATA_DIR="$WORK" STATIC_DIR="$PAGES_DIST" RUST_LOG=error \
     IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
     RATE_LIMIT_PER_MINUTE=100000000 STATUS_CHECK_INTERVAL=3600 "$TARGET/release/mg-server" & PIDS+=($!)
 PID_OF[3996]=$!
 if [ -n "${BASELINE_BIN:-}" ]; then
     mkdir -p "$WORK/base"
-    HOST=127.0.0.1 PORT=3995 DATA_DIR="$WORK/base" STATIC_DIR="$WORK/dist" RUST_LOG=error \
+    HOST=127.0.0.1 PORT=3995 DATA_DIR="$WORK/base" STATIC_DIR="$PAGES_DIST" RUST_LOG=error \
         IDENTITY_PROJECT_ID=Pbench IDENTITY_BASE_URL=http://127.0.0.1:3998 \
         RATE_LIMIT_PER_MINUTE=100000000 STATUS_CHECK_INTERVAL=3600 "$BASELINE_BIN" & PIDS+=($!)
     PID_OF[3995]=$!
@@ -68,6 +94,13 @@ done
 ETAG="$(curl -fsI http://127.0.0.1:3996/api/status | awk 'tolower($1) == "etag:" { print $2 }' | tr -d '\r')"
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H "If-None-Match: $ETAG" http://127.0.0.1:3996/api/status)" = 304 ] ||
     { echo "GET /api/status with its ETag is not 304" >&2; exit 1; }
+
+# A browser's request for a page, and its tag (of the Brotli copy) for the 304 revalidation.
+PAGE=(-H "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" -H "Accept-Encoding: gzip, deflate, br, zstd")
+PAGE_ETAG="$(curl -fsI "${PAGE[@]}" http://127.0.0.1:3996/mg/overview | awk 'tolower($1) == "etag:" { print $2 }' | tr -d '\r')"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "${PAGE[@]}" -H "If-None-Match: $PAGE_ETAG" http://127.0.0.1:3996/mg/overview)" = 304 ] ||
+    { echo "GET /mg/overview with its ETag is not 304" >&2; exit 1; }
+echo "pages from $PAGES_DIST: GET /mg/overview is $(curl -fs http://127.0.0.1:3996/mg/overview | wc -c) bytes, $(curl -fs "${PAGE[@]}" http://127.0.0.1:3996/mg/overview | wc -c) Brotli-encoded"
 
 cat >"$WORK/post.lua" <<'LUA'
 wrk.method = "POST"
@@ -99,6 +132,15 @@ echo "wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s per endpoint
 for round in $(seq 1 "$ROUNDS"); do
     read -r rps p99 cpu < <(measure http://127.0.0.1:3997/health)
     echo "bare $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure "${PAGE[@]}" http://127.0.0.1:3996/mg/overview)
+    echo "page $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure "${PAGE[@]}" -H "If-None-Match: $PAGE_ETAG" http://127.0.0.1:3996/mg/overview)
+    echo "page304 $round $rps $p99 $cpu" >>"$WORK/results"
+    if [ -n "${BASELINE_BIN:-}" ]; then
+        read -r rps p99 cpu < <(measure "${PAGE[@]}" http://127.0.0.1:3995/mg/overview)
+        echo "basepage $round $rps $p99 $cpu" >>"$WORK/results"
+    fi
+    [ -n "${PAGES_ONLY:-}" ] && continue
     read -r rps p99 cpu < <(measure http://127.0.0.1:3996/health)
     echo "health $round $rps $p99 $cpu" >>"$WORK/results"
     read -r rps p99 cpu < <(measure -s "$WORK/post.lua" http://127.0.0.1:3996/api/wisdom)
@@ -138,14 +180,24 @@ echo "per round (endpoint round req/s p99 server-CPU-us-per-request):"
 sed 's/^/  /' "$WORK/results"
 
 ratio() { awk -v a="$1" -v b="$bare_rps" 'BEGIN {printf "%.0f%%", 100 * a / b}'; }
+read -r page_rps page_p99 < <(median page)
+read -r page304_rps page304_p99 < <(median page304)
 printf '| %-40s | %10s | %8s | %10s |\n' "Endpoint (median round)" "req/s" "p99" "vs bare"
 printf '|%s|%s|%s|%s|\n' "------------------------------------------" "------------" "----------" "------------"
 printf '| %-40s | %10s | %8s | %10s |\n' "bare axum GET /health" "$bare_rps" "$bare_p99" "100%"
-printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /health" "$health_rps" "$health_p99" "$health_ratio"
-printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_rps" "$wisdom_p99" "$(ratio "$wisdom_rps")"
-printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"
-printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (200)" "$status_rps" "$status_p99" "$(ratio "$status_rps")"
-printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (304 poll)" "$status304_rps" "$status304_p99" "$(ratio "$status304_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /mg/overview (br)" "$page_rps" "$page_p99" "$(ratio "$page_rps")"
+printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /mg/overview (304)" "$page304_rps" "$page304_p99" "$(ratio "$page304_rps")"
+if [ -n "${BASELINE_BIN:-}" ]; then
+    read -r basepage_rps basepage_p99 < <(median basepage)
+    printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /mg/overview" "$basepage_rps" "$basepage_p99" "$(ratio "$basepage_rps")"
+fi
+if [ -z "${PAGES_ONLY:-}" ]; then
+    printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /health" "$health_rps" "$health_p99" "$health_ratio"
+    printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/wisdom" "$wisdom_rps" "$wisdom_p99" "$(ratio "$wisdom_rps")"
+    printf '| %-40s | %10s | %8s | %10s |\n' "mg-server POST /api/auth/current-user" "$user_rps" "$user_p99" "$(ratio "$user_rps")"
+    printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (200)" "$status_rps" "$status_p99" "$(ratio "$status_rps")"
+    printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (304 poll)" "$status304_rps" "$status304_p99" "$(ratio "$status304_rps")"
+fi
 if [ -n "${BASELINE_BIN:-}" ]; then
     # Per-round ratios of this build to the baseline (measured in the same round), and their median.
     vs_base() {
@@ -154,12 +206,15 @@ if [ -n "${BASELINE_BIN:-}" ]; then
             sort -n | awk '{ rows[NR] = $0; line = line sprintf(" %.0f%%", $0) }
                 END { printf "%.0f%% (rounds:%s)", rows[int((NR + 1) / 2)], line }'
     }
-    read -r base_health_rps base_health_p99 < <(median basehealth)
-    read -r base_user_rps base_user_p99 < <(median baseuser)
-    printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /health" "$base_health_rps" "$base_health_p99" "$(ratio "$base_health_rps")"
-    printf '| %-40s | %10s | %8s | %10s |\n' "baseline POST /api/auth/current-user" "$base_user_rps" "$base_user_p99" "$(ratio "$base_user_rps")"
-    echo "this build vs baseline, /health: $(vs_base health basehealth)"
-    echo "this build vs baseline, current-user: $(vs_base user baseuser)"
+    echo "this build vs baseline, GET /mg/overview: $(vs_base page basepage)"
+    if [ -z "${PAGES_ONLY:-}" ]; then
+        read -r base_health_rps base_health_p99 < <(median basehealth)
+        read -r base_user_rps base_user_p99 < <(median baseuser)
+        printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /health" "$base_health_rps" "$base_health_p99" "$(ratio "$base_health_rps")"
+        printf '| %-40s | %10s | %8s | %10s |\n' "baseline POST /api/auth/current-user" "$base_user_rps" "$base_user_p99" "$(ratio "$base_user_rps")"
+        echo "this build vs baseline, /health: $(vs_base health basehealth)"
+        echo "this build vs baseline, current-user: $(vs_base user baseuser)"
+    fi
 fi
 
 # The median over rounds of one endpoint's server CPU time per request.
@@ -167,6 +222,8 @@ cpu_median() {
     awk -v name="$1" '$1 == name { print $5 }' "$WORK/results" | sort -n |
         awk '{ rows[NR] = $0 } END { print rows[int((NR + 1) / 2)] }'
 }
+echo "server CPU per request (median round): /mg/overview $(cpu_median page) us, its 304 $(cpu_median page304) us${BASELINE_BIN:+, baseline /mg/overview $(cpu_median basepage) us}"
+[ -n "${PAGES_ONLY:-}" ] && exit 0
 echo "server CPU per request (median round): bare $(cpu_median bare) us, /health $(cpu_median health) us, wisdom $(cpu_median wisdom) us, current-user $(cpu_median user) us"
 if [ -n "${BASELINE_BIN:-}" ]; then
     echo "baseline server CPU per request (median round): /health $(cpu_median basehealth) us, current-user $(cpu_median baseuser) us"
