@@ -213,12 +213,30 @@ fn brotli(body: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The rendered files, by path. Cleared when the manifest changes (the filled-in values may have).
-#[derive(Debug, Default)]
+/// The files are the build's (a request names a path, never new content), and still the cache is
+/// capped: beyond `max_entries` files or `max_bytes`, a rendering is served but not kept.
+#[derive(Debug)]
 pub struct RenderCache {
     entries: RwLock<HashMap<PathBuf, Arc<Rendered>>>,
+    max_entries: usize,
+    max_bytes: usize,
+}
+
+impl Default for RenderCache {
+    fn default() -> Self {
+        Self::with_limits(MAX_ENTRIES, MAX_BYTES)
+    }
 }
 
 impl RenderCache {
+    fn with_limits(max_entries: usize, max_bytes: usize) -> Self {
+        Self {
+            entries: RwLock::default(),
+            max_entries,
+            max_bytes,
+        }
+    }
+
     /// The kept rendering of `path` if the file has not changed since.
     pub fn fresh(&self, path: &Path) -> Option<Arc<Rendered>> {
         let stamp = FileStamp::of(path)?;
@@ -241,7 +259,7 @@ impl RenderCache {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         entries.remove(path);
         let used: usize = entries.values().map(|entry| entry.size()).sum();
-        if entries.len() < MAX_ENTRIES && used + rendered.size() <= MAX_BYTES {
+        if entries.len() < self.max_entries && used + rendered.size() <= self.max_bytes {
             entries.insert(path.to_path_buf(), rendered.clone());
         } else {
             tracing::warn!(path = %path.display(), "page cache full: served without keeping it");
@@ -336,6 +354,40 @@ mod tests {
             b"Sitemap: https://mg.example/sitemap.xml __MG_DEPLOYMENT_ID__"
         );
         assert!(rendered.csp.is_none());
+    }
+
+    #[test]
+    fn a_full_cache_serves_without_keeping() {
+        let dir = tempfile::tempdir().expect("dir");
+        let cache = RenderCache::with_limits(2, 1_000);
+        let mut paths = Vec::new();
+        for name in ["a.md", "b.md", "c.md"] {
+            let file = dir.path().join(name);
+            std::fs::write(&file, format!("# {name}")).expect("write");
+            let rendered =
+                Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+            let served = cache.keep(&file, rendered);
+            assert_eq!(
+                &served.encoded(Encoding::Identity).0.body[..],
+                format!("# {name}").as_bytes()
+            );
+            paths.push(file);
+        }
+        assert_eq!(cache.len(), 2);
+        assert!(cache.fresh(&paths[2]).is_none(), "the third was not kept");
+        // Made again, a kept file replaces its old rendering rather than counting twice.
+        let again =
+            Rendered::render(&paths[0], Kind::Text("text/markdown"), &fill()).expect("renders");
+        cache.keep(&paths[0], again);
+        assert_eq!(cache.len(), 2);
+        // Bytes count too.
+        let big = dir.path().join("big.md");
+        std::fs::write(&big, "x".repeat(2_000)).expect("write");
+        let small_cache = RenderCache::with_limits(10, 1_000);
+        let rendered =
+            Rendered::render(&big, Kind::Text("text/markdown"), &fill()).expect("renders");
+        small_cache.keep(&big, rendered);
+        assert!(small_cache.is_empty());
     }
 
     #[test]
