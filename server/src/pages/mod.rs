@@ -269,7 +269,10 @@ impl Site {
 
 /// Before any file: redirects, prerendered pages, and the text files the server fills in.
 pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
-    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+    // The build's hashed assets are files, never documents: no manifest lookup for them.
+    if !matches!(*request.method(), Method::GET | Method::HEAD)
+        || request.uri().path().starts_with("/assets/")
+    {
         return next.run(request).await;
     }
     let (variant, fill) = site.current();
