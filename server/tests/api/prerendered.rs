@@ -712,6 +712,19 @@ async fn directories_are_pages(app: TestApp) {
     }
     let (_, variant) = variant_of(&app, "/mg/cli").await;
     assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"));
+    // Without the build's redirect, /mg (the directory of the twins) is still no directory redirect.
+    let manifest = std::fs::read_to_string(dist(&app).join("pages.json")).expect("read");
+    let mut manifest: serde_json::Value = serde_json::from_str(&manifest).expect("json");
+    manifest["redirects"] = json!({});
+    std::fs::write(dist(&app).join("pages.json"), manifest.to_string()).expect("write");
+    let mg = get_with(&app, "/mg", &[]).await;
+    assert_eq!(
+        mg.status(),
+        200,
+        "/mg is an app route of the fixture's routes.json"
+    );
+    assert_eq!(header(&mg, "location"), "");
+    assert!(mg.text().await.expect("body").contains("mg test build"));
 }
 on_both_backends!(
     the_directories_of_the_twins_are_never_redirected_or_listed,
