@@ -4,10 +4,16 @@ pub mod ecdsa;
 pub mod seen;
 pub mod verify;
 
-use axum::{extract::FromRequestParts, http::header, http::request::Parts};
+use std::sync::Arc;
 
-use crate::{error::AppError, startup::AppState};
-use verify::VerifyError;
+use axum::{
+    extract::{FromRef, FromRequestParts},
+    http::header,
+    http::request::Parts,
+};
+
+use crate::error::AppError;
+use verify::{SessionVerifier, VerifyError};
 
 /// A request whose bearer token verified. Handlers that take it are never reached without one.
 #[derive(Debug, Clone)]
@@ -22,12 +28,18 @@ pub struct AuthUser {
     pub expires_at_ms: i64,
 }
 
-impl FromRequestParts<AppState> for AuthUser {
+/// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503).
+impl<S> FromRequestParts<S> for AuthUser
+where
+    S: Send + Sync,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let token = bearer_token(parts)?;
-        let verifier = state.verifier.as_ref().ok_or_else(|| {
+        let verifier = Option::<Arc<SessionVerifier>>::from_ref(state);
+        let verifier = verifier.as_ref().ok_or_else(|| {
             AppError::IdentityUnavailable(
                 "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID".into(),
             )
