@@ -17,7 +17,7 @@ use crate::{
     },
     emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
-    identity::{seen::SeenSessions, verify::SessionVerifier},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     network::NetworkConfig,
     rate_limit::RateLimiter,
     request_metrics::{Metrics, TrackLayer},
@@ -63,7 +63,7 @@ pub fn build_state(db: Database, config: Config, emulator: Option<Arc<Emulator>>
         config: Arc::new(config),
         verifier,
         emulator,
-        seen_sessions: Arc::new(SeenSessions::default()),
+        sessions: Arc::new(SessionStore::default()),
         metrics: Arc::new(Metrics::default()),
     }
 }

@@ -10,7 +10,7 @@ use crate::{
     config::Config,
     db::Database,
     emulator::Emulator,
-    identity::{seen::SeenSessions, verify::SessionVerifier},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     rate_limit::RateLimiter,
     request_metrics::Metrics,
     status::StatusService,
@@ -25,7 +25,8 @@ pub struct AppState {
     pub verifier: Option<Arc<SessionVerifier>>,
     /// The local identity emulator, when no external identity provider is configured.
     pub emulator: Option<Arc<Emulator>>,
-    pub seen_sessions: Arc<SeenSessions>,
+    /// What this instance remembers of sessions: verified tokens and recorded sessions.
+    pub sessions: Arc<SessionStore>,
     pub rate_limiter: Arc<RateLimiter>,
     pub metrics: Arc<Metrics>,
     /// The status checks and the status answers (issue 18).
@@ -50,7 +51,7 @@ pieces! {
     config: Arc<Config>,
     verifier: Option<Arc<SessionVerifier>>,
     emulator: Option<Arc<Emulator>>,
-    seen_sessions: Arc<SeenSessions>,
+    sessions: Arc<SessionStore>,
     rate_limiter: Arc<RateLimiter>,
     metrics: Arc<Metrics>,
     status: Arc<StatusService>,

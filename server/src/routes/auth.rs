@@ -20,7 +20,7 @@ use crate::{
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::{seen::SeenSessions, sha256_hex, verify::SessionVerifier, AuthUser},
+    identity::{sessions::SessionStore, sha256_hex, verify::SessionVerifier, AuthUser},
     time::{now_ms, rfc3339},
 };
 
@@ -29,7 +29,7 @@ pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Database: FromRef<S>,
-    Arc<SeenSessions>: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
     Option<Arc<SessionVerifier>>: FromRef<S>,
 {
     Router::new()
@@ -120,17 +120,17 @@ pub struct OauthData {
     pub avatar: Option<String>,
 }
 
-#[tracing::instrument(skip(db, seen, user), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user), fields(identity_id = %user.identity_id))]
 async fn get_current_user(
     State(db): State<Database>,
-    State(seen): State<Arc<SeenSessions>>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let now = now_ms();
     let session = session_of(&headers, &user, now)?;
     // Hot path: a known session of a known user is one read.
-    if seen.contains(&session.key, now) {
+    if sessions.is_recorded(&session.key, now) {
         if let Some(found) = db.find_user_with_sessions(&user.identity_id, now).await? {
             return Ok(user_json(&found.user, found.active_sessions).into_response());
         }
@@ -138,29 +138,29 @@ async fn get_current_user(
     let row = db
         .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&db, &seen, &user, &session, now).await?;
+    remember_session(&db, &sessions, &user, &session, now).await?;
     respond_with_user(&db, row, now).await
 }
 
 /// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
 /// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
-#[tracing::instrument(skip(db, seen, user, headers), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers), fields(identity_id = %user.identity_id))]
 async fn end_session(
     State(db): State<Database>,
-    State(seen): State<Arc<SeenSessions>>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let session = session_of(&headers, &user, now_ms())?;
-    seen.remove(&session.key);
+    sessions.forget(&session.key);
     let ended = db.end_session(&user.identity_id, &session.key).await?;
     Ok(Json(json!({"data": {"ended": ended}})).into_response())
 }
 
-#[tracing::instrument(skip(db, seen, user, headers, body), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id))]
 async fn update_profile(
     State(db): State<Database>,
-    State(seen): State<Arc<SeenSessions>>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
     ApiJson(body): ApiJson<UpdateProfileBody>,
@@ -171,7 +171,7 @@ async fn update_profile(
     let session = session_of(&headers, &user, now)?;
     db.find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&db, &seen, &user, &session, now).await?;
+    remember_session(&db, &sessions, &user, &session, now).await?;
     let row = db.update_profile(&user.identity_id, &change, now).await?;
     respond_with_user(&db, row, now).await
 }
@@ -236,18 +236,18 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
 /// at most once a minute, expired sessions of everyone are pruned.
 async fn remember_session(
     db: &Database,
-    seen: &SeenSessions,
+    sessions: &SessionStore,
     user: &AuthUser,
     session: &SessionRef,
     now: i64,
 ) -> Result<(), AppError> {
-    if seen.contains(&session.key, now) {
+    if sessions.is_recorded(&session.key, now) {
         return Ok(());
     }
     db.touch_session(&user.identity_id, &session.key, session.expires_at_ms, now)
         .await?;
-    seen.insert(session.key.clone(), session.fresh_until_ms, now);
-    if seen.prune_due(now) {
+    sessions.remember_recorded(&session.key, session.fresh_until_ms);
+    if sessions.prune_due(now) {
         match db.prune_expired_sessions(now).await {
             Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
             Ok(_) => {}

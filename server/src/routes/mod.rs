@@ -13,7 +13,7 @@ use axum::{extract::FromRef, middleware, Router};
 use crate::{
     db::Database,
     error::AppError,
-    identity::{seen::SeenSessions, verify::SessionVerifier},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     rate_limit::{self, RateLimiter},
     status::StatusService,
 };
@@ -24,7 +24,7 @@ pub fn api_router<S>(rate_limiter: Arc<RateLimiter>) -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Database: FromRef<S>,
-    Arc<SeenSessions>: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
     Option<Arc<SessionVerifier>>: FromRef<S>,
     Arc<StatusService>: FromRef<S>,
 {
