@@ -17,6 +17,7 @@ pub mod route_manifest;
 pub mod routes;
 pub mod serve;
 pub mod startup;
+pub mod state;
 pub mod static_files;
 pub mod status;
 pub mod telemetry;

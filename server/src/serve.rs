@@ -6,6 +6,7 @@
 //! the open-files limit.
 
 use std::{
+    convert::Infallible,
     future::Future,
     io,
     pin::Pin,
@@ -20,6 +21,7 @@ use std::{
 use axum::{
     body::Body,
     extract::{ConnectInfo, Request},
+    response::Response,
 };
 use hyper::body::Incoming;
 use hyper_util::{
@@ -32,9 +34,9 @@ use tokio::{
     sync::Semaphore,
     time::Instant,
 };
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
-use crate::{network::NetworkConfig, startup::HttpService};
+use crate::network::NetworkConfig;
 
 /// After a stop signal, in-flight requests get this long (a request's own limit, and some) before
 /// the remaining connections are dropped.
@@ -47,12 +49,16 @@ const MAX_STREAMS_PER_CONNECTION: u32 = 64;
 
 /// Serves `service` on `listener` until `shutdown` resolves, then stops accepting, lets in-flight
 /// requests finish (closing idle connections at once) and returns.
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    service: HttpService,
+    service: S,
     limits: &NetworkConfig,
     shutdown: impl Future<Output = ()>,
-) -> io::Result<()> {
+) -> io::Result<()>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     let mut builder = auto::Builder::new(TokioExecutor::new());
     // A connection's buffer is what a client can make the server hold per connection (hyper's
     // default is 400 KiB): request heads beyond it are refused (431), bodies stream through it.

@@ -17,70 +17,54 @@ use crate::{
     },
     emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
-    identity::{seen::SeenSessions, verify::SessionVerifier},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     network::NetworkConfig,
     rate_limit::RateLimiter,
     request_metrics::{Metrics, TrackLayer},
-    routes, serve, static_files,
+    routes, serve,
+    state::AppState,
+    static_files,
     status::StatusService,
 };
 
 /// The longest a request may take before it is answered 408 JSON.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Shared, cheaply clonable state handed to every handler.
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub db: Database,
-    pub config: Arc<Config>,
-    /// `None` when no identity project is known: signed-in routes then answer 503.
-    pub verifier: Option<Arc<SessionVerifier>>,
-    /// The local identity emulator, when no external identity provider is configured.
-    pub emulator: Option<Arc<Emulator>>,
-    pub seen_sessions: Arc<SeenSessions>,
-    pub rate_limiter: Arc<RateLimiter>,
-    pub metrics: Arc<Metrics>,
-    /// The status checks and the status answers (issue 18).
-    pub status: Arc<StatusService>,
-}
-
-impl AppState {
-    /// `emulator` must be given exactly when the configuration asks for it (no `IDENTITY_BASE_URL`):
-    /// the server then trusts the emulator's own keys.
-    pub fn new(db: Database, config: Config, emulator: Option<Arc<Emulator>>) -> Self {
-        let verifier = match (
-            &emulator,
-            &config.identity_project_id,
-            &config.identity_base_url,
-        ) {
-            (Some(emulator), _, _) => Some(Arc::new(SessionVerifier::with_fixed_keys(
-                emulator.issuer.project_id(),
-                &emulator.jwks(),
-            ))),
-            (None, Some(project), Some(base)) => Some(Arc::new(
-                SessionVerifier::new(project, base).with_audience(config.identity_audience.clone()),
-            )),
-            _ => {
-                tracing::warn!(
-                    "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID: \
-                     signed-in routes answer 503"
-                );
-                None
-            }
-        };
-        Self {
-            status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
-            db,
-            rate_limiter: Arc::new(RateLimiter::per_minute(
-                config.rate_limit_per_minute,
-                config.network.rate_limit_max_clients,
-            )),
-            config: Arc::new(config),
-            verifier,
-            emulator,
-            seen_sessions: Arc::new(SeenSessions::default()),
-            metrics: Arc::new(Metrics::default()),
+/// The state for `config` on `db`. `emulator` must be given exactly when the configuration asks
+/// for it (no `IDENTITY_BASE_URL`): the server then trusts the emulator's own keys.
+pub fn build_state(db: Database, config: Config, emulator: Option<Arc<Emulator>>) -> AppState {
+    let verifier = match (
+        &emulator,
+        &config.identity_project_id,
+        &config.identity_base_url,
+    ) {
+        (Some(emulator), _, _) => Some(Arc::new(SessionVerifier::with_fixed_keys(
+            emulator.issuer.project_id(),
+            &emulator.jwks(),
+        ))),
+        (None, Some(project), Some(base)) => Some(Arc::new(
+            SessionVerifier::new(project, base).with_audience(config.identity_audience.clone()),
+        )),
+        _ => {
+            tracing::warn!(
+                "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID: \
+                 signed-in routes answer 503"
+            );
+            None
         }
+    };
+    AppState {
+        status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
+        db,
+        rate_limiter: Arc::new(RateLimiter::per_minute(
+            config.rate_limit_per_minute,
+            config.network.rate_limit_max_clients,
+        )),
+        config: Arc::new(config),
+        verifier,
+        emulator,
+        sessions: Arc::new(SessionStore::default()),
+        metrics: Arc::new(Metrics::default()),
     }
 }
 
@@ -128,7 +112,7 @@ impl Application {
             None
         };
         let limits = config.network.clone();
-        let state = AppState::new(db, config, emulator);
+        let state = build_state(db, config, emulator);
         Ok(Self {
             listener,
             status: state.status.clone(),
@@ -178,10 +162,10 @@ pub fn app(state: AppState) -> HttpService {
     let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new()
         .merge(routes::health::router())
-        .merge(crate::emulator::router(state.clone()))
+        .merge(crate::emulator::router(state.rate_limiter.clone()))
         .merge(routes::metrics::router())
         .merge(routes::status::router())
-        .nest("/api", routes::api_router(state.clone()))
+        .nest("/api", routes::api_router(state.rate_limiter.clone()))
         // `nest` does not cover the bare prefix: keep `/api` and `/api/` JSON too.
         .route("/api", axum::routing::any(routes::api_not_found))
         .route("/api/", axum::routing::any(routes::api_not_found))

@@ -18,7 +18,7 @@ use mg_server::{
     db::Database,
     emulator::keys::{jwks, CurveAlgorithm, SigningKey},
     identity::verify::SessionVerifier,
-    startup::{app, AppState, HttpService},
+    startup::{app, build_state, HttpService},
 };
 use serde_json::json;
 
@@ -79,7 +79,7 @@ pub async fn full_app(dir: &std::path::Path) -> (HttpService, String) {
     let db = Database::connect(&config.database_url, None)
         .await
         .expect("database");
-    let mut state = AppState::new(db, config, None);
+    let mut state = build_state(db, config, None);
     state.verifier = Some(Arc::new(SessionVerifier::with_fixed_keys(
         PROJECT,
         &jwks(&[&key]),

@@ -21,7 +21,9 @@ use super::{
     Emu, Emulator, PAGE_PREFIX,
 };
 use crate::{
-    db::emulator_users::EmulatorUserRow, forwarded::ClientInfo, startup::AppState, time::now_ms,
+    db::{emulator_users::EmulatorUserRow, Database},
+    forwarded::ClientInfo,
+    time::now_ms,
 };
 use axum::extract::State;
 
@@ -117,7 +119,7 @@ pub async fn start_oauth(
 #[tracing::instrument(skip_all)]
 pub async fn exchange_code(
     Emu(emulator): Emu,
-    State(state): State<AppState>,
+    State(db): State<Database>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
@@ -143,7 +145,7 @@ pub async fn exchange_code(
                 username: grant.account.username,
                 created_at: now_ms(),
             };
-            let (user, created) = state.db.find_or_create_emulator_user(&candidate).await?;
+            let (user, created) = db.find_or_create_emulator_user(&candidate).await?;
             Ok(Json(emulator.issuer.jwt_response(&user, None, created)?))
         }
     }
@@ -153,11 +155,11 @@ pub async fn exchange_code(
 #[tracing::instrument(skip_all)]
 pub async fn refresh_session(
     Emu(emulator): Emu,
-    State(state): State<AppState>,
+    State(db): State<Database>,
     headers: HeaderMap,
 ) -> Answer {
     let refresh = required_refresh(&emulator, &headers)?;
-    let user = user_of(&emulator, &state, &refresh).await?;
+    let user = user_of(&emulator, &db, &refresh).await?;
     Ok(Json(emulator.issuer.jwt_response(
         &user,
         Some(&refresh),
@@ -167,11 +169,11 @@ pub async fn refresh_session(
 
 /// `POST /v1/auth/try-refresh`: like refresh, but no refresh token at all is `{}`, not an error.
 #[tracing::instrument(skip_all)]
-pub async fn try_refresh_session(emu: Emu, state: State<AppState>, headers: HeaderMap) -> Answer {
+pub async fn try_refresh_session(emu: Emu, db: State<Database>, headers: HeaderMap) -> Answer {
     if bearer(&emu.0, &headers)?.is_none() {
         return Ok(Json(json!({})));
     }
-    refresh_session(emu, state, headers).await
+    refresh_session(emu, db, headers).await
 }
 
 /// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed; `{}`
@@ -199,13 +201,9 @@ pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
 
 /// `GET /v1/auth/me`: the bare user object of the refresh token's user.
 #[tracing::instrument(skip_all)]
-pub async fn get_me(
-    Emu(emulator): Emu,
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Answer {
+pub async fn get_me(Emu(emulator): Emu, State(db): State<Database>, headers: HeaderMap) -> Answer {
     let refresh = required_refresh(&emulator, &headers)?;
-    let user = user_of(&emulator, &state, &refresh).await?;
+    let user = user_of(&emulator, &db, &refresh).await?;
     Ok(Json(user_json(&user)))
 }
 
@@ -244,13 +242,11 @@ fn required_refresh(emulator: &Emulator, headers: &HeaderMap) -> Result<String, 
 
 async fn user_of(
     emulator: &Emulator,
-    state: &AppState,
+    db: &Database,
     refresh: &str,
 ) -> Result<EmulatorUserRow, EmulatorError> {
     let user_id = emulator.issuer.verify_refresh(refresh)?;
-    state
-        .db
-        .find_emulator_user_by_id(&user_id)
+    db.find_emulator_user_by_id(&user_id)
         .await?
         .ok_or_else(|| EmulatorError::unauthorized("The user no longer exists"))
 }

@@ -17,7 +17,7 @@ pub mod tokens;
 use std::sync::Arc;
 
 use axum::{
-    extract::FromRequestParts,
+    extract::{FromRef, FromRequestParts},
     http::request::Parts,
     middleware,
     routing::{any, get, post},
@@ -26,7 +26,11 @@ use axum::{
 use serde_json::Value;
 use url::Url;
 
-use crate::{config::Config, rate_limit, startup::AppState};
+use crate::{
+    config::Config,
+    db::Database,
+    rate_limit::{self, RateLimiter},
+};
 use error::EmulatorError;
 use grants::Grants;
 use tokens::TokenIssuer;
@@ -129,16 +133,15 @@ pub fn provider_name(provider: &str) -> Option<&'static str> {
 #[derive(Debug)]
 pub struct Emu(pub Arc<Emulator>);
 
-impl FromRequestParts<AppState> for Emu {
+impl<S> FromRequestParts<S> for Emu
+where
+    S: Send + Sync,
+    Option<Arc<Emulator>>: FromRef<S>,
+{
     type Rejection = EmulatorError;
 
-    async fn from_request_parts(
-        _parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, EmulatorError> {
-        state
-            .emulator
-            .clone()
+    async fn from_request_parts(_parts: &mut Parts, state: &S) -> Result<Self, EmulatorError> {
+        Option::<Arc<Emulator>>::from_ref(state)
             .map(Emu)
             .ok_or_else(EmulatorError::not_found)
     }
@@ -147,7 +150,12 @@ impl FromRequestParts<AppState> for Emu {
 /// Every emulator route. The calls that start, complete or renew a sign-in (authorize, the page's
 /// form, exchange, refresh, try-refresh) share the per-client rate limit of `/api/auth/*`; keys,
 /// me and logout do not.
-pub fn router(state: AppState) -> Router<AppState> {
+pub fn router<S>(rate_limiter: Arc<RateLimiter>) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Option<Arc<Emulator>>: FromRef<S>,
+    Database: FromRef<S>,
+{
     let limited = Router::new()
         .route("/v1/auth/oauth/authorize", post(api::start_oauth))
         .route("/v1/auth/oauth/exchange", post(api::exchange_code))
@@ -158,7 +166,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(page::continue_sign_in),
         )
         .route_layer(middleware::from_fn_with_state(
-            state.rate_limiter.clone(),
+            rate_limiter,
             rate_limit::limit_by_ip,
         ));
     Router::new()

@@ -1,13 +1,20 @@
 //! Identity: verifying the provider's session tokens, and the `AuthUser` extractor built on it.
 
 pub mod ecdsa;
-pub mod seen;
+pub mod sessions;
 pub mod verify;
 
-use axum::{extract::FromRequestParts, http::header, http::request::Parts};
+use std::sync::Arc;
 
-use crate::{error::AppError, startup::AppState};
-use verify::VerifyError;
+use axum::{
+    extract::{FromRef, FromRequestParts},
+    http::header,
+    http::request::Parts,
+};
+
+use crate::{error::AppError, time::now_ms};
+use sessions::{SessionStore, VerifiedSession};
+use verify::{SessionVerifier, VerifyError};
 
 /// A request whose bearer token verified. Handlers that take it are never reached without one.
 #[derive(Debug, Clone)]
@@ -22,23 +29,47 @@ pub struct AuthUser {
     pub expires_at_ms: i64,
 }
 
-impl FromRequestParts<AppState> for AuthUser {
+/// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503) and its
+/// `Arc<SessionStore>`: a token that verified before is taken from the store until it expires, so
+/// only its expiry is checked again.
+impl<S> FromRequestParts<S> for AuthUser
+where
+    S: Send + Sync,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let token = bearer_token(parts)?;
-        let verifier = state.verifier.as_ref().ok_or_else(|| {
+        let verifier = Option::<Arc<SessionVerifier>>::from_ref(state);
+        let verifier = verifier.as_ref().ok_or_else(|| {
             AppError::IdentityUnavailable(
                 "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID".into(),
             )
         })?;
-        let session = verifier
-            .verify_session_jwt(token)
-            .await
-            .map_err(|error| match error {
-                VerifyError::KeysUnavailable(detail) => AppError::IdentityUnavailable(detail),
-                other => AppError::Unauthorized(other.to_string()),
-            })?;
+        let sessions = Arc::<SessionStore>::from_ref(state);
+        let session = match sessions.verified(token, now_ms()) {
+            Some(session) => session,
+            None => {
+                let claims =
+                    verifier
+                        .verify_session_jwt(token)
+                        .await
+                        .map_err(|error| match error {
+                            VerifyError::KeysUnavailable(detail) => {
+                                AppError::IdentityUnavailable(detail)
+                            }
+                            other => AppError::Unauthorized(other.to_string()),
+                        })?;
+                let session = Arc::new(VerifiedSession {
+                    claims,
+                    token_hash: sha256_hex(token.as_bytes()),
+                });
+                sessions.remember_verified(token, session.clone());
+                session
+            }
+        };
         let claims = &session.claims;
         Ok(Self {
             identity_id: claims.sub.clone(),

@@ -20,8 +20,6 @@ pub const MAX_TOKEN_BYTES: usize = 8 * 1024;
 /// An unknown `kid` refetches the JWKS at most this often, so forged kids cannot hammer the provider.
 pub const REFETCH_COOLDOWN: Duration = Duration::from_secs(10);
 const FETCH_TIMEOUT: Duration = Duration::from_secs(3);
-/// Verified tokens remembered (until their expiry) so the hot path skips the signature check.
-const VERIFIED_CACHE_CAPACITY: usize = 10_000;
 const ALLOWED: [Algorithm; 3] = [Algorithm::RS256, Algorithm::ES256, Algorithm::ES384];
 
 /// Why a token was refused. Only logged; clients see one generic 401 message.
@@ -79,7 +77,8 @@ struct KnownKey {
     algorithm: Algorithm,
 }
 
-/// Verifies session JWTs for one identity project; keys are fetched once and cached.
+/// Verifies session JWTs for one identity project; keys are fetched once and cached. Which tokens
+/// verified before is the session store's business (`sessions.rs`), not this type's.
 pub struct SessionVerifier {
     project_id: String,
     /// `None` for a fixed key set (the local emulator's own keys): nothing is ever fetched.
@@ -90,15 +89,6 @@ pub struct SessionVerifier {
     refetch_cooldown: Duration,
     /// `IDENTITY_AUDIENCE`: when set, a token's `aud` must name it.
     audience: Option<String>,
-    verified: std::sync::Mutex<HashMap<String, Arc<VerifiedSession>>>,
-}
-
-/// A session token that verified: its claims, and its SHA-256 (hex), the only form in which a
-/// session is stored. Shared, so the hot path clones a pointer instead of the claims.
-#[derive(Debug)]
-pub struct VerifiedSession {
-    pub claims: SessionClaims,
-    pub token_hash: String,
 }
 
 impl std::fmt::Debug for SessionVerifier {
@@ -128,7 +118,6 @@ impl SessionVerifier {
             last_fetch: Mutex::new(None),
             refetch_cooldown: REFETCH_COOLDOWN,
             audience: None,
-            verified: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -148,7 +137,6 @@ impl SessionVerifier {
             last_fetch: Mutex::new(None),
             refetch_cooldown: REFETCH_COOLDOWN,
             audience: None,
-            verified: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
@@ -158,42 +146,9 @@ impl SessionVerifier {
         self
     }
 
-    /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`.
-    /// A token that passed once is remembered until it expires; only the expiry is checked again.
-    pub async fn verify_session_jwt(
-        &self,
-        token: &str,
-    ) -> Result<Arc<VerifiedSession>, VerifyError> {
-        if let Some(session) = self.remembered(token) {
-            return Ok(session);
-        }
-        let claims = self.verify_uncached(token).await?;
-        let session = Arc::new(VerifiedSession {
-            claims,
-            token_hash: super::sha256_hex(token.as_bytes()),
-        });
-        if let Ok(mut verified) = self.verified.lock() {
-            if verified.len() >= VERIFIED_CACHE_CAPACITY {
-                let now = now_seconds();
-                verified
-                    .retain(|_, session| session.claims.exp.saturating_add(LEEWAY_SECONDS) >= now);
-                if verified.len() >= VERIFIED_CACHE_CAPACITY {
-                    verified.clear();
-                }
-            }
-            verified.insert(token.to_owned(), session.clone());
-        }
-        Ok(session)
-    }
-
-    fn remembered(&self, token: &str) -> Option<Arc<VerifiedSession>> {
-        let verified = self.verified.lock().ok()?;
-        let session = verified.get(token)?;
-        (session.claims.exp.saturating_add(LEEWAY_SECONDS) >= now_seconds())
-            .then(|| session.clone())
-    }
-
-    async fn verify_uncached(&self, token: &str) -> Result<SessionClaims, VerifyError> {
+    /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`: every time;
+    /// `AuthUser` asks the session store first.
+    pub async fn verify_session_jwt(&self, token: &str) -> Result<SessionClaims, VerifyError> {
         if token.is_empty() {
             return Err(VerifyError::Empty);
         }

@@ -1,23 +1,37 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
+use std::sync::Arc;
+
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::{extract::State, routing::post, Json, Router};
+use axum::{
+    extract::{FromRef, State},
+    routing::post,
+    Json, Router,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::{
-    db::users::{ProfileChange, UserRow},
+    db::{
+        users::{ProfileChange, UserRow},
+        Database,
+    },
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::{sha256_hex, AuthUser},
-    startup::AppState,
+    identity::{sessions::SessionStore, sha256_hex, verify::SessionVerifier, AuthUser},
     time::{now_ms, rfc3339},
 };
 
 /// Routes nested under `/api/auth`.
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+{
     Router::new()
         .route("/current-user", post(get_current_user))
         .route("/update-profile", post(update_profile))
@@ -106,52 +120,47 @@ pub struct OauthData {
     pub avatar: Option<String>,
 }
 
-#[tracing::instrument(skip(state, user), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user), fields(identity_id = %user.identity_id))]
 async fn get_current_user(
-    State(state): State<AppState>,
+    State(db): State<Database>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let now = now_ms();
     let session = session_of(&headers, &user, now)?;
     // Hot path: a known session of a known user is one read.
-    if state.seen_sessions.contains(&session.key, now) {
-        if let Some(found) = state
-            .db
-            .find_user_with_sessions(&user.identity_id, now)
-            .await?
-        {
+    if sessions.is_recorded(&session.key, now) {
+        if let Some(found) = db.find_user_with_sessions(&user.identity_id, now).await? {
             return Ok(user_json(&found.user, found.active_sessions).into_response());
         }
     }
-    let row = state
-        .db
+    let row = db
         .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&state, &user, &session, now).await?;
-    respond_with_user(&state, row, now).await
+    remember_session(&db, &sessions, &user, &session, now).await?;
+    respond_with_user(&db, row, now).await
 }
 
 /// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
 /// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
-#[tracing::instrument(skip(state, user, headers), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers), fields(identity_id = %user.identity_id))]
 async fn end_session(
-    State(state): State<AppState>,
+    State(db): State<Database>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let session = session_of(&headers, &user, now_ms())?;
-    state.seen_sessions.remove(&session.key);
-    let ended = state
-        .db
-        .end_session(&user.identity_id, &session.key)
-        .await?;
+    sessions.forget(&session.key);
+    let ended = db.end_session(&user.identity_id, &session.key).await?;
     Ok(Json(json!({"data": {"ended": ended}})).into_response())
 }
 
-#[tracing::instrument(skip(state, user, headers, body), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id))]
 async fn update_profile(
-    State(state): State<AppState>,
+    State(db): State<Database>,
+    State(sessions): State<Arc<SessionStore>>,
     user: AuthUser,
     headers: HeaderMap,
     ApiJson(body): ApiJson<UpdateProfileBody>,
@@ -160,16 +169,11 @@ async fn update_profile(
     let change = parse_change(body)?;
     let now = now_ms();
     let session = session_of(&headers, &user, now)?;
-    state
-        .db
-        .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
+    db.find_or_create_user(&user.identity_id, user.email.as_deref(), now)
         .await?;
-    remember_session(&state, &user, &session, now).await?;
-    let row = state
-        .db
-        .update_profile(&user.identity_id, &change, now)
-        .await?;
-    respond_with_user(&state, row, now).await
+    remember_session(&db, &sessions, &user, &session, now).await?;
+    let row = db.update_profile(&user.identity_id, &change, now).await?;
+    respond_with_user(&db, row, now).await
 }
 
 fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
@@ -231,23 +235,20 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
 /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a write,
 /// at most once a minute, expired sessions of everyone are pruned.
 async fn remember_session(
-    state: &AppState,
+    db: &Database,
+    sessions: &SessionStore,
     user: &AuthUser,
     session: &SessionRef,
     now: i64,
 ) -> Result<(), AppError> {
-    if state.seen_sessions.contains(&session.key, now) {
+    if sessions.is_recorded(&session.key, now) {
         return Ok(());
     }
-    state
-        .db
-        .touch_session(&user.identity_id, &session.key, session.expires_at_ms, now)
+    db.touch_session(&user.identity_id, &session.key, session.expires_at_ms, now)
         .await?;
-    state
-        .seen_sessions
-        .insert(session.key.clone(), session.fresh_until_ms, now);
-    if state.seen_sessions.prune_due(now) {
-        match state.db.prune_expired_sessions(now).await {
+    sessions.remember_recorded(&session.key, session.fresh_until_ms);
+    if sessions.prune_due(now) {
+        match db.prune_expired_sessions(now).await {
             Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "pruning expired sessions failed"),
@@ -256,11 +257,8 @@ async fn remember_session(
     Ok(())
 }
 
-async fn respond_with_user(state: &AppState, row: UserRow, now: i64) -> Result<Response, AppError> {
-    let active = state
-        .db
-        .count_active_sessions(&row.identity_id, now)
-        .await?;
+async fn respond_with_user(db: &Database, row: UserRow, now: i64) -> Result<Response, AppError> {
+    let active = db.count_active_sessions(&row.identity_id, now).await?;
     Ok(user_json(&row, active).into_response())
 }
 

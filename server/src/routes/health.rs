@@ -2,23 +2,32 @@
 
 use std::time::{Duration, Instant};
 
-use axum::{extract::State, http::StatusCode, routing::get, Json, Router};
+use axum::{
+    extract::{FromRef, State},
+    http::StatusCode,
+    routing::get,
+    Json, Router,
+};
 use serde_json::{json, Value};
 
-use crate::startup::AppState;
+use crate::db::Database;
 
 /// How long `/db-health` waits for `SELECT 1` before calling the database unhealthy.
 pub const DB_PING_LIMIT: Duration = Duration::from_secs(1);
 
 /// Routes at the top level: `/health` and `/db-health`.
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+{
     Router::new()
         .route("/health", get(get_health))
         .route("/db-health", get(get_db_health))
 }
 
 /// Routes nested under `/api`: `/api/health`.
-pub fn api_router() -> Router<AppState> {
+pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route("/health", get(get_health))
 }
 
@@ -27,12 +36,12 @@ async fn get_health() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
-#[tracing::instrument(skip(state))]
-async fn get_db_health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+#[tracing::instrument(skip(db))]
+async fn get_db_health(State(db): State<Database>) -> (StatusCode, Json<Value>) {
     let started = Instant::now();
-    let outcome = state.db.ping(DB_PING_LIMIT).await;
+    let outcome = db.ping(DB_PING_LIMIT).await;
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let backend = state.db.backend().name();
+    let backend = db.backend().name();
     match outcome {
         Ok(()) => (
             StatusCode::OK,

@@ -1,7 +1,9 @@
 //! `GET /metrics`: Prometheus text exposition, for the machine itself or a holder of `METRICS_TOKEN`.
 
+use std::sync::Arc;
+
 use axum::{
-    extract::State,
+    extract::{FromRef, State},
     http::{header, HeaderMap},
     response::IntoResponse,
     routing::get,
@@ -10,9 +12,17 @@ use axum::{
 
 use tower_http::compression::CompressionLayer;
 
-use crate::{error::AppError, forwarded::ClientInfo, startup::AppState};
+use crate::{
+    config::Config, db::Database, error::AppError, forwarded::ClientInfo, request_metrics::Metrics,
+};
 
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Config>: FromRef<S>,
+    Database: FromRef<S>,
+    Arc<Metrics>: FromRef<S>,
+{
     Router::new()
         .route("/metrics", get(get_metrics))
         .layer(CompressionLayer::new())
@@ -20,20 +30,18 @@ pub fn router() -> Router<AppState> {
 
 #[tracing::instrument(skip_all)]
 async fn get_metrics(
-    State(state): State<AppState>,
+    State(config): State<Arc<Config>>,
+    State(db): State<Database>,
+    State(metrics): State<Arc<Metrics>>,
     client: ClientInfo,
     headers: HeaderMap,
 ) -> Result<impl IntoResponse, AppError> {
-    if !may_read_metrics(
-        &client,
-        &headers,
-        state.config.network.metrics_token.as_deref(),
-    ) {
+    if !may_read_metrics(&client, &headers, config.network.metrics_token.as_deref()) {
         // The same answer as for an address that does not exist: nothing to learn from outside.
         return Err(AppError::NotFound);
     }
-    let pool = state.db.pool();
-    let text = state.metrics.render(pool.size(), pool.num_idle());
+    let pool = db.pool();
+    let text = metrics.render(pool.size(), pool.num_idle());
     Ok((
         [(
             header::CONTENT_TYPE,

@@ -6,18 +6,33 @@ pub mod metrics;
 pub mod status;
 pub mod wisdom;
 
-use axum::{middleware, Router};
+use std::sync::Arc;
 
-use crate::{error::AppError, rate_limit, startup::AppState};
+use axum::{extract::FromRef, middleware, Router};
+
+use crate::{
+    db::Database,
+    error::AppError,
+    identity::{sessions::SessionStore, verify::SessionVerifier},
+    rate_limit::{self, RateLimiter},
+    status::StatusService,
+};
 
 /// Everything under `/api`; unknown API paths answer 404 JSON, never the app's HTML.
-/// Sign-in and wisdom routes are rate-limited per client IP.
-pub fn api_router(state: AppState) -> Router<AppState> {
+/// Sign-in and wisdom routes are rate-limited per client IP by `rate_limiter`.
+pub fn api_router<S>(rate_limiter: Arc<RateLimiter>) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+    Arc<StatusService>: FromRef<S>,
+{
     let limited = Router::new()
         .nest("/auth", auth::router())
         .merge(wisdom::router())
         .route_layer(middleware::from_fn_with_state(
-            state.rate_limiter.clone(),
+            rate_limiter,
             rate_limit::limit_by_ip,
         ));
     Router::new()

@@ -2,8 +2,10 @@
 //! `/api/v2/*.json`, badges and the Atom feed. All come from memory (`StatusService::published`),
 //! rendered once per round of checks, with `ETag`/304.
 
+use std::sync::Arc;
+
 use axum::{
-    extract::{Path, RawQuery, State},
+    extract::{FromRef, Path, RawQuery, State},
     response::Response,
     routing::get,
     Router,
@@ -11,22 +13,29 @@ use axum::{
 
 use crate::{
     error::AppError,
-    startup::AppState,
-    status::{render::IfNoneMatch, series::RANGES},
+    status::{render::IfNoneMatch, series::RANGES, StatusService},
 };
 
 /// Longest query string `/api/status/history` reads.
 const MAX_QUERY_LEN: usize = 256;
 
 /// Routes at the top level: badges and the feed.
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<StatusService>: FromRef<S>,
+{
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", get(get_feed))
 }
 
 /// Routes nested under `/api`.
-pub fn api_router() -> Router<AppState> {
+pub fn api_router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<StatusService>: FromRef<S>,
+{
     Router::new()
         .route("/status", get(get_status))
         .route("/status/history", get(get_history))
@@ -34,29 +43,35 @@ pub fn api_router() -> Router<AppState> {
         .route("/v2/status.json", get(get_statuspage_status))
 }
 
-async fn get_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
-    state.status.published().status.answer(&headers)
+async fn get_status(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {
+    status.published().status.answer(&headers)
 }
 
-async fn get_statuspage_summary(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
-    state.status.published().statuspage_summary.answer(&headers)
+async fn get_statuspage_summary(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().statuspage_summary.answer(&headers)
 }
 
-async fn get_statuspage_status(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
-    state.status.published().statuspage_status.answer(&headers)
+async fn get_statuspage_status(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().statuspage_status.answer(&headers)
 }
 
-async fn get_feed(State(state): State<AppState>, headers: IfNoneMatch) -> Response {
-    state.status.published().feed.answer(&headers)
+async fn get_feed(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {
+    status.published().feed.answer(&headers)
 }
 
 /// `/status/badge/{component}.svg`; any other name is 404.
 async fn get_badge(
-    State(state): State<AppState>,
+    State(status): State<Arc<StatusService>>,
     Path(file): Path<String>,
     headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
-    let published = state.status.published();
+    let published = status.published();
     let badge = file
         .strip_suffix(".svg")
         .and_then(|component| published.badges.get(component))
@@ -66,11 +81,11 @@ async fn get_badge(
 
 /// `?component=<id>&range=24h|7d|90d` (range defaults to 24h). Anything else is a 400.
 async fn get_history(
-    State(state): State<AppState>,
+    State(status): State<Arc<StatusService>>,
     RawQuery(query): RawQuery,
     headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
-    let published = state.status.published();
+    let published = status.published();
     let (component, range) =
         parse_history_query(query.as_deref().unwrap_or_default(), &published.components)?;
     published

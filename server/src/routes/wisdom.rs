@@ -1,7 +1,7 @@
 //! `POST /api/wisdom`: a random quote from the database.
 
 use axum::{
-    extract::State,
+    extract::{FromRef, State},
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::post,
@@ -9,16 +9,20 @@ use axum::{
 };
 use serde_json::json;
 
-use crate::startup::AppState;
+use crate::db::Database;
 
 /// Routes nested under `/api`.
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+{
     Router::new().route("/wisdom", post(get_wisdom))
 }
 
-#[tracing::instrument(skip(state))]
-async fn get_wisdom(State(state): State<AppState>) -> Response {
-    match state.db.random_wisdom().await {
+#[tracing::instrument(skip(db))]
+async fn get_wisdom(State(db): State<Database>) -> Response {
+    match db.random_wisdom().await {
         Ok(Some(wisdom)) => Json(json!({ "wisdom": wisdom })).into_response(),
         Ok(None) => {
             tracing::error!("the wisdom table is empty");
