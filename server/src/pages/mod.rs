@@ -297,6 +297,11 @@ pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: 
             }
         }
     }
+    // The prerendered files are documents only once filled in, at their own paths: fetched raw
+    // they would show placeholders and carry no runtime configuration. Such a path is not found.
+    if path.starts_with("/pages/") {
+        return site.clone().fallback(request).await;
+    }
     if let Some(file) = variant.pages.get(path) {
         return site
             .document(

@@ -371,6 +371,16 @@ async fn not_found_and_personal(app: TestApp) {
         assert_eq!(status, 404, "{path}");
         assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"), "{path}");
     }
+    // The prerendered files themselves, fetched raw, would carry unfilled placeholders.
+    let raw = std::fs::read_dir(dist(&app).join("pages"))
+        .expect("pages dir")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .find(|name| name.ends_with(".html"))
+        .expect("a prerendered file");
+    let (status, variant) = variant_of(&app, &format!("/pages/{raw}")).await;
+    assert_eq!(status, 404, "/pages/{raw}");
+    assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"));
     let body = app.get("/nope").await.text().await.expect("body");
     assert!(body.contains("Page not found"), "{body}");
     for path in ["/home", "/auth/callback", "/index.html", "/docs"] {
