@@ -66,6 +66,19 @@ pub fn encoding(headers: &HeaderMap) -> Encoding {
     }
 }
 
+/// Whether the request accepts a gzip body (named, or `*`, with a weight above 0).
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    let (mut gzip, mut any) = (None, None);
+    for (token, q) in weighted(headers, header::ACCEPT_ENCODING) {
+        match token.as_str() {
+            "gzip" | "x-gzip" => gzip = Some(q),
+            "*" => any = Some(q),
+            _ => {}
+        }
+    }
+    gzip.or(any).unwrap_or(0.0) > 0.0
+}
+
 /// How much the request wants `media` (`type/subtype`): the weight of the most specific range
 /// that matches it, whether it is named outright, and where it is named.
 fn preference(headers: &HeaderMap, media: &str) -> (f32, bool, usize) {

@@ -22,13 +22,29 @@ pub const CACHE_JSON: &str = "public, max-age=5, must-revalidate";
 pub const CACHE_BADGE: &str = "public, max-age=60";
 pub const CACHE_FEED: &str = "public, max-age=60";
 
+/// Bodies at least this large also get a gzip copy, made once per round (a 90-day history is
+/// about 60 KB of JSON, a few KB compressed; a badge is not worth it).
+const GZIP_FROM_BYTES: usize = 1024;
+
 /// One ready answer.
 #[derive(Debug, Clone)]
 pub struct Rendered {
     pub body: Bytes,
     pub etag: HeaderValue,
+    /// The body gzip-compressed, with its own strong tag (the plain tag plus `-gz`).
+    pub gzip: Option<(Bytes, HeaderValue)>,
     pub content_type: &'static str,
     pub cache_control: &'static str,
+}
+
+fn gzip(body: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::new(6),
+    );
+    encoder.write_all(body).ok()?;
+    encoder.finish().ok().map(Bytes::from)
 }
 
 impl Rendered {
@@ -45,9 +61,17 @@ impl Rendered {
             .collect();
         let etag = HeaderValue::from_str(&format!("\"{hex}\""))
             .unwrap_or(HeaderValue::from_static("\"0\""));
+        let gzip = (body.len() >= GZIP_FROM_BYTES)
+            .then(|| gzip(&body))
+            .flatten()
+            .and_then(|copy| {
+                let tag = HeaderValue::from_str(&format!("\"{hex}-gz\"")).ok()?;
+                Some((copy, tag))
+            });
         Self {
             body,
             etag,
+            gzip,
             content_type,
             cache_control,
         }
@@ -61,17 +85,29 @@ impl Rendered {
         )
     }
 
-    /// 304 when `If-None-Match` names this body's ETag (or `*`), else 200 with the body.
-    pub fn answer(&self, if_none_match: &IfNoneMatch) -> Response {
-        let matches = if_none_match
-            .0
+    /// 304 when `If-None-Match` names this body's ETag or its gzip copy's (or `*`), else 200 with
+    /// the body, gzip-compressed when the request accepts gzip and there is a copy.
+    pub fn answer(&self, request: &IfNoneMatch) -> Response {
+        let (body, etag, gzipped) = match (&self.gzip, request.gzip) {
+            (Some((copy, tag)), true) => (copy, tag, true),
+            _ => (&self.body, &self.etag, false),
+        };
+        let matches = request
+            .tags
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .map(|tag| tag.trim().trim_start_matches("W/"))
-            .any(|tag| tag == "*" || tag.as_bytes() == self.etag.as_bytes());
+            .any(|tag| {
+                tag == "*"
+                    || tag.as_bytes() == self.etag.as_bytes()
+                    || self
+                        .gzip
+                        .as_ref()
+                        .is_some_and(|(_, gz)| tag.as_bytes() == gz.as_bytes())
+            });
         let headers = [
-            (header::ETAG, self.etag.clone()),
+            (header::ETAG, etag.clone()),
             (
                 header::CACHE_CONTROL,
                 HeaderValue::from_static(self.cache_control),
@@ -80,40 +116,51 @@ impl Rendered {
                 header::ACCESS_CONTROL_ALLOW_ORIGIN,
                 HeaderValue::from_static("*"),
             ),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
         ];
         if matches {
-            (StatusCode::NOT_MODIFIED, headers).into_response()
-        } else {
-            (
-                StatusCode::OK,
-                headers,
-                [(
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static(self.content_type),
-                )],
-                self.body.clone(),
-            )
-                .into_response()
+            return (StatusCode::NOT_MODIFIED, headers).into_response();
         }
+        let mut response = (
+            StatusCode::OK,
+            headers,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(self.content_type),
+            )],
+            body.clone(),
+        )
+            .into_response();
+        if gzipped {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+        response
     }
 }
 
-/// The request's `If-None-Match` values (none, usually: then nothing is copied).
+/// What a status request says about caching and encoding: its `If-None-Match` values (none,
+/// usually: then nothing is copied) and whether it accepts gzip.
 #[derive(Debug, Default)]
-pub struct IfNoneMatch(pub Vec<HeaderValue>);
+pub struct IfNoneMatch {
+    pub tags: Vec<HeaderValue>,
+    pub gzip: bool,
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
+        Ok(Self {
+            tags: parts
                 .headers
                 .get_all(header::IF_NONE_MATCH)
                 .iter()
                 .cloned()
                 .collect(),
-        ))
+            gzip: crate::pages::negotiate::accepts_gzip(&parts.headers),
+        })
     }
 }
 

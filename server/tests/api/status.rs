@@ -459,3 +459,63 @@ on_both_backends!(
     the_server_checks_on_its_own,
     |config: &mut mg_server::config::Config| config.status.scheduler = true
 );
+
+async fn history_is_sent_gzipped(app: TestApp) {
+    for i in 0..4 {
+        app.status.check_now(T0 + i * INTERVAL).await;
+    }
+    let path = "/api/status/history?component=api&range=90d";
+    let plain = app.get(path).await.bytes().await.expect("plain body");
+    let response = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    assert_eq!(response.headers()["vary"], "accept-encoding");
+    let etag = response.headers()["etag"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(etag.ends_with("-gz\""), "its own strong tag: {etag}");
+    let compressed = response.bytes().await.expect("gzip body");
+    assert!(
+        compressed.len() * 4 < plain.len(),
+        "{} gzip bytes for {} plain",
+        compressed.len(),
+        plain.len()
+    );
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&compressed[..]),
+        &mut decoded,
+    )
+    .expect("valid gzip");
+    assert_eq!(decoded, plain);
+    // Revalidating with the gzip copy's tag gets 304, like the plain one's.
+    let again = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(again.status(), 304);
+    // A client that accepts only Brotli gets the plain body, not gzip it did not ask for.
+    let br_only = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .expect("request");
+    assert!(br_only.headers().get("content-encoding").is_none());
+}
+on_both_backends!(
+    the_history_is_sent_gzipped_to_a_client_that_accepts_it,
+    history_is_sent_gzipped
+);
