@@ -17,16 +17,29 @@ use sessions::{SessionStore, VerifiedSession};
 use verify::{SessionVerifier, VerifyError};
 
 /// A request whose bearer token verified. Handlers that take it are never reached without one.
+/// It shares the verified session with the session store: taking it copies no claims.
 #[derive(Debug, Clone)]
-pub struct AuthUser {
+pub struct AuthUser(Arc<VerifiedSession>);
+
+impl AuthUser {
     /// The identity provider's user id (the token's `sub`).
-    pub identity_id: String,
-    pub email: Option<String>,
-    pub name: Option<String>,
+    pub fn identity_id(&self) -> &str {
+        &self.0.claims.sub
+    }
+
+    pub fn email(&self) -> Option<&str> {
+        self.0.claims.email.as_deref()
+    }
+
     /// SHA-256 of the token, hex: the only form in which a session is stored.
-    pub token_hash: String,
+    pub fn token_hash(&self) -> &str {
+        &self.0.token_hash
+    }
+
     /// When the session token expires, unix milliseconds.
-    pub expires_at_ms: i64,
+    pub fn expires_at_ms(&self) -> i64 {
+        i64::try_from(self.0.claims.exp.saturating_mul(1000)).unwrap_or(i64::MAX)
+    }
 }
 
 /// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503) and its
@@ -42,42 +55,28 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let token = bearer_token(parts)?;
-        let verifier = Option::<Arc<SessionVerifier>>::from_ref(state);
-        let verifier = verifier.as_ref().ok_or_else(|| {
+        let verifier = Option::<Arc<SessionVerifier>>::from_ref(state).ok_or_else(|| {
             AppError::IdentityUnavailable(
                 "IDENTITY_BASE_URL is set without IDENTITY_PROJECT_ID".into(),
             )
         })?;
         let sessions = Arc::<SessionStore>::from_ref(state);
-        let session = match sessions.verified(token, now_ms()) {
-            Some(session) => session,
-            None => {
-                let claims =
-                    verifier
-                        .verify_session_jwt(token)
-                        .await
-                        .map_err(|error| match error {
-                            VerifyError::KeysUnavailable(detail) => {
-                                AppError::IdentityUnavailable(detail)
-                            }
-                            other => AppError::Unauthorized(other.to_string()),
-                        })?;
-                let session = Arc::new(VerifiedSession {
-                    claims,
-                    token_hash: sha256_hex(token.as_bytes()),
-                });
-                sessions.remember_verified(token, session.clone());
-                session
-            }
-        };
-        let claims = &session.claims;
-        Ok(Self {
-            identity_id: claims.sub.clone(),
-            email: claims.email.clone(),
-            name: claims.name.clone(),
-            token_hash: session.token_hash.clone(),
-            expires_at_ms: i64::try_from(claims.exp.saturating_mul(1000)).unwrap_or(i64::MAX),
-        })
+        if let Some(session) = sessions.verified(token, now_ms()) {
+            return Ok(Self(session));
+        }
+        let claims = verifier
+            .verify_session_jwt(token)
+            .await
+            .map_err(|error| match error {
+                VerifyError::KeysUnavailable(detail) => AppError::IdentityUnavailable(detail),
+                other => AppError::Unauthorized(other.to_string()),
+            })?;
+        let session = Arc::new(VerifiedSession {
+            claims,
+            token_hash: sha256_hex(token.as_bytes()),
+        });
+        sessions.remember_verified(token, session.clone());
+        Ok(Self(session))
     }
 }
 

@@ -1,6 +1,6 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
-use std::sync::Arc;
+use std::{borrow::Cow, sync::Arc};
 
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -51,9 +51,9 @@ const TOUCH_EVERY_MS: i64 = 60 * 60 * 1000;
 
 /// Which session a request belongs to, and until when that session lives.
 #[derive(Debug)]
-struct SessionRef {
+struct SessionRef<'a> {
     /// SHA-256 hex: of the user and the app's session id, or the session token's own hash.
-    key: String,
+    key: Cow<'a, str>,
     expires_at_ms: i64,
     /// Until when this instance need not write the session again.
     fresh_until_ms: i64,
@@ -62,12 +62,16 @@ struct SessionRef {
 /// The request's session: the app's `X-Session-Id` when sent (16-128 letters, digits, `-`, `_`),
 /// else the session token itself (a client that names no session counts once per token, until the
 /// token expires).
-fn session_of(headers: &HeaderMap, user: &AuthUser, now: i64) -> Result<SessionRef, AppError> {
+fn session_of<'a>(
+    headers: &HeaderMap,
+    user: &'a AuthUser,
+    now: i64,
+) -> Result<SessionRef<'a>, AppError> {
     let Some(value) = headers.get(SESSION_HEADER) else {
         return Ok(SessionRef {
-            key: user.token_hash.clone(),
-            expires_at_ms: user.expires_at_ms,
-            fresh_until_ms: user.expires_at_ms,
+            key: Cow::Borrowed(user.token_hash()),
+            expires_at_ms: user.expires_at_ms(),
+            fresh_until_ms: user.expires_at_ms(),
         });
     };
     let id = value
@@ -86,7 +90,9 @@ fn session_of(headers: &HeaderMap, user: &AuthUser, now: i64) -> Result<SessionR
         })?;
     let expires_at_ms = now.saturating_add(SESSION_IDLE_MS);
     Ok(SessionRef {
-        key: sha256_hex(format!("{}\n{id}", user.identity_id).as_bytes()),
+        key: Cow::Owned(sha256_hex(
+            format!("{}\n{id}", user.identity_id()).as_bytes(),
+        )),
         expires_at_ms,
         fresh_until_ms: now.saturating_add(TOUCH_EVERY_MS),
     })
@@ -120,7 +126,7 @@ pub struct OauthData {
     pub avatar: Option<String>,
 }
 
-#[tracing::instrument(skip(db, sessions, user), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user), fields(identity_id = %user.identity_id()))]
 async fn get_current_user(
     State(db): State<Database>,
     State(sessions): State<Arc<SessionStore>>,
@@ -131,12 +137,12 @@ async fn get_current_user(
     let session = session_of(&headers, &user, now)?;
     // Hot path: a known session of a known user is one read.
     if sessions.is_recorded(&session.key, now) {
-        if let Some(found) = db.find_user_with_sessions(&user.identity_id, now).await? {
+        if let Some(found) = db.find_user_with_sessions(user.identity_id(), now).await? {
             return Ok(user_json(&found.user, found.active_sessions).into_response());
         }
     }
     let row = db
-        .find_or_create_user(&user.identity_id, user.email.as_deref(), now)
+        .find_or_create_user(user.identity_id(), user.email(), now)
         .await?;
     remember_session(&db, &sessions, &user, &session, now).await?;
     respond_with_user(&db, row, now).await
@@ -144,7 +150,7 @@ async fn get_current_user(
 
 /// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
 /// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
-#[tracing::instrument(skip(db, sessions, user, headers), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers), fields(identity_id = %user.identity_id()))]
 async fn end_session(
     State(db): State<Database>,
     State(sessions): State<Arc<SessionStore>>,
@@ -153,11 +159,11 @@ async fn end_session(
 ) -> Result<Response, AppError> {
     let session = session_of(&headers, &user, now_ms())?;
     sessions.forget(&session.key);
-    let ended = db.end_session(&user.identity_id, &session.key).await?;
+    let ended = db.end_session(user.identity_id(), &session.key).await?;
     Ok(Json(json!({"data": {"ended": ended}})).into_response())
 }
 
-#[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id))]
+#[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id()))]
 async fn update_profile(
     State(db): State<Database>,
     State(sessions): State<Arc<SessionStore>>,
@@ -169,10 +175,10 @@ async fn update_profile(
     let change = parse_change(body)?;
     let now = now_ms();
     let session = session_of(&headers, &user, now)?;
-    db.find_or_create_user(&user.identity_id, user.email.as_deref(), now)
+    db.find_or_create_user(user.identity_id(), user.email(), now)
         .await?;
     remember_session(&db, &sessions, &user, &session, now).await?;
-    let row = db.update_profile(&user.identity_id, &change, now).await?;
+    let row = db.update_profile(user.identity_id(), &change, now).await?;
     respond_with_user(&db, row, now).await
 }
 
@@ -238,13 +244,13 @@ async fn remember_session(
     db: &Database,
     sessions: &SessionStore,
     user: &AuthUser,
-    session: &SessionRef,
+    session: &SessionRef<'_>,
     now: i64,
 ) -> Result<(), AppError> {
     if sessions.is_recorded(&session.key, now) {
         return Ok(());
     }
-    db.touch_session(&user.identity_id, &session.key, session.expires_at_ms, now)
+    db.touch_session(user.identity_id(), &session.key, session.expires_at_ms, now)
         .await?;
     sessions.remember_recorded(&session.key, session.fresh_until_ms);
     if sessions.prune_due(now) {
