@@ -65,8 +65,9 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   ].filter((heading) => heading.depth <= 3);
 
   const copyPage = async () => {
+    // The page's Markdown twin: the same text the server answers at the page's path plus `.md`.
     const markdown = await page.loadMarkdown().catch(() => undefined);
-    const ok = markdown !== undefined && (await copyText(`# ${page.title}\n\n${markdown}`));
+    const ok = markdown !== undefined && (await copyText(markdown));
     announce(ok ? "Page copied as Markdown" : "Copy failed");
   };
 
