@@ -110,7 +110,8 @@ describe("Markdown twins", () => {
     expect(file("mg/cli/dmt.md")).toMatch(/\]\(\/mg\/cli\/dmt\.md#dmt-deploy\)/);
     const twin = renderTwin({
       slug: "x",
-      source: "---\ntitle: X\ndescription: d\norder: 1\n---\n[a](/mg/dmt) [b](/telekinesis)\n```sh\n[c](/mg/flow)\n```\n",
+      source:
+        "---\ntitle: X\ndescription: d\norder: 1\n---\n[a](/mg/dmt) [b](/telekinesis)\n```sh\n[c](/mg/flow)\n```\n",
       links: new Map([
         ["/mg/dmt", "/mg/cli/dmt.md"],
         ["/mg/flow", "/mg/flow.md"],
@@ -138,7 +139,9 @@ describe("llms.txt and llms-full.txt", () => {
     const twins = files.filter((f) => f.fileName.endsWith(".md"));
     let last = -1;
     for (const twin of twins) {
-      const at = full.indexOf(`---\n\nPage: /${twin.fileName.slice(0, -3)} (Markdown: /${twin.fileName})\n\n${twin.source.trim()}`);
+      const at = full.indexOf(
+        `---\n\nPage: /${twin.fileName.slice(0, -3)} (Markdown: /${twin.fileName})\n\n${twin.source.trim()}`,
+      );
       expect(at, twin.fileName).toBeGreaterThan(last);
       last = at;
     }
@@ -202,7 +205,13 @@ describe("sitemap.xml and robots.txt", () => {
     const emitted = emitFile.mock.calls.map((call) => (call[0] as AgentFile).fileName);
     expect(emitted).toEqual(files.map((f) => f.fileName));
     expect(emitted).toEqual(
-      expect.arrayContaining(["mg/cli/dmt.md", "llms.txt", "llms-full.txt", "sitemap.xml", "robots.txt"]),
+      expect.arrayContaining([
+        "mg/cli/dmt.md",
+        "llms.txt",
+        "llms-full.txt",
+        "sitemap.xml",
+        "robots.txt",
+      ]),
     );
   });
 });

@@ -33,10 +33,14 @@ export function siteUrl(value: string | undefined): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new Error(`VITE_SITE_URL must be an http(s) origin such as https://mg.example.com, got ${trimmed}`);
+    throw new Error(
+      `VITE_SITE_URL must be an http(s) origin such as https://mg.example.com, got ${trimmed}`,
+    );
   }
   if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash) {
-    throw new Error(`VITE_SITE_URL must be an http(s) origin such as https://mg.example.com, got ${trimmed}`);
+    throw new Error(
+      `VITE_SITE_URL must be an http(s) origin such as https://mg.example.com, got ${trimmed}`,
+    );
   }
   return url.origin;
 }
@@ -71,7 +75,9 @@ function xmlEscape(text: string): string {
 }
 
 export function sitemapXml(pathsToList: readonly string[], origin: string): string {
-  const urls = pathsToList.map((path) => `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc></url>`);
+  const urls = pathsToList.map(
+    (path) => `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc></url>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -101,7 +107,8 @@ export function agentFiles(options: AgentFilesOptions, origin: string): AgentFil
     "> Every page of the mg docs as Markdown, in reading order. Each page starts after a `---` line " +
       "with its address; the same page alone is at that address.",
     ...twins.map(
-      ({ slug, markdown }) => `---\n\nPage: ${docsPath(slug)} (Markdown: ${twinPath(slug)})\n\n${markdown.trim()}`,
+      ({ slug, markdown }) =>
+        `---\n\nPage: ${docsPath(slug)} (Markdown: ${twinPath(slug)})\n\n${markdown.trim()}`,
     ),
   ].join("\n\n");
   return [

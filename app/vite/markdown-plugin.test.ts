@@ -136,7 +136,9 @@ describe("markdownPlugin hooks", () => {
     expect(body).toMatch(/^export default "/);
     // The twin: title and description first, then the body, without the front matter.
     const twin = JSON.parse(body.slice("export default ".length).replace(/;\n$/, "")) as string;
-    expect(twin.startsWith("# Sample page\n\n> A page for the test.\n\nIntro with `code`.")).toBe(true);
+    expect(twin.startsWith("# Sample page\n\n> A page for the test.\n\nIntro with `code`.")).toBe(
+      true,
+    );
     expect(twin).toContain("## Set up");
     expect(twin).not.toContain("title: Sample page");
     expect(transform(sample, "/docs/sample.md?markdown&raw")).toBeUndefined();

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Plugin } from "vite";
 import type { CliCatalogue } from "../shared/catalogue-types";
-import { twinLinks, renderTwin } from "./markdown-twin";
+import { renderTwin, twinLinks } from "./markdown-twin";
 import { parseFrontMatter, renderMarkdown } from "./render-markdown";
 
 export const docsIndexId = "virtual:mg-docs-index";

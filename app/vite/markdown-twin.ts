@@ -2,12 +2,7 @@
 // joined into llms-full.txt): the title, the description and the body, with everything the page
 // renders from components written out as plain Markdown (the CLI reference as tables and code
 // blocks), so an agent reads what a person sees, without HTML or front matter.
-import type {
-  CliCatalogue,
-  CliCommand,
-  CliOption,
-  CliToolId,
-} from "../shared/catalogue-types";
+import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "../shared/catalogue-types";
 import { docsPath } from "../shared/routes";
 import { parseFrontMatter } from "./render-markdown";
 
@@ -52,10 +47,13 @@ export function rewriteDocsLinks(markdown: string, links: ReadonlyMap<string, st
     .map((line) => {
       if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
       if (inFence) return line;
-      return line.replace(/\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g, (whole, path: string, hash?: string) => {
-        const twin = links.get(path);
-        return twin ? `](${twin}${hash ?? ""})` : whole;
-      });
+      return line.replace(
+        /\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g,
+        (whole, path: string, hash?: string) => {
+          const twin = links.get(path);
+          return twin ? `](${twin}${hash ?? ""})` : whole;
+        },
+      );
     })
     .join("\n");
 }
@@ -135,7 +133,8 @@ function commandMarkdown(catalogue: CliCatalogue, command: CliCommand, invocatio
     parts.push(command.constraints.map((rule) => `- ${constraintText(rule)}`).join("\n"));
   }
   parts.push(command.examples.length > 1 ? "#### Examples" : "#### Example");
-  for (const example of command.examples) parts.push(example.explanation, codeBlock(example.command));
+  for (const example of command.examples)
+    parts.push(example.explanation, codeBlock(example.command));
   if (command.confirmations.length > 0) {
     parts.push(
       "#### Asks before acting",
@@ -150,7 +149,9 @@ function commandMarkdown(catalogue: CliCatalogue, command: CliCommand, invocatio
   const related = command.seeAlso.flatMap((id) => {
     const other = catalogue.commands.find((candidate) => candidate.id === id);
     const tool = other && catalogue.tools.find((candidate) => candidate.id === other.tool);
-    return other && tool ? [`[${code(`${tool.invocation} ${other.name}`)}](${tool.page}#${other.id})`] : [];
+    return other && tool
+      ? [`[${code(`${tool.invocation} ${other.name}`)}](${tool.page}#${other.id})`]
+      : [];
   });
   if (related.length > 0) parts.push(`See also: ${related.join(", ")}`);
   return parts.join("\n\n");

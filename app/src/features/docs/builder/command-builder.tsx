@@ -356,3 +356,7 @@ export function CommandBuilder({ catalogue, tool }: { catalogue: CliCatalogue; t
     </>
   );
 }
+
+// The WebMCP tool rides in this chunk (it needs command-line.ts, as the form does), so a browser that
+// offers WebMCP fetches nothing beyond what the builder needs anyway.
+export { registerCommandTool } from "./command-tool";

@@ -4,6 +4,7 @@ import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { CliToolId } from "../../../../shared/catalogue-types";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
+import { useCommandTool } from "../builder/use-command-tool";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";
 import type { DocsIndexEntry } from "./docs-nav";
 import { Pager } from "./docs-navigation";
@@ -55,6 +56,7 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const article = useRef<HTMLDivElement>(null);
   const { announcement, announce } = useDocsInteractions(article);
   useLandOnHeading();
+  useCommandTool(hasBuilder);
 
   const headings = [
     ...page.headings,
