@@ -166,4 +166,24 @@ describe("DocsPage", { timeout: 15_000 }, () => {
       Reflect.deleteProperty(navigator, "modelContext");
     }
   });
+
+  it("links the page's Markdown twin from the head, once, and drops it on leaving the docs", async () => {
+    const alternates = () =>
+      [...document.querySelectorAll('link[rel="alternate"][type="text/markdown"]')].map((link) =>
+        link.getAttribute("href"),
+      );
+    await renderAt("/mg/dmt");
+    expect(alternates()).toEqual(["/mg/cli/dmt.md"]);
+    cleanup();
+    expect(alternates()).toEqual([]);
+    // A prerendered page brings its own link: it is reused, not doubled.
+    const prerendered = document.createElement("link");
+    Object.assign(prerendered, { rel: "alternate", type: "text/markdown", href: "/mg/flow.md" });
+    document.head.append(prerendered);
+    await renderAt("/mg/safety");
+    expect(alternates()).toEqual(["/mg/safety.md"]);
+    cleanup();
+    await renderAt("/mg/nope");
+    expect(alternates()).toEqual([]);
+  });
 });
