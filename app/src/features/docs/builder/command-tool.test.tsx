@@ -5,11 +5,13 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CliCatalogue } from "../../../../shared/catalogue-types";
 import { CommandBuilder } from "./command-builder";
+import * as rules from "./command-line";
 import {
   type BuilderTool,
   buildFromToolInput,
   commandTool,
   commandToolName,
+  type ModelContextLike,
   type ModelContextTool,
   registerCommandTool,
   type ToolResult,
@@ -27,7 +29,8 @@ const catalogues: Record<BuilderTool, CliCatalogue> = {
   lsd: lsdCatalogue,
 };
 const loadCatalogue = async (tool: BuilderTool) => catalogues[tool];
-const run = (input: unknown) => commandTool(loadCatalogue).execute(input);
+const setup = { rules, loadCatalogue };
+const run = (input: unknown) => commandTool(setup).execute(input);
 const text = (result: ToolResult) => result.content.map((part) => part.text).join("\n");
 
 describe("build_mg_command", () => {
@@ -107,13 +110,16 @@ describe("build_mg_command", () => {
       expect(text(result), JSON.stringify(input)).toMatch(message);
     }
     // The catalogue failing to load is an error result too.
-    const broken = commandTool(() => Promise.reject(new Error("offline")));
+    const broken = commandTool({
+      rules,
+      loadCatalogue: () => Promise.reject(new Error("offline")),
+    });
     expect(await broken.execute({ tool: "dmt", command: "list" })).toMatchObject({ isError: true });
-    expect(buildFromToolInput(dmtCatalogue, null)).toMatchObject({ isError: true });
+    expect(buildFromToolInput(rules, dmtCatalogue, null)).toMatchObject({ isError: true });
   });
 
   it("describes its input as JSON Schema with tool, command, arguments and options", () => {
-    const tool = commandTool(loadCatalogue);
+    const tool = commandTool(setup);
     expect(tool.name).toBe("build_mg_command");
     expect(tool.inputSchema).toMatchObject({
       type: "object",
@@ -132,7 +138,7 @@ describe("build_mg_command", () => {
 describe("registerCommandTool", () => {
   it("registers with a signal and unregisters by aborting it (the current draft)", () => {
     const registerTool = vi.fn();
-    const unregister = registerCommandTool({ registerTool }, loadCatalogue);
+    const unregister = registerCommandTool({ registerTool }, setup);
     expect(registerTool).toHaveBeenCalledTimes(1);
     const [tool, options] = registerTool.mock.calls[0] as [
       ModelContextTool,
@@ -146,18 +152,18 @@ describe("registerCommandTool", () => {
 
   it("uses the handle's unregister() or unregisterTool(name) where a draft has them", async () => {
     const handle = { unregister: vi.fn() };
-    registerCommandTool({ registerTool: () => handle }, loadCatalogue)();
+    registerCommandTool({ registerTool: () => handle }, setup)();
     expect(handle.unregister).toHaveBeenCalledTimes(1);
 
     const unregisterTool = vi.fn();
     registerCommandTool(
       { registerTool: () => Promise.resolve(undefined), unregisterTool },
-      loadCatalogue,
+      setup,
     )();
     await vi.waitFor(() => expect(unregisterTool).toHaveBeenCalledWith("build_mg_command"));
 
     const provideContext = vi.fn();
-    registerCommandTool({ provideContext }, loadCatalogue)();
+    registerCommandTool({ provideContext }, setup)();
     expect(provideContext.mock.calls.map((call) => call[0].tools.length)).toEqual([1, 0]);
   });
 
@@ -165,10 +171,10 @@ describe("registerCommandTool", () => {
     const refuse = () => {
       throw new DOMException("Duplicate tool", "InvalidStateError");
     };
-    expect(() => registerCommandTool({ registerTool: refuse }, loadCatalogue)()).not.toThrow();
+    expect(() => registerCommandTool({ registerTool: refuse }, setup)()).not.toThrow();
     const rejected = registerCommandTool(
       { registerTool: () => Promise.reject(new Error("no")), unregisterTool: refuse },
-      loadCatalogue,
+      setup,
     );
     expect(() => rejected()).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -216,16 +222,25 @@ describe("useCommandTool", () => {
       value: { registerTool },
       configurable: true,
     });
-    let arrive: (module: { registerCommandTool: typeof registerCommandTool }) => void = () => {};
+    let arrive: () => void = () => {};
     const loadBuilder = () =>
-      new Promise<{ registerCommandTool: typeof registerCommandTool }>((resolve) => {
-        arrive = resolve;
+      new Promise<{
+        loadCommandTool: () => Promise<{
+          registerCommandTool: (context: ModelContextLike) => () => void;
+        }>;
+      }>((resolve) => {
+        arrive = () =>
+          resolve({
+            loadCommandTool: async () => ({
+              registerCommandTool: (context) => registerCommandTool(context, setup),
+            }),
+          });
       });
     const { unmount } = renderHook(() =>
       useCommandTool(true, loadBuilder as unknown as Parameters<typeof useCommandTool>[1]),
     );
     unmount();
-    await act(async () => arrive({ registerCommandTool }));
+    await act(async () => arrive());
     expect(registerTool).not.toHaveBeenCalled();
   });
 });

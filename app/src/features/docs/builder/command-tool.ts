@@ -1,14 +1,15 @@
 // The command builder as a WebMCP tool (`build_mg_command`): an agent in the browser gives a tool, a
 // command, its arguments and options, and gets the command line the builder's form would show, from
-// the same catalogue and the same checks (command-line.ts). Part of the builder's lazy chunk; the
-// docs page imports it only where the browser has `navigator.modelContext` (use-command-tool.ts).
+// the same catalogue and the same checks (command-line.ts). Its own small chunk, reached through the
+// builder's and fetched only where the browser has `navigator.modelContext` (use-command-tool.ts).
 import type {
   CliCatalogue,
   CliCommand,
   CliOption,
   CliToolId,
 } from "../../../../shared/catalogue-types";
-import { argumentKey, type BuilderValues, buildCommand, initialValues } from "./command-line";
+import type * as CommandLine from "./command-line";
+import type { BuilderValues } from "./command-line";
 
 export const commandToolName = "build_mg_command";
 
@@ -36,6 +37,17 @@ export type ModelContextTool = {
 };
 
 export type LoadCatalogue = (tool: BuilderTool) => Promise<CliCatalogue>;
+
+/**
+ * The form's own rules (command-line.ts), handed over by the builder's chunk: importing them here
+ * would split them into a chunk of their own, one more request for every builder.
+ */
+export type CommandLineRules = Pick<
+  typeof CommandLine,
+  "argumentKey" | "buildCommand" | "initialValues"
+>;
+
+export type CommandToolSetup = { rules: CommandLineRules; loadCatalogue: LoadCatalogue };
 
 const inputSchema = {
   type: "object",
@@ -107,7 +119,11 @@ function describeErrors(line: string, errors: Record<string, string>): string {
  * The command line for an agent's input: the form's starting values for the command, changed where
  * the input says, through the form's own buildCommand. Never throws; bad input gives an error result.
  */
-export function buildFromToolInput(catalogue: CliCatalogue, input: unknown): ToolResult {
+export function buildFromToolInput(
+  { argumentKey, buildCommand, initialValues }: CommandLineRules,
+  catalogue: CliCatalogue,
+  input: unknown,
+): ToolResult {
   if (!isRecord(input)) return notAnObject();
   const { tool: toolId, command: name } = input;
   const tool = catalogue.tools.find((candidate) => candidate.id === toolId);
@@ -179,7 +195,7 @@ export function buildFromToolInput(catalogue: CliCatalogue, input: unknown): Too
 }
 
 /** The tool definition, reading the catalogue of whichever tool the input names. */
-export function commandTool(loadCatalogue: LoadCatalogue): ModelContextTool {
+export function commandTool({ rules, loadCatalogue }: CommandToolSetup): ModelContextTool {
   return {
     name: commandToolName,
     description:
@@ -192,7 +208,7 @@ export function commandTool(loadCatalogue: LoadCatalogue): ModelContextTool {
       if (!isRecord(input)) return notAnObject();
       if (!isBuilderTool(input.tool)) return unknownTool(input.tool);
       try {
-        return buildFromToolInput(await loadCatalogue(input.tool), input);
+        return buildFromToolInput(rules, await loadCatalogue(input.tool), input);
       } catch {
         return failure("The mg command catalogue could not be loaded; try again.");
       }
@@ -208,9 +224,9 @@ export function commandTool(loadCatalogue: LoadCatalogue): ModelContextTool {
  */
 export function registerCommandTool(
   context: ModelContextLike,
-  loadCatalogue: LoadCatalogue,
+  setup: CommandToolSetup,
 ): () => void {
-  const tool = commandTool(loadCatalogue);
+  const tool = commandTool(setup);
   const controller = new AbortController();
   const ignore = () => undefined;
   if (typeof context.registerTool === "function") {

@@ -23,7 +23,8 @@ export function browserModelContext(): ModelContextLike | undefined {
 
 /**
  * While `active` (a CLI page is mounted) and the browser offers WebMCP, registers the tool; it is
- * unregistered when the page goes. The tool's code is in the builder's chunk (`loadBuilder`).
+ * unregistered when the page goes. The tool's code is reached through the builder's chunk
+ * (`loadBuilder`), whose validation it shares.
  */
 export function useCommandTool(active: boolean, loadBuilder = loadCommandBuilder): void {
   useEffect(() => {
@@ -32,13 +33,15 @@ export function useCommandTool(active: boolean, loadBuilder = loadCommandBuilder
     if (!context) return;
     let live = true;
     let unregister: (() => void) | undefined;
-    loadBuilder().then(
-      (builder) => {
-        if (live) unregister = builder.registerCommandTool(context, loadCatalogue);
-      },
-      // No tool without the builder's chunk; the page itself shows the builder's own retry.
-      () => undefined,
-    );
+    loadBuilder()
+      .then((builder) => builder.loadCommandTool())
+      .then(
+        (tool) => {
+          if (live) unregister = tool.registerCommandTool(context, loadCatalogue);
+        },
+        // No tool without its chunks; the page itself shows the builder's own retry.
+        () => undefined,
+      );
     return () => {
       live = false;
       unregister?.();
