@@ -214,6 +214,40 @@ describe("sitemap.xml and robots.txt", () => {
       ]),
     );
   });
+
+  it("vite dev serves the same files with their content types, and passes on other paths", () => {
+    type Middleware = (
+      req: { url?: string },
+      res: { setHeader: (name: string, value: string) => void; end: (body: string) => void },
+      next: () => void,
+    ) => void;
+    let middleware: Middleware | undefined;
+    const plugin = agentFilesPlugin(options);
+    (plugin.configResolved as unknown as (config: { env: Record<string, string> }) => void)({
+      env: {},
+    });
+    (plugin.configureServer as unknown as (server: unknown) => void)({
+      middlewares: { use: (fn: Middleware) => (middleware = fn) },
+    });
+    const get = (url: string) => {
+      const headers: Record<string, string> = {};
+      let body: string | undefined;
+      let passed = false;
+      middleware?.(
+        { url },
+        { setHeader: (name, value) => (headers[name] = value), end: (text) => (body = text) },
+        () => (passed = true),
+      );
+      return { headers, body, passed };
+    };
+    const dmt = get("/mg/cli/dmt.md?x=1");
+    expect(dmt.headers["Content-Type"]).toBe("text/markdown; charset=utf-8");
+    expect(dmt.body).toBe(file("mg/cli/dmt.md"));
+    expect(get("/llms-full.txt").headers["Content-Type"]).toBe("text/plain; charset=utf-8");
+    expect(get("/sitemap.xml").body).toBe(file("sitemap.xml"));
+    expect(get("/mg/cli/dmt").passed).toBe(true);
+    expect(get("/mg/nope.md").passed).toBe(true);
+  });
 });
 
 type CliCommandLike = CliCatalogue["commands"][number];
