@@ -3,10 +3,11 @@
 import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { CliToolId } from "../../../../shared/catalogue-types";
+import { useMarkdownAlternate } from "../../../components/document-title";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
 import { useCommandTool } from "../builder/use-command-tool";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";
-import type { DocsIndexEntry } from "./docs-nav";
+import { type DocsIndexEntry, docsPath } from "./docs-nav";
 import { Pager } from "./docs-navigation";
 import { loadCatalogue, loadCommandBuilder, loadDocsPage } from "./load-page";
 import { copyText, useDocsInteractions } from "./use-docs-interactions";
@@ -57,6 +58,7 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const { announcement, announce } = useDocsInteractions(article);
   useLandOnHeading();
   useCommandTool(hasBuilder);
+  useMarkdownAlternate(`${docsPath(entry.slug)}.md`);
 
   const headings = [
     ...page.headings,

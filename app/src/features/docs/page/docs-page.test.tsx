@@ -173,7 +173,7 @@ describe("DocsPage", { timeout: 15_000 }, () => {
         link.getAttribute("href"),
       );
     await renderAt("/mg/dmt");
-    expect(alternates()).toEqual(["/mg/cli/dmt.md"]);
+    await waitFor(() => expect(alternates()).toEqual(["/mg/cli/dmt.md"]), slow);
     cleanup();
     expect(alternates()).toEqual([]);
     // A prerendered page brings its own link: it is reused, not doubled.
@@ -181,7 +181,7 @@ describe("DocsPage", { timeout: 15_000 }, () => {
     Object.assign(prerendered, { rel: "alternate", type: "text/markdown", href: "/mg/flow.md" });
     document.head.append(prerendered);
     await renderAt("/mg/safety");
-    expect(alternates()).toEqual(["/mg/safety.md"]);
+    await waitFor(() => expect(alternates()).toEqual(["/mg/safety.md"]), slow);
     cleanup();
     await renderAt("/mg/nope");
     expect(alternates()).toEqual([]);
