@@ -2,13 +2,13 @@
 import { fileURLToPath } from "node:url";
 import dmtCatalogue from "virtual:mg-cli-catalogue/dmt";
 import { docsIndex } from "virtual:mg-docs-index";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import configuration from "../src/content/docs/configuration.md";
 import quickstart from "../src/content/docs/quickstart.md";
 import { catalogueForTool, markdownPlugin } from "./markdown-plugin";
 import { createSlugger, renderMarkdown } from "./render-markdown";
 
-const llmsPath = fileURLToPath(new URL("../src/content/llms.md", import.meta.url));
+const docsDir = fileURLToPath(new URL("../src/content/docs", import.meta.url));
 
 const sample = `---
 title: Sample page
@@ -119,9 +119,9 @@ describe("markdown imports through the Vite plugin", () => {
 });
 
 describe("markdownPlugin hooks", () => {
-  const plugin = markdownPlugin({ docsDir: "unused", llmsFile: llmsPath });
+  const plugin = markdownPlugin({ docsDir });
 
-  it("leaves ?raw imports of Markdown to Vite, renders ?import ones and serves ?markdown bodies", () => {
+  it("leaves ?raw imports of Markdown to Vite, renders ?import ones and serves ?markdown twins", () => {
     const transform = plugin.transform as (
       code: string,
       id: string,
@@ -134,21 +134,14 @@ describe("markdownPlugin hooks", () => {
     expect(page).toContain('import("./sample.md?markdown")');
     const body = transform(sample, "/docs/sample.md?markdown&import")?.code ?? "";
     expect(body).toMatch(/^export default "/);
-    expect(body).toContain("## Set up");
-    expect(body).not.toContain("title: Sample page");
-    expect(transform(sample, "/docs/sample.md?markdown&raw")).toBeUndefined();
-  });
-
-  it("emits llms.txt from llms.md into the build", () => {
-    const emitFile = vi.fn();
-    const generateBundle = plugin.generateBundle as unknown as (this: {
-      emitFile: typeof emitFile;
-    }) => void;
-    generateBundle.call({ emitFile });
-    expect(emitFile).toHaveBeenCalledWith(
-      expect.objectContaining({ type: "asset", fileName: "llms.txt" }),
+    // The twin: title and description first, then the body, without the front matter.
+    const twin = JSON.parse(body.slice("export default ".length).replace(/;\n$/, "")) as string;
+    expect(twin.startsWith("# Sample page\n\n> A page for the test.\n\nIntro with `code`.")).toBe(
+      true,
     );
-    expect(emitFile.mock.calls[0]?.[0].source).toContain("- [Quick Start](/mg/quickstart)");
+    expect(twin).toContain("## Set up");
+    expect(twin).not.toContain("title: Sample page");
+    expect(transform(sample, "/docs/sample.md?markdown&raw")).toBeUndefined();
   });
 });
 

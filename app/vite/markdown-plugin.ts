@@ -1,8 +1,11 @@
-// Vite plugin: `*.md` imports become rendered docs pages; a virtual index lists every page's front
-// matter; the build emits /llms.txt. No Markdown or highlighting code reaches the browser.
+// Vite plugin: `*.md` imports become rendered docs pages (and `*.md?markdown` their Markdown twins);
+// a virtual index lists every page's front matter. No Markdown or highlighting code reaches the
+// browser. llms.txt and the served twins are agent-files.ts's.
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Plugin } from "vite";
+import type { CliCatalogue } from "../shared/catalogue-types";
+import { renderTwin, twinLinks } from "./markdown-twin";
 import { parseFrontMatter, renderMarkdown } from "./render-markdown";
 
 export const docsIndexId = "virtual:mg-docs-index";
@@ -13,8 +16,6 @@ export const catalogueIdPrefix = "virtual:mg-cli-catalogue/";
 export type MarkdownPluginOptions = {
   /** Folder of the docs pages whose front matter forms the virtual index. */
   docsDir: string;
-  /** Markdown file copied to `llms.txt` at the root of the build output. */
-  llmsFile?: string;
   /** The CLI catalogue JSON that `virtual:mg-cli-catalogue/<tool>` modules are cut from. */
   catalogueFile?: string;
 };
@@ -67,7 +68,7 @@ export function markdownPlugin(options: MarkdownPluginOptions): Plugin {
     },
     transform(code, id) {
       // Plain imports only (the dev server marks them `?import`); `?raw` and `?url` keep Vite's own handling.
-      // `?markdown` gives the page's Markdown body alone (for "Copy page as Markdown"): its own chunk,
+      // `?markdown` gives the page's Markdown twin (for "Copy page as Markdown"): its own chunk,
       // fetched on that click, so the page's chunk carries the rendered HTML only.
       const [path, query] = id.split("?", 2);
       if (!path?.endsWith(".md")) return undefined;
@@ -75,8 +76,15 @@ export function markdownPlugin(options: MarkdownPluginOptions): Plugin {
       params.delete("import");
       const rest = [...params.keys()];
       if (rest.length === 1 && rest[0] === "markdown") {
-        const { markdown } = renderMarkdown(code, id);
-        return { code: `export default ${JSON.stringify(markdown)};\n`, map: null };
+        // The page's Markdown twin, the very text served at its path plus `.md` (agent-files.ts).
+        const slug = basename(path, ".md");
+        const catalogue = options.catalogueFile
+          ? (JSON.parse(readFileSync(options.catalogueFile, "utf8")) as CliCatalogue)
+          : undefined;
+        if (options.catalogueFile) this.addWatchFile(options.catalogueFile);
+        const links = twinLinks(readDocsIndex(options.docsDir).map((page) => page.slug));
+        const twin = renderTwin({ slug, source: code, catalogue, links, file: path });
+        return { code: `export default ${JSON.stringify(twin)};\n`, map: null };
       }
       if (rest.length > 0) return undefined;
       const { markdown: _body, ...page } = renderMarkdown(code, id);
@@ -85,22 +93,6 @@ export function markdownPlugin(options: MarkdownPluginOptions): Plugin {
         code: `export default { ...${JSON.stringify(page)}, loadMarkdown: () => import(${body}).then((m) => m.default) };\n`,
         map: null,
       };
-    },
-    configureServer(server) {
-      const llmsFile = options.llmsFile;
-      if (!llmsFile) return;
-      server.middlewares.use("/llms.txt", (_req, res) => {
-        res.setHeader("Content-Type", "text/plain; charset=utf-8");
-        res.end(readFileSync(llmsFile, "utf8"));
-      });
-    },
-    generateBundle() {
-      if (!options.llmsFile) return;
-      this.emitFile({
-        type: "asset",
-        fileName: "llms.txt",
-        source: readFileSync(options.llmsFile, "utf8"),
-      });
     },
   };
 }

@@ -30,7 +30,12 @@ describe("precompressDir", () => {
       Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
       Buffer.alloc(4096, 7),
     ]);
-    const dir = await build({ "assets/app-1.js": js, "assets/core-2.wasm": wasm, "llms.txt": js });
+    const dir = await build({
+      "assets/app-1.js": js,
+      "assets/core-2.wasm": wasm,
+      "llms.txt": js,
+      "overview.md": js,
+    });
 
     const written = await precompressDir(dir);
 
@@ -38,6 +43,7 @@ describe("precompressDir", () => {
       "assets/app-1.js",
       "assets/core-2.wasm",
       "llms.txt",
+      "overview.md",
     ]);
     const br = await readFile(join(dir, "assets/app-1.js.br"));
     const gz = await readFile(join(dir, "assets/app-1.js.gz"));

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin, ResolvedConfig } from "vite";
 
 /** What compresses: text and WebAssembly. Images and fonts here are already compressed. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|wasm|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|md|xml|wasm|map)$/;
 /** Below this a compressed copy saves less than a packet. */
 const MIN_BYTES = 1024;
 /** The server injects the runtime configuration into index.html per request, so a copy would be stale. */

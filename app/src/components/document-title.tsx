@@ -29,3 +29,25 @@ export function usePageMeta(title: string, description: string): void {
   useDocumentTitle(title);
   useMetaDescription(description);
 }
+
+/**
+ * Points the page's `<link rel="alternate" type="text/markdown">` at `href` while mounted (a docs
+ * page's Markdown twin), reusing the one a prerendered page already has in its head; it goes when
+ * the page does, since only docs pages have a twin.
+ */
+export function useMarkdownAlternate(href: string | undefined): void {
+  useEffect(() => {
+    if (!href) return;
+    let link = document.querySelector<HTMLLinkElement>(
+      'link[rel="alternate"][type="text/markdown"]',
+    );
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "alternate";
+      link.type = "text/markdown";
+      document.head.append(link);
+    }
+    link.setAttribute("href", href);
+    return () => link?.remove();
+  }, [href]);
+}

@@ -16,6 +16,7 @@ import {
   buildCommand,
   initialValues,
 } from "./command-line";
+import type { LoadCatalogue, ModelContextLike } from "./command-tool";
 import "./command-builder.css";
 
 // This chunk imports nothing at run time from the docs page's chunk (no shared helpers such as the
@@ -355,4 +356,17 @@ export function CommandBuilder({ catalogue, tool }: { catalogue: CliCatalogue; t
       </p>
     </>
   );
+}
+
+/**
+ * The WebMCP tool (command-tool.ts): its own small chunk, fetched only by a browser with WebMCP, and
+ * given this chunk's rules so the tool builds exactly what the form builds.
+ */
+export async function loadCommandTool() {
+  const tool = await import("./command-tool");
+  const rules = { argumentKey, buildCommand, initialValues };
+  return {
+    registerCommandTool: (context: ModelContextLike, loadCatalogue: LoadCatalogue) =>
+      tool.registerCommandTool(context, { rules, loadCatalogue }),
+  };
 }

@@ -3,9 +3,11 @@
 import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { CliToolId } from "../../../../shared/catalogue-types";
+import { useMarkdownAlternate } from "../../../components/document-title";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
+import { useCommandTool } from "../builder/use-command-tool";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";
-import type { DocsIndexEntry } from "./docs-nav";
+import { type DocsIndexEntry, docsPath } from "./docs-nav";
 import { Pager } from "./docs-navigation";
 import { loadCatalogue, loadCommandBuilder, loadDocsPage } from "./load-page";
 import { copyText, useDocsInteractions } from "./use-docs-interactions";
@@ -55,6 +57,8 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const article = useRef<HTMLDivElement>(null);
   const { announcement, announce } = useDocsInteractions(article);
   useLandOnHeading();
+  useCommandTool(hasBuilder);
+  useMarkdownAlternate(`${docsPath(entry.slug)}.md`);
 
   const headings = [
     ...page.headings,
@@ -65,8 +69,9 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   ].filter((heading) => heading.depth <= 3);
 
   const copyPage = async () => {
+    // The page's Markdown twin: the same text the server answers at the page's path plus `.md`.
     const markdown = await page.loadMarkdown().catch(() => undefined);
-    const ok = markdown !== undefined && (await copyText(`# ${page.title}\n\n${markdown}`));
+    const ok = markdown !== undefined && (await copyText(markdown));
     announce(ok ? "Page copied as Markdown" : "Copy failed");
   };
 

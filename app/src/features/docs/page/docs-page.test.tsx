@@ -128,7 +128,62 @@ describe("DocsPage", { timeout: 15_000 }, () => {
     await waitFor(() => expect(writeText).toHaveBeenCalled(), slow);
     const copied = String(writeText.mock.calls[0]?.[0]);
     expect(copied.startsWith("# Confirmations and safety\n\n")).toBe(true);
+    // The page's Markdown twin: the description follows the title, as at /mg/safety.md.
+    expect(copied.split("\n")[2]).toMatch(/^> \S/);
     expect(copied).toContain("## Running unattended");
     expect(screen.getByRole("status").textContent).toBe("Page copied as Markdown");
+  });
+
+  it("offers the command builder to WebMCP on the CLI pages only, and withdraws it on leaving", async () => {
+    const registerTool = vi.fn();
+    Object.defineProperty(navigator, "modelContext", {
+      value: { registerTool },
+      configurable: true,
+    });
+    try {
+      await renderAt("/mg/flow");
+      await screen.findByRole("heading", { name: /DMT/ }, slow);
+      expect(registerTool).not.toHaveBeenCalled();
+      cleanup();
+
+      await renderAt("/mg/cli/dmt");
+      await waitFor(() => expect(registerTool).toHaveBeenCalledTimes(1), slow);
+      const [tool, options] = registerTool.mock.calls[0] as [
+        { name: string; execute: (input: unknown) => Promise<{ content: { text: string }[] }> },
+        { signal: AbortSignal },
+      ];
+      expect(tool.name).toBe("build_mg_command");
+      const result = await tool.execute({
+        tool: "dmt",
+        command: "ssh",
+        arguments: { name: "shop" },
+      });
+      expect(result.content[0]?.text).toBe("mg dmt ssh shop");
+      expect(options.signal.aborted).toBe(false);
+      cleanup();
+      expect(options.signal.aborted).toBe(true);
+    } finally {
+      Reflect.deleteProperty(navigator, "modelContext");
+    }
+  });
+
+  it("links the page's Markdown twin from the head, once, and drops it on leaving the docs", async () => {
+    const alternates = () =>
+      [...document.querySelectorAll('link[rel="alternate"][type="text/markdown"]')].map((link) =>
+        link.getAttribute("href"),
+      );
+    await renderAt("/mg/dmt");
+    await waitFor(() => expect(alternates()).toEqual(["/mg/cli/dmt.md"]), slow);
+    cleanup();
+    expect(alternates()).toEqual([]);
+    // A prerendered page brings its own link: it is reused, not doubled.
+    const prerendered = document.createElement("link");
+    Object.assign(prerendered, { rel: "alternate", type: "text/markdown", href: "/mg/flow.md" });
+    document.head.append(prerendered);
+    await renderAt("/mg/safety");
+    await waitFor(() => expect(alternates()).toEqual(["/mg/safety.md"]), slow);
+    cleanup();
+    await renderAt("/mg/nope");
+    expect(alternates()).toEqual([]);
   });
 });

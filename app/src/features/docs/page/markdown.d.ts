@@ -1,13 +1,13 @@
 // Types of the modules the docs Markdown plugin (app/vite/markdown-plugin.ts) provides.
 
 declare module "*.md" {
-  /** The rendered page; its Markdown body comes from `*.md?markdown`. */
+  /** The rendered page; its Markdown twin comes from `*.md?markdown`. */
   const page: import("../../../../shared/docs-types").RenderedPage;
   export default page;
 }
 
 declare module "*.md?markdown" {
-  /** The page's Markdown body without front matter, for "Copy page as Markdown". */
+  /** The page's Markdown twin (title, description, body, CLI reference as tables), for "Copy page as Markdown". */
   const markdown: string;
   export default markdown;
 }
