@@ -17,6 +17,16 @@ const referenceTool: Record<string, CliToolId> = { cli: "mg", dmt: "dmt", lsd: "
 const builderPages = new Set(["cli", "dmt", "lsd"]);
 
 /**
+ * Loads what the page `slug` renders in its first render (its text, its CLI catalogue); main.tsx
+ * awaits it before hydrating a prerendered docs page, so `use` finds everything here and hydration
+ * keeps the server's HTML as it is. Never rejects (a failed load shows the page's error state).
+ */
+export async function preloadDocsContent(slug: string): Promise<void> {
+  const tool = referenceTool[slug];
+  await Promise.allSettled([loadDocsPage(slug), tool ? loadCatalogue(tool) : undefined]);
+}
+
+/**
  * Scrolls to the heading a URL's hash names on every navigation (including a repeat of the same
  * hash) and, when search sent the reader here, moves focus to it too.
  */

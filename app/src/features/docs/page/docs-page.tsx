@@ -2,7 +2,7 @@
 import { Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { usePageMeta } from "../../../components/document-title";
-import { DocsContent } from "./docs-content";
+import { DocsContent, preloadDocsContent } from "./docs-content";
 import { docsPath, resolveDocsRoute } from "./docs-nav";
 import { TabRows } from "./docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
@@ -70,6 +70,12 @@ export function DocsPage({ tab, subtab }: DocsPageProps) {
       </main>
     </div>
   );
+}
+
+/** Loads the data of the docs page at `/mg/:tab` or `/mg/cli/:subtab` before hydration (main.tsx). */
+export async function preloadDocsRoute(tab: string, subtab?: string): Promise<void> {
+  const slug = resolveDocsRoute(tab, subtab)?.page.slug;
+  if (slug) await preloadDocsContent(slug);
 }
 
 /** Route element for `/mg/:tab` (and `/docs`, which shows the overview). */

@@ -7,6 +7,27 @@ const pageLoaders = import.meta.glob<RenderedPage>("../../../content/docs/*.md",
   import: "default",
 });
 
+/**
+ * Marks the promise with its outcome the way React's `use` reads it (`status` and `value`), so a
+ * page whose data is already here renders at once instead of suspending for a tick: main.tsx waits
+ * for the data of a prerendered docs page before hydrating, and hydration then matches the HTML.
+ */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  marked.status ??= "pending";
+  promise.then(
+    (value) => {
+      marked.status = "fulfilled";
+      marked.value = value;
+    },
+    (reason: unknown) => {
+      marked.status = "rejected";
+      marked.reason = reason;
+    },
+  );
+  return promise;
+}
+
 // One promise per page so React's `use` sees the same promise on every render.
 const pages = new Map<string, Promise<RenderedPage>>();
 
@@ -14,7 +35,7 @@ export function loadDocsPage(slug: string): Promise<RenderedPage> {
   let promise = pages.get(slug);
   if (!promise) {
     const loader = pageLoaders[`../../../content/docs/${slug}.md`];
-    promise = loader ? loader() : Promise.reject(new Error(`No docs page ${slug}`));
+    promise = tracked(loader ? loader() : Promise.reject(new Error(`No docs page ${slug}`)));
     pages.set(slug, promise);
   }
   return promise;
@@ -33,7 +54,7 @@ const catalogues = new Map<CliToolId, Promise<CliCatalogue>>();
 export function loadCatalogue(tool: CliToolId): Promise<CliCatalogue> {
   let promise = catalogues.get(tool);
   if (!promise) {
-    promise = catalogueLoaders[tool]().then((module) => module.default);
+    promise = tracked(catalogueLoaders[tool]().then((module) => module.default));
     catalogues.set(tool, promise);
   }
   return promise;

@@ -1,0 +1,163 @@
+// The prerender (README "How rendering works"), run by `npm run build` after the client build
+// (dist/) and the server bundle (dist-ssr/entry-server.mjs, `vite build --ssr`):
+//   for every configuration variant the build chooses (shared/variant.ts, `prerenderVariants`),
+//     load a fresh copy of the server bundle with that variant's runtime config,
+//     render every public path and the not-found page with React's `prerender`,
+//     put the markup into dist/index.html's #root and the page's head tags into its head;
+//   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
+//   manifest dist/pages.json (PRERENDER-CONTRACT.md) the server picks a page from per request.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadEnv } from "vite";
+
+const app = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(app, "dist");
+const bundle = pathToFileURL(join(app, "dist-ssr", "entry-server.mjs")).href;
+
+/** The token the server replaces with the effective deployment id (HTML-escaped). */
+const DEPLOYMENT_ID = "__MG_DEPLOYMENT_ID__";
+const SITE_NAME = "mg";
+
+// The VITE_* values the build was made with (the same reading as Vite's: .env files, then the
+// environment), for pages.json's `build`.
+const env = loadEnv("production", app, "VITE_");
+const text = (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+function flag(value) {
+  const raw = text(value)?.toLowerCase();
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  return null;
+}
+const build = {
+  sanctified: flag(env.VITE_SANCTIFIED),
+  deploymentType: text(env.VITE_DEPLOYMENT_TYPE),
+  deploymentFlags: text(env.VITE_DEPLOYMENT_FLAGS),
+  deploymentId: text(env.VITE_DEPLOYMENT_ID),
+};
+const siteUrl = (text(env.VITE_SITE_URL) ?? "__MG_SITE_URL__").replace(/\/+$/, "");
+
+const escapeHtml = (value) =>
+  value
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
+
+/** The runtime config the server injects for a deployment of this variant (what env.ts reads). */
+function runtimeConfig(variant) {
+  return JSON.stringify({
+    sanctified: variant.sanctified,
+    // Any non-blank id: only its presence changes the markup (identityMisconfigured).
+    identityProjectId: "prerender",
+    identityBaseUrl: "",
+    identityEmulator: variant.identityEmulator === true ? true : undefined,
+    deploymentId: DEPLOYMENT_ID,
+    // Always given, so the build's own VITE_DEPLOYMENT_* cannot make the markup differ from the key.
+    deploymentType: variant.deploymentType ?? "apotheosis",
+    deploymentFlags: variant.deploymentFlags ?? "{}",
+  });
+}
+
+/** The head tags of one page (contract: title, description, canonical, Open Graph, Twitter card). */
+function headTags({ meta, address, notFound, docs }) {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}" />`];
+  if (notFound) {
+    tags.push('<meta name="robots" content="noindex" />');
+  } else {
+    tags.push(`<link rel="canonical" href="${escapeHtml(siteUrl + address.canonical)}" />`);
+  }
+  tags.push(
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="${docs ? "article" : "website"}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+  );
+  if (!notFound) {
+    tags.push(`<meta property="og:url" content="${escapeHtml(siteUrl + address.canonical)}" />`);
+  }
+  tags.push(
+    '<meta name="twitter:card" content="summary" />',
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+  );
+  if (address.markdown) {
+    tags.push(
+      `<link rel="alternate" type="text/markdown" href="${escapeHtml(address.markdown)}" />`,
+    );
+  }
+  return tags.join("\n    ");
+}
+
+/** dist/index.html with the page's head tags and its markup in #root. */
+export function documentFor(template, { html, meta, address, notFound }) {
+  if (!meta) throw new Error(`prerender: ${address.canonical} set no title (usePageMeta)`);
+  const head = headTags({ meta, address, notFound, docs: Boolean(address.markdown) });
+  let page = template
+    .replace(/<title>[^<]*<\/title>/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "");
+  if (!page.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+  page = page.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`);
+  return page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+}
+
+async function main() {
+  const started = performance.now();
+  const template = await readFile(join(dist, "index.html"), "utf8");
+  // The variant list and the key come from the bundle (shared/variant.ts, unit-tested there).
+  globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
+  const { prerenderVariants, variantKey } = await import(`${bundle}?list`);
+
+  await rm(join(dist, "pages"), { recursive: true, force: true });
+  await mkdir(join(dist, "pages"));
+  const written = new Map();
+  const store = async (document) => {
+    const hash = createHash("sha256").update(document).digest("hex").slice(0, 16);
+    const file = `pages/${hash}.html`;
+    if (!written.has(file)) {
+      written.set(file, document.length);
+      await writeFile(join(dist, file), document);
+    }
+    return file;
+  };
+
+  const pages = {};
+  const notFound = {};
+  let renders = 0;
+  for (const variant of prerenderVariants()) {
+    const key = variantKey(variant);
+    globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig(variant);
+    // A fresh copy of the bundle (its own URL): the app reads its configuration once, at load.
+    const server = await import(`${bundle}?variant=${key}`);
+    for (const path of server.publicPaths()) {
+      const rendered = await server.render(path);
+      const address = server.pageAddress(path);
+      pages[path] ??= {};
+      pages[path][key] = await store(documentFor(template, { ...rendered, address }));
+      renders += 1;
+    }
+    const missing = await server.render(server.NOT_FOUND_PATH);
+    notFound[key] = await store(
+      documentFor(template, { ...missing, address: { canonical: "" }, notFound: true }),
+    );
+    renders += 1;
+  }
+  globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = undefined;
+
+  const manifest = {
+    version: 1,
+    build,
+    redirects: { "/mg": "/mg/overview", "/metagenesis": "/mg/overview" },
+    pages,
+    notFound,
+  };
+  await writeFile(join(dist, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const files = (await readdir(join(dist, "pages"))).length;
+  const ms = Math.round(performance.now() - started);
+  console.log(`prerender: ${renders} renders, ${files} distinct pages in dist/pages, ${ms} ms`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
