@@ -24,6 +24,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: {
       outDir: harness ? "dist-harness" : "dist",
       target: "esnext",
+      // Which chunks and stylesheets each page needs, for the prerendered pages' <link>s
+      // (scripts/prerender.mjs reads it, then deletes it: it is never served).
+      manifest: !harness,
       // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be
       // one more request on every first visit.
       modulePreload: { polyfill: false },

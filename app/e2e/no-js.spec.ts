@@ -17,7 +17,8 @@ for (const path of docsPaths) {
     const prose = page.locator(".docs-prose").first();
     await expect(prose).toBeVisible();
     expect((await prose.innerText()).length).toBeGreaterThan(200);
-    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    // Nothing waits for a script that never runs.
+    await expect(page.getByText(/Loading/)).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeVisible();
   });
 }
@@ -37,10 +38,10 @@ test("docs links work without JavaScript: the sidebar and the pager lead to the 
   await page.goBack();
   await page
     .getByRole("navigation", { name: "Docs sections" })
-    .getByRole("link", { name: "Quickstart" })
+    .getByRole("link", { name: "ESP" })
     .click();
-  await expect(page).toHaveURL(/\/mg\/quickstart$/);
-  await expect(page.locator("main h1")).toHaveText("Quickstart");
+  await expect(page).toHaveURL(/\/mg\/esp$/);
+  await expect(page.locator("main h1")).toHaveText((await page.title()).replace(/ · mg$/, ""));
 });
 
 for (const path of prerenderedPaths.filter((path) => !docsPaths.includes(path))) {

@@ -92,8 +92,56 @@ function headTags({ meta, address, notFound, docs }) {
   return tags.join("\n    ");
 }
 
+/** The source module of the lazy page chunk that renders `path` (none: the app chunk has it). */
+function pageModule(path) {
+  if (path === "/") return "src/features/landing/landing-page.tsx";
+  if (path === "/apotheosis") return "src/features/status/status-page.tsx";
+  if (path === "/telekinesis") return "src/features/telekinesis/telekinesis-page.tsx";
+  if (path === "/docs" || path.startsWith("/mg/")) return "src/features/docs/page/docs-page.tsx";
+  return undefined;
+}
+
+/**
+ * The <link>s a page's own chunk needs in its HTML: its stylesheets (in the browser the chunk's loader
+ * adds them; a prerendered page must carry them, or it paints unstyled until the script runs, and
+ * never styled without JavaScript) and modulepreloads of its scripts (hydration waits for them).
+ * Files index.html already links are left out.
+ */
+function chunkLinks(manifest, path) {
+  const key = pageModule(path);
+  if (!key) return "";
+  const css = new Set();
+  const js = new Set();
+  const visit = (id) => {
+    const chunk = manifest[id];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  const shell = new Set();
+  const visitShell = (id) => {
+    const chunk = manifest[id];
+    if (!chunk || shell.has(chunk.file)) return;
+    shell.add(chunk.file);
+    for (const file of chunk.css ?? []) shell.add(file);
+    for (const imported of chunk.imports ?? []) visitShell(imported);
+  };
+  visitShell("index.html");
+  const links = [
+    ...[...css]
+      .filter((file) => !shell.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js]
+      .filter((file) => !shell.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return links.join("\n    ");
+}
+
 /** dist/index.html with the page's head tags and its markup in #root. */
-export function documentFor(template, { html, meta, address, notFound }) {
+export function documentFor(template, { html, meta, address, notFound, links = "" }) {
   if (!meta) throw new Error(`prerender: ${address.canonical} set no title (usePageMeta)`);
   const head = headTags({ meta, address, notFound, docs: Boolean(address.markdown) });
   let page = template
@@ -101,12 +149,15 @@ export function documentFor(template, { html, meta, address, notFound }) {
     .replace(/<meta name="description"[^>]*>\s*/, "");
   if (!page.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
   page = page.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`);
+  if (links) page = page.replace("</head>", () => `  ${links}\n  </head>`);
   return page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
 }
 
 async function main() {
   const started = performance.now();
   const template = await readFile(join(dist, "index.html"), "utf8");
+  const manifestFile = join(dist, ".vite", "manifest.json");
+  const chunks = JSON.parse(await readFile(manifestFile, "utf8"));
   // The variant list and the key come from the bundle (shared/variant.ts, unit-tested there).
   globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
   const { prerenderVariants, variantKey } = await import(`${bundle}?list`);
@@ -136,7 +187,8 @@ async function main() {
       const rendered = await server.render(path);
       const address = server.pageAddress(path);
       pages[path] ??= {};
-      pages[path][key] = await store(documentFor(template, { ...rendered, address }));
+      const links = chunkLinks(chunks, path);
+      pages[path][key] = await store(documentFor(template, { ...rendered, address, links }));
       renders += 1;
     }
     const missing = await server.render(server.NOT_FOUND_PATH);
@@ -155,6 +207,8 @@ async function main() {
     notFound,
   };
   await writeFile(join(dist, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // Build-internal: never served.
+  await rm(join(dist, ".vite"), { recursive: true, force: true });
   const files = (await readdir(join(dist, "pages"))).length;
   const ms = Math.round(performance.now() - started);
   console.log(`prerender: ${renders} renders, ${files} distinct pages in dist/pages, ${ms} ms`);

@@ -123,7 +123,14 @@ export function BuilderSection({
           </button>
         </div>
       ) : (
-        <p className="builder__waiting">Loading the command builder…</p>
+        // Both texts are in the prerendered page; CSS shows the second one only where no script ran
+        // (index.html's inline script sets data-platform): the builder is a form that needs one.
+        <p className="builder__waiting">
+          <span className="builder__waiting--script">Loading the command builder…</span>
+          <span className="builder__waiting--no-script">
+            The command builder needs JavaScript; the command reference below lists every command.
+          </span>
+        </p>
       )}
     </section>
   );
