@@ -5,6 +5,8 @@ use std::fmt;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use mg_domain::{effective_deployment_id, DeploymentKind, ResolvedDeployment};
+
 use crate::input::lenient;
 use crate::text::join;
 
@@ -26,11 +28,32 @@ pub struct DeploymentFlags {
 impl Default for DeploymentFlags {
     fn default() -> Self {
         // Spec 3's defaults, which the server's check of DEPLOYMENT_FLAGS shares (`mg-domain`).
-        let mg_domain::FlagDefaults {
+        mg_domain::FLAG_DEFAULTS.into()
+    }
+}
+
+impl From<mg_domain::FlagValues> for DeploymentFlags {
+    fn from(values: mg_domain::FlagValues) -> Self {
+        let mg_domain::FlagValues {
             apotheosis,
             sanctified,
             ethereal,
-        } = mg_domain::FLAG_DEFAULTS;
+        } = values;
+        Self {
+            apotheosis,
+            sanctified,
+            ethereal,
+        }
+    }
+}
+
+impl From<DeploymentFlags> for mg_domain::FlagValues {
+    fn from(flags: DeploymentFlags) -> Self {
+        let DeploymentFlags {
+            apotheosis,
+            sanctified,
+            ethereal,
+        } = flags;
         Self {
             apotheosis,
             sanctified,
@@ -130,23 +153,37 @@ pub enum DeploymentType {
     Metagenesis,
 }
 
+impl From<DeploymentKind> for DeploymentType {
+    fn from(kind: DeploymentKind) -> Self {
+        match kind {
+            DeploymentKind::Apotheosis => Self::Apotheosis,
+            DeploymentKind::Ethereal => Self::Ethereal,
+            DeploymentKind::Telekinesis => Self::Telekinesis,
+            DeploymentKind::Metagenesis => Self::Metagenesis,
+        }
+    }
+}
+
+impl From<DeploymentType> for DeploymentKind {
+    fn from(kind: DeploymentType) -> Self {
+        match kind {
+            DeploymentType::Apotheosis => Self::Apotheosis,
+            DeploymentType::Ethereal => Self::Ethereal,
+            DeploymentType::Telekinesis => Self::Telekinesis,
+            DeploymentType::Metagenesis => Self::Metagenesis,
+        }
+    }
+}
+
 impl DeploymentType {
-    /// Reads a type name case-insensitively; anything unknown is apotheosis, the spec's default type.
+    /// Reads a type name case-insensitively; anything unknown is apotheosis, the spec's default type
+    /// (the rule is `mg-domain`'s, which the server's choice of prerendered page shares).
     pub fn parse(raw: Option<&str>) -> Self {
-        let name = raw.map(str::trim).unwrap_or_default();
-        [Self::Ethereal, Self::Telekinesis, Self::Metagenesis]
-            .into_iter()
-            .find(|kind| name.eq_ignore_ascii_case(kind.as_str()))
-            .unwrap_or(Self::Apotheosis)
+        DeploymentKind::parse(raw).into()
     }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Apotheosis => "apotheosis",
-            Self::Ethereal => "ethereal",
-            Self::Telekinesis => "telekinesis",
-            Self::Metagenesis => "metagenesis",
-        }
+        DeploymentKind::from(self).as_str()
     }
 
     /// The landing page's title, subtitle and description for this type.
@@ -240,7 +277,7 @@ pub struct DeploymentInfo {
 }
 
 /// The id shown when the build did not inject one.
-pub const DEFAULT_DEPLOYMENT_ID: &str = "local";
+pub use mg_domain::DEFAULT_DEPLOYMENT_ID;
 /// The source repository linked when the build did not name one.
 pub const DEFAULT_GITHUB_REPO: &str = "https://github.com/metagenesis/mg";
 
@@ -257,21 +294,18 @@ impl DeploymentInfo {
         read_flags: impl FnOnce(&str) -> Option<DeploymentFlags>,
     ) -> (Self, Option<&'static str>) {
         let parsed = DeploymentFlags::parse(config.flags_json.as_deref(), read_flags);
-        let mut flags = parsed.flags;
-        if let Some(sanctified) = config.sanctified {
-            flags.sanctified = sanctified;
-        }
-        let mut deployment_type = DeploymentType::parse(config.deployment_type.as_deref());
-        // An ethereal deployment (by type or by flag) is only the site: no API, no database, no queue.
-        // Type, flags and text then all say so, so the card never shows 'Apotheosis On' (and the
-        // Wisdom button that needs the API) beside text saying there is nothing behind the page.
-        let ethereal = deployment_type == DeploymentType::Ethereal || flags.ethereal;
-        if ethereal {
-            deployment_type = DeploymentType::Ethereal;
-            flags.ethereal = true;
-            flags.apotheosis = false;
-        }
-        let id = non_blank(config.id).unwrap_or_else(|| DEFAULT_DEPLOYMENT_ID.to_owned());
+        // The rules (the sanctified switch; ethereal by type or flag makes type, flags and text all
+        // say so, so the card never shows 'Apotheosis On' beside text saying there is nothing
+        // behind the page) are `mg-domain`'s: the server picks its prerendered page by them.
+        let resolved = ResolvedDeployment::resolve(
+            DeploymentKind::parse(config.deployment_type.as_deref()),
+            parsed.flags.into(),
+            config.sanctified,
+        );
+        let deployment_type = DeploymentType::from(resolved.kind);
+        let flags = DeploymentFlags::from(resolved.flags);
+        let ethereal = resolved.ethereal;
+        let id = effective_deployment_id(config.id.as_deref()).to_owned();
         let name = non_blank(config.name).unwrap_or_else(|| join(&["mg-", &id]));
         let info = Self {
             id,

@@ -41,6 +41,10 @@ pub struct Config {
     pub deployment_flags: Option<String>,
     /// `DEPLOYMENT_TYPE`: the kind of deployment (e.g. `ethereal`), handed to the app (default none).
     pub deployment_type: Option<String>,
+    /// `PUBLIC_URL`: the site's origin as people reach it (`https://mg.example.com`), written into
+    /// the pages' canonical and Open Graph links, the sitemap and robots.txt (default
+    /// `http://localhost:{PORT}`).
+    pub public_url: String,
     /// `ALLOWED_ORIGINS`: comma-separated origins allowed to call the API cross-origin (default none).
     pub allowed_origins: Vec<String>,
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
@@ -189,6 +193,10 @@ impl Config {
                 });
             }
         }
+        let public_url = match non_empty("PUBLIC_URL") {
+            Some(raw) => checked_public_url(&raw)?,
+            None => format!("http://localhost:{port}"),
+        };
         let status = crate::status::StatusConfig::from_lookup(&lookup, port)?;
         Ok(Self {
             host,
@@ -206,6 +214,7 @@ impl Config {
             deployment_id: non_empty("DEPLOYMENT_ID"),
             deployment_flags,
             deployment_type: non_empty("DEPLOYMENT_TYPE"),
+            public_url,
             allowed_origins,
             rate_limit_per_minute,
             status,
@@ -231,6 +240,12 @@ impl Config {
         self.identity_base_url.is_none()
     }
 
+    /// The app shows its "local identity emulator" marker: the emulator runs on a public address
+    /// on purpose (`IDENTITY_EMULATOR=on`).
+    pub fn shows_emulator_marker(&self) -> bool {
+        self.identity_emulator_enabled() && self.identity_emulator_public
+    }
+
     /// The identity project whose tokens are accepted: the configured one, or the emulator's default.
     pub fn effective_identity_project_id(&self) -> Option<&str> {
         match &self.identity_project_id {
@@ -239,6 +254,18 @@ impl Config {
             None => None,
         }
     }
+}
+
+/// `PUBLIC_URL` as an origin (one trailing slash allowed), normalised (`HTTPS://X.example:443/` ->
+/// `https://x.example`).
+fn checked_public_url(raw: &str) -> Result<String, ConfigError> {
+    let trimmed = raw.strip_suffix('/').unwrap_or(raw);
+    checked_origin(trimmed).map_err(|_| ConfigError::Invalid {
+        name: "PUBLIC_URL",
+        reason: format!(
+            "'{raw}' is not an http(s) origin; expected scheme://host[:port] such as https://mg.example.com"
+        ),
+    })
 }
 
 /// `raw` when it is an origin (`scheme://host[:port]`, http or https, nothing after it).
@@ -427,6 +454,40 @@ mod tests {
         ]);
         assert!(external.is_ok());
         assert!(config_from(&[("IDENTITY_EMULATOR", "yes please")]).is_err());
+    }
+
+    #[test]
+    fn the_public_url_is_an_origin_defaulting_to_localhost_on_the_port() {
+        assert_eq!(
+            config_from(&[]).expect("defaults").public_url,
+            "http://localhost:3000"
+        );
+        assert_eq!(
+            config_from(&[("PORT", "8080")]).expect("valid").public_url,
+            "http://localhost:8080"
+        );
+        for (raw, origin) in [
+            ("https://mg.example.com/", "https://mg.example.com"),
+            (" HTTPS://MG.example.com:443 ", "https://mg.example.com"),
+            ("http://127.0.0.1:3000", "http://127.0.0.1:3000"),
+        ] {
+            let config = config_from(&[("PUBLIC_URL", raw)]).expect(raw);
+            assert_eq!(config.public_url, origin, "{raw}");
+        }
+        for bad in [
+            "mg.example.com",
+            "ftp://mg.example.com",
+            "https://mg.example.com/docs",
+            "https://mg.example.com//",
+            "https://mg.example.com?x=1",
+            "javascript:alert(1)",
+        ] {
+            let error = config_from(&[("PUBLIC_URL", bad)]).expect_err(bad);
+            assert!(
+                error.to_string().starts_with("PUBLIC_URL is not valid: '"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

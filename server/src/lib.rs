@@ -10,6 +10,7 @@ pub mod extract;
 pub mod forwarded;
 pub mod identity;
 pub mod network;
+pub mod pages;
 pub mod rate_limit;
 pub mod request_metrics;
 pub mod route_manifest;

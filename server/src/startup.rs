@@ -174,9 +174,7 @@ pub fn app(state: AppState) -> HttpService {
     let static_dir = state.config.static_dir.clone();
     let security = SecurityHeaders::for_app(&static_dir, state.config.identity_base_url.as_deref());
     let cors = cors::Cors::new(&state.config.allowed_origins);
-    let runtime_config = static_files::runtime_config(&state.config);
-    let sanctified = state.config.sanctified;
-    let identity_base_url = state.config.identity_base_url.clone();
+    let site = static_files::router(&state.config);
     let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new()
         .merge(routes::health::router())
@@ -190,12 +188,7 @@ pub fn app(state: AppState) -> HttpService {
         // Inside the router, so the matched route pattern is known.
         .layer(TrackLayer::new(state.metrics.clone()))
         .with_state(state)
-        .fallback_service(static_files::router(
-            &static_dir,
-            &runtime_config,
-            sanctified,
-            identity_base_url.as_deref(),
-        ))
+        .fallback_service(site)
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
     // Outermost first: every log line of a request carries its id, and the headers and JSON
     // error shape apply to everything below, timeouts included.

@@ -1,6 +1,7 @@
-//! Serves the built app: hashed assets cached for a year, everything else falls back to `index.html`,
-//! into which the runtime configuration is injected as a JSON script element. Nothing outside the
-//! app's directory is served, even through a symlink inside it.
+//! Serves the built app: hashed assets cached for a year; documents (prerendered pages, the shell
+//! `index.html`, Markdown twins, llms/sitemap/robots) from `pages`, with the runtime configuration
+//! injected as a JSON script element. Nothing outside the app's directory is served, even through
+//! a symlink inside it.
 
 use std::{
     path::{Path, PathBuf},
@@ -10,65 +11,63 @@ use std::{
 use axum::{
     extract::{Request, State},
     handler::HandlerWithoutStateExt,
-    http::{header, HeaderValue, StatusCode, Uri},
+    http::{header, HeaderValue},
     middleware::{self, Next},
-    response::{Html, IntoResponse, Response},
+    response::{IntoResponse, Response},
     routing::get,
     Router,
 };
 use serde_json::{json, Map, Value};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use crate::{config::Config, edge::hardening, error::AppError, route_manifest::AppRoutes};
+use crate::{config::Config, error::AppError, pages};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 /// The id of the injected element; the app reads `document.getElementById(...)`.
 pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
 
-/// The app's files under `dir`, with a single-page-app fallback to `dir/index.html` carrying
-/// `runtime_config` (see [`runtime_config`]) and a CSP computed from the very `index.html` sent
-/// (`identity_base_url` joins its `connect-src`).
-pub fn router(
-    dir: &Path,
-    runtime_config: &str,
-    sanctified: bool,
-    identity_base_url: Option<&str>,
-) -> Router {
+/// The app's files under `config.static_dir`: documents from [`pages::Site`] (each carrying
+/// [`runtime_config`] and a CSP computed from the very HTML sent), other files as they are.
+pub fn router(config: &Config) -> Router {
+    let dir = config.static_dir.as_path();
     let root = Arc::new(Root::new(dir));
-    let index = Arc::new(IndexPage {
-        root: root.clone(),
-        path: dir.join("index.html"),
-        script: runtime_config.to_owned(),
-        sanctified,
-        routes: AppRoutes::load(dir),
-        identity_base_url: identity_base_url.map(str::to_owned),
-    });
-    let fallback_index = index.clone();
+    let site = Arc::new(pages::Site::new(
+        root.clone(),
+        config,
+        &runtime_config(config),
+    ));
+    let fallback_site = site.clone();
+    let shell_site = site.clone();
     // The build writes Brotli and gzip copies beside the text files and the .wasm
     // (app/vite/precompress.ts); a browser that accepts one gets it as it is, with no work per request.
-    let spa = ServeDir::new(dir)
+    let files = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
-        // Directories (`/`) fall through to the injected index page, never the raw file.
+        // Directories (`/`, `/mg/`, which holds the Markdown twins) are never listed or
+        // redirected: they fall through to the documents.
         .append_index_html_on_directories(false)
-        .fallback((move |uri: Uri| serve_index(fallback_index.clone(), uri)).into_service());
+        .fallback((move |request: Request| fallback_site.clone().fallback(request)).into_service());
     Router::new()
         .route(
             "/index.html",
-            get(move |uri: Uri| serve_index(index.clone(), uri)),
+            get(move |request: Request| shell_site.clone().shell(request)),
         )
-        .fallback_service(spa)
+        .fallback_service(files)
         .layer(middleware::from_fn_with_state(root, confine_to_root))
+        // Outside the confinement: a page is a file the manifest names, not one the request
+        // names, and every file filled in is checked when it is read (`pages::Site`).
+        .layer(middleware::from_fn_with_state(site, pages::pages_first))
         .layer(middleware::from_fn(cache_control))
         // Text assets are what is worth compressing; the API's small JSON answers are not.
+        // Documents come compressed already (`pages::rendered`) and are left alone.
         .layer(CompressionLayer::new())
 }
 
 /// The app's directory, and where it really is (symlinks resolved).
 #[derive(Debug)]
-struct Root {
-    dir: PathBuf,
+pub struct Root {
+    pub(crate) dir: PathBuf,
     real: Option<PathBuf>,
 }
 
@@ -99,9 +98,27 @@ impl Root {
         }
     }
 
+    /// [`Self::escapes`] for a blocking context.
+    pub(crate) fn escapes_blocking(&self, file: &Path) -> bool {
+        let Ok(real) = std::fs::canonicalize(file) else {
+            return false;
+        };
+        if self
+            .real
+            .as_ref()
+            .is_some_and(|root| real.starts_with(root))
+        {
+            return false;
+        }
+        match std::fs::canonicalize(&self.dir) {
+            Ok(root) => !real.starts_with(root),
+            Err(_) => true,
+        }
+    }
+
     /// The file a request path names under the directory, as `ServeDir` maps it; `None` for a
     /// path `ServeDir` refuses anyway (`..`, backslashes, not UTF-8).
-    fn file_for(&self, path: &str) -> Option<PathBuf> {
+    pub(crate) fn file_for(&self, path: &str) -> Option<PathBuf> {
         let decoded = percent_encoding::percent_decode_str(path)
             .decode_utf8()
             .ok()?;
@@ -131,44 +148,8 @@ async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: 
     next.run(request).await
 }
 
-#[derive(Debug)]
-struct IndexPage {
-    root: Arc<Root>,
-    path: PathBuf,
-    script: String,
-    sanctified: bool,
-    identity_base_url: Option<String>,
-    routes: AppRoutes,
-}
-
-/// Read per request, so a rebuilt app is served without a restart (the file is small), with the
-/// CSP of the text read: its inline scripts' hashes always match what the browser gets.
-/// Paths outside the app's route table (`routes.json`, see `route_manifest`) still get the app (it renders its 404 page), with status 404.
-async fn serve_index(page: Arc<IndexPage>, uri: Uri) -> Response {
-    if page.root.escapes(&page.path).await {
-        tracing::warn!("refused: index.html is a symlink out of STATIC_DIR");
-        return AppError::NotFound.into_response();
-    }
-    match tokio::fs::read_to_string(&page.path).await {
-        Ok(html) => {
-            let status = if page.routes.is_app_route(uri.path(), page.sanctified) {
-                StatusCode::OK
-            } else {
-                StatusCode::NOT_FOUND
-            };
-            let csp = hardening::csp_for(&html, page.identity_base_url.as_deref());
-            let mut response = (status, Html(inject(&html, &page.script))).into_response();
-            response
-                .headers_mut()
-                .insert(header::CONTENT_SECURITY_POLICY, csp);
-            response
-        }
-        Err(_) => AppError::NotFound.into_response(),
-    }
-}
-
 /// Puts `script` before `</head>` (or at the end when the document has no head).
-fn inject(html: &str, script: &str) -> String {
+pub(crate) fn inject(html: &str, script: &str) -> String {
     match html.find("</head>") {
         Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
         None => format!("{html}{script}"),
@@ -190,7 +171,7 @@ pub fn runtime_config(config: &Config) -> String {
         None => String::new(),
     };
     values.insert("identityBaseUrl".into(), json!(base_url));
-    if config.identity_emulator_enabled() && config.identity_emulator_public {
+    if config.shows_emulator_marker() {
         // The app shows a "local identity emulator" marker: this server signs anyone in.
         values.insert("identityEmulator".into(), json!(true));
     }

@@ -26,6 +26,7 @@ async fn second_instance(app: &TestApp) -> String {
         deployment_id: None,
         deployment_flags: None,
         deployment_type: None,
+        public_url: "http://localhost:3000".into(),
         allowed_origins: vec![],
         rate_limit_per_minute: 1_000_000,
         status: mg_server::status::StatusConfig::manual("second"),

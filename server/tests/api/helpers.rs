@@ -166,6 +166,7 @@ pub async fn spawn_app_with(
         deployment_id: None,
         deployment_flags: None,
         deployment_type: None,
+        public_url: "http://localhost:3000".into(),
         allowed_origins: vec![],
         // High enough that no ordinary test meets it; the rate-limit tests lower it.
         rate_limit_per_minute: 1_000_000,

@@ -17,6 +17,7 @@ mod hardening;
 mod health;
 mod identity_double;
 mod local_state;
+mod prerendered;
 mod runtime_config;
 mod sessions;
 mod static_files;

@@ -1,0 +1,383 @@
+//! The app's documents: each public page prerendered in the variant that matches this server's
+//! configuration (`pages.json`), the client shell (`index.html`) for personal routes and whatever
+//! the build did not render, the not-found page with 404, the docs' Markdown twins, `llms.txt`,
+//! `sitemap.xml` and `robots.txt`. Every document is filled in once and sent from memory with a
+//! strong ETag (`rendered`); a rebuilt app is picked up without a restart.
+
+pub mod manifest;
+pub mod negotiate;
+pub mod rendered;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, RwLock,
+    },
+};
+
+use axum::{
+    body::Body,
+    extract::{Request, State},
+    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use self::{
+    manifest::{RuntimeValues, Variant, PAGES_FILE},
+    rendered::{FileStamp, Fill, Kind, RenderCache, Rendered},
+};
+use crate::{config::Config, error::AppError, route_manifest::AppRoutes, static_files::Root};
+
+const MARKDOWN: &str = "text/markdown; charset=utf-8";
+const PLAIN_TEXT: &str = "text/plain; charset=utf-8";
+const XML: &str = "application/xml";
+/// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
+const DOCS_PREFIX: &str = "/mg/";
+
+/// The manifest as last read, and what it was read from.
+#[derive(Debug)]
+struct Loaded {
+    /// `None` before the first look; `Some(None)` while there is no manifest file.
+    stamp: Option<Option<FileStamp>>,
+    variant: Arc<Variant>,
+    fill: Arc<Fill>,
+}
+
+/// Everything needed to answer for the app's documents.
+#[derive(Debug)]
+pub struct Site {
+    root: Arc<Root>,
+    runtime: RuntimeValues,
+    routes: AppRoutes,
+    sanctified: bool,
+    /// The fill without the deployment id (which the manifest's build values may change).
+    base_fill: Fill,
+    loaded: RwLock<Loaded>,
+    /// Bumped on every manifest change, so a rendering with old values is not kept.
+    generation: AtomicU64,
+    cache: RenderCache,
+}
+
+impl Site {
+    pub fn new(root: Arc<Root>, config: &Config, runtime_script: &str) -> Self {
+        let runtime = RuntimeValues::of(config);
+        let base_fill = Fill {
+            deployment_id_html: String::new(),
+            site_url: config.public_url.clone(),
+            runtime_script: runtime_script.to_owned(),
+            identity_base_url: config.identity_base_url.clone(),
+        };
+        let variant = Variant::shell_only(&runtime);
+        let fill = Fill {
+            deployment_id_html: variant.deployment_id_html.clone(),
+            ..base_fill.clone()
+        };
+        let site = Self {
+            routes: AppRoutes::load(&root.dir),
+            root,
+            runtime,
+            sanctified: config.sanctified,
+            base_fill,
+            loaded: RwLock::new(Loaded {
+                stamp: None,
+                variant: Arc::new(variant),
+                fill: Arc::new(fill),
+            }),
+            generation: AtomicU64::new(0),
+            cache: RenderCache::default(),
+        };
+        site.current();
+        site
+    }
+
+    /// The manifest in force, read again when `pages.json` changed on disk (one `stat` a request).
+    fn current(&self) -> (Arc<Variant>, Arc<Fill>) {
+        let path = self.root.dir.join(PAGES_FILE);
+        let stamp = FileStamp::of(&path);
+        {
+            let loaded = self.loaded.read().unwrap_or_else(|p| p.into_inner());
+            if loaded.stamp == Some(stamp) {
+                return (loaded.variant.clone(), loaded.fill.clone());
+            }
+        }
+        let mut loaded = self.loaded.write().unwrap_or_else(|p| p.into_inner());
+        if loaded.stamp != Some(stamp) {
+            let variant = self.read_manifest(&path, stamp.is_some());
+            loaded.fill = Arc::new(Fill {
+                deployment_id_html: variant.deployment_id_html.clone(),
+                ..self.base_fill.clone()
+            });
+            loaded.variant = Arc::new(variant);
+            loaded.stamp = Some(stamp);
+            self.generation.fetch_add(1, Ordering::Relaxed);
+            self.cache.clear();
+        }
+        (loaded.variant.clone(), loaded.fill.clone())
+    }
+
+    /// Reads `pages.json`; without a usable one every page gets the shell, as before prerendering.
+    /// Logged once per version of the file.
+    fn read_manifest(&self, path: &Path, exists: bool) -> Variant {
+        let fallback = || Variant::shell_only(&self.runtime);
+        if !exists {
+            tracing::warn!(path = %path.display(), "no prerender manifest in the built app; every page is served as the client shell (build the app: make app)");
+            return fallback();
+        }
+        let text = match std::fs::metadata(path) {
+            Ok(meta) if meta.len() > rendered::MAX_FILE_BYTES => Err("too large".to_owned()),
+            _ => std::fs::read_to_string(path).map_err(|error| error.to_string()),
+        };
+        match text.and_then(|text| Variant::from_json(&text, &self.runtime)) {
+            Ok(variant) => {
+                match &variant.key {
+                    Some(key) => {
+                        let rendered = variant.pages.values().filter(|f| f.is_some()).count();
+                        tracing::info!(%key, pages = variant.pages.len(), rendered, "prerendered pages: serving the variant of this configuration");
+                        if rendered == 0 {
+                            tracing::warn!(%key, "the build has no page of this configuration's variant; pages are served as the client shell");
+                        }
+                    }
+                    None => tracing::warn!("sanctified mode without an identity project: every page is served as the client shell"),
+                }
+                variant
+            }
+            Err(error) => {
+                tracing::error!(path = %path.display(), %error, "the prerender manifest is not valid; every page is served as the client shell (rebuild the app: make app)");
+                fallback()
+            }
+        }
+    }
+
+    /// The filled-in `file`, from memory when it has not changed.
+    async fn rendered(&self, file: PathBuf, kind: Kind, fill: &Arc<Fill>) -> Option<Arc<Rendered>> {
+        if let Some(hit) = self.cache.fresh(&file) {
+            return Some(hit);
+        }
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (root, fill, path) = (self.root.clone(), fill.clone(), file.clone());
+        let rendered = tokio::task::spawn_blocking(move || {
+            if root.escapes_blocking(&path) {
+                tracing::warn!(path = %path.display(), "refused: a symlink out of STATIC_DIR");
+                return None;
+            }
+            Rendered::render(&path, kind, &fill)
+        })
+        .await
+        .ok()??;
+        if generation == self.generation.load(Ordering::Relaxed) {
+            Some(self.cache.keep(&file, rendered))
+        } else {
+            Some(Arc::new(rendered))
+        }
+    }
+
+    /// The HTML document for `path`: the prerendered `file` if it can be had, else the shell. A
+    /// docs page (`ok` status, under `/mg/`) varies on `Accept`, links its Markdown twin, and is
+    /// answered with the twin when the request prefers Markdown.
+    async fn document(
+        &self,
+        path: &str,
+        file: Option<&str>,
+        status: StatusCode,
+        request: &HeaderMap,
+        fill: &Arc<Fill>,
+    ) -> Response {
+        let docs =
+            status == StatusCode::OK && path.starts_with(DOCS_PREFIX) && !path.ends_with('/');
+        let twin = if docs {
+            let url = format!("{path}.md");
+            self.root
+                .file_for(&url)
+                .filter(|file| FileStamp::of(file).is_some())
+                .map(|file| (url, file))
+        } else {
+            None
+        };
+        let mut extra = Extra {
+            status,
+            vary_accept: docs,
+            link: None,
+            content_location: None,
+        };
+        if let Some((url, file)) = twin {
+            if negotiate::prefers_markdown(request) {
+                if let Some(markdown) = self.rendered(file, Kind::Text(MARKDOWN), fill).await {
+                    extra.content_location = HeaderValue::from_str(&url).ok();
+                    return respond(&markdown, request, extra);
+                }
+            }
+            extra.link = HeaderValue::from_str(&format!(
+                "<{url}>; rel=\"alternate\"; type=\"text/markdown\""
+            ))
+            .ok();
+        }
+        let prerendered = match file {
+            Some(file) => {
+                let page = self
+                    .rendered(self.root.dir.join(file), Kind::Html, fill)
+                    .await;
+                if page.is_none() {
+                    tracing::error!(%path, %file, "a prerendered page named in pages.json cannot be served; sending the shell");
+                }
+                page
+            }
+            None => None,
+        };
+        let page = match prerendered {
+            Some(page) => Some(page),
+            None => {
+                self.rendered(self.root.dir.join("index.html"), Kind::Html, fill)
+                    .await
+            }
+        };
+        match page {
+            Some(page) => respond(&page, request, extra),
+            None => AppError::NotFound.into_response(),
+        }
+    }
+
+    /// A path no file answered: an app route gets the shell (200), anything else the not-found
+    /// page with 404.
+    pub async fn fallback(self: Arc<Self>, request: Request) -> Response {
+        let (variant, fill) = self.current();
+        let path = request.uri().path();
+        if self.routes.is_app_route(path, self.sanctified) {
+            self.document(path, None, StatusCode::OK, request.headers(), &fill)
+                .await
+        } else {
+            let file = variant.not_found.as_deref();
+            self.document(path, file, StatusCode::NOT_FOUND, request.headers(), &fill)
+                .await
+        }
+    }
+
+    /// `/index.html`: the shell.
+    pub async fn shell(self: Arc<Self>, request: Request) -> Response {
+        let (_, fill) = self.current();
+        self.document(
+            "/index.html",
+            None,
+            StatusCode::OK,
+            request.headers(),
+            &fill,
+        )
+        .await
+    }
+}
+
+/// Before any file: redirects, prerendered pages, and the text files the server fills in.
+pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return next.run(request).await;
+    }
+    let (variant, fill) = site.current();
+    let path = request.uri().path();
+    if let Some(target) = variant.redirects.get(path) {
+        let location = match request.uri().query() {
+            Some(query) => format!("{target}?{query}"),
+            None => target.clone(),
+        };
+        if let Ok(location) = HeaderValue::from_str(&location) {
+            return (
+                StatusCode::PERMANENT_REDIRECT,
+                [(header::LOCATION, location)],
+            )
+                .into_response();
+        }
+    }
+    if let Some(content_type) = text_type(path) {
+        if let Some(file) = site.root.file_for(path) {
+            if let Some(text) = site.rendered(file, Kind::Text(content_type), &fill).await {
+                return respond(&text, request.headers(), Extra::status(StatusCode::OK));
+            }
+        }
+    }
+    if let Some(file) = variant.pages.get(path) {
+        return site
+            .document(
+                path,
+                file.as_deref(),
+                StatusCode::OK,
+                request.headers(),
+                &fill,
+            )
+            .await;
+    }
+    next.run(request).await
+}
+
+/// The files the server fills in (`__MG_SITE_URL__`) and their types.
+fn text_type(path: &str) -> Option<&'static str> {
+    match path {
+        "/llms.txt" | "/llms-full.txt" | "/robots.txt" => Some(PLAIN_TEXT),
+        "/sitemap.xml" => Some(XML),
+        _ if path.ends_with(".md") => Some(MARKDOWN),
+        _ => None,
+    }
+}
+
+/// Headers a document is sent with beyond its own.
+#[derive(Debug)]
+struct Extra {
+    status: StatusCode,
+    vary_accept: bool,
+    link: Option<HeaderValue>,
+    content_location: Option<HeaderValue>,
+}
+
+impl Extra {
+    fn status(status: StatusCode) -> Self {
+        Self {
+            status,
+            vary_accept: false,
+            link: None,
+            content_location: None,
+        }
+    }
+}
+
+/// Sends `rendered` in the encoding the request accepts, or 304 when the request already has it.
+fn respond(rendered: &Rendered, request: &HeaderMap, extra: Extra) -> Response {
+    let (copy, encoding) = rendered.encoded(negotiate::encoding(request));
+    let not_modified =
+        extra.status == StatusCode::OK && negotiate::none_match(request, &rendered.etags());
+    let mut response = if not_modified {
+        Response::new(Body::empty())
+    } else {
+        Response::new(Body::from(copy.body.clone()))
+    };
+    *response.status_mut() = if not_modified {
+        StatusCode::NOT_MODIFIED
+    } else {
+        extra.status
+    };
+    let headers = response.headers_mut();
+    headers.reserve(8);
+    headers.insert(header::CONTENT_TYPE, rendered.content_type.clone());
+    headers.insert(header::ETAG, copy.etag.clone());
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(
+        header::VARY,
+        HeaderValue::from_static(if extra.vary_accept {
+            "accept, accept-encoding"
+        } else {
+            "accept-encoding"
+        }),
+    );
+    if let Some(encoding) = encoding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    // A 304 carries the policy too: a browser updates its stored headers from it.
+    if let Some(csp) = &rendered.csp {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
+    }
+    if let Some(link) = extra.link {
+        headers.insert(header::LINK, link);
+    }
+    if let Some(location) = extra.content_location {
+        headers.insert(header::CONTENT_LOCATION, location);
+    }
+    response
+}

@@ -1,0 +1,359 @@
+//! Each file the server fills in (a page, the shell, a Markdown twin, the sitemap) rendered once
+//! into memory: the final bytes, their strong ETag and CSP, and gzip and Brotli copies. An entry is
+//! made again when its file changes on disk (length, modification time or inode), so a rebuilt app
+//! is served without a restart.
+
+use std::{
+    collections::HashMap,
+    io::Write,
+    path::{Path, PathBuf},
+    sync::{Arc, RwLock},
+    time::SystemTime,
+};
+
+use axum::{body::Bytes, http::HeaderValue};
+
+use super::negotiate::Encoding;
+use crate::edge::hardening;
+
+/// At most this many files are kept (a build has a few hundred).
+const MAX_ENTRIES: usize = 2048;
+/// At most this many bytes are kept, all copies counted.
+const MAX_BYTES: usize = 256 * 1024 * 1024;
+/// A file larger than this is not filled in at all (the build writes none near it).
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+/// Bodies this small are sent as they are (the compression layer's own threshold).
+const MIN_COMPRESS_BYTES: usize = 32;
+
+/// What identifies one version of a file on disk, read with one `stat`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileStamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    inode: u64,
+}
+
+impl FileStamp {
+    /// The stamp of the regular file at `path` (links followed); `None` when there is none.
+    pub fn of(path: &Path) -> Option<Self> {
+        let metadata = std::fs::metadata(path).ok()?;
+        if !metadata.is_file() {
+            return None;
+        }
+        #[cfg(unix)]
+        let inode = std::os::unix::fs::MetadataExt::ino(&metadata);
+        #[cfg(not(unix))]
+        let inode = 0;
+        Some(Self {
+            len: metadata.len(),
+            modified: metadata.modified().ok(),
+            inode,
+        })
+    }
+}
+
+/// How a file is filled in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An HTML document: placeholders, the runtime config, and a CSP of the result.
+    Html,
+    /// Markdown, plain text or XML: the site URL only.
+    Text(&'static str),
+}
+
+/// The values filled into the files.
+#[derive(Debug, Clone)]
+pub struct Fill {
+    /// `__MG_DEPLOYMENT_ID__` (already HTML-escaped).
+    pub deployment_id_html: String,
+    /// `__MG_SITE_URL__`.
+    pub site_url: String,
+    /// The runtime-config script put before `</head>`.
+    pub runtime_script: String,
+    /// Joins the CSP's `connect-src`.
+    pub identity_base_url: Option<String>,
+}
+
+/// One copy of a rendered body and its tag.
+#[derive(Debug)]
+pub struct Encoded {
+    pub body: Bytes,
+    pub etag: HeaderValue,
+}
+
+/// A file ready to send.
+#[derive(Debug)]
+pub struct Rendered {
+    stamp: FileStamp,
+    pub content_type: HeaderValue,
+    /// For HTML: the policy allowing exactly the inline scripts of the body.
+    pub csp: Option<HeaderValue>,
+    identity: Encoded,
+    gzip: Option<Encoded>,
+    brotli: Option<Encoded>,
+}
+
+impl Rendered {
+    /// The copy for `encoding`, with its `Content-Encoding`, or the plain one.
+    pub fn encoded(&self, encoding: Encoding) -> (&Encoded, Option<&'static str>) {
+        match encoding {
+            Encoding::Brotli => self.brotli.as_ref().map(|copy| (copy, Some("br"))),
+            Encoding::Gzip => self.gzip.as_ref().map(|copy| (copy, Some("gzip"))),
+            Encoding::Identity => None,
+        }
+        .unwrap_or((&self.identity, None))
+    }
+
+    /// Every tag this file is sent with (one per encoding).
+    pub fn etags(&self) -> Vec<&HeaderValue> {
+        [
+            Some(&self.identity),
+            self.gzip.as_ref(),
+            self.brotli.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|copy| &copy.etag)
+        .collect()
+    }
+
+    fn size(&self) -> usize {
+        [
+            Some(&self.identity),
+            self.gzip.as_ref(),
+            self.brotli.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|copy| copy.body.len())
+        .sum()
+    }
+
+    /// Reads and fills in `path`. `None` when it cannot be read as UTF-8 text or is too large.
+    pub fn render(path: &Path, kind: Kind, fill: &Fill) -> Option<Self> {
+        // Stamped before reading: a change while reading makes the next request render again.
+        let stamp = FileStamp::of(path)?;
+        if stamp.len > MAX_FILE_BYTES {
+            tracing::error!(path = %path.display(), "not served: larger than {MAX_FILE_BYTES} bytes");
+            return None;
+        }
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                tracing::error!(path = %path.display(), %error, "cannot read a file of the app");
+                return None;
+            }
+        };
+        let text = text.replace("__MG_SITE_URL__", &fill.site_url);
+        let (body, csp, content_type) = match kind {
+            Kind::Html => {
+                let text = text.replace("__MG_DEPLOYMENT_ID__", &fill.deployment_id_html);
+                let html = crate::static_files::inject(&text, &fill.runtime_script);
+                let csp = hardening::csp_for(&html, fill.identity_base_url.as_deref());
+                (html, Some(csp), "text/html; charset=utf-8")
+            }
+            Kind::Text(content_type) => (text, None, content_type),
+        };
+        let body = Bytes::from(body);
+        let tag = tag_of(&body);
+        let copy = |suffix: &str, compressed: Option<Vec<u8>>| {
+            compressed.map(|bytes| Encoded {
+                body: Bytes::from(bytes),
+                etag: etag(&tag, suffix),
+            })
+        };
+        let worth = body.len() >= MIN_COMPRESS_BYTES;
+        Some(Self {
+            stamp,
+            content_type: HeaderValue::from_static(content_type),
+            csp,
+            gzip: copy("-gz", worth.then(|| gzip(&body)).flatten()),
+            brotli: copy("-br", worth.then(|| brotli(&body)).flatten()),
+            identity: Encoded {
+                etag: etag(&tag, ""),
+                body,
+            },
+        })
+    }
+}
+
+/// The first 128 bits of the body's SHA-256, in hex.
+fn tag_of(body: &[u8]) -> String {
+    ring::digest::digest(&ring::digest::SHA256, body).as_ref()[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+fn etag(tag: &str, suffix: &str) -> HeaderValue {
+    HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).unwrap_or(HeaderValue::from_static("\"\""))
+}
+
+fn gzip(body: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 3),
+        flate2::Compression::best(),
+    );
+    encoder.write_all(body).ok()?;
+    encoder.finish().ok()
+}
+
+fn brotli(body: &[u8]) -> Option<Vec<u8>> {
+    // The best quality costs tens of milliseconds for a page, once per build; a very large file
+    // (llms-full.txt) gets a quicker one.
+    let quality = if body.len() <= 512 * 1024 { 11 } else { 9 };
+    let params = brotli::enc::BrotliEncoderParams {
+        quality,
+        lgwin: 22,
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(body.len() / 4);
+    brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;
+    Some(out)
+}
+
+/// The rendered files, by path. Cleared when the manifest changes (the filled-in values may have).
+#[derive(Debug, Default)]
+pub struct RenderCache {
+    entries: RwLock<HashMap<PathBuf, Arc<Rendered>>>,
+}
+
+impl RenderCache {
+    /// The kept rendering of `path` if the file has not changed since.
+    pub fn fresh(&self, path: &Path) -> Option<Arc<Rendered>> {
+        let stamp = FileStamp::of(path)?;
+        let entries = self
+            .entries
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries
+            .get(path)
+            .filter(|entry| entry.stamp == stamp)
+            .cloned()
+    }
+
+    /// Keeps `rendered` for `path` unless the cache is full (then it is served but not kept).
+    pub fn keep(&self, path: &Path, rendered: Rendered) -> Arc<Rendered> {
+        let rendered = Arc::new(rendered);
+        let mut entries = self
+            .entries
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.remove(path);
+        let used: usize = entries.values().map(|entry| entry.size()).sum();
+        if entries.len() < MAX_ENTRIES && used + rendered.size() <= MAX_BYTES {
+            entries.insert(path.to_path_buf(), rendered.clone());
+        } else {
+            tracing::warn!(path = %path.display(), "page cache full: served without keeping it");
+        }
+        rendered
+    }
+
+    pub fn clear(&self) {
+        self.entries
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clear();
+    }
+
+    /// How many files are kept (for tests).
+    pub fn len(&self) -> usize {
+        self.entries
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fill() -> Fill {
+        Fill {
+            deployment_id_html: "&lt;b&gt;".into(),
+            site_url: "https://mg.example".into(),
+            runtime_script: "<script type=\"application/json\">{}</script>".into(),
+            identity_base_url: None,
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled_and_copies_decode_to_the_same_bytes() {
+        let dir = tempfile::tempdir().expect("dir");
+        let page = dir.path().join("page.html");
+        let html = format!(
+            "<html><head><link rel=canonical href=\"__MG_SITE_URL__/x\"><script>a()</script></head><body>__MG_DEPLOYMENT_ID__ {}</body></html>",
+            "text ".repeat(100)
+        );
+        std::fs::write(&page, &html).expect("write");
+        let rendered = Rendered::render(&page, Kind::Html, &fill()).expect("renders");
+        let (plain, encoding) = rendered.encoded(Encoding::Identity);
+        assert_eq!(encoding, None);
+        let text = std::str::from_utf8(&plain.body).expect("utf-8");
+        assert!(text.contains("href=\"https://mg.example/x\""), "{text}");
+        assert!(text.contains("<body>&lt;b&gt; "), "{text}");
+        assert!(text.contains("{}</script></head>"), "{text}");
+        let csp = rendered.csp.as_ref().expect("csp").to_str().expect("ascii");
+        assert!(csp.contains("'sha256-"), "{csp}");
+
+        let (gz, encoding) = rendered.encoded(Encoding::Gzip);
+        assert_eq!(encoding, Some("gzip"));
+        let mut unzipped = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&gz.body[..]),
+            &mut unzipped,
+        )
+        .expect("gunzip");
+        assert_eq!(unzipped, text);
+        let (br, encoding) = rendered.encoded(Encoding::Brotli);
+        assert_eq!(encoding, Some("br"));
+        let mut unbrotlied = Vec::new();
+        brotli::BrotliDecompress(&mut &br.body[..], &mut unbrotlied).expect("unbrotli");
+        assert_eq!(unbrotlied, plain.body);
+        let tags = rendered.etags();
+        assert_eq!(tags.len(), 3);
+        assert!(tags.iter().all(|tag| tag.as_bytes().starts_with(b"\"")));
+        assert_ne!(tags[0], tags[1]);
+    }
+
+    #[test]
+    fn text_gets_the_site_url_only() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("robots.txt");
+        std::fs::write(
+            &file,
+            "Sitemap: __MG_SITE_URL__/sitemap.xml __MG_DEPLOYMENT_ID__",
+        )
+        .expect("write");
+        let rendered = Rendered::render(&file, Kind::Text("text/plain"), &fill()).expect("renders");
+        assert_eq!(
+            &rendered.encoded(Encoding::Identity).0.body[..],
+            b"Sitemap: https://mg.example/sitemap.xml __MG_DEPLOYMENT_ID__"
+        );
+        assert!(rendered.csp.is_none());
+    }
+
+    #[test]
+    fn a_kept_rendering_is_fresh_until_the_file_changes() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("a.md");
+        std::fs::write(&file, "# one").expect("write");
+        let cache = RenderCache::default();
+        assert!(cache.fresh(&file).is_none());
+        let rendered =
+            Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+        cache.keep(&file, rendered);
+        assert!(cache.fresh(&file).is_some());
+        std::fs::write(&file, "# two, longer").expect("rewrite");
+        assert!(cache.fresh(&file).is_none());
+        std::fs::remove_file(&file).expect("rm");
+        assert!(cache.fresh(&file).is_none());
+        cache.clear();
+        assert!(cache.is_empty());
+    }
+}
