@@ -68,6 +68,23 @@ for (const path of [...prerenderedPaths, missingPath]) {
   });
 }
 
+test("a CLI page opened on a hash hydrates without a mismatch and lands on its heading", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await rememberServerNodes(page);
+  await page.goto("/mg/cli/dmt#command-builder");
+  await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
+  await expect(page.getByRole("heading", { name: "Command builder" })).toBeInViewport();
+  await page.waitForLoadState("networkidle");
+  expect((await probe(page)).kept).toEqual([true, true, true, true]);
+  expect(problems).toEqual([]);
+});
+
 test("hydration keeps the void theme's toggle and text without a swap", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {

@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/app";
 import { preloadFor, preloadRoute } from "./app/router";
+import { startHydration } from "./lib/hydration";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -13,7 +14,9 @@ const app = <App Router={BrowserRouter} />;
 if (root.firstElementChild) {
   // A prerendered page (README "How rendering works"): its chunk and data load first, so the first
   // render equals the HTML and hydration keeps every node; the page is readable meanwhile.
-  await preloadRoute(window.location.pathname);
+  // A failed download leaves the page as the server sent it; hydration then loads what it needs.
+  await preloadRoute(window.location.pathname).catch(() => {});
+  startHydration();
   hydrateRoot(root, app);
 } else {
   // The shell (personal routes, a variant the build did not prerender, a static build): render here.
