@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./checks";
 
 // The landing page against the real server. /api/wisdom, /health and /db-health are intercepted with
 // page.route where a test needs a particular answer: the network is the boundary we control, everything
@@ -84,6 +85,7 @@ test.describe("the Wisdom button", () => {
     await page.clock.install();
     await page.route("/api/wisdom", (route) => route.abort("failed"));
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     const error = page.getByTestId("wisdom-error");
     await expect(error).toHaveText("Failed to connect to API");

@@ -2,7 +2,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/app";
 import { preloadFor, preloadRoute } from "./app/router";
-import { startHydration } from "./lib/hydration";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -16,7 +15,6 @@ if (root.firstElementChild) {
   // render equals the HTML and hydration keeps every node; the page is readable meanwhile.
   // A failed download leaves the page as the server sent it; hydration then loads what it needs.
   await preloadRoute(window.location.pathname).catch(() => {});
-  startHydration();
   hydrateRoot(root, app);
 } else {
   // The shell (personal routes, a variant the build did not prerender, a static build): render here.

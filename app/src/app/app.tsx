@@ -1,9 +1,8 @@
 // The whole app below its router, shared by the browser (main.tsx) and the build's prerender
 // (entry-server.tsx), so both render the same tree: the prerendered HTML is the browser's first render.
-import { lazy, type ReactNode, StrictMode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, StrictMode, Suspense } from "react";
 import { ThemeProvider } from "../components/theme-provider";
 import { identityMisconfigured } from "../config/env";
-import { endHydration } from "../lib/hydration";
 import { SessionProvider } from "../lib/session/session-provider";
 import { AppRoutes } from "./router";
 
@@ -14,8 +13,6 @@ const ConfigNotice = lazy(() =>
 
 /** `Router` is BrowserRouter in the browser, a StaticRouter at the prerendered path in the build. */
 export function App({ Router }: { Router: (props: { children: ReactNode }) => ReactNode }) {
-  // The first commit is done: a prerendered page is hydrated from here on.
-  useEffect(endHydration, []);
   return (
     <StrictMode>
       <ThemeProvider>

@@ -3,7 +3,6 @@
 import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { CliToolId } from "../../../../shared/catalogue-types";
-import { isHydrating } from "../../../lib/hydration";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";
 import type { DocsIndexEntry } from "./docs-nav";
@@ -52,10 +51,7 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const { hash } = useLocation();
   // Only the hash the page was opened on counts: later in-page links find the builder's section
   // (and its heading) in place whether or not its form has arrived.
-  // Not while hydrating: the prerendered page (rendered without a hash) holds the builder's section
-  // without its form, and the hydrating render must match it; the section then fetches the form itself
-  // (and keeps what follows in place when the reader is past it).
-  const [openedOnHash] = useState(hash !== "" && !isHydrating());
+  const [openedOnHash] = useState(hash !== "");
   const tool = referenceTool[entry.slug];
   const hasBuilder = builderPages.has(entry.slug);
   // Every chunk the page needs starts downloading now, side by side, before the first `use`
