@@ -9,17 +9,24 @@ import { missingPath, prerenderedPaths } from "./prerendered";
 const HYDRATION_PROBLEM =
   /hydrat|did not match|server rendered|Minified React error #(418|419|420|421|422|423|425)\b/i;
 
-type Probe = { root: string; kept: boolean[]; hydrated: boolean };
+type Probe = { root: string; kept: boolean[]; hydrated: boolean; docsTextKept: boolean };
 
 /** Before any script runs, remembers the server-rendered nodes to find again after hydration. */
 async function rememberServerNodes(page: Page) {
   await page.addInitScript(() => {
+    // A docs page's prose, CLI reference and contents, which hydration adopts from the HTML.
+    const docsText = () =>
+      [...document.querySelectorAll("#root .docs-prose, #root .docs-toc")]
+        .map((element) => element.textContent ?? "")
+        .join("\n");
+    (window as unknown as { __docsText: typeof docsText }).__docsText = docsText;
     document.addEventListener("readystatechange", () => {
       if (document.readyState !== "interactive") return;
       const root = document.getElementById("root");
       const pick = ["#root > header", "#root main", "#root main h1", "#root footer"];
       (window as unknown as { __server: unknown }).__server = {
         html: root?.innerHTML.length ?? 0,
+        docsText: docsText(),
         nodes: pick.map((selector) => document.querySelector(selector)),
       };
     });
@@ -28,13 +35,18 @@ async function rememberServerNodes(page: Page) {
 
 async function probe(page: Page): Promise<Probe> {
   return page.evaluate(() => {
-    const saved = (window as unknown as { __server: { html: number; nodes: (Element | null)[] } })
-      .__server;
+    const saved = (
+      window as unknown as {
+        __server: { html: number; docsText: string; nodes: (Element | null)[] };
+      }
+    ).__server;
+    const docsText = (window as unknown as { __docsText: () => string }).__docsText;
     const h1 = document.querySelector("#root main h1");
     return {
       root: saved.html > 0 ? "server-rendered" : "empty",
       kept: saved.nodes.map((node) => node !== null && node.isConnected),
       hydrated: h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber")),
+      docsTextKept: docsText() === saved.docsText,
     };
   });
 }
@@ -64,6 +76,7 @@ for (const path of [...prerenderedPaths, missingPath]) {
       true,
       true,
     ]);
+    expect(result.docsTextKept, "the docs text is the server's, all of it").toBe(true);
     expect(problems).toEqual([]);
   });
 }

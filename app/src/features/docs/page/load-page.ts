@@ -73,3 +73,29 @@ export function loadCommandBuilder(): Promise<typeof import("../builder/command-
   });
   return builder;
 }
+
+// Docs pages whose server-rendered body is on screen, waiting to be hydrated: their text, reference and
+// contents are adopted from the HTML as they are, so the first visit does not download them a second
+// time (the page's Markdown and CLI catalogue chunks); see DocsContent.
+/**
+ * The server-rendered HTML of a docs page's body, read from the document before hydration: its prose,
+ * its CLI reference and its contents (absent when the page has none).
+ */
+export type AdoptedPage = { prose: string; reference?: string; toc?: string };
+
+const adopted = new Map<string, AdoptedPage>();
+
+/** main.tsx, before hydrating the prerendered docs page `slug`. */
+export function adoptServerRenderedPage(slug: string, page: AdoptedPage): void {
+  adopted.set(slug, page);
+}
+
+/** The page `slug`'s server-rendered HTML being hydrated, if it is. */
+export function adoptedPage(slug: string): AdoptedPage | undefined {
+  return adopted.get(slug);
+}
+
+/** Called once the page has hydrated: later visits of the page render it from its data again. */
+export function releaseAdopted(slug: string): void {
+  adopted.delete(slug);
+}
