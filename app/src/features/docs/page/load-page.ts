@@ -9,8 +9,7 @@ const pageLoaders = import.meta.glob<RenderedPage>("../../../content/docs/*.md",
 
 /**
  * Marks the promise with its outcome the way React's `use` reads it (`status` and `value`), so a
- * page whose data is already here renders at once instead of suspending for a tick: main.tsx waits
- * for the data of a prerendered docs page before hydrating, and hydration then matches the HTML.
+ * page whose data is already here (visited before) renders at once instead of suspending for a tick.
  */
 function tracked<T>(promise: Promise<T>): Promise<T> {
   const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
