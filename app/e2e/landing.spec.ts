@@ -45,6 +45,7 @@ test.describe("the Wisdom button", () => {
       });
     });
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     await expect(page.getByRole("button", { name: "Asking…" })).toBeDisabled();
     release();
@@ -73,6 +74,7 @@ test.describe("the Wisdom button", () => {
       }),
     );
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     const error = page.getByTestId("wisdom-error");
     await expect(error).toContainText("No wisdom yet");

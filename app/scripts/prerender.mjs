@@ -140,19 +140,15 @@ function chunkLinks(manifest, path) {
 
 /**
  * Puts the page's stylesheets into its HTML (`<style>`): a page that paints on arrival should not wait
- * for more round trips before its first paint (Lighthouse counts each as render-blocking). A page
- * chunk's stylesheet also keeps a `disabled` link, which the browser never fetches, so Vite's chunk
- * loader sees it as already there and does not download it again when the chunk loads.
+ * for more round trips before its first paint (Lighthouse counts each as render-blocking). Each also
+ * keeps a `disabled` link, which the browser never fetches, so Vite's chunk loader sees the stylesheet
+ * as already there and does not download it again when a chunk that lists it loads.
  */
-export function inlineStylesheets(page, readCss, shellFiles) {
+export function inlineStylesheets(page, readCss) {
   return page.replace(
     /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-    (_, file) => {
-      const style = `<style>${readCss(file)}</style>`;
-      return shellFiles.has(file)
-        ? style
-        : `${style}\n    <link rel="stylesheet" href="/${file}" disabled>`;
-    },
+    (_, file) =>
+      `<style>${readCss(file)}</style>\n    <link rel="stylesheet" href="/${file}" disabled>`,
   );
 }
 
@@ -211,11 +207,6 @@ async function main() {
     if (!css.has(file)) css.set(file, readFileSync(join(dist, file), "utf8").trim());
     return css.get(file);
   };
-  const shellCss = new Set(
-    [
-      ...template.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g),
-    ].map((match) => match[1]),
-  );
   // The variant list and the key come from the bundle (shared/variant.ts, unit-tested there).
   globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
   const { prerenderVariants, variantKey } = await import(`${bundle}?list`);
@@ -247,7 +238,7 @@ async function main() {
       pages[path] ??= {};
       const links = chunkLinks(chunks, path);
       const page = documentFor(template, { ...rendered, address, links });
-      pages[path][key] = await store(deferScripts(inlineStylesheets(page, readCss, shellCss)));
+      pages[path][key] = await store(deferScripts(inlineStylesheets(page, readCss)));
       renders += 1;
     }
     const missing = await server.render(server.NOT_FOUND_PATH);
@@ -256,7 +247,6 @@ async function main() {
         inlineStylesheets(
           documentFor(template, { ...missing, address: { canonical: "" }, notFound: true }),
           readCss,
-          shellCss,
         ),
       ),
     );
