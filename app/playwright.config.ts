@@ -21,7 +21,7 @@ const server = (p: number, mode: string) => ({
   stdout: "ignore" as const,
   stderr: "pipe" as const,
 });
-const otherSetups = /(open-mode|unconfigured|deployment-types|graphics)\.spec\.ts$/;
+const otherSetups = /(open-mode|unconfigured|deployment-types|graphics|no-js)\.spec\.ts$/;
 // One server per deployment type beside the default apotheosis one (spec 2.2), on E2E_PORT + 300..303,
 // each with the DEPLOYMENT_TYPE / DEPLOYMENT_FLAGS that start-server.sh sets for its mode.
 export const deploymentModes = ["ethereal", "telekinesis", "metagenesis", "ethereal-flag"] as const;
@@ -65,6 +65,8 @@ export default defineConfig({
       testMatch: /unconfigured\.spec\.ts$/,
       use: { baseURL: origin(unconfiguredPort) },
     },
+    // The default server's prerendered pages with JavaScript off (issue 17: readable without it).
+    { name: "no-js", testMatch: /no-js\.spec\.ts$/, use: { javaScriptEnabled: false } },
     // Visits every deployment type's server by its absolute origin (deployment-types.spec.ts).
     { name: "deployments", testMatch: /deployment-types\.spec\.ts$/ },
     {

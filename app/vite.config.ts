@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import wasm from "vite-plugin-wasm";
 import { docsMarkdown } from "./vite/docs-markdown";
 import { precompress } from "./vite/precompress";
@@ -13,7 +13,8 @@ const page = (file: string): string => fileURLToPath(new URL(file, import.meta.u
 // `vite build` is the production build (app/dist): the app alone. `vite build --mode harness` builds
 // the graphics harness page (graphics.html, for the e2e graphics tests) into app/dist-harness, so the
 // test page never ships with the app.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
+  if (isSsrBuild) return ssrBuild();
   const harness = mode === "harness";
   const input: Record<string, string> = harness
     ? { graphics: page("graphics.html") }
@@ -23,6 +24,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: harness ? "dist-harness" : "dist",
       target: "esnext",
+      // Which chunks and stylesheets each page needs, for the prerendered pages' <link>s
+      // (scripts/prerender.mjs reads it, then deletes it: it is never served).
+      manifest: !harness,
       // Every browser that runs this build supports <link rel="modulepreload">; the polyfill would be
       // one more request on every first visit.
       modulePreload: { polyfill: false },
@@ -67,3 +71,27 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/**
+ * `vite build --ssr src/entry-server.tsx`: the app, React's server renderer and the wasm core (inlined
+ * by vite-plugin-wasm and instantiated in Node) in one self-contained module in app/dist-ssr, which
+ * scripts/prerender.mjs loads once per configuration variant (one file, so each load is a fresh copy of
+ * the app's module state). Never served.
+ */
+function ssrBuild(): UserConfig {
+  return {
+    plugins: [react(), wasm(), docsMarkdown()],
+    // React's production build, as in the browser (its development build renders several times slower).
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    ssr: { noExternal: true, target: "node" },
+    build: {
+      outDir: "dist-ssr",
+      target: "node20",
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      rollupOptions: { output: { codeSplitting: false, entryFileNames: "entry-server.mjs" } },
+    },
+    logLevel: "warn",
+  };
+}

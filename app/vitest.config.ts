@@ -18,7 +18,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "shared/**/*.test.ts"],
     restoreMocks: true,
   },
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, hydrated } from "./checks";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
@@ -30,6 +30,7 @@ async function settled(page: Page, shot: string, fullPage = false) {
 
 /** The top navigation's entries sit behind the Menu button on narrow screens (opened if closed). */
 async function navButton(page: Page, name: string) {
+  await hydrated(page);
   const menu = page.getByRole("button", { name: "Menu" });
   if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") {
     await menu.click();

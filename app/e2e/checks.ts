@@ -41,3 +41,14 @@ export function canvasPicture(canvas: Locator): Promise<{ lit: number; image: st
     return { lit, image: source.toDataURL() };
   });
 }
+
+/**
+ * Waits until React has hydrated the prerendered page (its first h1 carries React's fiber): a click
+ * on server-rendered HTML before that finds no handler yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector("#root h1");
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations } from "./checks";
+import { axeViolations, hydrated } from "./checks";
 
 // Offline docs search: the build-time index chunk, the shortcuts, the combobox and listbox, and
 // landing on the chosen heading.
@@ -35,6 +35,8 @@ async function expectUncovered(page: Page, selector: string) {
 async function openDocs(page: Page, path = "/mg/overview") {
   await page.goto(path);
   await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
+  // The prerendered page answers keys and clicks once hydrated.
+  await hydrated(page);
 }
 
 test("Ctrl+K opens search, which fetches the index only then; Escape returns focus", async ({

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./checks";
 
 // The landing page against the real server. /api/wisdom, /health and /db-health are intercepted with
 // page.route where a test needs a particular answer: the network is the boundary we control, everything
@@ -44,6 +45,7 @@ test.describe("the Wisdom button", () => {
       });
     });
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     await expect(page.getByRole("button", { name: "Asking…" })).toBeDisabled();
     release();
@@ -72,6 +74,7 @@ test.describe("the Wisdom button", () => {
       }),
     );
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     const error = page.getByTestId("wisdom-error");
     await expect(error).toContainText("No wisdom yet");
@@ -84,6 +87,7 @@ test.describe("the Wisdom button", () => {
     await page.clock.install();
     await page.route("/api/wisdom", (route) => route.abort("failed"));
     await page.goto("/");
+    await hydrated(page);
     await wisdomButton(page).click();
     const error = page.getByTestId("wisdom-error");
     await expect(error).toHaveText("Failed to connect to API");

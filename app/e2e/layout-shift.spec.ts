@@ -1,10 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// QUALITY.md: CLS 0 on every route. Every layout shift the page records from navigation until it
-// has settled (the session known, the health checks answered, the widgets drawn) is summed; the
-// nodes that moved are reported so a failure says what to reserve room for.
+// QUALITY.md: CLS 0 on every route, in both themes. Every layout shift the page records from
+// navigation until it has settled (the prerendered HTML painted, then hydrated, the session known, the
+// health checks answered, the widgets drawn) is summed; the nodes that moved are reported so a failure
+// says what to reserve room for.
 
 const routes = ["/", "/apotheosis", "/telekinesis", "/mg/overview", "/mg/cli/dmt", "/no-such-page"];
+const themes = ["cosmic", "void"] as const;
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "mobile", width: 375, height: 740 },
@@ -46,11 +48,23 @@ for (const viewport of viewports) {
   test.describe(`layout shift at ${viewport.name} width`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const route of routes) {
-      test(`${route} does not move once drawn`, async ({ page }) => {
+    for (const [route, theme] of routes.flatMap((route) =>
+      themes.map((t) => [route, t] as const),
+    )) {
+      test(`${route} (${theme}) does not move once drawn, hydration included`, async ({ page }) => {
         await recordShifts(page);
+        await page.addInitScript((stored) => window.localStorage.setItem("theme", stored), theme);
         await page.goto(route);
         await expect(page.locator("h1").first()).toBeVisible();
+        // Hydrated: the h1 the server sent is React's now.
+        await expect
+          .poll(() =>
+            page
+              .locator("h1")
+              .first()
+              .evaluate((h1) => Object.keys(h1).some((key) => key.startsWith("__reactFiber"))),
+          )
+          .toBe(true);
         await page.waitForLoadState("networkidle");
         // The session check and the first health answers land within this; later polls are 30 s away.
         await page.waitForTimeout(1500);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./checks";
 
 test("the tabs work from the keyboard and keep the tab in the address", async ({ page }) => {
   await page.goto("/telekinesis");
@@ -8,6 +9,7 @@ test("the tabs work from the keyboard and keep the tab in the address", async ({
   await expect(overview).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel")).toContainText("An event-driven task queue");
 
+  await hydrated(page);
   await overview.focus();
   await page.keyboard.press("ArrowRight");
   const lsd = tablist.getByRole("tab", { name: "LSD" });

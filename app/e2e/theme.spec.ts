@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./checks";
 
 const VOID_BACKGROUND = "rgb(250, 250, 255)";
 const COSMIC_BACKGROUND = "rgb(11, 10, 26)";
@@ -14,6 +15,7 @@ test("the toggle switches theme, persists it, and a reload never paints the othe
   page,
 }) => {
   await page.goto("/");
+  await hydrated(page);
   const toggle = page.getByRole("button", { name: "Switch to the void theme" });
   await toggle.click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "void");
@@ -56,6 +58,7 @@ test("the toggle switches theme, persists it, and a reload never paints the othe
 
 test("the theme toggle works from the keyboard", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("button", { name: "Switch to the void theme" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "void");

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { Navigate, Outlet, Route, Routes } from "react-router-dom";
+import { type ComponentType, lazy, Suspense } from "react";
+import { matchPath, Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { type AuthDialogs, SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -16,21 +16,38 @@ import { preloadCoreWasm } from "../lib/wasm/load-core";
 // only by the pages that run a machine at once (landing, status, Telekinesis), so the docs area never
 // downloads it on a first visit, and the others download it beside their own chunk; the page renders
 // once it is instantiated (the chunk's module evaluation waits for it).
-const LandingPage = lazy(() =>
-  import("../features/landing/landing-page").then((m) => ({ default: m.LandingPage })),
+//
+// A page is `lazy` until its chunk has arrived once, then rendered directly: main.tsx loads the chunk
+// of a prerendered page (and its data) before hydrating, so the first render holds the page at once,
+// like the HTML, instead of suspending (see `preloadRoute`).
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+function page(load: () => Promise<ComponentType>): Page {
+  let loaded: ComponentType | undefined;
+  const fetch = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
+  function LazyPage() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(LazyPage, { preload: fetch });
+}
+
+const LandingPage = page(() =>
+  import("../features/landing/landing-page").then((m) => m.LandingPage),
 );
-const StatusPage = lazy(() =>
-  import("../features/status/status-page").then((m) => ({ default: m.StatusPage })),
-);
-const TelekinesisPage = lazy(() =>
-  import("../features/telekinesis/telekinesis-page").then((m) => ({
-    default: m.TelekinesisPage,
-  })),
+const StatusPage = page(() => import("../features/status/status-page").then((m) => m.StatusPage));
+const TelekinesisPage = page(() =>
+  import("../features/telekinesis/telekinesis-page").then((m) => m.TelekinesisPage),
 );
 const docsPage = () => import("../features/docs/page/docs-page");
-const DocsTabRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsTabRoute })));
-const DocsCliRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsCliRoute })));
-const DocsOverviewRoute = lazy(() => docsPage().then((m) => ({ default: m.DocsOverviewRoute })));
+const DocsTabRoute = page(() => docsPage().then((m) => m.DocsTabRoute));
+const DocsCliRoute = page(() => docsPage().then((m) => m.DocsCliRoute));
+const DocsOverviewRoute = page(() => docsPage().then((m) => m.DocsOverviewRoute));
 // Sign-in pages: visitors who never sign in never download them.
 const CallbackPage = lazy(() =>
   import("../features/auth/callback-page").then((m) => ({ default: m.CallbackPage })),
@@ -68,6 +85,31 @@ const machinePages: ReadonlySet<string> = new Set([paths.landing, paths.status, 
  */
 export function preloadFor(pathname: string): void {
   if (machinePages.has(pathname)) preloadCoreWasm();
+}
+
+/**
+ * Loads the chunk and the data of the page at `pathname` (a prerendered page), so that hydrating
+ * its server-rendered HTML renders it at once; resolves when there is nothing to load.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const exact: Record<string, Page> = {
+    [paths.landing]: LandingPage,
+    [paths.status]: StatusPage,
+    [paths.telekinesis]: TelekinesisPage,
+  };
+  const exactPage = exact[pathname];
+  if (exactPage) {
+    await exactPage.preload();
+    return;
+  }
+  const cli = matchPath(paths.docsCli, pathname);
+  const tab = cli ? null : matchPath(paths.docsTab, pathname);
+  const docs = pathname === paths.docs;
+  if (!cli && !tab && !docs) return;
+  const route = cli ? DocsCliRoute : tab ? DocsTabRoute : DocsOverviewRoute;
+  const [{ preloadDocsRoute }] = await Promise.all([docsPage(), route.preload()]);
+  if (cli) await preloadDocsRoute("cli", cli.params.subtab ?? "main");
+  else await preloadDocsRoute(tab?.params.tab ?? "overview");
 }
 
 /** Holds the page's place while its chunk loads: the footer stays below the fold (no layout shift). */

@@ -1,9 +1,24 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
+
+/** A page's head texts: the whole `<title>` and the meta description. */
+export type PageMeta = { title: string; description: string };
+
+/**
+ * Given only by the build's prerender (entry-server.tsx): receives the rendering page's head texts in
+ * render, where effects never run, so the prerendered `<head>` carries the same title and description
+ * the browser then keeps (README "How rendering works").
+ */
+export const PageMetaContext = createContext<((meta: PageMeta) => void) | null>(null);
+
+/** The full document title of a page called `title`. */
+export function documentTitle(title: string): string {
+  return `${title} · mg`;
+}
 
 /** Sets the document title for the current route. */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} · mg`;
+    document.title = documentTitle(title);
   }, [title]);
 }
 
@@ -26,6 +41,7 @@ export function useMetaDescription(description: string): void {
 
 /** Sets the document title and the meta description for the current route. */
 export function usePageMeta(title: string, description: string): void {
+  useContext(PageMetaContext)?.({ title: documentTitle(title), description });
   useDocumentTitle(title);
   useMetaDescription(description);
 }

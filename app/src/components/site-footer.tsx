@@ -1,6 +1,6 @@
 // The site's footer; on a server that runs its identity emulator on purpose (IDENTITY_EMULATOR=on)
 // it also says, visibly, that anyone can sign in there.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type RuntimeConfig, readRuntimeConfig } from "../config/runtime-config";
 
 export function SiteFooter({
@@ -8,10 +8,13 @@ export function SiteFooter({
 }: {
   readConfig?: () => RuntimeConfig;
 }) {
-  const [emulator, setEmulator] = useState(false);
-  // Read after hydration: the prerendered HTML carries no runtime config, so the first render
-  // must not depend on it.
-  useEffect(() => setEmulator(readConfig().identityEmulator === true), [readConfig]);
+  // Read in the first render: the build prerenders the emulator's pages as their own variant
+  // (`emulator-*`, shared/variant.ts), so the marker is in the HTML from the start and never appears
+  // after paint. Without sign-in (sanctified off) nobody signs in anywhere, so there is no marker.
+  const [emulator] = useState(() => {
+    const config = readConfig();
+    return config.identityEmulator === true && config.sanctified !== false;
+  });
   return (
     <footer className="site-footer">
       <p>mg · deploy full-stack apps, functions and static sites into your own cloud account.</p>

@@ -1,22 +1,31 @@
 import { useThemeContext } from "./theme-provider";
 
-/** A button that switches between the cosmic (dark) and void (light) themes; it shows its target. */
+/**
+ * A button that switches between the cosmic (dark) and void (light) themes; it shows its target.
+ *
+ * Both targets are in the markup and CSS shows the one for the page's `data-theme` (set before first
+ * paint by the inline script in index.html, and by the theme machine on a toggle): the server that
+ * prerendered the page cannot know the stored theme, so the first render must not depend on it, and
+ * choosing by CSS shows the right word at once, with no text swap after hydration.
+ */
 export function ThemeToggle() {
-  const { theme, toggle } = useThemeContext();
-  const next = theme === "cosmic" ? "void" : "cosmic";
+  const { toggle } = useThemeContext();
   return (
-    <button
-      type="button"
-      className="theme-toggle"
-      onClick={toggle}
-      aria-label={`Switch to the ${next} theme`}
-      title={`Switch to the ${next} theme`}
-      data-theme-current={theme}
-    >
+    <button type="button" className="theme-toggle" onClick={toggle}>
       {/* The visible word is the theme it switches to, so it is part of the accessible name
-          (WCAG 2.5.3 label in name). */}
-      <span aria-hidden="true">{next === "void" ? "☀" : "☾"}</span>
-      <span className="theme-toggle__label">{next === "void" ? "Void" : "Cosmic"}</span>
+          (WCAG 2.5.3 label in name); the hidden target's text is out of the name (display: none). */}
+      <span className="theme-toggle__target theme-toggle__target--void">
+        <span className="visually-hidden">Switch to the </span>
+        <span aria-hidden="true">☀</span>
+        <span className="theme-toggle__label">Void</span>
+        <span className="visually-hidden"> theme</span>
+      </span>
+      <span className="theme-toggle__target theme-toggle__target--cosmic">
+        <span className="visually-hidden">Switch to the </span>
+        <span aria-hidden="true">☾</span>
+        <span className="theme-toggle__label">Cosmic</span>
+        <span className="visually-hidden"> theme</span>
+      </span>
     </button>
   );
 }

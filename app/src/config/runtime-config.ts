@@ -15,6 +15,14 @@ export interface RuntimeConfig {
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "mg-runtime-config";
 
+declare global {
+  /**
+   * Set by the prerender (app/scripts/prerender.mjs) before it loads the server bundle for one variant:
+   * the JSON the server will inject for a deployment of that variant. Never set in a browser.
+   */
+  var __MG_PRERENDER_RUNTIME_CONFIG__: string | undefined;
+}
+
 function optionalText(value: unknown): string | undefined {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return typeof value === "string" ? value.trim() : undefined;
@@ -29,7 +37,9 @@ export function readRuntimeConfig(
     ? undefined
     : document,
 ): RuntimeConfig {
-  const raw = doc?.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  const raw = doc
+    ? doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent
+    : globalThis.__MG_PRERENDER_RUNTIME_CONFIG__;
   if (!raw?.trim()) return {};
   let parsed: unknown;
   try {

@@ -12,44 +12,38 @@ import { GraphicsWidget } from "../../graphics/graphics-widget";
 
 export function LandingPage() {
   const info = useDeployment();
-  usePageMeta(
-    info?.landing.title ?? "mg",
-    info ? `${info.landing.subtitle}. ${info.landing.description}` : "Your deployment, live.",
-  );
-  // The deployment info arrives right after mount; nothing below the header renders until then, so
-  // the first paint never holds text that the second one moves (CLS 0). The main's min-height keeps
-  // the footer below the fold meanwhile.
+  usePageMeta(info.landing.title, `${info.landing.subtitle}. ${info.landing.description}`);
+  // The deployment info is there from the first render (the build prerenders this page per deployment
+  // type and flags, shared/variant.ts), so the first paint already holds the final text (CLS 0).
   return (
     <main id="main" className="page landing">
-      {info && (
-        <>
-          <ErrorNotice />
-          <section className="hero" aria-labelledby="landing-title">
-            <div className="hero__body">
-              <p className="eyebrow">{info.type} deployment</p>
-              <h1 id="landing-title" className="hero__title">
-                {info.landing.title}
-              </h1>
-              <p className="hero__subtitle">{info.landing.subtitle}</p>
-              <p className="hero__description">{info.landing.description}</p>
-              <div className="hero__actions">
-                <Link to={docsDefaultPath} className="button button--primary">
-                  Read the docs
-                </Link>
-                <Link to={paths.status} className="button">
-                  Stack status
-                </Link>
-              </div>
+      <>
+        <ErrorNotice />
+        <section className="hero" aria-labelledby="landing-title">
+          <div className="hero__body">
+            <p className="eyebrow">{info.type} deployment</p>
+            <h1 id="landing-title" className="hero__title">
+              {info.landing.title}
+            </h1>
+            <p className="hero__subtitle">{info.landing.subtitle}</p>
+            <p className="hero__description">{info.landing.description}</p>
+            <div className="hero__actions">
+              <Link to={docsDefaultPath} className="button button--primary">
+                Read the docs
+              </Link>
+              <Link to={paths.status} className="button">
+                Stack status
+              </Link>
             </div>
-            <GraphicsWidget scene="icosahedron" className="hero__art" />
-          </section>
-          <div className={`landing-grid${info.flags.apotheosis ? "" : " landing-grid--single"}`}>
-            <DeploymentCard info={info} />
-            {info.flags.apotheosis && <WisdomCard />}
           </div>
-          <StatusCards info={info} />
-        </>
-      )}
+          <GraphicsWidget scene="icosahedron" className="hero__art" />
+        </section>
+        <div className={`landing-grid${info.flags.apotheosis ? "" : " landing-grid--single"}`}>
+          <DeploymentCard info={info} />
+          {info.flags.apotheosis && <WisdomCard />}
+        </div>
+        <StatusCards info={info} />
+      </>
     </main>
   );
 }

@@ -47,14 +47,10 @@ export function StatusPage() {
         </div>
         <GraphicsWidget scene="hypercube" size={220} className="page-intro__art" />
       </div>
-      {/* Rendered together once the deployment info is there (right after mount), so nothing below
-          moves when the cards appear; every part of a card has its height before its data (CLS 0). */}
-      {info && (
-        <>
-          <Components ethereal={info.ethereal} queueUrl={info.telekinesis_queue_url} />
-          <Endpoints />
-        </>
-      )}
+      {/* The deployment info is there from the first render (prerendered too); every part of a card
+          has its height before its data (CLS 0). */}
+      <Components ethereal={info.ethereal} queueUrl={info.telekinesis_queue_url} />
+      <Endpoints />
     </main>
   );
 }

@@ -29,4 +29,12 @@ describe("useDeployment", () => {
     expect(error).toHaveBeenCalledWith("Failed to parse VITE_DEPLOYMENT_FLAGS");
     expect(result.current?.flags).toEqual({ apotheosis: true, sanctified: false, ethereal: false });
   });
+
+  it("has the info in its first render, before any effect (what the build prerenders)", () => {
+    const first: unknown[] = [];
+    renderHook(() => {
+      first.push(useDeployment({ deploymentType: "telekinesis" }));
+    });
+    expect(first[0]).toMatchObject({ type: "telekinesis", landing: { title: "Telekinesis" } });
+  });
 });

@@ -1,21 +1,30 @@
+import { useState } from "react";
 import { deploymentConfig } from "../../config/env";
 import { Deployment, type DeploymentConfig, type DeploymentInfo } from "./core";
 import { useMachine } from "./use-machine";
 
 /**
- * This deployment's info and landing texts (built by the wasm core from the build-time config).
- * `null` until mounted. An unreadable VITE_DEPLOYMENT_FLAGS is logged and the defaults are used.
+ * This deployment's info and landing texts (built by the wasm core from the build-time config), from
+ * the first render on: the page chunks that call this import the core, which is instantiated before
+ * they evaluate (in the browser and in the build's prerender alike), so the prerendered HTML and the
+ * browser's first render hold the same info. An unreadable VITE_DEPLOYMENT_FLAGS is logged (after mount).
  */
-export function useDeployment(config: DeploymentConfig = deploymentConfig): DeploymentInfo | null {
+export function useDeployment(config: DeploymentConfig = deploymentConfig): DeploymentInfo {
+  const [initial] = useState((): DeploymentInfo => {
+    const first = new Deployment(config, Date.now());
+    const info = first.info();
+    first.free();
+    return info;
+  });
   const { snapshot } = useMachine(
     () => {
-      const deployment = new Deployment(config, Date.now());
+      const deployment = new Deployment(config, initial.created);
       const warning = deployment.warning;
       if (warning) console.error(warning);
       return deployment;
     },
-    (deployment): DeploymentInfo | null => deployment.info(),
-    null,
+    (deployment): DeploymentInfo => deployment.info(),
+    initial,
   );
   return snapshot;
 }

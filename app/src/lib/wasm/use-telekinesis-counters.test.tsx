@@ -23,4 +23,18 @@ describe("useTelekinesisCounters", () => {
     await act(async () => await vi.advanceTimersByTimeAsync(3_000));
     expect(a.result.current.counters?.generation).toBe(2);
   });
+
+  it("holds the machine's first draw in the very first render, the same on every load (prerender = hydration)", () => {
+    const renders: unknown[] = [];
+    const a = renderHook(() => {
+      const value = useTelekinesisCounters();
+      renders.push(value.counters);
+      return value;
+    });
+    const b = renderHook(() => useTelekinesisCounters());
+    expect(renders[0]).not.toBeNull();
+    expect(renders[0]).toMatchObject({ generation: 0 });
+    expect(b.result.current.counters).toEqual(renders[0]);
+    expect(a.result.current.counters).toEqual(renders[0]);
+  });
 });

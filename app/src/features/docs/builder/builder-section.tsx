@@ -2,7 +2,7 @@
 // form fetched when the section nears the viewport.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { CliCatalogue, CliToolId } from "../../../../shared/catalogue-types";
-import { loadCommandBuilder } from "../page/load-page";
+import { loadCatalogue, loadCommandBuilder } from "../page/load-page";
 import { HeadingAnchor } from "../reference/cli-reference";
 import "./builder-section.css";
 
@@ -20,29 +20,36 @@ export function BuilderSection({
   catalogue,
   tool,
   preloaded,
+  eager = false,
 }: {
-  catalogue: CliCatalogue;
+  /** Absent while the page's reference is adopted from its prerendered HTML: loaded with the form. */
+  catalogue: CliCatalogue | undefined;
   tool: CliToolId;
   preloaded: BuilderModule | undefined;
+  /** Fetch the form at once (a prerendered page opened on a hash), not when the section nears the screen. */
+  eager?: boolean;
 }) {
   const section = useRef<HTMLElement>(null);
   const [builder, setBuilder] = useState(preloaded);
+  const [loadedCatalogue, setLoadedCatalogue] = useState(catalogue);
   const [failed, setFailed] = useState(false);
   // Where the content after the section was on screen when the form arrived, if the reader was
   // past the section (scrolled or jumped beyond it): see the layout effect below.
   const followingTop = useRef<number | null>(null);
   // Set by Try again: its button goes with the error, so focus moves into the form when it arrives.
   const focusOnArrival = useRef(false);
+  // The catalogue's invocation (mg, mg dmt, mg lsd); the same rule when it is not loaded yet.
   const invocation =
-    catalogue.tools.find((candidate) => candidate.id === tool)?.invocation ?? `mg ${tool}`;
+    loadedCatalogue?.tools.find((candidate) => candidate.id === tool)?.invocation ??
+    (tool === "mg" ? "mg" : `mg ${tool}`);
 
   useEffect(() => {
     const element = section.current;
-    if (builder || failed || !element) return;
+    if ((builder && loadedCatalogue) || failed || !element) return;
     let live = true;
     const load = () => {
-      loadCommandBuilder().then(
-        (loaded) => {
+      Promise.all([loadCommandBuilder(), loadedCatalogue ?? loadCatalogue(tool)]).then(
+        ([loaded, data]) => {
           if (!live) return;
           // The reader is past the section (its start is above the screen and mostly what follows
           // it is on screen): keep what follows in place. Otherwise the form grows downwards.
@@ -52,12 +59,13 @@ export function BuilderSection({
             following && box.top < 0 && box.bottom < window.innerHeight / 2
               ? following.getBoundingClientRect().top
               : null;
+          setLoadedCatalogue(data);
           setBuilder(loaded);
         },
         () => live && setFailed(true),
       );
     };
-    if (typeof IntersectionObserver === "undefined") {
+    if (eager || typeof IntersectionObserver === "undefined") {
       load();
       return () => {
         live = false;
@@ -76,7 +84,7 @@ export function BuilderSection({
       live = false;
       observer.disconnect();
     };
-  }, [builder, failed]);
+  }, [builder, loadedCatalogue, failed, tool, eager]);
 
   // The form is taller than the placeholder. When the reader is past the section, what they are
   // looking at would move down by the difference. Browsers with scroll anchoring keep it in place
@@ -106,8 +114,8 @@ export function BuilderSection({
         Pick a <code>{invocation}</code> command and fill in what it needs; the builder checks each
         value against the command reference and writes the exact line to paste into your terminal.
       </p>
-      {builder ? (
-        <builder.CommandBuilder catalogue={catalogue} tool={tool} />
+      {builder && loadedCatalogue ? (
+        <builder.CommandBuilder catalogue={loadedCatalogue} tool={tool} />
       ) : failed ? (
         <div className="builder__failed" role="alert">
           <p>The command builder could not be loaded. Check your connection, then try again.</p>
@@ -123,7 +131,14 @@ export function BuilderSection({
           </button>
         </div>
       ) : (
-        <p className="builder__waiting">Loading the command builder…</p>
+        // Both texts are in the prerendered page; CSS shows the second one only where no script ran
+        // (index.html's inline script sets data-platform): the builder is a form that needs one.
+        <p className="builder__waiting">
+          <span className="builder__waiting--script">Loading the command builder…</span>
+          <span className="builder__waiting--no-script">
+            The command builder needs JavaScript; the command reference below lists every command.
+          </span>
+        </p>
       )}
     </section>
   );

@@ -9,7 +9,13 @@ import { useCommandTool } from "../builder/use-command-tool";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";
 import { type DocsIndexEntry, docsPath } from "./docs-nav";
 import { Pager } from "./docs-navigation";
-import { loadCatalogue, loadCommandBuilder, loadDocsPage } from "./load-page";
+import {
+  adoptedPage,
+  loadCatalogue,
+  loadCommandBuilder,
+  loadDocsPage,
+  releaseAdopted,
+} from "./load-page";
 import { copyText, useDocsInteractions } from "./use-docs-interactions";
 
 /** Which tool's generated reference follows a page's prose. */
@@ -17,6 +23,24 @@ const referenceTool: Record<string, CliToolId> = { cli: "mg", dmt: "dmt", lsd: "
 
 /** The CLI pages (spec 2.1's /mg/cli/:subtab) also get the command builder. */
 const builderPages = new Set(["cli", "dmt", "lsd"]);
+
+/**
+ * Server-rendered HTML adopted while hydrating: an element with inner HTML has no children to hydrate,
+ * so React keeps what the server sent, and the text is not downloaded a second time to hydrate it. The
+ * HTML given is the server's own (read before hydration), so were React ever to render the element
+ * anew, it would write the same content.
+ */
+function Adopted({
+  as: Tag,
+  html,
+  ...props
+}: {
+  as: "div" | "nav" | "section";
+  html: string;
+  [attribute: string]: string;
+}) {
+  return <Tag {...props} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+}
 
 /**
  * Scrolls to the heading a URL's hash names on every navigation (including a repeat of the same
@@ -48,10 +72,16 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   const hasBuilder = builderPages.has(entry.slug);
   // Every chunk the page needs starts downloading now, side by side, before the first `use`
   // suspends; `use` may be called conditionally, so only pages with a reference pull a catalogue.
-  const pageLoad = loadDocsPage(entry.slug);
-  const catalogueLoad = tool ? loadCatalogue(tool) : undefined;
-  const builderLoad = hasBuilder && openedOnHash ? loadCommandBuilder() : undefined;
-  const page = use(pageLoad);
+  // Hydrating the prerendered page: its prose, reference and contents stay the server's HTML (see
+  // Adopted), and their data is fetched only when something needs it (a copy, the builder's form).
+  const [adopted] = useState(() => adoptedPage(entry.slug));
+  useEffect(() => releaseAdopted(entry.slug), [entry.slug]);
+  const pageLoad = adopted ? undefined : loadDocsPage(entry.slug);
+  const catalogueLoad = tool && !adopted ? loadCatalogue(tool) : undefined;
+  // An adopted page does not wait for the form: what follows the builder stays in place when it
+  // arrives (BuilderSection), and hydration must not wait for a download.
+  const builderLoad = hasBuilder && openedOnHash && !adopted ? loadCommandBuilder() : undefined;
+  const page = pageLoad ? use(pageLoad) : undefined;
   const catalogue = catalogueLoad ? use(catalogueLoad) : undefined;
   const preloadedBuilder = builderLoad ? use(builderLoad) : undefined;
   const article = useRef<HTMLDivElement>(null);
@@ -61,7 +91,7 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
   useMarkdownAlternate(`${docsPath(entry.slug)}.md`);
 
   const headings = [
-    ...page.headings,
+    ...(page?.headings ?? []),
     ...(hasBuilder && catalogue
       ? [{ depth: 2, text: "Command builder", id: builderHeadingId }]
       : []),
@@ -70,7 +100,8 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
 
   const copyPage = async () => {
     // The page's Markdown twin: the same text the server answers at the page's path plus `.md`.
-    const markdown = await page.loadMarkdown().catch(() => undefined);
+    const loaded = page ?? (await loadDocsPage(entry.slug).catch(() => undefined));
+    const markdown = await loaded?.loadMarkdown().catch(() => undefined);
     const ok = markdown !== undefined && (await copyText(markdown));
     announce(ok ? "Page copied as Markdown" : "Copy failed");
   };
@@ -84,13 +115,31 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
           </button>
         </div>
         {/* Trusted: rendered at build time from the repo's own Markdown, with raw HTML disabled. */}
-        <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-        {tool && catalogue ? (
+        {page ? (
+          <div className="docs-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        ) : (
+          <Adopted as="div" className="docs-prose" html={adopted?.prose ?? ""} />
+        )}
+        {tool && (catalogue || adopted !== undefined) ? (
           <div className="docs-prose">
             {hasBuilder ? (
-              <BuilderSection catalogue={catalogue} tool={tool} preloaded={preloadedBuilder} />
+              <BuilderSection
+                catalogue={catalogue}
+                tool={tool}
+                preloaded={preloadedBuilder}
+                eager={openedOnHash && adopted !== undefined}
+              />
             ) : null}
-            <CliReference catalogue={catalogue} tool={tool} />
+            {catalogue ? (
+              <CliReference catalogue={catalogue} tool={tool} />
+            ) : (
+              <Adopted
+                as="section"
+                className="cli-reference"
+                aria-labelledby="command-reference"
+                html={adopted?.reference ?? ""}
+              />
+            )}
           </div>
         ) : null}
         <Pager slug={entry.slug} />
@@ -98,7 +147,9 @@ export function DocsContent({ entry }: { entry: DocsIndexEntry }) {
           {announcement}
         </p>
       </div>
-      {headings.length > 1 ? (
+      {adopted?.toc !== undefined ? (
+        <Adopted as="nav" className="docs-toc" aria-label="On this page" html={adopted.toc} />
+      ) : headings.length > 1 ? (
         <nav className="docs-toc" aria-label="On this page">
           <p className="docs-toc__title">On this page</p>
           <ul>

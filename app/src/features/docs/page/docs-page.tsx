@@ -6,6 +6,7 @@ import { DocsContent } from "./docs-content";
 import { docsPath, resolveDocsRoute } from "./docs-nav";
 import { TabRows } from "./docs-navigation";
 import { DocsSidebar } from "./docs-sidebar";
+import { adoptServerRenderedPage } from "./load-page";
 import { OverviewHero } from "./overview-hero";
 import { PageErrorBoundary } from "./page-error-boundary";
 import "./docs.css";
@@ -70,6 +71,21 @@ export function DocsPage({ tab, subtab }: DocsPageProps) {
       </main>
     </div>
   );
+}
+
+/**
+ * Before hydrating the prerendered docs page at `/mg/:tab` or `/mg/cli/:subtab` (main.tsx): its body
+ * is adopted from the HTML (DocsContent), so nothing more is downloaded to hydrate it.
+ */
+export async function preloadDocsRoute(tab: string, subtab?: string): Promise<void> {
+  const slug = resolveDocsRoute(tab, subtab)?.page.slug;
+  if (!slug) return;
+  const html = (selector: string) => document.querySelector(`#root ${selector}`)?.innerHTML;
+  adoptServerRenderedPage(slug, {
+    prose: html(".docs-prose") ?? "",
+    reference: html(".cli-reference"),
+    toc: html(".docs-toc"),
+  });
 }
 
 /** Route element for `/mg/:tab` (and `/docs`, which shows the overview). */

@@ -39,10 +39,6 @@ export function useSearchShortcut(open: () => void, enabled: boolean) {
   }, [open, enabled]);
 }
 
-function isApple(): boolean {
-  return /Mac|iPhone|iPad/.test(navigator.userAgent);
-}
-
 export function DocsSearch() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
@@ -84,7 +80,12 @@ export function DocsSearch() {
           <path d="m20 20-4-4" />
         </svg>
         <span className="docs-search-button__label">Search docs</span>
-        <kbd className="docs-search-button__keys">{isApple() ? "⌘K" : "Ctrl K"}</kbd>
+        {/* Both spellings; CSS shows the one for `data-platform` on <html>, which index.html's inline
+            script sets before first paint (the prerendered HTML cannot know the visitor's system). */}
+        <kbd className="docs-search-button__keys">
+          <span className="docs-search-button__keys--apple">⌘K</span>
+          <span className="docs-search-button__keys--other">Ctrl K</span>
+        </kbd>
       </button>
       {open ? (
         <Suspense fallback={null}>

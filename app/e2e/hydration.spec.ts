@@ -1,0 +1,112 @@
+import { expect, type Page, test } from "@playwright/test";
+import { missingPath, prerenderedPaths } from "./prerendered";
+
+// Issue 17: every public page arrives server-rendered and the browser hydrates it. Hydration must
+// match the HTML exactly (React reports any difference as an error: #418 text, #419-#425, "hydration"
+// / "did not match" in development) and keep the server's DOM nodes (a mismatch makes React throw
+// the HTML away and render anew, which these checks see as replaced nodes).
+
+const HYDRATION_PROBLEM =
+  /hydrat|did not match|server rendered|Minified React error #(418|419|420|421|422|423|425)\b/i;
+
+type Probe = { root: string; kept: boolean[]; hydrated: boolean; docsTextKept: boolean };
+
+/** Before any script runs, remembers the server-rendered nodes to find again after hydration. */
+async function rememberServerNodes(page: Page) {
+  await page.addInitScript(() => {
+    // A docs page's prose, CLI reference and contents, which hydration adopts from the HTML.
+    const docsText = () =>
+      [...document.querySelectorAll("#root .docs-prose, #root .docs-toc")]
+        .map((element) => element.textContent ?? "")
+        .join("\n");
+    (window as unknown as { __docsText: typeof docsText }).__docsText = docsText;
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const root = document.getElementById("root");
+      const pick = ["#root > header", "#root main", "#root main h1", "#root footer"];
+      (window as unknown as { __server: unknown }).__server = {
+        html: root?.innerHTML.length ?? 0,
+        docsText: docsText(),
+        nodes: pick.map((selector) => document.querySelector(selector)),
+      };
+    });
+  });
+}
+
+async function probe(page: Page): Promise<Probe> {
+  return page.evaluate(() => {
+    const saved = (
+      window as unknown as {
+        __server: { html: number; docsText: string; nodes: (Element | null)[] };
+      }
+    ).__server;
+    const docsText = (window as unknown as { __docsText: () => string }).__docsText;
+    const h1 = document.querySelector("#root main h1");
+    return {
+      root: saved.html > 0 ? "server-rendered" : "empty",
+      kept: saved.nodes.map((node) => node !== null && node.isConnected),
+      hydrated: h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber")),
+      docsTextKept: docsText() === saved.docsText,
+    };
+  });
+}
+
+for (const path of [...prerenderedPaths, missingPath]) {
+  test(`${path} hydrates the server's HTML without a mismatch and keeps its nodes`, async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (["error", "warning"].includes(message.type()) && HYDRATION_PROBLEM.test(message.text())) {
+        problems.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await rememberServerNodes(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(path === missingPath ? 404 : 200);
+    // The hydrated h1 is React's (it carries its fiber) and is the very node the server sent.
+    await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState("networkidle");
+    const result = await probe(page);
+    expect(result.root).toBe("server-rendered");
+    expect(result.kept, "header, main, h1 and footer are the server's nodes").toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(result.docsTextKept, "the docs text is the server's, all of it").toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("a CLI page opened on a hash hydrates without a mismatch and lands on its heading", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await rememberServerNodes(page);
+  await page.goto("/mg/cli/dmt#command-builder");
+  await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
+  await expect(page.getByRole("heading", { name: "Command builder" })).toBeInViewport();
+  await page.waitForLoadState("networkidle");
+  expect((await probe(page)).kept).toEqual([true, true, true, true]);
+  expect(problems).toEqual([]);
+});
+
+test("hydration keeps the void theme's toggle and text without a swap", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.addInitScript(() => window.localStorage.setItem("theme", "void"));
+  await page.goto("/mg/overview");
+  await expect(page.getByRole("button", { name: "Switch to the cosmic theme" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
+});

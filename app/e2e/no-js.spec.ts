@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { docsPaths, prerenderedPaths } from "./prerendered";
+
+// Issue 17, item 4: with JavaScript off (this spec's project), every public page shows its content,
+// since the server sends it prerendered; the docs are fully readable and their links work.
+
+for (const path of docsPaths) {
+  test(`${path} is readable without JavaScript`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    const title = (await page.title()).replace(/ · mg$/, "");
+    // Its heading (the overview's hero has its own), its prose and its contents.
+    await expect(page.locator("main h1")).toBeVisible();
+    if (!path.endsWith("/overview") && path !== "/docs") {
+      await expect(page.locator("main h1")).toHaveText(title);
+    }
+    const prose = page.locator(".docs-prose").first();
+    await expect(prose).toBeVisible();
+    expect((await prose.innerText()).length).toBeGreaterThan(200);
+    // Nothing waits for a script that never runs.
+    await expect(page.getByText(/Loading/)).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeVisible();
+  });
+}
+
+test("docs links work without JavaScript: the sidebar and the pager lead to the next page", async ({
+  page,
+}) => {
+  await page.goto("/mg/overview");
+  await page
+    .getByRole("navigation", { name: "Previous and next pages" })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/\/mg\/overview$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  expect((await page.locator(".docs-prose").first().innerText()).length).toBeGreaterThan(200);
+  await page.goBack();
+  await page
+    .getByRole("navigation", { name: "Docs sections" })
+    .getByRole("link", { name: "ESP" })
+    .click();
+  await expect(page).toHaveURL(/\/mg\/esp$/);
+  await expect(page.locator("main h1")).toHaveText((await page.title()).replace(/ · mg$/, ""));
+});
+
+for (const path of prerenderedPaths.filter((path) => !docsPaths.includes(path))) {
+  test(`${path} shows its content without JavaScript`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    expect((await page.locator("main").innerText()).length).toBeGreaterThan(100);
+  });
+}

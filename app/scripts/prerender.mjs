@@ -1,0 +1,272 @@
+// The prerender (README "How rendering works"), run by `npm run build` after the client build
+// (dist/) and the server bundle (dist-ssr/entry-server.mjs, `vite build --ssr`):
+//   for every configuration variant the build chooses (shared/variant.ts, `prerenderVariants`),
+//     load a fresh copy of the server bundle with that variant's runtime config,
+//     render every public path and the not-found page with React's `prerender`,
+//     put the markup into dist/index.html's #root and the page's head tags into its head;
+//   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
+//   manifest dist/pages.json (PRERENDER-CONTRACT.md) the server picks a page from per request.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadEnv } from "vite";
+
+const app = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(app, "dist");
+const bundle = pathToFileURL(join(app, "dist-ssr", "entry-server.mjs")).href;
+
+/** The token the server replaces with the effective deployment id (HTML-escaped). */
+const DEPLOYMENT_ID = "__MG_DEPLOYMENT_ID__";
+const SITE_NAME = "mg";
+
+// The VITE_* values the build was made with (the same reading as Vite's: .env files, then the
+// environment), for pages.json's `build`.
+const env = loadEnv("production", app, "VITE_");
+const text = (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+function flag(value) {
+  const raw = text(value)?.toLowerCase();
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  return null;
+}
+const build = {
+  sanctified: flag(env.VITE_SANCTIFIED),
+  deploymentType: text(env.VITE_DEPLOYMENT_TYPE),
+  deploymentFlags: text(env.VITE_DEPLOYMENT_FLAGS),
+  deploymentId: text(env.VITE_DEPLOYMENT_ID),
+};
+const siteUrl = (text(env.VITE_SITE_URL) ?? "__MG_SITE_URL__").replace(/\/+$/, "");
+
+const escapeHtml = (value) =>
+  value
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
+
+/** The runtime config the server injects for a deployment of this variant (what env.ts reads). */
+function runtimeConfig(variant) {
+  return JSON.stringify({
+    sanctified: variant.sanctified,
+    // Any non-blank id: only its presence changes the markup (identityMisconfigured).
+    identityProjectId: "prerender",
+    identityBaseUrl: "",
+    identityEmulator: variant.identityEmulator === true ? true : undefined,
+    deploymentId: DEPLOYMENT_ID,
+    // Always given, so the build's own VITE_DEPLOYMENT_* cannot make the markup differ from the key.
+    deploymentType: variant.deploymentType ?? "apotheosis",
+    deploymentFlags: variant.deploymentFlags ?? "{}",
+  });
+}
+
+/** The head tags of one page (contract: title, description, canonical, Open Graph, Twitter card). */
+function headTags({ meta, address, notFound, docs }) {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}" />`];
+  if (notFound) {
+    tags.push('<meta name="robots" content="noindex" />');
+  } else {
+    tags.push(`<link rel="canonical" href="${escapeHtml(siteUrl + address.canonical)}" />`);
+  }
+  tags.push(
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:type" content="${docs ? "article" : "website"}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+  );
+  if (!notFound) {
+    tags.push(`<meta property="og:url" content="${escapeHtml(siteUrl + address.canonical)}" />`);
+  }
+  // The card's title and description are the Open Graph ones (X reads og:title / og:description
+  // when twitter:title / twitter:description are absent): the docs pages' first visit is near its budget.
+  tags.push('<meta name="twitter:card" content="summary" />');
+  if (address.markdown) {
+    tags.push(
+      `<link rel="alternate" type="text/markdown" href="${escapeHtml(address.markdown)}" />`,
+    );
+  }
+  return tags.join("\n    ");
+}
+
+/** The source module of the lazy page chunk that renders `path` (none: the app chunk has it). */
+function pageModule(path) {
+  if (path === "/") return "src/features/landing/landing-page.tsx";
+  if (path === "/apotheosis") return "src/features/status/status-page.tsx";
+  if (path === "/telekinesis") return "src/features/telekinesis/telekinesis-page.tsx";
+  if (path === "/docs" || path.startsWith("/mg/")) return "src/features/docs/page/docs-page.tsx";
+  return undefined;
+}
+
+/**
+ * The <link>s a page's own chunk needs in its HTML: its stylesheets (in the browser the chunk's loader
+ * adds them; a prerendered page must carry them, or it paints unstyled until the script runs, and
+ * never styled without JavaScript) and modulepreloads of its scripts (hydration waits for them).
+ * Files index.html already links are left out.
+ */
+function chunkLinks(manifest, path) {
+  const key = pageModule(path);
+  if (!key) return "";
+  const css = new Set();
+  const js = new Set();
+  const visit = (id) => {
+    const chunk = manifest[id];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  const shell = new Set();
+  const visitShell = (id) => {
+    const chunk = manifest[id];
+    if (!chunk || shell.has(chunk.file)) return;
+    shell.add(chunk.file);
+    for (const file of chunk.css ?? []) shell.add(file);
+    for (const imported of chunk.imports ?? []) visitShell(imported);
+  };
+  visitShell("index.html");
+  const links = [
+    ...[...css]
+      .filter((file) => !shell.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js]
+      .filter((file) => !shell.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return links.join("\n    ");
+}
+
+/**
+ * Puts the page's stylesheets into its HTML (`<style>`): a page that paints on arrival should not wait
+ * for more round trips before its first paint (Lighthouse counts each as render-blocking). Each also
+ * keeps a `disabled` link, which the browser never fetches, so Vite's chunk loader sees the stylesheet
+ * as already there and does not download it again when a chunk that lists it loads.
+ */
+export function inlineStylesheets(page, readCss) {
+  return page.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+    (_, file) =>
+      `<style>${readCss(file)}</style>\n    <link rel="stylesheet" href="/${file}" disabled>`,
+  );
+}
+
+/**
+ * Starts the app's scripts after the first paint instead of with the HTML: the page is readable as it
+ * arrives, so its first paint must not share the connection with the scripts that only hydrate it
+ * (React alone is 66 KB gzip, several round trips on a slow mobile link). The module script and the
+ * modulepreloads leave the head; a small inline script (its hash goes in the CSP like the theme
+ * script's) adds them back once the first frame has been painted.
+ */
+export function deferScripts(page) {
+  const preloads = [];
+  let entry;
+  let html = page.replace(
+    /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    (_, href) => {
+      preloads.push(href);
+      return "";
+    },
+  );
+  html = html.replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
+    entry = src;
+    return "";
+  });
+  if (!entry) throw new Error("prerender: index.html has no module script");
+  const loader =
+    `<script>requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
+    `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});` +
+    `var s=document.createElement("script");s.type="module";s.crossOrigin="";` +
+    `s.src=${JSON.stringify(entry)};h.append(s)})})</script>`;
+  return html.replace("</body>", () => `  ${loader}\n  </body>`);
+}
+
+/** dist/index.html with the page's head tags and its markup in #root. */
+export function documentFor(template, { html, meta, address, notFound, links = "" }) {
+  if (!meta) throw new Error(`prerender: ${address.canonical} set no title (usePageMeta)`);
+  const head = headTags({ meta, address, notFound, docs: Boolean(address.markdown) });
+  let page = template
+    .replace(/<title>[^<]*<\/title>/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "");
+  if (!page.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+  page = page.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`);
+  if (links) page = page.replace("</head>", () => `  ${links}\n  </head>`);
+  return page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+}
+
+async function main() {
+  const started = performance.now();
+  const template = await readFile(join(dist, "index.html"), "utf8");
+  const manifestFile = join(dist, ".vite", "manifest.json");
+  const chunks = JSON.parse(await readFile(manifestFile, "utf8"));
+  const css = new Map();
+  const { readFileSync } = await import("node:fs");
+  const readCss = (file) => {
+    if (!css.has(file)) css.set(file, readFileSync(join(dist, file), "utf8").trim());
+    return css.get(file);
+  };
+  // The variant list and the key come from the bundle (shared/variant.ts, unit-tested there).
+  globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
+  const { prerenderVariants, variantKey } = await import(`${bundle}?list`);
+
+  await rm(join(dist, "pages"), { recursive: true, force: true });
+  await mkdir(join(dist, "pages"));
+  const written = new Map();
+  const store = async (document) => {
+    const hash = createHash("sha256").update(document).digest("hex").slice(0, 16);
+    const file = `pages/${hash}.html`;
+    if (!written.has(file)) {
+      written.set(file, document.length);
+      await writeFile(join(dist, file), document);
+    }
+    return file;
+  };
+
+  const pages = {};
+  const notFound = {};
+  let renders = 0;
+  for (const variant of prerenderVariants()) {
+    const key = variantKey(variant);
+    globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig(variant);
+    // A fresh copy of the bundle (its own URL): the app reads its configuration once, at load.
+    const server = await import(`${bundle}?variant=${key}`);
+    for (const path of server.publicPaths()) {
+      const rendered = await server.render(path);
+      const address = server.pageAddress(path);
+      pages[path] ??= {};
+      const links = chunkLinks(chunks, path);
+      const page = documentFor(template, { ...rendered, address, links });
+      pages[path][key] = await store(deferScripts(inlineStylesheets(page, readCss)));
+      renders += 1;
+    }
+    const missing = await server.render(server.NOT_FOUND_PATH);
+    notFound[key] = await store(
+      deferScripts(
+        inlineStylesheets(
+          documentFor(template, { ...missing, address: { canonical: "" }, notFound: true }),
+          readCss,
+        ),
+      ),
+    );
+    renders += 1;
+  }
+  globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = undefined;
+
+  const manifest = {
+    version: 1,
+    build,
+    redirects: { "/mg": "/mg/overview", "/metagenesis": "/mg/overview" },
+    pages,
+    notFound,
+  };
+  await writeFile(join(dist, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // Build-internal: never served.
+  await rm(join(dist, ".vite"), { recursive: true, force: true });
+  const files = (await readdir(join(dist, "pages"))).length;
+  const ms = Math.round(performance.now() - started);
+  console.log(`prerender: ${renders} renders, ${files} distinct pages in dist/pages, ${ms} ms`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
