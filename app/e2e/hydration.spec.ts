@@ -44,7 +44,7 @@ async function probe(page: Page): Promise<Probe> {
     const h1 = document.querySelector("#root main h1");
     return {
       root: saved.html > 0 ? "server-rendered" : "empty",
-      kept: saved.nodes.map((node) => node !== null && node.isConnected),
+      kept: saved.nodes.map((node) => node?.isConnected === true),
       hydrated: h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber")),
       docsTextKept: docsText() === saved.docsText,
     };

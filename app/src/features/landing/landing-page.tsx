@@ -17,33 +17,31 @@ export function LandingPage() {
   // type and flags, shared/variant.ts), so the first paint already holds the final text (CLS 0).
   return (
     <main id="main" className="page landing">
-      <>
-        <ErrorNotice />
-        <section className="hero" aria-labelledby="landing-title">
-          <div className="hero__body">
-            <p className="eyebrow">{info.type} deployment</p>
-            <h1 id="landing-title" className="hero__title">
-              {info.landing.title}
-            </h1>
-            <p className="hero__subtitle">{info.landing.subtitle}</p>
-            <p className="hero__description">{info.landing.description}</p>
-            <div className="hero__actions">
-              <Link to={docsDefaultPath} className="button button--primary">
-                Read the docs
-              </Link>
-              <Link to={paths.status} className="button">
-                Stack status
-              </Link>
-            </div>
+      <ErrorNotice />
+      <section className="hero" aria-labelledby="landing-title">
+        <div className="hero__body">
+          <p className="eyebrow">{info.type} deployment</p>
+          <h1 id="landing-title" className="hero__title">
+            {info.landing.title}
+          </h1>
+          <p className="hero__subtitle">{info.landing.subtitle}</p>
+          <p className="hero__description">{info.landing.description}</p>
+          <div className="hero__actions">
+            <Link to={docsDefaultPath} className="button button--primary">
+              Read the docs
+            </Link>
+            <Link to={paths.status} className="button">
+              Stack status
+            </Link>
           </div>
-          <GraphicsWidget scene="icosahedron" className="hero__art" />
-        </section>
-        <div className={`landing-grid${info.flags.apotheosis ? "" : " landing-grid--single"}`}>
-          <DeploymentCard info={info} />
-          {info.flags.apotheosis && <WisdomCard />}
         </div>
-        <StatusCards info={info} />
-      </>
+        <GraphicsWidget scene="icosahedron" className="hero__art" />
+      </section>
+      <div className={`landing-grid${info.flags.apotheosis ? "" : " landing-grid--single"}`}>
+        <DeploymentCard info={info} />
+        {info.flags.apotheosis && <WisdomCard />}
+      </div>
+      <StatusCards info={info} />
     </main>
   );
 }
