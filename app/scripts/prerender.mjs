@@ -5,7 +5,7 @@
 //     render every public path and the not-found page with React's `prerender`,
 //     put the markup into dist/index.html's #root and the page's head tags into its head;
 //   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
-//   manifest dist/pages.json (PRERENDER-CONTRACT.md) the server picks a page from per request.
+//   manifest dist/pages.json (app/shared/PRERENDER-CONTRACT.md) the server picks a page from per request.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -207,9 +207,10 @@ async function main() {
     if (!css.has(file)) css.set(file, readFileSync(join(dist, file), "utf8").trim());
     return css.get(file);
   };
-  // The variant list and the key come from the bundle (shared/variant.ts, unit-tested there).
+  // The variant list comes from the bundle (shared/variant.ts); each variant's key from its own copy
+  // of the bundle, as the wasm core resolves that configuration (entry-server's currentVariantKey).
   globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
-  const { prerenderVariants, variantKey } = await import(`${bundle}?list`);
+  const { prerenderVariants } = await import(`${bundle}?list`);
 
   await rm(join(dist, "pages"), { recursive: true, force: true });
   await mkdir(join(dist, "pages"));
@@ -227,11 +228,12 @@ async function main() {
   const pages = {};
   const notFound = {};
   let renders = 0;
-  for (const variant of prerenderVariants()) {
-    const key = variantKey(variant);
+  for (const [index, variant] of prerenderVariants().entries()) {
     globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig(variant);
     // A fresh copy of the bundle (its own URL): the app reads its configuration once, at load.
-    const server = await import(`${bundle}?variant=${key}`);
+    const server = await import(`${bundle}?variant=${index}`);
+    const key = server.currentVariantKey();
+    if (pages["/"]?.[key]) throw new Error(`prerender: two variants have the key ${key}`);
     for (const path of server.publicPaths()) {
       const rendered = await server.render(path);
       const address = server.pageAddress(path);

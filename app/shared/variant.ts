@@ -22,49 +22,28 @@ export interface VariantFlags {
   ethereal: boolean;
 }
 
-const DEFAULT_FLAGS: VariantFlags = { apotheosis: true, sanctified: false, ethereal: false };
-const TYPES: readonly VariantType[] = ["ethereal", "telekinesis", "metagenesis"];
-
-/** The core's flags reading (DeploymentFlags::parse): an object of the three boolean keys, else defaults. */
-export function parseFlags(raw: string | undefined): VariantFlags {
-  const text = raw?.trim() ?? "";
-  if (text === "") return { ...DEFAULT_FLAGS };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ...DEFAULT_FLAGS };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { ...DEFAULT_FLAGS };
-  const flags = { ...DEFAULT_FLAGS };
-  for (const [key, flag] of Object.entries(value)) {
-    if (!(key in DEFAULT_FLAGS) || typeof flag !== "boolean") return { ...DEFAULT_FLAGS };
-    flags[key as keyof VariantFlags] = flag;
-  }
-  return flags;
+/** What the wasm core resolved for a configuration: `DeploymentInfo`'s type and flags. */
+export interface ResolvedDeployment {
+  type: VariantType;
+  flags: VariantFlags;
 }
 
-/** The core's type reading (DeploymentType::parse): case-insensitive, anything unknown is apotheosis. */
-export function parseType(raw: string | undefined): VariantType {
-  const name = raw?.trim().toLowerCase() ?? "";
-  return TYPES.find((kind) => kind === name) ?? "apotheosis";
+/** The nav a configuration shows: open without sign-in, else whether the emulator marker is on. */
+export function navOf(sanctified: boolean, identityEmulator: boolean): Nav {
+  if (!sanctified) return "open";
+  return identityEmulator ? "emulator" : "signin";
 }
 
-/** `{nav}-{type}-{a}{s}{e}`, after the core's rules (DeploymentInfo::build). */
-export function variantKey(input: VariantInput): string {
-  const sanctified = input.sanctified ?? true;
-  const nav: Nav = !sanctified ? "open" : input.identityEmulator ? "emulator" : "signin";
-  const flags = parseFlags(input.deploymentFlags);
-  flags.sanctified = sanctified;
-  let type = parseType(input.deploymentType);
-  if (type === "ethereal" || flags.ethereal) {
-    type = "ethereal";
-    flags.ethereal = true;
-    flags.apotheosis = false;
-  }
+/**
+ * `{nav}-{type}-{a}{s}{e}` of a deployment the core has resolved. The type and flags come from the
+ * wasm core's `DeploymentInfo` (its rules: unknown type -> apotheosis, unreadable flags -> defaults,
+ * the sanctified switch over the flag, ethereal by type or flag); the server applies the same rules
+ * through mg-domain. `variant-cases.json` holds the cases both sides are tested against.
+ */
+export function variantKey(nav: Nav, deployment: ResolvedDeployment): string {
   const bit = (on: boolean) => (on ? "1" : "0");
-  return `${nav}-${type}-${bit(flags.apotheosis)}${bit(flags.sanctified)}${bit(flags.ethereal)}`;
+  const { apotheosis, sanctified, ethereal } = deployment.flags;
+  return `${nav}-${deployment.type}-${bit(apotheosis)}${bit(sanctified)}${bit(ethereal)}`;
 }
 
 /**

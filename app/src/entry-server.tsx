@@ -9,10 +9,29 @@ import { StaticRouter } from "react-router-dom";
 import { routeManifest } from "../shared/routes";
 import { App } from "./app/app";
 import { type PageMeta, PageMetaContext } from "./components/document-title";
-import { identityMisconfigured } from "./config/env";
+import { deploymentConfig, identityConfig, identityMisconfigured } from "./config/env";
+import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 
-export { prerenderVariants, variantKey } from "../shared/variant";
+import { navOf, variantKey } from "../shared/variant";
+import { Deployment } from "./lib/wasm/core";
+
+export { prerenderVariants } from "../shared/variant";
+
+/**
+ * The variant key of the configuration this copy of the bundle was loaded with: its nav, and the
+ * deployment type and flags as the wasm core resolves them (the rules the server applies through
+ * mg-domain; shared/variant-cases.json is checked on both sides).
+ */
+export function currentVariantKey(): string {
+  const deployment = new Deployment(deploymentConfig, 0);
+  try {
+    const nav = navOf(identityConfig.sanctified, readRuntimeConfig().identityEmulator === true);
+    return variantKey(nav, deployment.info());
+  } finally {
+    deployment.free();
+  }
+}
 
 /** Every public path to prerender (routes.json's public paths, less the redirects). */
 export function publicPaths(): string[] {

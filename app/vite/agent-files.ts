@@ -9,7 +9,7 @@ import { docsPath, paths, type RouteManifest, routeManifest } from "../shared/ro
 import { readDocsIndex } from "./markdown-plugin";
 import { renderTwin, rewriteDocsLinks, twinLinks, twinPath } from "./markdown-twin";
 
-/** What the server replaces with its PUBLIC_URL (PRERENDER-CONTRACT.md), unless the build knows it. */
+/** What the server replaces with its PUBLIC_URL (app/shared/PRERENDER-CONTRACT.md), unless the build knows it. */
 export const SITE_URL_PLACEHOLDER = "__MG_SITE_URL__";
 
 export type AgentFilesOptions = {

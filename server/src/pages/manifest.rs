@@ -1,4 +1,4 @@
-//! The prerender manifest the app's build writes (`pages.json`, PRERENDER-CONTRACT.md) and the one
+//! The prerender manifest the app's build writes (`pages.json`, app/shared/PRERENDER-CONTRACT.md) and the one
 //! variant of it this server serves: the variant key is computed from this server's configuration,
 //! falling back to the build's `VITE_*` values, by the rules the browser applies (`mg-domain`).
 
@@ -94,7 +94,7 @@ fn read_flags(raw: Option<&str>) -> FlagValues {
     flags
 }
 
-/// The variant key `{nav}-{type}-{a}{s}{e}` (PRERENDER-CONTRACT.md), or `None` when sanctified
+/// The variant key `{nav}-{type}-{a}{s}{e}` (app/shared/PRERENDER-CONTRACT.md), or `None` when sanctified
 /// mode is on without an identity project (the app then shows only its configuration notice:
 /// the shell is served).
 pub fn variant_key(runtime: &RuntimeValues, build: &BuildValues) -> Option<String> {
@@ -252,6 +252,33 @@ mod tests {
             sanctified: Some(true),
             identity_project: true,
             ..RuntimeValues::default()
+        }
+    }
+
+    /// Every case of the file the app's tests also run through the wasm core.
+    #[test]
+    fn the_key_of_every_shared_case_is_the_apps() {
+        let file: serde_json::Value =
+            serde_json::from_str(include_str!("../../../app/shared/variant-cases.json"))
+                .expect("variant-cases.json is JSON");
+        let cases = file["cases"].as_array().expect("cases");
+        assert!(cases.len() >= 20, "{} cases", cases.len());
+        for case in cases {
+            let config = &case["config"];
+            let text = |name: &str| config[name].as_str().map(str::to_owned);
+            let runtime = RuntimeValues {
+                sanctified: config["sanctified"].as_bool(),
+                identity_project: true,
+                emulator_marker: config["identityEmulator"].as_bool().unwrap_or(false),
+                deployment_type: text("deploymentType"),
+                deployment_flags: text("deploymentFlags"),
+                ..RuntimeValues::default()
+            };
+            assert_eq!(
+                variant_key(&runtime, &BuildValues::default()).as_deref(),
+                case["key"].as_str(),
+                "{config}"
+            );
         }
     }
 
