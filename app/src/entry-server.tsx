@@ -7,13 +7,12 @@ import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { routeManifest } from "../shared/routes";
+import { navOf, variantKey } from "../shared/variant";
 import { App } from "./app/app";
 import { type PageMeta, PageMetaContext } from "./components/document-title";
 import { deploymentConfig, identityConfig, identityMisconfigured } from "./config/env";
 import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
-
-import { navOf, variantKey } from "../shared/variant";
 import { Deployment } from "./lib/wasm/core";
 
 export { prerenderVariants } from "../shared/variant";
