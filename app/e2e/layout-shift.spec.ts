@@ -10,6 +10,9 @@ const themes = ["cosmic", "void"] as const;
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "mobile", width: 375, height: 740 },
+  // Lighthouse's mobile viewport: between the two, where a status card's head fits on one line only
+  // until its badge says more than 'Checking'.
+  { name: "lighthouse-mobile", width: 412, height: 823 },
 ];
 
 type Shift = { value: number; sources: string[] };
