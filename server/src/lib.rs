@@ -8,6 +8,7 @@ pub mod emulator;
 pub mod error;
 pub mod extract;
 pub mod forwarded;
+pub mod html;
 pub mod identity;
 pub mod network;
 pub mod pages;

@@ -13,7 +13,7 @@ use axum::{
     Form,
 };
 
-use crate::forwarded::ClientInfo;
+use crate::{forwarded::ClientInfo, html::escape};
 
 use super::{
     error::EmulatorError,
@@ -313,33 +313,9 @@ fn no_store(response: &mut Response) {
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
-/// Escapes text for HTML element content and quoted attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn html_special_characters_are_escaped() {
-        assert_eq!(
-            escape(r#"<script>"a" & 'b'</script>"#),
-            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
-        );
-    }
 
     #[test]
     fn a_typed_account_is_checked_and_defaults_from_the_email() {

@@ -160,7 +160,7 @@ impl Variant {
             build.deployment_id.as_deref(),
         ));
         Self {
-            deployment_id_html: escape_html(id),
+            deployment_id_html: crate::html::escape(id),
             ..Self::default()
         }
     }
@@ -225,22 +225,6 @@ fn is_local_target(target: &str) -> bool {
         && !target.starts_with("//")
         && !target.contains('\\')
         && !target.chars().any(char::is_control)
-}
-
-/// `text` safe inside HTML text and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -409,13 +393,5 @@ mod tests {
     fn another_version_or_broken_json_is_refused() {
         assert!(Variant::from_json(r#"{"version": 2}"#, &runtime()).is_err());
         assert!(Variant::from_json("{", &runtime()).is_err());
-    }
-
-    #[test]
-    fn html_is_escaped() {
-        assert_eq!(
-            escape_html(r#"<script>"a" & 'b'"#),
-            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;"
-        );
     }
 }
