@@ -189,7 +189,8 @@ fn etag(tag: &str, suffix: &str) -> HeaderValue {
     HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).unwrap_or(HeaderValue::from_static("\"\""))
 }
 
-fn gzip(body: &[u8]) -> Option<Vec<u8>> {
+/// `body` gzip-compressed at the best level (also the status answers' copies, `status::render`).
+pub(crate) fn gzip(body: &[u8]) -> Option<Vec<u8>> {
     let mut encoder = flate2::write::GzEncoder::new(
         Vec::with_capacity(body.len() / 3),
         flate2::Compression::best(),

@@ -37,16 +37,6 @@ pub struct Rendered {
     pub cache_control: &'static str,
 }
 
-fn gzip(body: &[u8]) -> Option<Bytes> {
-    use std::io::Write;
-    let mut encoder = flate2::write::GzEncoder::new(
-        Vec::with_capacity(body.len() / 4),
-        flate2::Compression::new(6),
-    );
-    encoder.write_all(body).ok()?;
-    encoder.finish().ok().map(Bytes::from)
-}
-
 impl Rendered {
     pub fn new(
         body: impl Into<Bytes>,
@@ -62,8 +52,9 @@ impl Rendered {
         let etag = HeaderValue::from_str(&format!("\"{hex}\""))
             .unwrap_or(HeaderValue::from_static("\"0\""));
         let gzip = (body.len() >= GZIP_FROM_BYTES)
-            .then(|| gzip(&body))
+            .then(|| crate::pages::rendered::gzip(&body))
             .flatten()
+            .map(Bytes::from)
             .and_then(|copy| {
                 let tag = HeaderValue::from_str(&format!("\"{hex}-gz\"")).ok()?;
                 Some((copy, tag))
