@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { horizontalOverflow } from "./checks";
+import { horizontalOverflow, hydrated } from "./checks";
 
 // The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
 // links, and the sidebar folding behind "Docs menu" on phones.
@@ -68,6 +68,8 @@ test("on a 375 px phone the sidebar folds behind a Docs menu button", async ({ p
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/mg/quickstart");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quick Start");
+  // The prerendered button does nothing until React has taken the page over.
+  await hydrated(page);
 
   const menu = page.getByRole("button", { name: "Docs menu" });
   const sidebar = page.getByRole("navigation", { name: "Docs sections", includeHidden: true });
