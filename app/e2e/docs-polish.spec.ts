@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, hydrated } from "./checks";
 
 // Docs polish (issue 15, 9-10): no word in a table cell breaks mid-word; the sidebar's 'coming soon'
 // badges sit on their items' lines in one column; its column rule runs the page's full height; and
@@ -95,6 +95,8 @@ for (const theme of ["cosmic", "void"] as const) {
       // The longest docs page.
       await page.goto("/mg/cli/dmt");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The prerendered menu button does nothing until React has taken the page over.
+      await hydrated(page);
       if (width < 768) await page.getByRole("button", { name: "Docs menu" }).click();
       const badges = await sidebar(page)
         .locator(".docs-sidebar__soon")
