@@ -110,3 +110,32 @@ test("hydration keeps the void theme's toggle and text without a swap", async ({
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);
 });
+
+test("a button clicked before hydration is acted on once React has taken the page over", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  // Hold every script until the click has happened: the page is the server's HTML alone.
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await rememberServerNodes(page);
+  await page.goto("/mg/overview", { waitUntil: "domcontentloaded" });
+  const menu = page.getByRole("button", { name: "Docs menu" });
+  await menu.click();
+  expect((await probe(page)).hydrated).toBe(false);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  release();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeVisible();
+  expect((await probe(page)).kept).toEqual([true, true, true, true]);
+  // Once hydrated, clicks are React's alone: the next one closes the menu (none is held back).
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+});

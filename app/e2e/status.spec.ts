@@ -43,12 +43,17 @@ test("checks every 30 s: the live state follows /db-health, the history is asked
   await page.route("/db-health", (route) =>
     route.fulfill({ status, contentType: "application/json", body: "{}" }),
   );
+  // Answers, not requests: each poll arms its next call once answered, so the clock is only moved on
+  // when every call of a round has been answered (a late answer under load would otherwise arm its
+  // 30 s timer after the clock had moved, and the next round would not come within the test).
   let summaries = 0;
   let histories = 0;
-  page.on("request", (request) => {
+  let dbChecks = 0;
+  page.on("requestfinished", (request) => {
     const path = new URL(request.url()).pathname;
     if (path === "/api/status") summaries += 1;
     if (path === "/api/status/history") histories += 1;
+    if (path === "/db-health") dbChecks += 1;
   });
   await page.goto("/apotheosis");
   const db = page.getByTestId("component-db");
@@ -57,14 +62,16 @@ test("checks every 30 s: the live state follows /db-health, the history is asked
   await expect.poll(() => summaries).toBe(1);
   // Two series (90 days and 24 h) for each of the two checked components.
   await expect.poll(() => histories).toBe(4);
+  await expect.poll(() => dbChecks).toBe(1);
   status = 503;
   await page.clock.runFor(31_000);
   await expect(db).toContainText("Unhealthy");
   await expect.poll(() => summaries).toBe(2);
   await expect.poll(() => histories).toBe(8);
+  await expect.poll(() => dbChecks).toBe(2);
 
   status = 200;
-  await page.clock.runFor(30_000);
+  await page.clock.runFor(31_000);
   await expect(db).toContainText("Healthy");
   await expect.poll(() => summaries).toBe(3);
   // The server's history is untouched by the browser's failed check: its checks are its own.

@@ -153,6 +153,19 @@ export function inlineStylesheets(page, readCss) {
 }
 
 /**
+ * Holds back a click on one of the page's buttons until React has hydrated it, instead of losing it:
+ * a prerendered button has no handler before then (a tap on the Docs menu while the scripts load did
+ * nothing). The clicks are kept in order, at most 16, and `main.tsx` takes them once hydration has
+ * committed (`window.__mgEarlyClicks()`, which also stops the holding) and clicks those buttons
+ * again. Links are left alone: they work without scripts. Without JavaScript nothing of this runs.
+ */
+export const EARLY_CLICKS =
+  `(function(){var q=[],d=document;function c(e){var t=e.target,b=t&&t.closest&&t.closest("#root button");` +
+  `if(!b)return;e.preventDefault();e.stopImmediatePropagation();if(q.length<16)q.push(b)}` +
+  `d.addEventListener("click",c,true);` +
+  `window.__mgEarlyClicks=function(){d.removeEventListener("click",c,true);return q.splice(0)}})();`;
+
+/**
  * Starts the app's scripts after the first paint instead of with the HTML: the page is readable as it
  * arrives, so its first paint must not share the connection with the scripts that only hydrate it
  * (React alone is 66 KB gzip, several round trips on a slow mobile link). The module script and the
@@ -175,7 +188,7 @@ export function deferScripts(page) {
   });
   if (!entry) throw new Error("prerender: index.html has no module script");
   const loader =
-    `<script>requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
+    `<script>${EARLY_CLICKS}requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
     `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement("link");` +
     `l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});` +
     `var s=document.createElement("script");s.type="module";s.crossOrigin="";` +
