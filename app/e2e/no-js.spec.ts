@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { horizontalOverflow } from "./checks";
 import { docsPaths, prerenderedPaths } from "./prerendered";
 
 // Issue 17, item 4: with JavaScript off (this spec's project), every public page shows its content,
@@ -49,5 +50,34 @@ for (const path of prerenderedPaths.filter((path) => !docsPaths.includes(path)))
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
     expect((await page.locator("main").innerText()).length).toBeGreaterThan(100);
+  });
+}
+
+// At phone widths the docs sidebar and the main navigation fold behind buttons that need scripts;
+// without them those buttons (and search, copy, theme, sign-in) are hidden and what they fold is shown.
+for (const path of ["/mg/overview", "/", "/telekinesis"]) {
+  test(`${path} at 375 px without JavaScript: every navigation link is visible, no button needs scripts`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(path);
+    const main = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Apotheosis", "Telekinesis", "Metagenesis"]) {
+      // (The menu's links, which scripts present as menu items.)
+      const link = main.locator("a").filter({ hasText: new RegExp(`^${name}$`) });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", /^\//);
+    }
+    for (const name of ["Menu", "Projects", "Log in", "Docs menu", "Copy page as Markdown"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeHidden();
+    }
+    await expect(page.getByRole("button", { name: /Search docs|theme/ })).toHaveCount(0);
+    if (path.startsWith("/mg/")) {
+      const sections = page.getByRole("navigation", { name: "Docs sections" });
+      await expect(sections.getByRole("link", { name: "DMT" })).toBeVisible();
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The header scrolls away with the page instead of covering the top of its content.
+    await expect(page.locator("main h1")).toBeInViewport();
   });
 }
