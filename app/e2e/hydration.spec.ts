@@ -139,3 +139,17 @@ test("a button clicked before hydration is acted on once React has taken the pag
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "false");
 });
+
+test("the notes for visitors without JavaScript stay out of the page when scripts run", async ({
+  page,
+}) => {
+  await rememberServerNodes(page);
+  for (const path of ["/", "/apotheosis", "/telekinesis"]) {
+    await page.goto(path);
+    await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
+    // With scripts on, a <noscript>'s content is inert text: no .needs-script element, nothing shown.
+    await expect(page.locator(".needs-script")).toHaveCount(0);
+    await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
+    expect(await page.locator("#root noscript").count(), path).toBeGreaterThan(0);
+  }
+});

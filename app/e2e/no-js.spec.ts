@@ -81,3 +81,19 @@ for (const path of ["/mg/overview", "/", "/telekinesis"]) {
     await expect(page.locator("main h1")).toBeInViewport();
   });
 }
+
+// What works only with scripts says so, instead of showing "Checking" or a dead button forever.
+const needsScript: Record<string, RegExp[]> = {
+  "/": [/These cards check the stack from your browser/, /The button asks the server/],
+  "/apotheosis": [/This page checks the stack and draws its history in your browser/],
+  "/telekinesis": [/Switching between these tabs needs JavaScript/],
+};
+for (const [path, notes] of Object.entries(needsScript)) {
+  test(`${path} without JavaScript says what needs it`, async ({ page }) => {
+    await page.goto(path);
+    for (const note of notes) await expect(page.getByText(note)).toBeVisible();
+    if (path === "/") {
+      await expect(page.locator(".needs-script a[href='/db-health']")).toBeVisible();
+    }
+  });
+}

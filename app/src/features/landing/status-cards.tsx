@@ -1,6 +1,7 @@
 // The four status cards of the landing page. Checks run on load and every 30 s (the wasm core decides).
 import { Link } from "react-router-dom";
 import { HealthBadge } from "../../components/health-badge";
+import { NeedsScript } from "../../components/needs-script";
 import { paths } from "../../config/paths";
 import { formatUptime, useStatusSummary } from "../../lib/status-api";
 import type { DeploymentInfo } from "../../lib/wasm/core";
@@ -59,6 +60,10 @@ export function StatusCardList({
           Full status and history
         </Link>
       </div>
+      <NeedsScript>
+        These cards check the stack from your browser, which needs JavaScript. The server answers
+        the same checks at <a href="/health">/health</a> and <a href="/db-health">/db-health</a>.
+      </NeedsScript>
       <ul className="status-cards">
         <li className="status-card" data-testid="card-frontend">
           <h3 className="status-card__name">Frontend</h3>

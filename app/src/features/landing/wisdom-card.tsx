@@ -1,4 +1,5 @@
 // The round Wisdom button of apotheosis deployments; the wasm machine decides states and resets.
+import { NeedsScript } from "../../components/needs-script";
 import { useWisdom } from "../../lib/wasm/use-wisdom";
 
 export function WisdomCard() {
@@ -9,6 +10,9 @@ export function WisdomCard() {
         Wisdom
       </h2>
       <p className="card__hint">A round trip through the API: press for a quote from the server.</p>
+      <NeedsScript>
+        The button asks the server from your browser, which needs JavaScript.
+      </NeedsScript>
       <div className="wisdom-card__body">
         <button
           type="button"

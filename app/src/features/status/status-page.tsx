@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { usePageMeta } from "../../components/document-title";
 import { HealthBadge } from "../../components/health-badge";
+import { NeedsScript } from "../../components/needs-script";
 import { GraphicsWidget } from "../../graphics/graphics-widget";
 import {
   type ComponentStatus,
@@ -47,6 +48,10 @@ export function StatusPage() {
         </div>
         <GraphicsWidget scene="hypercube" size={220} className="page-intro__art" />
       </div>
+      <NeedsScript>
+        This page checks the stack and draws its history in your browser, which needs JavaScript.
+        The raw endpoints at the end of the page answer without it.
+      </NeedsScript>
       {/* The deployment info is there from the first render (prerendered too); every part of a card
           has its height before its data (CLS 0). */}
       <Components ethereal={info.ethereal} queueUrl={info.telekinesis_queue_url} />

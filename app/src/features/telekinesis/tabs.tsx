@@ -1,5 +1,6 @@
 // A WAI-ARIA tablist with automatic activation: arrows move and select, Home/End jump to the ends.
 import { type ComponentType, type KeyboardEvent, useRef } from "react";
+import { NeedsScript } from "../../components/needs-script";
 
 export interface TabSpec<T extends string> {
   id: T;
@@ -43,6 +44,7 @@ export function Tabs<T extends string>({
   const active = tabs[index];
   return (
     <div className="tabs">
+      <NeedsScript>Switching between these tabs needs JavaScript.</NeedsScript>
       <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const isSelected = tab.id === active?.id;
