@@ -153,3 +153,45 @@ test("the notes for visitors without JavaScript stay out of the page when script
     expect(await page.locator("#root noscript").count(), path).toBeGreaterThan(0);
   }
 });
+
+test("at most 16 clicks are held before hydration: a 17th is dropped, the 16 are replayed", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  // Counts every click on the Docs menu, the visitor's and the replayed ones (a window listener in
+  // the capture phase runs before the loader's, which stops a held click there).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __menuClicks: number };
+    counted.__menuClicks = 0;
+    window.addEventListener(
+      "click",
+      (event) => {
+        const target = event.target as Element | null;
+        if (target?.closest?.(".docs-menu-button")) counted.__menuClicks += 1;
+      },
+      true,
+    );
+  });
+  await page.goto("/mg/overview", { waitUntil: "domcontentloaded" });
+  const menu = page.getByRole("button", { name: "Docs menu" });
+  for (let i = 0; i < 17; i += 1) await menu.click();
+  const clicks = () =>
+    page.evaluate(() => (window as unknown as { __menuClicks: number }).__menuClicks);
+  expect(await clicks()).toBe(17);
+
+  release();
+  await expect.poll(clicks).toBe(17 + 16);
+  await page.waitForLoadState("networkidle");
+  expect(await clicks()).toBe(33);
+  // Sixteen toggles leave the menu as it was; seventeen would have opened it.
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeHidden();
+});

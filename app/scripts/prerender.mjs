@@ -99,6 +99,21 @@ function pageModule(path) {
   return undefined;
 }
 
+/** The scripts and stylesheets of manifest entry `id` and of everything it imports statically. */
+function staticImports(manifest, id) {
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(id);
+  return { js, css };
+}
+
 /**
  * The <link>s a page's own chunk needs in its HTML: its stylesheets (in the browser the chunk's loader
  * adds them; a prerendered page must carry them, or it paints unstyled until the script runs, and
@@ -108,25 +123,9 @@ function pageModule(path) {
 function chunkLinks(manifest, path) {
   const key = pageModule(path);
   if (!key) return "";
-  const css = new Set();
-  const js = new Set();
-  const visit = (id) => {
-    const chunk = manifest[id];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  const shell = new Set();
-  const visitShell = (id) => {
-    const chunk = manifest[id];
-    if (!chunk || shell.has(chunk.file)) return;
-    shell.add(chunk.file);
-    for (const file of chunk.css ?? []) shell.add(file);
-    for (const imported of chunk.imports ?? []) visitShell(imported);
-  };
-  visitShell("index.html");
+  const { js, css } = staticImports(manifest, key);
+  const index = staticImports(manifest, "index.html");
+  const shell = new Set([...index.js, ...index.css]);
   const links = [
     ...[...css]
       .filter((file) => !shell.has(file))

@@ -1,7 +1,9 @@
-//! Text put into HTML the server writes itself (the identity emulator's sign-in page, the values
-//! filled into prerendered pages).
+//! Text put into HTML or XML the server writes itself (the identity emulator's sign-in page, the
+//! values filled into prerendered pages, the status badges' SVG and the incidents' Atom feed).
 
-/// `text` safe inside HTML element content and quoted attribute values.
+/// `text` safe inside HTML or XML element content and quoted attribute values: the five special
+/// characters as references (`&#39;` is understood by both), and control characters other than tab
+/// and line breaks left out (XML 1.0 does not allow them; HTML shows nothing for them).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -11,6 +13,7 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {}
             c => out.push(c),
         }
     }
@@ -27,5 +30,11 @@ mod tests {
             escape(r#"<script>"a" & 'b'</script>"#),
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
         );
+    }
+
+    #[test]
+    fn control_characters_are_left_out_but_tabs_and_line_breaks_kept() {
+        assert_eq!(escape("a\u{0}b\u{1b}c\u{7f}d"), "abcd");
+        assert_eq!(escape("a\tb\nc\r\nd"), "a\tb\nc\r\nd");
     }
 }

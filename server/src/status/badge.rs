@@ -1,23 +1,7 @@
 //! Shields-style SVG badges: the component's name on the left, its state and 90-day uptime on the right.
 
 use super::summary::{ComponentSummary, State};
-
-/// `&`, `<`, `>`, `"` and `'` as XML entities.
-pub fn escape_xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::html::escape;
 
 /// Approximate width in pixels of `text` in 11 px Verdana (what shields.io badges use).
 fn text_width(text: &str) -> u32 {
@@ -62,7 +46,7 @@ pub fn render(component: &ComponentSummary) -> String {
     let value = format!("{}{uptime}", state_word(component.state));
     let (lw, vw) = (text_width(label) + 12, text_width(&value) + 12);
     let width = lw + vw;
-    let (label, value) = (escape_xml(label), escape_xml(&value));
+    let (label, value) = (escape(label), escape(&value));
     let fill = color(component.state);
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" aria-label="{label}: {value}"><title>{label}: {value}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="{width}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="{lw}" height="20" fill="#555"/><rect x="{lw}" width="{vw}" height="20" fill="{fill}"/><rect width="{width}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="{lx}" y="15" fill="#010101" fill-opacity=".3">{label}</text><text x="{lx}" y="14">{label}</text><text x="{vx}" y="15" fill="#010101" fill-opacity=".3">{value}</text><text x="{vx}" y="14">{value}</text></g></svg>"##,
@@ -83,7 +67,7 @@ mod tests {
 
     #[test]
     fn text_is_escaped_and_uptimes_are_short() {
-        assert_eq!(escape_xml("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
         assert_eq!(trim_number(100.0), "100");
         assert_eq!(trim_number(99.999), "99.99");
         assert_eq!(trim_number(99.5), "99.5");

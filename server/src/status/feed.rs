@@ -1,6 +1,7 @@
 //! `GET /status/feed.atom`: the incidents of the last 90 days as an Atom feed (RFC 4287).
 
-use super::{badge::escape_xml, summary::Summary};
+use super::summary::Summary;
+use crate::html::escape;
 
 /// The feed's id; entries are `{FEED_ID}/incident/{component}/{start ms}`.
 const FEED_ID: &str = "tag:mg-web,2026:status";
@@ -40,12 +41,12 @@ pub fn render(summary: &Summary) -> String {
             "<entry>\n<title>{}</title>\n<id>{FEED_ID}/incident/{}/{}</id>\n\
              <link rel=\"alternate\" type=\"text/html\" href=\"/apotheosis\"/>\n\
              <published>{}</published>\n<updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
-            escape_xml(&title),
-            escape_xml(&incident.component),
+            escape(&title),
+            escape(&incident.component),
             incident.started_ms,
             incident.started_at,
             incident.ended_at.as_ref().unwrap_or(&incident.started_at),
-            escape_xml(&text),
+            escape(&text),
         ));
     }
     out.push_str("</feed>\n");

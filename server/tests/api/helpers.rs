@@ -35,6 +35,19 @@ impl TestApp {
             .expect("request reaches the server")
     }
 
+    /// `GET path` with these request headers, as sent: a redirect is answered, not followed.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let mut request = client.get(format!("{}{path}", self.address));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.expect("request reaches the server")
+    }
+
     /// `POST path` with a JSON content type and an empty JSON object, as the app sends.
     pub async fn post(&self, path: &str) -> reqwest::Response {
         self.client

@@ -431,14 +431,6 @@ on_both_backends!(
     with_build(json!({}), |_| {})
 );
 
-async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-    let mut request = browser().get(format!("{}{path}", app.address));
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    request.send().await.expect("answer")
-}
-
 fn header(response: &reqwest::Response, name: &str) -> String {
     response
         .headers()
@@ -449,7 +441,7 @@ fn header(response: &reqwest::Response, name: &str) -> String {
 
 async fn etags_and_304(app: TestApp) {
     for path in ["/mg/overview", "/", "/home", "/llms.txt", "/mg/cli/dmt.md"] {
-        let first = get_with(&app, path, &[]).await;
+        let first = app.get_with(path, &[]).await;
         assert_eq!(first.status(), 200, "{path}");
         let etag = header(&first, "etag");
         assert!(
@@ -459,18 +451,20 @@ async fn etags_and_304(app: TestApp) {
         assert_eq!(header(&first, "cache-control"), "no-cache", "{path}");
         let body = first.text().await.expect("body");
         assert_eq!(
-            get_with(&app, path, &[]).await.headers()["etag"],
+            app.get_with(path, &[]).await.headers()["etag"],
             etag.as_str(),
             "{path}: stable"
         );
         for matching in [etag.as_str(), "*", &format!("\"nope\", {etag}")] {
-            let again = get_with(&app, path, &[("if-none-match", matching)]).await;
+            let again = app.get_with(path, &[("if-none-match", matching)]).await;
             assert_eq!(again.status(), 304, "{path} {matching}");
             assert_eq!(header(&again, "etag"), etag, "{path}");
             assert_eq!(header(&again, "cache-control"), "no-cache", "{path}");
             assert!(again.text().await.expect("body").is_empty(), "{path}");
         }
-        let changed = get_with(&app, path, &[("if-none-match", "\"0123456789abcdef\"")]).await;
+        let changed = app
+            .get_with(path, &[("if-none-match", "\"0123456789abcdef\"")])
+            .await;
         assert_eq!(changed.status(), 200, "{path}");
         assert_eq!(changed.text().await.expect("body"), body, "{path}");
     }
@@ -482,13 +476,13 @@ async fn etags_and_304(app: TestApp) {
     assert_eq!(head.status(), 200);
     assert_eq!(
         header(&head, "etag"),
-        header(&get_with(&app, "/mg/overview", &[]).await, "etag")
+        header(&app.get_with("/mg/overview", &[]).await, "etag")
     );
     assert!(head.text().await.expect("body").is_empty());
     // A page's 304 keeps the page's own policy (a browser updates its stored headers from it).
-    let page = get_with(&app, "/mg/cli", &[]).await;
+    let page = app.get_with("/mg/cli", &[]).await;
     let etag = header(&page, "etag");
-    let revalidated = get_with(&app, "/mg/cli", &[("if-none-match", &etag)]).await;
+    let revalidated = app.get_with("/mg/cli", &[("if-none-match", &etag)]).await;
     assert_eq!(revalidated.status(), 304);
     assert_eq!(
         header(&revalidated, "content-security-policy"),
@@ -496,11 +490,11 @@ async fn etags_and_304(app: TestApp) {
     );
     // The variants differ, and so do their tags.
     assert_ne!(
-        header(&get_with(&app, "/", &[]).await, "etag"),
-        header(&get_with(&app, "/home", &[]).await, "etag")
+        header(&app.get_with("/", &[]).await, "etag"),
+        header(&app.get_with("/home", &[]).await, "etag")
     );
     // The not-found page is never "not modified".
-    let missing = get_with(&app, "/nope", &[("if-none-match", "*")]).await;
+    let missing = app.get_with("/nope", &[("if-none-match", "*")]).await;
     assert_eq!(missing.status(), 404);
     assert!(missing
         .text()
@@ -529,21 +523,18 @@ fn unbrotli(bytes: &[u8]) -> String {
 
 async fn compressed_copies(app: TestApp) {
     for path in ["/mg/overview", "/home", "/sitemap.xml"] {
-        let plain = get_with(&app, path, &[]).await;
+        let plain = app.get_with(path, &[]).await;
         assert_eq!(header(&plain, "content-encoding"), "", "{path}");
         let plain_tag = header(&plain, "etag");
         let text = plain.text().await.expect("body");
-        let gz = get_with(&app, path, &[("accept-encoding", "gzip")]).await;
+        let gz = app.get_with(path, &[("accept-encoding", "gzip")]).await;
         assert_eq!(header(&gz, "content-encoding"), "gzip", "{path}");
         assert!(header(&gz, "vary").contains("accept-encoding"), "{path}");
         let gz_tag = header(&gz, "etag");
         assert_eq!(gunzip(&gz.bytes().await.expect("body")), text, "{path}");
-        let br = get_with(
-            &app,
-            path,
-            &[("accept-encoding", "gzip, deflate, br, zstd")],
-        )
-        .await;
+        let br = app
+            .get_with(path, &[("accept-encoding", "gzip, deflate, br, zstd")])
+            .await;
         assert_eq!(header(&br, "content-encoding"), "br", "{path}");
         let br_tag = header(&br, "etag");
         assert_eq!(unbrotli(&br.bytes().await.expect("body")), text, "{path}");
@@ -551,12 +542,12 @@ async fn compressed_copies(app: TestApp) {
             plain_tag != gz_tag && gz_tag != br_tag && plain_tag != br_tag,
             "{path}"
         );
-        let revalidated = get_with(
-            &app,
-            path,
-            &[("accept-encoding", "br"), ("if-none-match", &br_tag)],
-        )
-        .await;
+        let revalidated = app
+            .get_with(
+                path,
+                &[("accept-encoding", "br"), ("if-none-match", &br_tag)],
+            )
+            .await;
         assert_eq!(revalidated.status(), 304, "{path}");
     }
 }
@@ -594,12 +585,12 @@ async fn text_files(app: TestApp) {
             "User-agent: *\nAllow: /\nSitemap: https://mg.example.com/sitemap.xml\n".to_owned(),
         ),
     ] {
-        let response = get_with(&app, path, &[]).await;
+        let response = app.get_with(path, &[]).await;
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(header(&response, "content-type"), content_type, "{path}");
         assert_eq!(response.text().await.expect("body"), expected, "{path}");
     }
-    let sitemap = get_with(&app, "/sitemap.xml", &[]).await;
+    let sitemap = app.get_with("/sitemap.xml", &[]).await;
     assert_eq!(header(&sitemap, "content-type"), "application/xml");
     let xml = sitemap.text().await.expect("body");
     let document = roxmltree::Document::parse(&xml).expect("well-formed XML");
@@ -610,7 +601,7 @@ async fn text_files(app: TestApp) {
         .collect();
     assert_eq!(locations, ["https://mg.example.com/mg/overview"]);
     // A twin that does not exist is the not-found page.
-    assert_eq!(get_with(&app, "/mg/nope.md", &[]).await.status(), 404);
+    assert_eq!(app.get_with("/mg/nope.md", &[]).await.status(), 404);
 }
 on_both_backends!(
     twins_llms_sitemap_and_robots_have_their_types_and_the_site_url,
@@ -625,7 +616,7 @@ async fn markdown_on_request(app: TestApp) {
         "text/markdown, text/html;q=0.9",
         "text/plain, text/markdown;q=0.9, */*;q=0.1",
     ] {
-        let response = get_with(&app, "/mg/cli/dmt", &[("accept", accept)]).await;
+        let response = app.get_with("/mg/cli/dmt", &[("accept", accept)]).await;
         assert_eq!(response.status(), 200, "{accept}");
         assert_eq!(
             header(&response, "content-type"),
@@ -648,7 +639,7 @@ async fn markdown_on_request(app: TestApp) {
         "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
         "*/*",
     ] {
-        let response = get_with(&app, "/mg/cli/dmt", &[("accept", accept)]).await;
+        let response = app.get_with("/mg/cli/dmt", &[("accept", accept)]).await;
         assert_eq!(
             header(&response, "content-type"),
             "text/html; charset=utf-8",
@@ -665,7 +656,9 @@ async fn markdown_on_request(app: TestApp) {
         );
     }
     // No twin, no Markdown: the page itself.
-    let cli = get_with(&app, "/mg/cli", &[("accept", "text/markdown")]).await;
+    let cli = app
+        .get_with("/mg/cli", &[("accept", "text/markdown")])
+        .await;
     assert_eq!(header(&cli, "content-type"), "text/html; charset=utf-8");
 }
 on_both_backends!(
@@ -685,16 +678,12 @@ async fn link_headers(app: TestApp) {
             "</mg/cli/dmt.md>; rel=\"alternate\"; type=\"text/markdown\"",
         ),
     ] {
-        let response = get_with(&app, path, &[]).await;
+        let response = app.get_with(path, &[]).await;
         assert_eq!(header(&response, "link"), link, "{path}");
     }
     // No twin (mg/cli.md), or not a docs page: no link.
     for path in ["/mg/cli", "/", "/apotheosis", "/home", "/mg/nope"] {
-        assert_eq!(
-            header(&get_with(&app, path, &[]).await, "link"),
-            "",
-            "{path}"
-        );
+        assert_eq!(header(&app.get_with(path, &[]).await, "link"), "", "{path}");
     }
     // The shell of a docs page the build did not render links its twin too.
     std::fs::write(
@@ -702,7 +691,7 @@ async fn link_headers(app: TestApp) {
         r#"{"version": 1, "pages": {}}"#,
     )
     .expect("write");
-    let shell = get_with(&app, "/mg/overview", &[]).await;
+    let shell = app.get_with("/mg/overview", &[]).await;
     assert!(header(&shell, "link").starts_with("</mg/overview.md>"));
 }
 on_both_backends!(
@@ -714,7 +703,7 @@ on_both_backends!(
 async fn directories_are_pages(app: TestApp) {
     // dist/mg/ and dist/mg/cli/ are directories (of twins): never a redirect or a listing.
     for (path, status) in [("/mg/cli", 200), ("/mg/cli/", 200), ("/mg/", 200)] {
-        let response = get_with(&app, path, &[]).await;
+        let response = app.get_with(path, &[]).await;
         assert_eq!(response.status(), status, "{path}");
         assert_eq!(header(&response, "location"), "", "{path}");
         let body = response.text().await.expect("body");
@@ -727,7 +716,7 @@ async fn directories_are_pages(app: TestApp) {
     let mut manifest: serde_json::Value = serde_json::from_str(&manifest).expect("json");
     manifest["redirects"] = json!({});
     std::fs::write(dist(&app).join("pages.json"), manifest.to_string()).expect("write");
-    let mg = get_with(&app, "/mg", &[]).await;
+    let mg = app.get_with("/mg", &[]).await;
     assert_eq!(
         mg.status(),
         200,
@@ -744,7 +733,9 @@ on_both_backends!(
 
 async fn rebuilt_files_are_served(app: TestApp) {
     let dist = dist(&app);
-    let first = get_with(&app, "/apotheosis", &[("accept-encoding", "br")]).await;
+    let first = app
+        .get_with("/apotheosis", &[("accept-encoding", "br")])
+        .await;
     let etag = header(&first, "etag");
     assert!(unbrotli(&first.bytes().await.expect("body")).contains("/apotheosis of deployment"));
     // The build rewrites the page's file in place.
@@ -759,19 +750,19 @@ async fn rebuilt_files_are_served(app: TestApp) {
         "<html><head></head><body><main data-variant=\"rebuilt\">new</main></body></html>",
     )
     .expect("rewrite");
-    let second = get_with(
-        &app,
-        "/apotheosis",
-        &[("accept-encoding", "br"), ("if-none-match", &etag)],
-    )
-    .await;
+    let second = app
+        .get_with(
+            "/apotheosis",
+            &[("accept-encoding", "br"), ("if-none-match", &etag)],
+        )
+        .await;
     assert_eq!(second.status(), 200, "the old tag no longer matches");
     assert_ne!(header(&second, "etag"), etag);
     assert!(unbrotli(&second.bytes().await.expect("body")).contains("data-variant=\"rebuilt\""));
     // A twin rewritten, and a new manifest pointing elsewhere.
     std::fs::write(dist.join("mg/overview.md"), "# Overview, rebuilt\n").expect("rewrite");
     assert_eq!(
-        get_with(&app, "/mg/overview.md", &[])
+        app.get_with("/mg/overview.md", &[])
             .await
             .text()
             .await
@@ -798,7 +789,8 @@ async fn rebuilt_files_are_served(app: TestApp) {
         "<!doctype html><title>mg test build, rebuilt</title>",
     )
     .expect("shell");
-    let shell = get_with(&app, "/home", &[])
+    let shell = app
+        .get_with("/home", &[])
         .await
         .text()
         .await

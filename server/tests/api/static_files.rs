@@ -84,13 +84,7 @@ async fn symlinks_out_of_the_app_are_not_followed(app: TestApp) {
         "/linked/%73ecret.txt",
         "/assets/app.js",
     ] {
-        let response = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .header("accept-encoding", "gzip")
-            .send()
-            .await
-            .expect("answer");
+        let response = app.get_with(path, &[("accept-encoding", "gzip")]).await;
         assert_eq!(response.status(), 404, "{path}");
         let body = response.text().await.expect("body");
         assert!(!body.contains("TOP SECRET"), "{path}: {body}");

@@ -133,22 +133,12 @@ async fn unchanged_polls_get_304(app: TestApp) {
             "strong ETag: {etag}"
         );
         let again = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .header("if-none-match", &etag)
-            .send()
-            .await
-            .expect("answer");
+            .get_with(path, &[("if-none-match", etag.as_str())])
+            .await;
         assert_eq!(again.status(), 304, "{path}");
         assert_eq!(again.headers()["etag"], etag.as_str());
         assert!(again.bytes().await.expect("body").is_empty());
-        let stale = app
-            .client
-            .get(format!("{}{path}", app.address))
-            .header("if-none-match", "\"0000\"")
-            .send()
-            .await
-            .expect("answer");
+        let stale = app.get_with(path, &[("if-none-match", "\"0000\"")]).await;
         assert_eq!(stale.status(), 200, "{path}");
     }
     // A new round changes the answer, so the old ETag no longer matches.
@@ -467,12 +457,8 @@ async fn history_is_sent_gzipped(app: TestApp) {
     let path = "/api/status/history?component=api&range=90d";
     let plain = app.get(path).await.bytes().await.expect("plain body");
     let response = app
-        .client
-        .get(format!("{}{path}", app.address))
-        .header("accept-encoding", "gzip, deflate, br")
-        .send()
-        .await
-        .expect("request");
+        .get_with(path, &[("accept-encoding", "gzip, deflate, br")])
+        .await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-encoding"], "gzip");
     assert_eq!(response.headers()["vary"], "accept-encoding");
@@ -497,22 +483,17 @@ async fn history_is_sent_gzipped(app: TestApp) {
     assert_eq!(decoded, plain);
     // Revalidating with the gzip copy's tag gets 304, like the plain one's.
     let again = app
-        .client
-        .get(format!("{}{path}", app.address))
-        .header("accept-encoding", "gzip")
-        .header("if-none-match", &etag)
-        .send()
-        .await
-        .expect("request");
+        .get_with(
+            path,
+            &[
+                ("accept-encoding", "gzip"),
+                ("if-none-match", etag.as_str()),
+            ],
+        )
+        .await;
     assert_eq!(again.status(), 304);
     // A client that accepts only Brotli gets the plain body, not gzip it did not ask for.
-    let br_only = app
-        .client
-        .get(format!("{}{path}", app.address))
-        .header("accept-encoding", "br")
-        .send()
-        .await
-        .expect("request");
+    let br_only = app.get_with(path, &[("accept-encoding", "br")]).await;
     assert!(br_only.headers().get("content-encoding").is_none());
 }
 on_both_backends!(
