@@ -32,6 +32,8 @@ mod login;
 #[cfg(feature = "machines")]
 mod name_edit;
 #[cfg(feature = "machines")]
+mod status_page;
+#[cfg(feature = "machines")]
 mod telekinesis;
 #[cfg(feature = "machines")]
 mod theme;
@@ -54,6 +56,8 @@ pub use health::HealthMachine;
 pub use login::LoginMachine;
 #[cfg(feature = "machines")]
 pub use name_edit::NameEditMachine;
+#[cfg(feature = "machines")]
+pub use status_page::StatusPageMachine;
 #[cfg(feature = "machines")]
 pub use telekinesis::TelekinesisCounters;
 #[cfg(feature = "machines")]

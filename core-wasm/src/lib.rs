@@ -13,6 +13,7 @@ pub mod health;
 mod input;
 pub mod login;
 pub mod name_edit;
+pub mod status_page;
 pub mod telekinesis;
 mod text;
 pub mod theme;

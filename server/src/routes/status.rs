@@ -39,6 +39,7 @@ where
     Router::new()
         .route("/status", get(get_status))
         .route("/status/history", get(get_history))
+        .route("/status/page", get(get_page))
         .route("/v2/summary.json", get(get_statuspage_summary))
         .route("/v2/status.json", get(get_statuspage_status))
 }
@@ -77,6 +78,67 @@ async fn get_badge(
         .and_then(|component| published.badges.get(component))
         .ok_or(AppError::NotFound)?;
     Ok(badge.answer(&headers))
+}
+
+/// The status page's one request per round: the summary with every component's 90-day and 24-hour
+/// series. `?since=<updated_at>` (the `updated_at` of the answer the client holds) asks only for
+/// what may have changed since; `If-None-Match` with the last `ETag` is a 304 until the next round.
+async fn get_page(
+    State(status): State<Arc<StatusService>>,
+    RawQuery(query): RawQuery,
+    headers: IfNoneMatch,
+) -> Result<Response, AppError> {
+    let published = status.published();
+    match parse_page_query(query.as_deref().unwrap_or_default())? {
+        Some(since) if !headers_match(&headers, &published.page) => {
+            Ok(published.page_since(&since).answer(&headers))
+        }
+        _ => Ok(published.page.answer(&headers)),
+    }
+}
+
+/// True when the request's `If-None-Match` already names `rendered` (the answer is then a 304).
+fn headers_match(headers: &IfNoneMatch, rendered: &crate::status::render::Rendered) -> bool {
+    rendered.answer(headers).status() == axum::http::StatusCode::NOT_MODIFIED
+}
+
+/// The `since` of a page query (absent: the full page). `since` is an RFC 3339 UTC time as the
+/// server writes them (`2026-11-25T14:03:12.345Z`); anything else is a 400.
+pub fn parse_page_query(query: &str) -> Result<Option<String>, AppError> {
+    if query.len() > MAX_QUERY_LEN {
+        return Err(AppError::BadRequest("The query string is too long.".into()));
+    }
+    let mut since = None;
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        if key != "since" {
+            return Err(AppError::BadRequest(
+                "Unknown query parameter: use since.".into(),
+            ));
+        }
+        if since.replace(value.into_owned()).is_some() {
+            return Err(AppError::BadRequest("'since' is given twice.".into()));
+        }
+    }
+    match since {
+        Some(text) if !is_server_time(&text) => Err(AppError::InvalidField(
+            "since must be the updated_at of an earlier answer.".into(),
+        )),
+        since => Ok(since),
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS.mmmZ`, the one form the server writes times in.
+fn is_server_time(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 24
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            4 | 7 => *b == b'-',
+            10 => *b == b'T',
+            13 | 16 => *b == b':',
+            19 => *b == b'.',
+            23 => *b == b'Z',
+            _ => b.is_ascii_digit(),
+        })
 }
 
 /// `?component=<id>&range=24h|7d|90d` (range defaults to 24h). Anything else is a 400.
@@ -157,6 +219,24 @@ mod tests {
             parse_history_query("range=90d&component=api", &components()).ok(),
             Some(("api".to_owned(), "90d"))
         );
+    }
+
+    #[test]
+    fn a_page_query_is_empty_or_one_server_time() {
+        assert_eq!(parse_page_query("").ok(), Some(None));
+        assert_eq!(
+            parse_page_query("since=2026-11-25T14%3A03%3A12.345Z").ok(),
+            Some(Some("2026-11-25T14:03:12.345Z".to_owned()))
+        );
+        for bad in [
+            "since=yesterday",
+            "since=2026-11-25",
+            "range=90d",
+            "since=2026-11-25T14:03:12.345Z&since=2026-11-25T14:03:12.345Z",
+        ] {
+            let error = parse_page_query(bad).expect_err(bad);
+            assert_eq!(error.status().as_u16(), 400, "{bad}");
+        }
     }
 
     proptest! {

@@ -10,6 +10,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
+use serde::Serialize;
+
 use super::{badge, feed, series, statuspage, summary::Summary};
 
 pub const JSON: &str = "application/json";
@@ -167,6 +169,45 @@ pub struct Published {
     pub feed: Rendered,
     /// The component ids, for the 400 message of an unknown one.
     pub components: Vec<String>,
+    /// `GET /api/status/page`: the summary and each component's 90-day and 24-hour series in one
+    /// body, so the status page asks once per round.
+    pub page: Rendered,
+    /// What [`Published::page_since`] cuts the incremental answers from.
+    page_parts: PageBody,
+}
+
+/// The body of `GET /api/status/page`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageBody {
+    pub summary: Summary,
+    pub history: Vec<PageHistory>,
+    /// `None` in the full answer; in an incremental one, the `since` it answers: each series then
+    /// holds only its points from the bucket holding that time on, for the client to merge by `start`.
+    pub since: Option<String>,
+}
+
+/// One component's two series on the status page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageHistory {
+    pub component: String,
+    /// The 90-day range (daily buckets, with incidents).
+    pub daily: series::History,
+    /// The 24-hour range (15-minute buckets).
+    pub recent: series::History,
+}
+
+/// The points of `series` from the bucket holding `since` on (a bucket's `start` and `since` are
+/// both the server's RFC 3339 form, so they compare as text).
+fn points_since(series: &series::History, since: &str) -> series::History {
+    let from = series
+        .points
+        .iter()
+        .rposition(|point| point.start.as_str() <= since)
+        .unwrap_or(0);
+    series::History {
+        points: series.points[from..].to_vec(),
+        ..series.clone()
+    }
 }
 
 impl Published {
@@ -179,8 +220,15 @@ impl Published {
             .collect();
         let mut history = HashMap::new();
         let mut badges = HashMap::new();
+        let mut page_history = Vec::new();
         for component in &summary.components {
             let series = series::histories(snapshot, &incidents, &component.id, summary.updated_ms);
+            let [recent, _, daily] = &series;
+            page_history.push(PageHistory {
+                component: component.id.clone(),
+                daily: daily.clone(),
+                recent: recent.clone(),
+            });
             for (range, series) in series::RANGES.into_iter().zip(series) {
                 history.insert((component.id.clone(), range), Rendered::json(&series));
             }
@@ -189,7 +237,14 @@ impl Published {
                 Rendered::new(badge::render(component), SVG, CACHE_BADGE),
             );
         }
+        let page_parts = PageBody {
+            summary: summary.clone(),
+            history: page_history,
+            since: None,
+        };
         Self {
+            page: Rendered::json(&page_parts),
+            page_parts,
             status: Rendered::json(summary),
             history,
             statuspage_summary: Rendered::json(&statuspage::summary_json(summary)),
@@ -198,5 +253,30 @@ impl Published {
             feed: Rendered::new(feed::render(summary), ATOM, CACHE_FEED),
             components: summary.components.iter().map(|c| c.id.clone()).collect(),
         }
+    }
+
+    /// The incremental page answer for a client that holds this page as of `since` (the
+    /// `updated_at` of its last answer): the full summary, and of each series only the points from
+    /// the bucket holding `since` on. It carries the full page's `ETag`, which names this round's
+    /// state, so the client's next request is a 304 until the next round of checks.
+    pub fn page_since(&self, since: &str) -> Rendered {
+        let body = PageBody {
+            summary: self.page_parts.summary.clone(),
+            history: self
+                .page_parts
+                .history
+                .iter()
+                .map(|h| PageHistory {
+                    component: h.component.clone(),
+                    daily: points_since(&h.daily, since),
+                    recent: points_since(&h.recent, since),
+                })
+                .collect(),
+            since: Some(since.to_owned()),
+        };
+        let mut rendered = Rendered::json(&body);
+        rendered.etag = self.page.etag.clone();
+        rendered.gzip = None;
+        rendered
     }
 }

@@ -1,0 +1,98 @@
+//! The status page's machine (`src/status_page.rs`) for JavaScript.
+
+use tsify::Ts;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{deadline, ms, opt_to_js, read_json, status, to_js};
+use crate::api::ErrorBody;
+use crate::health::HealthSnapshot;
+use crate::status_page::{self, RoundPlan, StatusView};
+
+/// The status page: one round every 30 000 ms. Call `poll(now)` on load and at `nextDeadline()`;
+/// run the requests the plan names and report each answer back with its round; re-read `view()`
+/// when `version()` changed.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct StatusPageMachine {
+    inner: status_page::StatusPageMachine,
+}
+
+#[wasm_bindgen]
+impl StatusPageMachine {
+    /// `ethereal` without `force`: no API to ask. `queueUrl`: the Telekinesis queue, if known.
+    #[wasm_bindgen(constructor)]
+    pub fn new(ethereal: bool, force: bool, queue_url: Option<String>) -> StatusPageMachine {
+        StatusPageMachine {
+            inner: status_page::StatusPageMachine::new(ethereal, force, queue_url),
+        }
+    }
+
+    /// Starts a round if due: the requests to make, or undefined when it is not time yet.
+    pub fn poll(&mut self, now_ms: f64) -> Option<Ts<RoundPlan>> {
+        opt_to_js(self.inner.poll(ms(now_ms)))
+    }
+
+    /// GET /health answered `status` (undefined: it failed). Returns the console message to log.
+    #[wasm_bindgen(js_name = apiResult)]
+    pub fn api_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
+        let log = self.inner.api_result(round, status(status_code));
+        log.map(str::to_owned)
+    }
+
+    /// GET /db-health answered `status` (undefined: it failed). Returns the console message to log.
+    #[wasm_bindgen(js_name = dbResult)]
+    pub fn db_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
+        let log = self.inner.db_result(round, status(status_code));
+        log.map(str::to_owned)
+    }
+
+    /// The queue URL answered `status` (undefined: it failed). Returns the console message to log.
+    #[wasm_bindgen(js_name = queueResult)]
+    pub fn queue_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
+        let log = self.inner.queue_result(round, status(status_code));
+        log.map(str::to_owned)
+    }
+
+    /// The status request answered `status` (undefined: it failed) with its `ETag` and body text.
+    #[wasm_bindgen(js_name = statusResult)]
+    pub fn status_result(
+        &mut self,
+        round: u32,
+        status_code: Option<f64>,
+        etag: Option<String>,
+        body: Option<String>,
+    ) {
+        let body = body.unwrap_or_default();
+        let code = status(status_code);
+        let ok = code.is_some_and(crate::api::is_success);
+        let page = if ok { read_json(&body) } else { None };
+        let error = if ok {
+            None
+        } else {
+            read_json::<ErrorBody>(&body)
+        };
+        self.inner.status_result(round, code, etag, page, error);
+    }
+
+    /// Changes whenever `view()` may give something new.
+    pub fn version(&self) -> u32 {
+        self.inner.version()
+    }
+
+    /// Everything the page shows.
+    pub fn view(&self) -> Ts<StatusView> {
+        to_js(&self.inner.view())
+    }
+
+    /// The live values `{ api, db, queue }`.
+    pub fn health(&self) -> Ts<HealthSnapshot> {
+        let (api, db, queue) = self.inner.health();
+        to_js(&HealthSnapshot { api, db, queue })
+    }
+
+    /// When to call `poll` next (ms, same clock as `now`), or undefined before the first poll.
+    #[wasm_bindgen(js_name = nextDeadline)]
+    pub fn next_deadline(&self) -> Option<f64> {
+        deadline(self.inner.next_deadline())
+    }
+}
