@@ -22,7 +22,7 @@ mod runtime_config;
 mod sessions;
 mod static_files;
 mod status;
-mod status_page;
 mod status_outage;
+mod status_page;
 mod status_storage;
 mod wisdom;

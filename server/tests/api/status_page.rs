@@ -29,25 +29,31 @@ async fn one_request_holds_the_page_and_revalidates(app: TestApp) {
     assert_eq!(page["since"], Value::Null);
     assert_eq!(series(&page, "db", "daily").len(), 90);
     assert_eq!(series(&page, "db", "recent").len(), 96);
-    let (_, daily) = json(
-        app.get("/api/status/history?component=db&range=90d")
-            .await,
-    )
-    .await;
-    assert_eq!(series(&page, "db", "daily"), daily["points"].as_array().expect("points"));
+    let (_, daily) = json(app.get("/api/status/history?component=db&range=90d").await).await;
+    assert_eq!(
+        series(&page, "db", "daily"),
+        daily["points"].as_array().expect("points")
+    );
 
     // Nothing new: 304, with or without `since`.
-    let updated_at = page["summary"]["updated_at"].as_str().expect("updated_at").to_owned();
+    let updated_at = page["summary"]["updated_at"]
+        .as_str()
+        .expect("updated_at")
+        .to_owned();
     let since = format!("/api/status/page?since={updated_at}");
     for path in ["/api/status/page", since.as_str()] {
-        let again = app.get_with(path, &[("if-none-match", etag.as_str())]).await;
+        let again = app
+            .get_with(path, &[("if-none-match", etag.as_str())])
+            .await;
         assert_eq!(again.status(), 304, "{path}");
         assert!(again.bytes().await.expect("body").is_empty());
     }
 
     // After a round, `since` gets only the buckets holding that time and later, under the new tag.
     app.status.check_now(T0 + 60 * 60_000).await;
-    let delta = app.get_with(&since, &[("if-none-match", etag.as_str())]).await;
+    let delta = app
+        .get_with(&since, &[("if-none-match", etag.as_str())])
+        .await;
     assert_eq!(delta.status(), 200);
     let new_etag = delta.headers()["etag"].to_str().expect("ascii").to_owned();
     assert_ne!(new_etag, etag);
