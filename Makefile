@@ -18,11 +18,12 @@ tools:
 tools-browser:
 	@scripts/ensure-tools.sh browser
 
-# The two wasm packages of core-wasm (cargo features, src/bindings.rs): the state machines in pkg/,
-# which the app imports as `mg-core`, and the decorative graphics' geometry in pkg/graphics/, imported
-# as `mg-core-graphics` and loaded only after first paint. The second is built after the first, so the
-# two wasm-pack runs never write under pkg/ at once.
-WASM_PKGS := pkg/mg_core_bg.wasm pkg/graphics/mg_core_graphics_bg.wasm
+# The three wasm packages of core-wasm (cargo features, src/bindings.rs): the state machines in pkg/,
+# which the app imports as `mg-core`; the decorative graphics' geometry in pkg/graphics/, imported
+# as `mg-core-graphics` and loaded only after first paint; and the status page's machine in
+# pkg/status/, imported as `mg-core-status` by /apotheosis only. Each is built after the one before,
+# so no two wasm-pack runs write under pkg/ at once.
+WASM_PKGS := pkg/mg_core_bg.wasm pkg/graphics/mg_core_graphics_bg.wasm pkg/status/mg_core_status_bg.wasm
 
 pkg/mg_core_bg.wasm: $(WASM_SOURCES) | tools
 	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg --out-name mg_core
@@ -30,6 +31,10 @@ pkg/mg_core_bg.wasm: $(WASM_SOURCES) | tools
 pkg/graphics/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/mg_core_bg.wasm | tools
 	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg/graphics \
 		--out-name mg_core_graphics --no-default-features --features graphics
+
+pkg/status/mg_core_status_bg.wasm: $(WASM_SOURCES) pkg/graphics/mg_core_graphics_bg.wasm | tools
+	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg/status \
+		--out-name mg_core_status --no-default-features --features status
 
 # npm ci only when the lockfile changed since the last install.
 app/node_modules/.installed: app/package-lock.json app/package.json $(WASM_PKGS)

@@ -1,10 +1,13 @@
 //! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules, one file
 //! per machine file (`src/wisdom.rs` is exported by `src/bindings/wisdom.rs`).
 //!
-//! Two wasm packages are built from this one crate, chosen by cargo feature, so the decorative
-//! graphics never weigh on a page's first load:
+//! Three wasm packages are built from this one crate, chosen by cargo feature, so the decorative
+//! graphics and the status page never weigh on every page's first load:
 //! - `machines` (default): the state machines, timers and flag parsing every page's logic runs on
 //!   (`pkg/`, imported by the app as `mg-core`);
+//! - `status`: the status page's machine (`pkg/status/`, imported as `mg-core-status` by
+//!   /apotheosis only): its answers' readers and its wording are the size of the rest of the
+//!   machines together, which no other page should download;
 //! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
 //!   (`pkg/graphics/`, imported as `mg-core-graphics`).
 //!
@@ -17,7 +20,7 @@
 mod api;
 #[cfg(feature = "machines")]
 mod auth_callback;
-#[cfg(feature = "machines")]
+#[cfg(any(feature = "machines", feature = "status"))]
 mod convert;
 #[cfg(feature = "machines")]
 mod deployment;
@@ -25,13 +28,13 @@ mod deployment;
 mod graphics;
 #[cfg(feature = "machines")]
 mod health;
-#[cfg(feature = "machines")]
+#[cfg(any(feature = "machines", feature = "status"))]
 mod js_value;
 #[cfg(feature = "machines")]
 mod login;
 #[cfg(feature = "machines")]
 mod name_edit;
-#[cfg(feature = "machines")]
+#[cfg(feature = "status")]
 mod status_page;
 #[cfg(feature = "machines")]
 mod telekinesis;
@@ -56,7 +59,7 @@ pub use health::HealthMachine;
 pub use login::LoginMachine;
 #[cfg(feature = "machines")]
 pub use name_edit::NameEditMachine;
-#[cfg(feature = "machines")]
+#[cfg(feature = "status")]
 pub use status_page::StatusPageMachine;
 #[cfg(feature = "machines")]
 pub use telekinesis::TelekinesisCounters;

@@ -10,7 +10,7 @@ pub const QUEUE_CHECK_FAILED: &str = "Telekinesis health check failed";
 
 /// One health value as shown on the status cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum HealthValue {
     #[default]
@@ -34,7 +34,7 @@ impl HealthValue {
 
 /// The three values shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 pub struct HealthSnapshot {
     pub api: HealthValue,
     pub db: HealthValue,
@@ -43,7 +43,7 @@ pub struct HealthSnapshot {
 
 /// Which HTTP checks the hook must run for one round; results carry `round` back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct CheckPlan {
     pub round: u32,

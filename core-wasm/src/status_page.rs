@@ -7,8 +7,6 @@
 //! the server's `ETag` (a 304 changes nothing) and ask only for the buckets from the last answer's
 //! `updated_at` on, which are merged into what the machine holds. The page renders [`StatusView`].
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use crate::api::{self, ErrorBody};
@@ -90,15 +88,16 @@ pub struct Summary {
     pub recent_incidents: Vec<Incident>,
 }
 
-/// One bucket of a series.
+/// One bucket of a series. Counts are read as `f64`: the browser's `JSON.parse` gives numbers,
+/// which the core's reader hands over as `f64` only.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct Point {
     #[serde(default, deserialize_with = "lenient")]
     pub start: String,
     #[serde(default, deserialize_with = "lenient")]
-    pub checks: u64,
+    pub checks: f64,
     #[serde(default, deserialize_with = "lenient")]
-    pub failures: u64,
+    pub failures: f64,
     #[serde(default, deserialize_with = "lenient")]
     pub uptime: Option<f64>,
     #[serde(default, deserialize_with = "lenient")]
@@ -106,7 +105,7 @@ pub struct Point {
     #[serde(default, deserialize_with = "lenient")]
     pub latency_p95_ms: Option<f64>,
     #[serde(default, deserialize_with = "lenient")]
-    pub incidents: Option<u32>,
+    pub incidents: Option<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -142,7 +141,11 @@ pub struct PageAnswer {
 
 /// The requests of one round; each result is reported back with `round`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(
+    any(feature = "machines", feature = "status"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct RoundPlan {
     pub round: u32,
@@ -161,7 +164,7 @@ pub struct RoundPlan {
 
 /// How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Tone {
     None,
@@ -172,7 +175,7 @@ pub enum Tone {
 
 /// One day's bar: its tooltip is `day` over `detail`; its accessible name is both.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct DayBar {
     /// YYYY-MM-DD (UTC).
@@ -191,7 +194,11 @@ pub struct DayBar {
 
 /// One 15-minute bucket of the latency chart and its table row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(
+    any(feature = "machines", feature = "status"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct LatencyRow {
     pub start: String,
@@ -207,7 +214,7 @@ pub struct LatencyRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UptimeCell {
     pub label: String,
@@ -216,7 +223,11 @@ pub struct UptimeCell {
 
 /// A component's history block.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(
+    any(feature = "machines", feature = "status"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryView {
     /// Exactly [`DAYS`] bars once the series arrived, else empty (and `bars_message` says why).
@@ -236,7 +247,11 @@ pub struct HistoryView {
 
 /// One component's card.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(
+    any(feature = "machines", feature = "status"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct CardView {
     pub id: String,
@@ -259,7 +274,7 @@ pub struct CardView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct IncidentView {
     pub id: String,
@@ -280,7 +295,11 @@ pub struct IncidentView {
 
 /// Everything the page renders.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(
+    any(feature = "machines", feature = "status"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusView {
     pub cards: Vec<CardView>,
@@ -294,11 +313,13 @@ pub struct StatusView {
 // ---------------------------------------------------------------------------------------------
 // The machine.
 
-/// Held history of one component, keyed by bucket start.
+/// Held history of one component, oldest bucket first. (Vectors, not maps: a `BTreeMap` would
+/// add about 4 KB gzip to the .wasm, for at most 96 entries.)
 #[derive(Debug, Clone, Default)]
 struct Held {
-    daily: BTreeMap<String, Point>,
-    recent: BTreeMap<String, Point>,
+    component: String,
+    daily: Vec<Point>,
+    recent: Vec<Point>,
 }
 
 #[derive(Debug, Clone)]
@@ -313,7 +334,7 @@ pub struct StatusPageMachine {
     /// The clock of the last round, for "today" on the bars.
     now_ms: u64,
     summary: Option<Summary>,
-    history: BTreeMap<String, Held>,
+    history: Vec<Held>,
     etag: Option<String>,
     /// The last status request's failure, cleared by a good answer.
     error: Option<String>,
@@ -344,7 +365,7 @@ impl StatusPageMachine {
             next_round_at: None,
             now_ms: 0,
             summary: None,
-            history: BTreeMap::new(),
+            history: Vec::new(),
             etag: None,
             error: None,
             version: 0,
@@ -467,17 +488,27 @@ impl StatusPageMachine {
             self.history.clear();
         }
         for series in page.history {
-            let held = self.history.entry(series.component).or_default();
+            let at = match self
+                .history
+                .iter()
+                .position(|h| h.component == series.component)
+            {
+                Some(at) => at,
+                None => {
+                    self.history.push(Held {
+                        component: series.component,
+                        ..Held::default()
+                    });
+                    self.history.len() - 1
+                }
+            };
+            let held = &mut self.history[at];
             put(&mut held.daily, series.daily.points, DAYS);
             put(&mut held.recent, series.recent.points, RECENT_BUCKETS);
         }
-        let known: Vec<&str> = page
-            .summary
-            .components
-            .iter()
-            .map(|c| c.id.as_str())
-            .collect();
-        self.history.retain(|id, _| known.contains(&id.as_str()));
+        let components = &page.summary.components;
+        self.history
+            .retain(|held| components.iter().any(|c| c.id == held.component));
         self.summary = Some(page.summary);
     }
 
@@ -594,7 +625,7 @@ impl StatusPageMachine {
     }
 
     fn history_view(&self, id: &str, name: &str, status: &ComponentStatus) -> HistoryView {
-        let held = self.history.get(id);
+        let held = self.history.iter().find(|held| held.component == id);
         let latency = status.latency_24h.clone().unwrap_or_default();
         let (bars, bars_message) = match held {
             Some(held) => (day_bars(&held.daily, self.now_ms), None),
@@ -602,7 +633,7 @@ impl StatusPageMachine {
         };
         let empty = held.is_some() && bars.iter().all(|bar| bar.tone == Tone::None);
         let rows: Vec<LatencyRow> = held
-            .map(|held| held.recent.values().map(latency_row).collect())
+            .map(|held| held.recent.iter().map(latency_row).collect())
             .unwrap_or_default();
         let latency_message = if held.is_none() {
             Some("Loading latency…".to_owned())
@@ -624,14 +655,17 @@ impl StatusPageMachine {
     }
 }
 
-/// Merges `points` into `held` by bucket start and keeps the newest `keep`.
-fn put(held: &mut BTreeMap<String, Point>, points: Vec<Point>, keep: usize) {
+/// Merges `points` into `held` by bucket start (the server's RFC 3339 times sort as text) and
+/// keeps the newest `keep`.
+fn put(held: &mut Vec<Point>, points: Vec<Point>, keep: usize) {
     for point in points {
-        held.insert(point.start.clone(), point);
+        match held.binary_search_by(|p| p.start.as_str().cmp(point.start.as_str())) {
+            Ok(at) => held[at] = point,
+            Err(at) => held.insert(at, point),
+        }
     }
-    while held.len() > keep {
-        held.pop_first();
-    }
+    let extra = held.len().saturating_sub(keep);
+    held.drain(..extra);
 }
 
 /// The word a health value reads as. A card where nothing is checked says 'Unknown' for a value
@@ -659,19 +693,18 @@ pub fn tone_of(uptime: Option<f64>) -> Tone {
 
 /// Exactly [`DAYS`] bars, oldest first, the last one the UTC day of `now_ms`. Days the server sent
 /// fill their bar; any other day of the window is a "no data" bar.
-pub fn day_bars(daily: &BTreeMap<String, Point>, now_ms: u64) -> Vec<DayBar> {
+pub fn day_bars(daily: &[Point], now_ms: u64) -> Vec<DayBar> {
     let today = now_ms as i64 / DAY_MS;
-    let by_day: BTreeMap<&str, &Point> = daily
-        .values()
-        .filter_map(|p| Some((p.start.get(..10)?, p)))
-        .collect();
     (0..DAYS as i64)
         .rev()
         .map(|back| {
             let date = iso_day(today - back);
-            let point = by_day.get(date.as_str());
-            let uptime = point.filter(|p| p.checks > 0).and_then(|p| p.uptime);
-            let incidents = point.and_then(|p| p.incidents).unwrap_or(0);
+            let point = daily
+                .iter()
+                .rev()
+                .find(|p| p.start.get(..10) == Some(date.as_str()));
+            let uptime = point.filter(|p| p.checks > 0.0).and_then(|p| p.uptime);
+            let incidents = point.and_then(|p| p.incidents).unwrap_or(0.0).max(0.0) as u32;
             let day = format_day(today - back);
             let detail = match uptime {
                 None => "no data".to_owned(),
@@ -725,7 +758,7 @@ pub fn bars_summary(name: &str, bars: &[DayBar], uptime90: Option<f64>) -> Strin
 }
 
 fn latency_row(point: &Point) -> LatencyRow {
-    let checked = point.checks > 0;
+    let checked = point.checks > 0.0;
     let p50 = point.latency_p50_ms.filter(|_| checked);
     let p95 = point.latency_p95_ms.filter(|_| checked);
     LatencyRow {
@@ -735,8 +768,8 @@ fn latency_row(point: &Point) -> LatencyRow {
         p95_text: format_ms(p95),
         p50,
         p95,
-        checks: point.checks,
-        failures: point.failures,
+        checks: point.checks.max(0.0) as u64,
+        failures: point.failures.max(0.0) as u64,
     }
 }
 

@@ -8,13 +8,16 @@ const labels = {
   unknown: "Checking",
 } as const satisfies Record<HealthValue, string>;
 
-/** A pill with a shape and a word, so the state never depends on colour alone. */
-export function HealthBadge({ value }: { value: HealthValue }) {
+/**
+ * A pill with a shape and a word, so the state never depends on colour alone. `label` replaces the
+ * usual word where the wasm core decided another one (the status page's cards).
+ */
+export function HealthBadge({ value, label }: { value: HealthValue; label?: string }) {
   const tone = value === "n/a" ? "na" : value;
   return (
     <span className={`health-badge health-badge--${tone}`} data-health={value}>
       <span className="health-badge__dot" aria-hidden="true" />
-      {labels[value]}
+      {label ?? labels[value]}
     </span>
   );
 }

@@ -51,6 +51,7 @@ pub(crate) fn opt_to_js<T: Tsify + Serialize>(value: Option<T>) -> Option<Ts<T>>
 
 /// A JavaScript value read as `T`, field by field; anything that is not a `T` at all (not an
 /// object, `undefined`) reads as `T::default()`.
+#[cfg(feature = "machines")]
 pub(crate) fn from_js<T: Tsify + DeserializeOwned + Default>(value: Ts<T>) -> T {
     T::deserialize(JsValueReader(value.into())).unwrap_or_default()
 }

@@ -167,7 +167,7 @@ fn a_304_keeps_the_page_and_an_increment_is_merged_by_bucket() {
     assert_eq!(bars[DAYS - 1].detail, "97.5% uptime, 0 incidents");
     assert_eq!(bars[0].tone, Tone::Up, "older days are kept");
     assert_eq!(
-        machine.history["api"].daily.len(),
+        machine.history[0].daily.len(),
         DAYS,
         "only 90 days are held"
     );
@@ -404,7 +404,7 @@ fn numbers_read_as_the_page_shows_them() {
 
 #[test]
 fn without_answers_every_bar_is_no_data_and_the_window_ends_today() {
-    let bars = day_bars(&BTreeMap::new(), NOON);
+    let bars = day_bars(&[], NOON);
     assert_eq!(bars.len(), DAYS);
     assert_eq!(bars[DAYS - 1].date, "2026-11-25");
     assert_eq!(bars[0].date, "2026-08-28");

@@ -11,6 +11,8 @@ const packages = {
   "machines (pkg/mg_core_bg.wasm)": "../../../../pkg/mg_core_bg.wasm",
   "graphics (pkg/graphics/mg_core_graphics_bg.wasm)":
     "../../../../pkg/graphics/mg_core_graphics_bg.wasm",
+  "status page (pkg/status/mg_core_status_bg.wasm)":
+    "../../../../pkg/status/mg_core_status_bg.wasm",
 };
 
 describe("the wasm packages stay within the 40 KB gzip budget", () => {

@@ -1,0 +1,16 @@
+// The only module that imports the status page's wasm package (`mg-core-status`, built from
+// core-wasm with `--features status` into pkg/status/). It is its own .wasm because its readers and
+// wording are as large as every other machine together, and only /apotheosis runs it; the page's
+// chunk imports it, so no other page downloads it. Types generated from the Rust types (tsify).
+export type {
+  CardView,
+  DayBar,
+  HistoryView,
+  IncidentView,
+  LatencyRow,
+  RoundPlan,
+  StatusView,
+  Tone,
+  UptimeCell,
+} from "mg-core-status";
+export { StatusPageMachine } from "mg-core-status";
