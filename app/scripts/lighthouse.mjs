@@ -86,7 +86,8 @@ for (const path of paths) {
       .map((entry) => ({
         id: entry.id,
         // The elements an accessibility or layout audit points at, to find the cause quickly.
-        nodes: (entry.details?.items ?? [])
+        // (Some audits' items are not a list, e.g. an insight's summary object.)
+        nodes: (Array.isArray(entry.details?.items) ? entry.details.items : [])
           .map((item) => item.node?.selector)
           .filter(Boolean)
           .slice(0, 5),

@@ -256,9 +256,6 @@ pub struct HistoryView {
 pub struct CardView {
     pub id: String,
     pub name: String,
-    /// The live value from this browser's checks, and the word shown for it.
-    pub health: HealthValue,
-    pub health_label: String,
     /// Nothing is checked for this card (no queue URL, or an ethereal deployment): a short card
     /// with `note` only.
     pub unchecked: bool,
@@ -293,7 +290,17 @@ pub struct IncidentView {
     pub error: String,
 }
 
-/// Everything the page renders.
+/// One card's live value from this browser's checks, and the word shown for it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+pub struct LiveValue {
+    pub id: String,
+    pub health: HealthValue,
+    pub label: String,
+}
+
+/// Everything the page shows besides the live values (which change every round, while this
+/// changes only with the server's answers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(
     any(feature = "machines", feature = "status"),
@@ -338,8 +345,10 @@ pub struct StatusPageMachine {
     etag: Option<String>,
     /// The last status request's failure, cleared by a good answer.
     error: Option<String>,
-    /// Bumped whenever the view may have changed, so the page re-reads it only then.
+    /// Bumped whenever the live values may have changed, so the page re-reads them only then.
     version: u32,
+    /// Bumped whenever [`StatusPageMachine::view`] may have changed.
+    view_version: u32,
 }
 
 impl StatusPageMachine {
@@ -369,12 +378,19 @@ impl StatusPageMachine {
             etag: None,
             error: None,
             version: 0,
+            view_version: 0,
         }
     }
 
-    /// Changes whenever [`StatusPageMachine::view`] may give something new.
+    /// Changes whenever [`StatusPageMachine::live`] may give something new.
     pub fn version(&self) -> u32 {
         self.version
+    }
+
+    /// Changes whenever [`StatusPageMachine::view`] may give something new: only with the server's
+    /// answers and at midnight (UTC), not with each live check.
+    pub fn view_version(&self) -> u32 {
+        self.view_version
     }
 
     /// When the hook must call [`StatusPageMachine::poll`] again.
@@ -394,7 +410,7 @@ impl StatusPageMachine {
         self.round = self.round.wrapping_add(1).max(1);
         self.next_round_at = Some(now_ms.saturating_add(POLL_INTERVAL_MS));
         if self.now_ms / DAY_MS as u64 != now_ms / DAY_MS as u64 {
-            self.changed();
+            self.view_version = self.view_version.wrapping_add(1);
         }
         self.now_ms = now_ms;
         let status_path = (!self.ethereal).then(|| match &self.summary {
@@ -467,8 +483,13 @@ impl StatusPageMachine {
             return;
         }
         match (status, page) {
-            // Not modified: what the machine holds is current.
-            (Some(304), _) => self.error = None,
+            // Not modified: what the machine holds is current, and nothing is shown anew
+            // unless an earlier failure was.
+            (Some(304), _) => {
+                if self.error.take().is_none() {
+                    return;
+                }
+            }
             (Some(code), Some(page)) if api::is_success(code) => {
                 self.merge(page);
                 self.etag = etag.filter(|tag| !tag.is_empty());
@@ -479,7 +500,7 @@ impl StatusPageMachine {
             }
             _ => self.error = api::error_message(status, error.as_ref()),
         }
-        self.changed();
+        self.view_version = self.view_version.wrapping_add(1);
     }
 
     fn merge(&mut self, page: PageAnswer) {
@@ -517,22 +538,35 @@ impl StatusPageMachine {
         (self.api, self.db, self.queue)
     }
 
-    /// What the page shows now.
-    pub fn view(&self) -> StatusView {
-        let queue_known = self.queue_url.is_some();
-        let cards = [
+    /// The three cards: id, name, live value, and whether nothing is checked for it.
+    fn cards(&self) -> [(&'static str, &'static str, HealthValue, bool); 3] {
+        let no_queue = self.ethereal || self.queue_url.is_none();
+        [
             ("api", "API", self.api, self.ethereal),
             ("db", "Database", self.db, self.ethereal),
-            (
-                "queue",
-                "Telekinesis queue",
-                self.queue,
-                self.ethereal || !queue_known,
-            ),
+            ("queue", "Telekinesis queue", self.queue, no_queue),
         ]
-        .into_iter()
-        .map(|(id, name, health, unchecked)| self.card(id, name, health, unchecked))
-        .collect();
+    }
+
+    /// Each card's live value and its word.
+    pub fn live(&self) -> Vec<LiveValue> {
+        self.cards()
+            .into_iter()
+            .map(|(id, _, health, unchecked)| LiveValue {
+                id: id.to_owned(),
+                health,
+                label: health_label(health, unchecked).to_owned(),
+            })
+            .collect()
+    }
+
+    /// What the page shows now, besides the live values.
+    pub fn view(&self) -> StatusView {
+        let cards = self
+            .cards()
+            .into_iter()
+            .map(|(id, name, _, unchecked)| self.card(id, name, unchecked))
+            .collect();
         let (incidents, incidents_message) = match &self.summary {
             None if self.error.is_some() => (
                 Vec::new(),
@@ -560,7 +594,7 @@ impl StatusPageMachine {
         }
     }
 
-    fn card(&self, id: &str, name: &str, health: HealthValue, unchecked: bool) -> CardView {
+    fn card(&self, id: &str, name: &str, unchecked: bool) -> CardView {
         let absent = match id {
             "queue" if self.ethereal || self.queue_url.is_none() => {
                 "No Telekinesis queue is configured for this deployment, so it has no history."
@@ -605,8 +639,6 @@ impl StatusPageMachine {
         CardView {
             id: id.to_owned(),
             name: name.to_owned(),
-            health,
-            health_label: health_label(health, unchecked).to_owned(),
             unchecked,
             note: if unchecked {
                 absent.to_owned()

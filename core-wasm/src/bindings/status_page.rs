@@ -6,11 +6,11 @@ use wasm_bindgen::prelude::*;
 use super::convert::{deadline, ms, opt_to_js, read_json, status, to_js};
 use crate::api::ErrorBody;
 use crate::health::HealthSnapshot;
-use crate::status_page::{self, RoundPlan, StatusView};
+use crate::status_page::{self, LiveValue, RoundPlan, StatusView};
 
 /// The status page: one round every 30 000 ms. Call `poll(now)` on load and at `nextDeadline()`;
-/// run the requests the plan names and report each answer back with its round; re-read `view()`
-/// when `version()` changed.
+/// run the requests the plan names and report each answer back with its round; re-read `live()`
+/// when `version()` changed and `view()` when `viewVersion()` did.
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct StatusPageMachine {
@@ -74,12 +74,23 @@ impl StatusPageMachine {
         self.inner.status_result(round, code, etag, page, error);
     }
 
-    /// Changes whenever `view()` may give something new.
+    /// Changes whenever `live()` may give something new.
     pub fn version(&self) -> u32 {
         self.inner.version()
     }
 
-    /// Everything the page shows.
+    /// Changes whenever `view()` may give something new (the server's answers, midnight UTC).
+    #[wasm_bindgen(js_name = viewVersion)]
+    pub fn view_version(&self) -> u32 {
+        self.inner.view_version()
+    }
+
+    /// Each card's live value and the word shown for it.
+    pub fn live(&self) -> Vec<Ts<LiveValue>> {
+        self.inner.live().iter().map(to_js).collect()
+    }
+
+    /// Everything the page shows besides the live values.
     pub fn view(&self) -> Ts<StatusView> {
         to_js(&self.inner.view())
     }

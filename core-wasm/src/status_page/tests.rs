@@ -135,10 +135,10 @@ fn a_304_keeps_the_page_and_an_increment_is_merged_by_bucket() {
     assert_eq!(bars[DAYS - 2].detail, "100% uptime, 1 incident");
 
     machine.poll(NOON + 30_000);
-    let version = machine.version();
+    let version = machine.view_version();
     machine.status_result(2, Some(304), None, None, None);
     assert_eq!(machine.view(), before, "a 304 changes nothing shown");
-    assert_ne!(machine.version(), version);
+    assert_eq!(machine.view_version(), version, "so the page renders nothing");
     assert_eq!(
         machine
             .poll(NOON + 60_000)
@@ -323,10 +323,8 @@ fn the_queue_is_unknown_without_a_url_healthy_on_2xx_and_unhealthy_on_error() {
     );
     let card = &without.view().cards[2];
     assert!(card.unchecked);
-    assert_eq!(
-        (card.health, card.health_label.as_str()),
-        (Unknown, "Unknown")
-    );
+    let live = &without.live()[2];
+    assert_eq!((live.health, live.label.as_str()), (Unknown, "Unknown"));
     assert_eq!(
         card.note,
         "No Telekinesis queue is configured for this deployment, so it has no history."
@@ -335,26 +333,22 @@ fn the_queue_is_unknown_without_a_url_healthy_on_2xx_and_unhealthy_on_error() {
     let mut with = StatusPageMachine::new(false, false, Some("http://127.0.0.1:9/q".into()));
     let plan = with.poll(NOON).expect("load");
     assert_eq!(plan.queue_url.as_deref(), Some("http://127.0.0.1:9/q"));
-    assert_eq!(
-        with.view().cards[2].health_label,
-        "Checking",
-        "asked, not answered yet"
-    );
+    assert_eq!(with.live()[2].label, "Checking", "asked, not answered yet");
     assert_eq!(with.queue_result(1, Some(204)), None);
-    assert_eq!(with.view().cards[2].health_label, "Healthy");
+    assert_eq!(with.live()[2].label, "Healthy");
     with.poll(NOON + 30_000);
     assert_eq!(with.queue_result(2, Some(500)), Some(QUEUE_CHECK_FAILED));
     assert_eq!(with.health().2, Unhealthy);
     with.poll(NOON + 60_000);
     assert_eq!(with.queue_result(3, None), Some(QUEUE_CHECK_FAILED));
-    assert_eq!(with.view().cards[2].health_label, "Unhealthy");
+    assert_eq!(with.live()[2].label, "Unhealthy");
 }
 
 #[test]
 fn live_checks_follow_the_spec_and_late_answers_are_dropped() {
     let mut machine = StatusPageMachine::new(false, false, None);
     machine.poll(NOON);
-    assert_eq!(machine.view().cards[0].health_label, "Checking");
+    assert_eq!(machine.live()[0].label, "Checking");
     assert_eq!(machine.api_result(1, Some(200)), None);
     assert_eq!(machine.db_result(1, Some(503)), Some(DB_CHECK_FAILED));
     machine.poll(NOON + 30_000);
@@ -373,7 +367,7 @@ fn an_ethereal_deployment_asks_nothing_of_the_api() {
     assert_eq!(plan.if_none_match, None);
     let view = machine.view();
     assert!(!view.show_incidents);
-    assert_eq!(view.cards[0].health_label, "Not applicable");
+    assert_eq!(machine.live()[0].label, "Not applicable");
     assert_eq!(
         view.cards[0].note,
         "Ethereal deployments have no API, so nothing is checked."

@@ -1,18 +1,26 @@
 // One component's card: the live state from this browser's checks, the server's uptime figures, the
 // 90 daily bars and the 24 h latency. Every word comes from the wasm core's view of the card.
+import { memo } from "react";
 import { HealthBadge } from "../../components/health-badge";
-import type { CardView } from "../../lib/wasm/use-status-page";
+import type { CardView, LiveValue } from "../../lib/wasm/use-status-page";
 import { DayBars } from "./day-bars";
 import { Latency } from "./latency";
 
-export function ComponentCard({ card }: { card: CardView }) {
+/** Memoised: a card re-renders only for a new `card` (the server's answers) or a new `live` value. */
+export const ComponentCard = memo(function ComponentCard({
+  card,
+  live,
+}: {
+  card: CardView;
+  live: LiveValue | undefined;
+}) {
   const headingId = `component-${card.id}-name`;
   const head = (
     <>
       <h2 className="component__name" id={headingId}>
         {card.name}
       </h2>
-      <HealthBadge value={card.health} label={card.healthLabel} />
+      <HealthBadge value={live?.health ?? "unknown"} label={live?.label} />
     </>
   );
   if (card.unchecked) {
@@ -75,4 +83,4 @@ export function ComponentCard({ card }: { card: CardView }) {
       )}
     </li>
   );
-}
+});

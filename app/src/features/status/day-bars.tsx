@@ -1,6 +1,6 @@
 // 90 daily bars in one tab stop: arrows move between days; focus and hover show the same tooltip.
 // The handlers sit on the row (one of each, not 90), so hydrating the bars costs little.
-import { useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import type { DayBar } from "../../lib/wasm/use-status-page";
 
 /** The bar index an event happened on, from its `data-index`. */
@@ -9,7 +9,16 @@ function indexOf(target: EventTarget): number | undefined {
   return value === undefined ? undefined : Number(value);
 }
 
-export function DayBars({ id, bars, summary }: { id: string; bars: DayBar[]; summary: string }) {
+/** Memoised: the bars re-render only when the server's answers gave new ones. */
+export const DayBars = memo(function DayBars({
+  id,
+  bars,
+  summary,
+}: {
+  id: string;
+  bars: DayBar[];
+  summary: string;
+}) {
   const [shown, setShown] = useState<number | null>(null);
   const [stop, setStop] = useState(bars.length - 1);
   const row = useRef<HTMLDivElement>(null);
@@ -86,4 +95,4 @@ export function DayBars({ id, bars, summary }: { id: string; bars: DayBar[]; sum
       )}
     </div>
   );
-}
+});

@@ -1,7 +1,8 @@
 // The incident list: open ones first, then those resolved in the last 90 days, as the core words them.
+import { memo } from "react";
 import type { IncidentView, StatusView } from "../../lib/wasm/use-status-page";
 
-export function Incidents({ view }: { view: StatusView }) {
+export const Incidents = memo(function Incidents({ view }: { view: StatusView }) {
   return (
     <section className="card incidents" aria-labelledby="incidents-heading" data-testid="incidents">
       <h2 id="incidents-heading" className="card__title">
@@ -18,7 +19,7 @@ export function Incidents({ view }: { view: StatusView }) {
       )}
     </section>
   );
-}
+});
 
 function IncidentItem({ incident }: { incident: IncidentView }) {
   const open = incident.ongoing ? " incident--open" : "";

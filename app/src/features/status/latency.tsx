@@ -1,11 +1,21 @@
 // The 24 h latency chart (p50 and p95 per 15 minutes) and, for screen readers, the same as a table.
+import { memo } from "react";
 import type { HistoryView } from "../../lib/wasm/use-status-page";
 import { latencyChart } from "./latency-chart";
 
 const CHART_W = 600;
 const CHART_H = 120;
 
-export function Latency({ id, name, history }: { id: string; name: string; history: HistoryView }) {
+/** Memoised: the chart re-renders only when the server's answers gave a new history. */
+export const Latency = memo(function Latency({
+  id,
+  name,
+  history,
+}: {
+  id: string;
+  name: string;
+  history: HistoryView;
+}) {
   const chart =
     history.latencyMessage === null ? latencyChart(history.latency, CHART_W, CHART_H) : undefined;
   const rows = history.latency.filter((row) => row.checks > 0);
@@ -92,4 +102,4 @@ export function Latency({ id, name, history }: { id: string; name: string; histo
       </div>
     </figure>
   );
-}
+});

@@ -1,6 +1,7 @@
 // /apotheosis: the live health of the stack beside the server's history (90 daily uptime bars, the
 // 24 h latency, uptime figures and incidents). One wasm machine runs the page (use-status-page.ts):
 // one round of requests every 30 s, and every word and figure shown.
+import { useDeferredValue } from "react";
 import { usePageMeta } from "../../components/document-title";
 import { NeedsScript } from "../../components/needs-script";
 import { GraphicsWidget } from "../../graphics/graphics-widget";
@@ -43,12 +44,16 @@ export function StatusPage() {
 }
 
 function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: string | undefined }) {
-  const view = useStatusPage({ ethereal, telekinesisQueueUrl: queueUrl });
+  // The store's updates render synchronously (useSyncExternalStore). A live check changes only the
+  // badges; the server's answers change the view, whose deferred copy renders the cards (90 bars and
+  // a chart each) in a background pass React splits into short slices.
+  const { live, view: current } = useStatusPage({ ethereal, telekinesisQueueUrl: queueUrl });
+  const view = useDeferredValue(current);
   return (
     <>
       <ul className="status-list">
         {view.cards.map((card) => (
-          <ComponentCard key={card.id} card={card} />
+          <ComponentCard key={card.id} card={card} live={live.find((l) => l.id === card.id)} />
         ))}
       </ul>
       {view.showIncidents && <Incidents view={view} />}

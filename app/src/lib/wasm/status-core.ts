@@ -8,6 +8,7 @@ export type {
   HistoryView,
   IncidentView,
   LatencyRow,
+  LiveValue,
   RoundPlan,
   StatusView,
   Tone,

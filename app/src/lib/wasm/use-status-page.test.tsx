@@ -87,10 +87,10 @@ describe("useStatusPage", () => {
       return new Response("{}", { status: 200 });
     });
     const { result } = renderHook(() => useStatusPage({ ethereal: false, force: false }));
-    expect(result.current.cards[0]?.healthLabel).toBe("Checking");
+    expect(result.current.live[0]?.label).toBe("Checking");
     await advance(0);
-    const api = result.current.cards[0];
-    expect(api?.healthLabel).toBe("Healthy");
+    const api = result.current.view.cards[0];
+    expect(result.current.live[0]?.label).toBe("Healthy");
     expect(api?.uptime.map((cell) => cell.value)).toEqual(["100%", "100%", "100%", "99.99%"]);
     expect(api?.history?.bars.at(-1)?.label).toBe("25 Nov 2026: 100% uptime, 0 incidents");
     expect(calls.map((c) => c.url)).toEqual(["/health", "/db-health", "/api/status/page"]);
@@ -103,7 +103,7 @@ describe("useStatusPage", () => {
       url: "/api/status/page?since=2026-11-25T11%3A59%3A30.000Z",
       ifNoneMatch: '"t1"',
     });
-    expect(result.current.cards[0]?.history?.bars.at(-1)?.tone).toBe("up");
+    expect(result.current.view.cards[0]?.history?.bars.at(-1)?.tone).toBe("up");
   });
 
   it("the queue is healthy when its URL answers 2xx, unhealthy on error, unknown without one", async () => {
@@ -118,16 +118,16 @@ describe("useStatusPage", () => {
       useStatusPage({ ethereal: false, force: false, telekinesisQueueUrl: QUEUE }),
     );
     await advance(0);
-    expect(result.current.cards[2]?.health).toBe("healthy");
-    expect(result.current.cards[2]?.healthLabel).toBe("Healthy");
+    expect(result.current.live[2]?.health).toBe("healthy");
+    expect(result.current.live[2]?.label).toBe("Healthy");
     queue = "fail";
     await advance(30_000);
-    expect(result.current.cards[2]?.healthLabel).toBe("Unhealthy");
+    expect(result.current.live[2]?.label).toBe("Unhealthy");
     expect(console.error).toHaveBeenCalledWith("Telekinesis health check failed");
 
     const without = renderHook(() => useStatusPage({ ethereal: false, force: false }));
     await advance(0);
-    expect(without.result.current.cards[2]?.healthLabel).toBe("Unknown");
+    expect(without.result.current.live[2]?.label).toBe("Unknown");
   });
 
   it("stops asking after unmount", async () => {

@@ -4,7 +4,7 @@
 // hands React the machine's view through useSyncExternalStore, re-read only when its version changed.
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { apiBaseUrl, forceHealthChecks } from "../../config/env";
-import { StatusPageMachine, type StatusView } from "./status-core";
+import { type LiveValue, StatusPageMachine, type StatusView } from "./status-core";
 
 export type {
   CardView,
@@ -12,6 +12,7 @@ export type {
   HistoryView,
   IncidentView,
   LatencyRow,
+  LiveValue,
   StatusView,
   Tone,
 } from "./status-core";
@@ -44,11 +45,21 @@ async function get(url: string, ifNoneMatch?: string | null): Promise<Answer | u
   }
 }
 
-/** The view of a machine that has not run a round: what the prerendered page shows too. */
-function firstView(ethereal: boolean, force: boolean, queueUrl: string | undefined): StatusView {
+/** What the page shows: the live values (every round) and the rest (the server's answers). */
+export interface StatusSnapshot {
+  live: LiveValue[];
+  view: StatusView;
+}
+
+/** The snapshot of a machine that has not run a round: what the prerendered page shows too. */
+function firstSnapshot(
+  ethereal: boolean,
+  force: boolean,
+  queueUrl: string | undefined,
+): StatusSnapshot {
   const machine = new StatusPageMachine(ethereal, force, queueUrl);
   try {
-    return machine.view();
+    return { live: machine.live(), view: machine.view() };
   } finally {
     machine.free();
   }
@@ -56,15 +67,17 @@ function firstView(ethereal: boolean, force: boolean, queueUrl: string | undefin
 
 class StatusStore {
   private machine: StatusPageMachine | null;
-  private view: StatusView;
+  private snapshot: StatusSnapshot;
   private version: number;
+  private viewVersion: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(ethereal: boolean, force: boolean, queueUrl: string | undefined) {
     this.machine = new StatusPageMachine(ethereal, force, queueUrl);
-    this.view = this.machine.view();
+    this.snapshot = { live: this.machine.live(), view: this.machine.view() };
     this.version = this.machine.version();
+    this.viewVersion = this.machine.viewVersion();
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -72,7 +85,7 @@ class StatusStore {
     return () => this.listeners.delete(listener);
   };
 
-  readonly getView = (): StatusView => this.view;
+  readonly getSnapshot = (): StatusSnapshot => this.snapshot;
 
   start(): void {
     this.round();
@@ -84,12 +97,22 @@ class StatusStore {
     this.machine = null;
   }
 
-  /** Re-reads the view if the machine says it changed, and tells React. */
+  /**
+   * Re-reads what the machine says changed, and tells React: a live check's answer re-reads only
+   * the live values (the view, with its 90 bars per card, is kept as the same object).
+   */
   private sync(): void {
     const machine = this.machine;
-    if (!machine || machine.version() === this.version) return;
+    if (!machine) return;
+    const live = machine.version() !== this.version;
+    const view = machine.viewVersion() !== this.viewVersion;
+    if (!live && !view) return;
     this.version = machine.version();
-    this.view = machine.view();
+    this.viewVersion = machine.viewVersion();
+    this.snapshot = {
+      live: live ? machine.live() : this.snapshot.live,
+      view: view ? machine.view() : this.snapshot.view,
+    };
     for (const listener of this.listeners) listener();
   }
 
@@ -139,14 +162,14 @@ class StatusStore {
 
 const noSubscription = () => () => {};
 
-/** The status page's view, from the first (prerendered) render on; rounds run while it is mounted. */
+/** The status page's snapshot, from the first (prerendered) render on; rounds run while it is mounted. */
 export function useStatusPage({
   ethereal,
   force = forceHealthChecks,
   telekinesisQueueUrl,
-}: StatusPageOptions): StatusView {
+}: StatusPageOptions): StatusSnapshot {
   const initial = useMemo(
-    () => firstView(ethereal, force, telekinesisQueueUrl),
+    () => firstSnapshot(ethereal, force, telekinesisQueueUrl),
     [ethereal, force, telekinesisQueueUrl],
   );
   const [store, setStore] = useState<StatusStore | null>(null);
@@ -158,7 +181,7 @@ export function useStatusPage({
   }, [ethereal, force, telekinesisQueueUrl]);
   return useSyncExternalStore(
     store?.subscribe ?? noSubscription,
-    store?.getView ?? (() => initial),
+    store?.getSnapshot ?? (() => initial),
     () => initial,
   );
 }
