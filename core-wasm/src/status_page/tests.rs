@@ -138,7 +138,11 @@ fn a_304_keeps_the_page_and_an_increment_is_merged_by_bucket() {
     let version = machine.view_version();
     machine.status_result(2, Some(304), None, None, None);
     assert_eq!(machine.view(), before, "a 304 changes nothing shown");
-    assert_eq!(machine.view_version(), version, "so the page renders nothing");
+    assert_eq!(
+        machine.view_version(),
+        version,
+        "so the page renders nothing"
+    );
     assert_eq!(
         machine
             .poll(NOON + 60_000)

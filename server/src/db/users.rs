@@ -1,8 +1,9 @@
-//! Queries on `users`: find-or-create on first sight, profile updates (sessions: `sessions.rs`).
+//! Queries on `users`: find-or-create on first sight, profile saves in one statement (sessions: `sessions.rs`).
 
 use sqlx::FromRow;
 
 use super::Database;
+use crate::domain::DisplayName;
 
 /// One row of `users`. Times are unix milliseconds.
 #[derive(Debug, Clone, FromRow)]
@@ -19,7 +20,8 @@ pub struct UserRow {
 /// What an update changes; `None` leaves a column as it is.
 #[derive(Debug, Clone, Default)]
 pub struct ProfileChange {
-    pub name: Option<String>,
+    /// Validated (trimmed, not empty, not too long) before it gets here.
+    pub name: Option<DisplayName>,
     pub login_provider: Option<String>,
     /// The provider profile, serialized JSON.
     pub provider_profile: Option<String>,
@@ -105,33 +107,40 @@ impl Database {
             .ok_or(sqlx::Error::RowNotFound)
     }
 
-    /// Applies `change`; stamps `updated_at` only when the person changed their name (`by_person` and a
-    /// name different from the stored one), so a sign-in's profile sync leaves it as it was and a new
-    /// account reads 'Never updated'. Returns the row as stored.
+    /// Saves `change` in one statement: creates the user if this is the first time it is seen, applies
+    /// the change, and returns the row as stored with the number of unexpired sessions (at `now_ms`).
+    /// Stamps `updated_at` only when the person changed their name (`by_person` and a name different
+    /// from the stored one), so a sign-in's profile sync leaves it as it was and a new account reads
+    /// 'Never updated'.
     #[tracing::instrument(skip(self, change))]
-    pub async fn update_profile(
+    pub async fn save_profile(
         &self,
         identity_id: &str,
+        email: Option<&str>,
         change: &ProfileChange,
         now_ms: i64,
-    ) -> Result<UserRow, sqlx::Error> {
-        sqlx::query(
-            "UPDATE users SET name = COALESCE($1, name), \
-             login_provider = COALESCE($2, login_provider), \
-             provider_profile = COALESCE($3, provider_profile), \
-             updated_at = CASE WHEN $4 IS NOT NULL AND $1 IS NOT NULL \
-                 AND (name IS NULL OR name <> $1) THEN $4 ELSE updated_at END \
-             WHERE identity_id = $5",
+    ) -> Result<UserWithSessions, sqlx::Error> {
+        let stamp = (change.by_person && change.name.is_some()).then_some(now_ms);
+        sqlx::query_as::<_, UserWithSessions>(
+            "INSERT INTO users (identity_id, email, created_at, name, login_provider, \
+                 provider_profile, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (identity_id) DO UPDATE SET name = COALESCE($4, users.name), \
+                 login_provider = COALESCE($5, users.login_provider), \
+                 provider_profile = COALESCE($6, users.provider_profile), \
+                 updated_at = CASE WHEN $7 IS NOT NULL \
+                     AND (users.name IS NULL OR users.name <> $4) THEN $7 ELSE users.updated_at END \
+             RETURNING identity_id, email, name, login_provider, provider_profile, created_at, \
+                 updated_at, (SELECT COUNT(*) FROM sessions s \
+                     WHERE s.user_id = users.id AND s.expires_at > $3) AS active_sessions",
         )
-        .bind(change.name.as_deref())
+        .bind(identity_id)
+        .bind(email)
+        .bind(now_ms)
+        .bind(change.name.as_ref().map(DisplayName::as_str))
         .bind(change.login_provider.as_deref())
         .bind(change.provider_profile.as_deref())
-        .bind(change.by_person.then_some(now_ms))
-        .bind(identity_id)
-        .execute(self.pool())
-        .await?;
-        self.find_user(identity_id)
-            .await?
-            .ok_or(sqlx::Error::RowNotFound)
+        .bind(stamp)
+        .fetch_one(self.pool())
+        .await
     }
 }

@@ -175,11 +175,16 @@ async fn update_profile(
     let change = parse_change(body)?;
     let now = now_ms();
     let session = session_of(&headers, &user, now)?;
-    db.find_or_create_user(user.identity_id(), user.email(), now)
+    // One statement: create-or-update, returning the row and its session count.
+    let saved = db
+        .save_profile(user.identity_id(), user.email(), &change, now)
         .await?;
+    if sessions.is_recorded(&session.key, now) {
+        return Ok(user_json(&saved.user, saved.active_sessions).into_response());
+    }
+    // A session not seen before is recorded now (the user exists by then), and counted with it.
     remember_session(&db, &sessions, &user, &session, now).await?;
-    let row = db.update_profile(user.identity_id(), &change, now).await?;
-    respond_with_user(&db, row, now).await
+    respond_with_user(&db, saved.user, now).await
 }
 
 fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
@@ -198,7 +203,7 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
     // A body with `profile` is the sign-in's sync of the provider's data (spec 4); one without is the
     // person's own edit, the only kind that stamps `updated_at`.
     let mut change = ProfileChange {
-        name: name.map(|name| name.as_str().to_owned()),
+        name,
         by_person: body.profile.is_none(),
         ..ProfileChange::default()
     };
