@@ -374,8 +374,8 @@ mod fuzz {
             return Ok(());
         };
         if let Ok(change) = parse_change(body) {
-            if let Some(name) = &change.name {
-                prop_assert_eq!(name.trim(), name.as_str());
+            if let Some(name) = change.name.as_ref().map(crate::domain::DisplayName::as_str) {
+                prop_assert_eq!(name.trim(), name);
                 prop_assert!(!name.is_empty() && name.chars().count() <= MAX_NAME_CHARS);
                 prop_assert!(!name.chars().any(char::is_control));
             }
