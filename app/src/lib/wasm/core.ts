@@ -1,4 +1,5 @@
-// The only module that imports the wasm package; hooks get the classes from here. Importing it
+// The module that imports the wasm package statically (load-core.ts's `loadCore()` imports it lazily);
+// hooks get the classes from here. Importing it
 // downloads and instantiates the wasm (the import waits for it), so only page chunks that run a machine
 // at once import it statically; anything else goes through `loadCore()` (./load-core.ts).
 import * as mgCore from "mg-core";

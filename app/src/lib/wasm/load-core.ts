@@ -1,9 +1,9 @@
 // On-demand access to the wasm core, for code that must not put it on a page's first load.
 //
-// Importing `./core` (statically, from a page's chunk, or through `loadCore()`) downloads and
-// instantiates the wasm; that module then reports itself here, so code outside those chunks (the theme
-// toggle, the API client's error messages) can use the machines once some page has loaded them, or load
-// them itself when someone acts.
+// Importing `./core` statically (from a page's chunk) downloads and instantiates the wasm; that module
+// then reports itself here, so code outside those chunks (the theme toggle, the API client's error
+// messages) can use the machines once some page has loaded them, or load them itself with `loadCore()`
+// when someone acts.
 import type * as MgCore from "mg-core";
 // Only the file's URL (a build asset); nothing is downloaded by this import.
 import wasmUrl from "mg-core/mg_core_bg.wasm?url";
@@ -29,9 +29,11 @@ export function loadedCore(): Core | undefined {
 /** Downloads and instantiates the core (once); resolves at once when it is already there. */
 export function loadCore(): Promise<Core> {
   if (core) return Promise.resolve(core);
-  loading ??= import("./core").then(() => {
-    if (!core) throw new Error("the wasm core did not report itself");
-    return core;
+  // The package itself, not ./core (which imports this module): no import cycle, and the same
+  // module instance either way, since a module is instantiated once whoever imports it.
+  loading ??= import("mg-core").then((loaded) => {
+    coreReady(loaded);
+    return loaded;
   });
   return loading;
 }
