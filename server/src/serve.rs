@@ -1,18 +1,20 @@
 //! The accept loop: hyper-util's HTTP/1 + HTTP/2 builder with a timer, so a client that never
-//! finishes its headers or sits idle is closed, and a cap on open connections.
+//! finishes its headers, never sends a byte, or sits idle is closed; a cap on open connections,
+//! and a smaller one per client address so one client cannot hold them all.
 //!
 //! axum's `serve` runs hyper without a timer: there, a half-sent header block or an idle
 //! keep-alive connection stays open until the client leaves, and connections are bounded only by
 //! the open-files limit.
 
 use std::{
+    collections::HashMap,
     convert::Infallible,
     future::Future,
     io,
     pin::Pin,
     sync::{
-        atomic::{AtomicU64, Ordering::Relaxed},
-        Arc,
+        atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
+        Arc, Mutex, PoisonError,
     },
     task::{Context, Poll},
     time::Duration,
@@ -36,7 +38,7 @@ use tokio::{
 };
 use tower::{Service, ServiceExt};
 
-use crate::network::NetworkConfig;
+use crate::{forwarded::TrustedProxies, network::NetworkConfig, rate_limit::ClientKey};
 
 /// After a stop signal, in-flight requests get this long (a request's own limit, and some) before
 /// the remaining connections are dropped.
@@ -73,7 +75,12 @@ where
         .max_header_list_size(MAX_BUF_BYTES as u32)
         .max_concurrent_streams(MAX_STREAMS_PER_CONNECTION);
     let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let per_client = Arc::new(PerClient::new(
+        limits.max_connections_per_client,
+        limits.trusted_proxies.clone(),
+    ));
     let idle_timeout = limits.idle_timeout;
+    let first_byte_timeout = limits.header_read_timeout;
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
 
@@ -100,6 +107,13 @@ where
             },
             () = &mut shutdown => break,
         };
+        // Over its own cap, a client's new connection is closed at once: its other connections
+        // keep their slots, and nobody else waits for them.
+        let Some(client_slot) = PerClient::claim(&per_client, peer.ip()) else {
+            tracing::debug!(%peer, "connection refused: this client holds its most connections");
+            drop(stream);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let activity = Arc::new(Activity::new());
         let io = TokioIo::new(Watched {
@@ -123,7 +137,13 @@ where
                 () = activity.idle_for(idle_timeout) => {
                     tracing::debug!(%peer, "idle connection closed");
                 }
+                // hyper's header timer starts at a request's first byte: a connection that never
+                // sends one would otherwise hold its slot for the whole idle timeout.
+                () = activity.silent_for(first_byte_timeout) => {
+                    tracing::debug!(%peer, "silent connection closed");
+                }
             }
+            drop(client_slot);
             drop(permit);
         });
     }
@@ -148,12 +168,74 @@ fn is_per_connection_error(error: &io::Error) -> bool {
     )
 }
 
-/// When a connection last moved a byte either way.
+/// Open connections per client address (an IPv6 /64), each at most `limit`. The map holds only
+/// clients with an open connection, so it is bounded by the connection cap.
+#[derive(Debug)]
+struct PerClient {
+    limit: usize,
+    /// Proxies multiplex many clients over their connections: they count only against the total.
+    exempt: TrustedProxies,
+    open: Mutex<HashMap<ClientKey, usize>>,
+}
+
+/// One connection's place in [`PerClient`], given back when dropped.
+struct ClientSlot {
+    owner: Arc<PerClient>,
+    key: ClientKey,
+}
+
+impl PerClient {
+    fn new(limit: usize, exempt: TrustedProxies) -> Self {
+        Self {
+            limit,
+            exempt,
+            open: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `None` when the client at `ip` holds `limit` connections already; else its slot, which is
+    /// `Some(None)` for a trusted proxy (not counted per address).
+    fn claim(this: &Arc<Self>, ip: std::net::IpAddr) -> Option<Option<ClientSlot>> {
+        if this.exempt.contains(ip) {
+            return Some(None);
+        }
+        let key = ClientKey::from(ip);
+        let mut open = this.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = open.entry(key).or_insert(0);
+        if *count >= this.limit {
+            return None;
+        }
+        *count += 1;
+        Some(Some(ClientSlot {
+            owner: this.clone(),
+            key,
+        }))
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .owner
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.key) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// When a connection last moved a byte either way, and whether the client ever sent one.
 #[derive(Debug)]
 struct Activity {
     started: Instant,
     /// Milliseconds after `started`.
     last_ms: AtomicU64,
+    heard: AtomicBool,
 }
 
 impl Activity {
@@ -161,6 +243,15 @@ impl Activity {
         Self {
             started: Instant::now(),
             last_ms: AtomicU64::new(0),
+            heard: AtomicBool::new(false),
+        }
+    }
+
+    /// Resolves after `timeout` if the client has not sent a byte by then; never otherwise.
+    async fn silent_for(&self, timeout: Duration) {
+        tokio::time::sleep_until(self.started + timeout).await;
+        if self.heard.load(Relaxed) {
+            std::future::pending::<()>().await;
         }
     }
 
@@ -197,6 +288,7 @@ impl AsyncRead for Watched {
         let before = buf.filled().len();
         let result = Pin::new(&mut self.inner).poll_read(cx, buf);
         if buf.filled().len() > before {
+            self.activity.heard.store(true, Relaxed);
             self.activity.touch();
         }
         result
