@@ -42,6 +42,9 @@ const MAX_RENDERS_AT_ONCE: usize = 2;
 /// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
 const DOCS_PREFIX: &str = "/mg/";
 
+/// One rendering under way: every request for its file waits on the same cell.
+type Flight = Arc<OnceCell<Option<Arc<Rendered>>>>;
+
 /// The manifest as last read, and what it was read from.
 #[derive(Debug)]
 struct Loaded {
@@ -66,7 +69,7 @@ pub struct Site {
     cache: RenderCache,
     /// Renderings under way, by file: concurrent first requests for one document share one
     /// rendering. Only files of the build are ever rendered, so this stays as small as the build.
-    in_flight: Mutex<HashMap<PathBuf, Arc<OnceCell<Option<Arc<Rendered>>>>>>,
+    in_flight: Mutex<HashMap<PathBuf, Flight>>,
     renders: Semaphore,
     /// Renderings started since start (tests: one per document however many ask at once).
     renders_started: AtomicU64,
