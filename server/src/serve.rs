@@ -21,7 +21,7 @@ use std::{
 };
 
 use axum::{
-    body::Body,
+    body::{Body, Bytes},
     extract::{ConnectInfo, Request},
     response::Response,
 };
@@ -38,7 +38,10 @@ use tokio::{
 };
 use tower::{Service, ServiceExt};
 
-use crate::{forwarded::TrustedProxies, network::NetworkConfig, rate_limit::ClientKey};
+use crate::{
+    edge::own_errors::OwnErrors, forwarded::TrustedProxies, network::NetworkConfig,
+    rate_limit::ClientKey,
+};
 
 /// After a stop signal, in-flight requests get this long (a request's own limit, and some) before
 /// the remaining connections are dropped.
@@ -55,6 +58,7 @@ pub async fn serve<S>(
     listener: TcpListener,
     service: S,
     limits: &NetworkConfig,
+    own_errors: Arc<OwnErrors>,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()>
 where
@@ -116,12 +120,18 @@ where
         };
         let _ = stream.set_nodelay(true);
         let activity = Arc::new(Activity::new());
+        let calls = Arc::new(AtomicU64::new(0));
         let io = TokioIo::new(Watched {
             inner: stream,
             activity: activity.clone(),
+            calls: calls.clone(),
+            heads: 0,
+            own_errors: own_errors.clone(),
+            replacing: None,
         });
         let service = service.clone();
         let hyper_service = hyper::service::service_fn(move |request: Request<Incoming>| {
+            calls.fetch_add(1, Relaxed);
             let mut request = request.map(Body::new);
             request.extensions_mut().insert(ConnectInfo(peer));
             service.clone().oneshot(request)
@@ -273,10 +283,56 @@ impl Activity {
     }
 }
 
-/// A TCP stream that records its activity for the idle timeout.
+/// A TCP stream that records its activity for the idle timeout, and puts the JSON answer in place
+/// of hyper's own bare error answers ([`OwnErrors`]).
 struct Watched {
     inner: TcpStream,
     activity: Arc<Activity>,
+    /// Requests handed to the service on this connection.
+    calls: Arc<AtomicU64>,
+    /// Answer heads the service's responses have written (an answer is due while fewer than
+    /// `calls`): a head written when none is due is hyper's own.
+    heads: u64,
+    own_errors: Arc<OwnErrors>,
+    /// The replacement being written: its bytes, how many are out, and the length hyper wrote.
+    replacing: Option<(Bytes, usize, usize)>,
+}
+
+impl Watched {
+    /// Looks at what hyper is about to write: the head of a due answer is counted, hyper's own
+    /// error head becomes the replacement to write instead.
+    fn inspect(&mut self, written: &[u8]) {
+        if !written.starts_with(b"HTTP/1.") {
+            return;
+        }
+        if self.heads < self.calls.load(Relaxed) {
+            self.heads += 1;
+        } else if let Some(replacement) = self.own_errors.replacement(written) {
+            self.replacing = Some((replacement, 0, written.len()));
+        }
+    }
+
+    /// Writes what is left of the replacement; `Ready(Ok(n))` with hyper's length once all is out.
+    fn drain(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        while let Some((bytes, done, original)) = &mut self.replacing {
+            if *done == bytes.len() {
+                let original = *original;
+                self.replacing = None;
+                return Poll::Ready(Ok(original));
+            }
+            match Pin::new(&mut self.inner).poll_write(cx, &bytes[*done..]) {
+                Poll::Ready(Ok(0)) => {
+                    return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+                }
+                Poll::Ready(Ok(n)) => {
+                    *done += n;
+                    self.activity.touch();
+                }
+                other => return other,
+            }
+        }
+        Poll::Ready(Ok(0))
+    }
 }
 
 impl AsyncRead for Watched {
@@ -301,6 +357,12 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
+        if self.replacing.is_none() {
+            self.inspect(buf);
+        }
+        if self.replacing.is_some() {
+            return self.drain(cx);
+        }
         let result = Pin::new(&mut self.inner).poll_write(cx, buf);
         if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
             self.activity.touch();
@@ -313,6 +375,26 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        if self.replacing.is_none() {
+            match bufs.iter().find(|slice| !slice.is_empty()) {
+                // A head and its body in one call: only a head alone can be hyper's own answer.
+                Some(first) if bufs.iter().filter(|slice| !slice.is_empty()).count() == 1 => {
+                    let first: &[u8] = first;
+                    let first = first.to_vec();
+                    self.inspect(&first);
+                }
+                Some(first) => {
+                    let first: &[u8] = first;
+                    if first.starts_with(b"HTTP/1.") && self.heads < self.calls.load(Relaxed) {
+                        self.heads += 1;
+                    }
+                }
+                None => {}
+            }
+        }
+        if self.replacing.is_some() {
+            return self.drain(cx);
+        }
         let result = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
         if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
             self.activity.touch();
@@ -325,10 +407,26 @@ impl AsyncWrite for Watched {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.replacing.is_some() {
+            if let Poll::Ready(Err(error)) = self.drain(cx) {
+                return Poll::Ready(Err(error));
+            }
+            if self.replacing.is_some() {
+                return Poll::Pending;
+            }
+        }
         Pin::new(&mut self.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.replacing.is_some() {
+            if let Poll::Ready(Err(error)) = self.drain(cx) {
+                return Poll::Ready(Err(error));
+            }
+            if self.replacing.is_some() {
+                return Poll::Pending;
+            }
+        }
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }

@@ -4,4 +4,5 @@
 pub mod cors;
 pub mod frontline;
 pub mod hardening;
+pub mod own_errors;
 pub mod path;

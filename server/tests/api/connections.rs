@@ -199,6 +199,92 @@ async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() 
         .expect("answered and closed");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    assert_json_error_with_headers(&answer, "request_header_fields_too_large");
+}
+
+/// hyper's own answers (before the service runs) carry the JSON error and the security headers.
+fn assert_json_error_with_headers(answer: &str, code: &str) {
+    let lower = answer.to_ascii_lowercase();
+    assert!(
+        lower.contains("\r\ncontent-type: application/json\r\n"),
+        "{answer}"
+    );
+    assert!(
+        lower.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{answer}"
+    );
+    assert!(lower.contains("\r\ncontent-security-policy: "), "{answer}");
+    let body = answer.split("\r\n\r\n").nth(1).expect("a body");
+    let json: serde_json::Value = serde_json::from_str(body).expect("JSON body");
+    assert_eq!(json["code"], code, "{answer}");
+    assert!(
+        json["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn requests_hyper_cannot_read_are_answered_with_the_json_error_and_security_headers() {
+    // Before: hyper answered these itself with an empty body and no security headers.
+    let app = sqlite_app(|_| {}).await;
+    let cases: [(&[u8], &str, &str); 3] = [
+        (b"GET /a\x01b HTTP/1.1\r\nHost: x\r\n\r\n", "400", "bad_request"),
+        (
+            b"POST /api/wisdom HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "400",
+            "bad_request",
+        ),
+        (b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+            "400",
+            "bad_request",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+        let _ = stream.write_all(request).await;
+        let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+            .await
+            .expect("answered and closed");
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+        assert_json_error_with_headers(&answer, code);
+    }
+    // A query of 100 KB overflows the head buffer: 431, the same shape.
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let _ = stream
+        .write_all(
+            format!(
+                "GET /health?q={} HTTP/1.1\r\nHost: x\r\n\r\n",
+                "a".repeat(100 * 1024)
+            )
+            .as_bytes(),
+        )
+        .await;
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    assert_json_error_with_headers(&answer, "request_header_fields_too_large");
+    // Whole requests on a kept-alive connection are unaffected: two answers, then a bad one.
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\nGET /a\x01 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert_eq!(answer.matches("HTTP/1.1 ").count(), 3, "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("HTTP/1.1 404"), "{answer}");
+    let last = &answer[answer.rfind("HTTP/1.1 ").expect("three")..];
+    assert!(last.starts_with("HTTP/1.1 400"), "{answer}");
+    assert_json_error_with_headers(last, "bad_request");
 }
 
 #[tokio::test]
