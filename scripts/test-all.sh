@@ -28,6 +28,8 @@ else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi
 
+# The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
+suite "standalone" scripts/check-standalone.sh
 suite "rust-fmt" cargo fmt --all -- --check
 suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
 # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
