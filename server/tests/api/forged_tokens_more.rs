@@ -1,4 +1,4 @@
-//! More forged tokens (issue 14): malleated ECDSA signatures, `crit` headers, encryption keys in
+//! More forged tokens: malleated ECDSA signatures, `crit` headers, encryption keys in
 //! the JWKS, the optional audience, and an absurd expiry. Each is refused (or survived) as a person
 //! would expect: 401 JSON, no handler run, no panic.
 
