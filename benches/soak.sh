@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bounded soak of the server under hostile traffic (QUALITY.md "Public internet"), 127.0.0.1 only.
+# Bounded soak of the server under hostile traffic (docs/quality.md), 127.0.0.1 only.
 # Starts mg-server as it runs behind a proxy (TRUSTED_PROXIES=127.0.0.1/32, default limits, SQLite,
 # the identity emulator) and runs server/examples/soak.rs against it for a bounded time: invented
 # HTTP methods, ADDRESSES client addresses through X-Forwarded-For, junk logout floods, idle and

@@ -24,7 +24,7 @@ if ! command -v wasm-pack >/dev/null; then
 fi
 
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly, or wasm-pack downloads
-# one (which fails here). --locked fails on this registry mirror (TOOLCHAIN.md), so it is not used.
+# one (which fails here). Not --locked: that fails on this registry mirror (docs/development.md).
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then

@@ -50,7 +50,7 @@ pub struct Config {
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
-    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks (issue 18).
+    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks.
     pub status: crate::status::StatusConfig,
     /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
     pub network: crate::network::NetworkConfig,

@@ -138,7 +138,7 @@ impl Database {
                         // WAL lets readers run beside the writer; the busy timeout queues writers
                         // instead of failing them. FULL syncs the WAL at every commit, so an
                         // acknowledged write survives a power loss too (NORMAL only survives a
-                        // crash of the process); the cost is measured in the README.
+                        // crash of the process); the cost is measured in docs/performance.md.
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;

@@ -108,7 +108,7 @@ impl TokenIssuer {
         self.key.sign(&claims).map_err(EmulatorError::internal)
     }
 
-    /// The JWT response of exchange and refresh (IDENTITY.md "JWT response").
+    /// The JWT response of exchange and refresh (docs/identity.md "JWT response").
     pub fn jwt_response(
         &self,
         user: &EmulatorUserRow,
@@ -239,7 +239,7 @@ impl Revoked {
     }
 }
 
-/// The user object (IDENTITY.md "User object"), plus `username`, which the app's view reads.
+/// The user object (docs/identity.md "User object"), plus `username`, which the app's view reads.
 pub fn user_json(user: &EmulatorUserRow) -> Value {
     let (given, family) = user
         .name

@@ -1,4 +1,5 @@
-//! Session-token verification against the identity provider's JWKS (IDENTITY.md "Tokens and keys").
+//! Session-token verification against the identity provider's keys (docs/identity.md, "Tokens
+//! and keys").
 
 use std::{
     collections::HashMap,
@@ -440,8 +441,8 @@ mod tests {
         assert!(!issuer_matches("", "P123"));
     }
 
-    /// Fuzzing the parser (QUALITY.md): whatever arrives as a bearer token, verification answers
-    /// an error and never panics; only a token signed by the key passes.
+    /// Fuzzing the parser (docs/quality.md): whatever arrives as a bearer token, verification
+    /// answers an error and never panics; only a token signed by the key passes.
     mod fuzz {
         use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
         use proptest::prelude::*;

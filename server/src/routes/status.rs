@@ -1,4 +1,4 @@
-//! The status answers (issue 18): `/api/status`, `/api/status/history`, the Statuspage-shaped
+//! The status answers: `/api/status`, `/api/status/history`, the Statuspage-shaped
 //! `/api/v2/*.json`, badges and the Atom feed. All come from memory (`StatusService::published`),
 //! rendered once per round of checks, with `ETag`/304.
 

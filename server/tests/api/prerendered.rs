@@ -1,4 +1,4 @@
-//! Prerendered public pages (issue 17): the variant matching the configuration, the shell where
+//! Prerendered public pages: the variant matching the configuration, the shell where
 //! none fits, the not-found page with 404, redirects, placeholders, ETags and 304s, the Markdown
 //! twins and the other text files. Each test writes a small build of its own (`write_build`).
 

@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-// QUALITY.md's budget for each core-wasm package: 40 KB gzip. Measured here on the built packages
-// (../pkg, `make app`) with zlib at level 9 (a few hundred bytes above `gzip -9`, which the README
-// quotes).
+// docs/quality.md's budget for each core-wasm package: 40 KB gzip. Measured here on the built
+// packages (pkg/, `make app`) with zlib at level 9 (a few hundred bytes above `gzip -9`, which
+// docs/performance.md quotes).
 const BUDGET = 40 * 1024;
 const packages = {
   "machines (pkg/mg_core_bg.wasm)": "../../../../pkg/mg_core_bg.wasm",
