@@ -1,7 +1,6 @@
 //! More forged and odd tokens: both spellings of an ECDSA signature, `crit` headers, encryption
 //! keys in the JWKS, the optional audience, and an absurd expiry. Each is refused (or survived) as
-//! a person
-//! would expect: 401 JSON, no handler run, no panic.
+//! a person would expect: 401 JSON, no handler run, no panic.
 
 use std::sync::{Arc, Mutex};
 
