@@ -107,7 +107,13 @@ async function inChromium(page) {
 const fixtures = {
   "package-checks": () => checkPackage(),
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
-  "node-require": () => run("node", ["main.cjs"], "node-require"),
+  // Both sides of require(): where Node can require() ES modules, and where it cannot (the flag turns
+  // it off), which must give the message that says how to import the package.
+  "node-require": async () =>
+    [
+      await run("node", ["main.cjs"], "node-require"),
+      await run("node", ["--no-experimental-require-module", "main.cjs"], "node-require"),
+    ].join("\n"),
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
   bun: () => run(bin("bun"), ["main.ts"], "bun"),
