@@ -1,7 +1,7 @@
 // The packaging matrix (`make test`, suite package-matrix): the packed tarball, installed into this
 // folder's node_modules (`make package-fixtures`), used by each fixture project below in its own
-// runtime or bundler; the browser fixtures are then loaded in Chromium. Each prints what it did; a
-// failure names its fixture. Before them: the package's .d.ts against the committed contract
+// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox. Each prints
+// what it did; a failure names its fixture. Before them: the package's .d.ts against the committed contract
 // (core-wasm/api/) and each .wasm against its gzip budget.
 //   node examples/run-matrix.mjs [fixture ...]
 import { spawn } from "node:child_process";
@@ -76,24 +76,46 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
-let browser;
 let origin;
-/** Opens a fixture page in Chromium and waits for the outcome it publishes (shared/report.mjs). */
-async function inChromium(page) {
-  if (!browser) {
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+const browsers = {};
+/** The static server, once; the browsers, each once. */
+async function open(engine) {
+  if (!origin) {
     const server = await serve();
     origin = `http://127.0.0.1:${server.address().port}`;
-    browser.on("disconnected", () => server.close());
+    server.unref();
   }
+  browsers[engine] ??= (async () => {
+    if (engine === "chromium") {
+      const { chromium } = await import("playwright-core");
+      const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+      const wait = (tab, fn, timeout) => tab.waitForFunction(fn, undefined, { timeout });
+      return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
+    }
+    // Firefox through WebDriver BiDi (puppeteer-core drives Debian's firefox-esr; geckodriver is
+    // not packaged and Playwright's own Firefox build cannot be downloaded here).
+    const { default: puppeteer } = await import("puppeteer-core");
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: "/usr/bin/firefox-esr",
+      headless: true,
+    });
+    const wait = (tab, fn, timeout) => tab.waitForFunction(fn, { timeout });
+    return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
+  })();
+  return browsers[engine];
+}
+
+/** Opens a fixture page and waits for the outcome it publishes (shared/report.mjs). */
+async function inBrowser(engine, page) {
+  const browser = await open(engine);
   const tab = await browser.newPage();
   const errors = [];
   tab.on("pageerror", (error) => errors.push(String(error)));
   tab.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   try {
     await tab.goto(`${origin}/${page}`);
-    await tab.waitForFunction(() => globalThis.__fixture, undefined, { timeout: 30_000 }).catch(() => {
+    await browser.wait(tab, () => globalThis.__fixture, 30_000).catch(() => {
       throw new Error(`no outcome within 30 s; page errors: ${errors.join(" | ") || "none"}`);
     });
     const outcome = await tab.evaluate(() => globalThis.__fixture);
@@ -103,6 +125,26 @@ async function inChromium(page) {
     await tab.close();
   }
 }
+
+// Browser fixtures: built once (if they have a build), then loaded in each engine.
+const pages = {
+  "vite-plugin": [() => viteBuild("vite-plugin"), "vite-plugin/dist/index.html"],
+  "vite-web": [() => viteBuild("vite-web"), "vite-web/dist/index.html"],
+  webpack: [() => webpackBuild("webpack"), "webpack/index.html"],
+  worker: [async () => {}, "worker/index.html"],
+};
+const builds = {};
+const browserFixtures = (engine, suffix) =>
+  Object.fromEntries(
+    Object.entries(pages).map(([name, [build, page]]) => [
+      `${name}${suffix}`,
+      async () => {
+        builds[name] ??= build();
+        await builds[name];
+        return inBrowser(engine, page);
+      },
+    ]),
+  );
 
 const fixtures = {
   "package-checks": () => checkPackage(),
@@ -117,10 +159,8 @@ const fixtures = {
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
   bun: () => run(bin("bun"), ["main.ts"], "bun"),
-  "vite-plugin": () => viteBuild("vite-plugin").then(() => inChromium("vite-plugin/dist/index.html")),
-  "vite-web": () => viteBuild("vite-web").then(() => inChromium("vite-web/dist/index.html")),
-  webpack: () => webpackBuild("webpack").then(() => inChromium("webpack/index.html")),
-  worker: () => inChromium("worker/index.html"),
+  ...browserFixtures("chromium", ""),
+  ...browserFixtures("firefox", " (firefox)"),
 };
 
 const failed = [];
@@ -136,6 +176,6 @@ for (const [name, fixture] of Object.entries(fixtures)) {
     console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
   }
 }
-await browser?.close();
+for (const browser of Object.values(browsers)) await (await browser).close();
 console.log(failed.length ? `package matrix: failed fixtures: ${failed.join(", ")}` : "package matrix: all fixtures passed");
 process.exit(failed.length ? 1 : 0);
