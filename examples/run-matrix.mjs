@@ -148,6 +148,12 @@ const browserFixtures = (engine, suffix) =>
 
 const fixtures = {
   "package-checks": () => checkPackage(),
+  // The types of every entry, as Node (NodeNext) and as bundlers (Bundler) resolve them.
+  typescript: async () => {
+    await run(bin("tsc"), ["-p", "tsconfig.json"], "typescript");
+    await run(bin("tsc"), ["-p", "tsconfig.bundler.json"], "typescript");
+    return "tsc --strict: NodeNext and Bundler resolution";
+  },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
   // Both sides of require(): where Node can require() ES modules, and where it cannot (the flag turns
   // it off), which must give the message that says how to import the package.
