@@ -150,8 +150,10 @@ const fixtures = {
   "package-checks": () => checkPackage(),
   // The types of every entry, as Node (NodeNext) and as bundlers (Bundler) resolve them.
   typescript: async () => {
-    await run(bin("tsc"), ["-p", "tsconfig.json"], "typescript");
-    await run(bin("tsc"), ["-p", "tsconfig.bundler.json"], "typescript");
+    await Promise.all([
+      run(bin("tsc"), ["-p", "tsconfig.json"], "typescript"),
+      run(bin("tsc"), ["-p", "tsconfig.bundler.json"], "typescript"),
+    ]);
     return "tsc --strict: NodeNext and Bundler resolution";
   },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
