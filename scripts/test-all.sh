@@ -43,6 +43,11 @@ suite "cargo-test" cargo test --workspace
 # keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
+# The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
+# core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
+# (Node ESM and require(), Deno, Bun, Vite with and without vite-plugin-wasm, webpack 5, a module
+# Worker) in their runtimes, the browser ones in Chromium and in Firefox.
+suite "package-matrix" node examples/run-matrix.mjs
 suite "app-typecheck" npm --prefix app run --silent typecheck
 suite "app-lint" npm --prefix app run --silent lint
 suite "app-unit" npm --prefix app run --silent test
