@@ -256,3 +256,83 @@ async fn rounds_keep_their_schedule_while_postgres_is_unreachable() {
     assert_eq!(component(&status, "db")["state"], "down");
     crate::helpers::drop_postgres_database(&app.database_url).await;
 }
+
+/// Three viewpoints' full retention windows at the default interval: 48 h of raw checks and 90
+/// days of hourly and daily rollups each.
+async fn fill_three_full_windows(app: &TestApp, now: i64) {
+    let db = database(app).await;
+    let mut checks = Vec::new();
+    let mut rollups = Vec::new();
+    for instance in ["first", "second", "third"] {
+        let mut at = now - 48 * HOUR_MS;
+        while at < now {
+            for c in ["api", "db", "queue"] {
+                checks.push(check(instance, c, at, at % 7 != 0));
+            }
+            at += 30_000;
+        }
+        for (resolution, period, count) in [("hour", HOUR_MS, 90 * 24), ("day", 24 * HOUR_MS, 90)] {
+            for i in 1..=count {
+                for c in ["api", "db", "queue"] {
+                    rollups.push(Rollup {
+                        resolution: resolution.into(),
+                        bucket_start: now - now % period - i * period,
+                        component: c.into(),
+                        instance_id: instance.into(),
+                        checks: period / 30_000,
+                        failures: i % 3,
+                        latency_p50_us: 1234,
+                        latency_p95_us: 56_789,
+                        latency_max_us: 1_234_567,
+                    });
+                }
+            }
+        }
+    }
+    db.insert_status_checks(&checks).await.expect("raw");
+    db.upsert_status_rollups(&rollups).await.expect("rollups");
+}
+
+async fn health_answers_promptly_while_a_round_renders_a_large_history(app: TestApp) {
+    let now = T0;
+    fill_three_full_windows(&app, now).await;
+    // A prober on the same runtime as the server (these tests run on one thread): whatever a
+    // round does on the runtime, /health waits for.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let prober = {
+        let (stop, client, url) = (
+            stop.clone(),
+            app.client.clone(),
+            format!("{}/health", app.address),
+        );
+        tokio::spawn(async move {
+            let mut slowest = Duration::ZERO;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let started = Instant::now();
+                let response = client.get(&url).send().await.expect("health");
+                assert_eq!(response.status(), 200);
+                slowest = slowest.max(started.elapsed());
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            slowest
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let started = Instant::now();
+    for i in 1..=3 {
+        app.status.check_now(now + i * 30_000).await;
+    }
+    let rounds = started.elapsed() / 3;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let slowest = prober.await.expect("prober");
+    eprintln!("a round over three full windows took {rounds:?}; the slowest /health meanwhile {slowest:?}");
+    // Before: summarising, rendering and compressing ran on the runtime, and /health waited for it.
+    assert!(
+        slowest < Duration::from_millis(150),
+        "/health took {slowest:?} while rounds took {rounds:?}"
+    );
+}
+on_both_backends!(
+    health_answers_promptly_while_a_round_renders_a_large_history,
+    health_answers_promptly_while_a_round_renders_a_large_history
+);
