@@ -111,6 +111,8 @@ pub struct RoundReport {
     pub dropped: u64,
     /// Hourly and daily rollup rows written.
     pub rolled_up: usize,
+    /// Time the summary and every answer took to compute (on the blocking pool).
+    pub render_time: Duration,
 }
 
 #[derive(Debug, Default)]
@@ -220,8 +222,8 @@ impl StatusService {
     async fn record_round(&self, checks: Vec<RawCheck>, now_ms: i64, db_down: bool) -> RoundReport {
         let mut round = self.round.lock().await;
         let mut window = self.db_window(db_down);
-        let report = self.store(&mut round, &checks, now_ms, &mut window).await;
-        self.refresh(&mut round, &checks, now_ms, &mut window).await;
+        let mut report = self.store(&mut round, &checks, now_ms, &mut window).await;
+        report.render_time = self.refresh(&mut round, &checks, now_ms, &mut window).await;
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }
@@ -426,13 +428,14 @@ impl StatusService {
 
     /// Reloads what every viewpoint stored and re-renders the answers. When the database does not
     /// answer, the last snapshot is kept with this round's checks added, so the page shows the outage.
+    /// Returns the time rendering took.
     async fn refresh(
         &self,
         round: &mut Round,
         checks: &[RawCheck],
         now_ms: i64,
         window: &mut DbWindow,
-    ) {
+    ) -> Duration {
         let hour = floor(now_ms, HOUR_MS);
         let since = now_ms - DAY_MS;
         let raw = window
@@ -498,6 +501,7 @@ impl StatusService {
         let interval = interval_ms(&self.config);
         let instance_id = self.config.instance_id.clone();
         let rendered = tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
             let context = Context {
                 now_ms,
                 interval_ms: interval,
@@ -505,21 +509,23 @@ impl StatusService {
             };
             let summary = summary::summarize(&snapshot, &context, &instance_id);
             let published = Arc::new(Published::new(&summary, &snapshot));
-            (snapshot, published)
+            (snapshot, published, started.elapsed())
         })
         .await;
         match rendered {
-            Ok((snapshot, published)) => {
+            Ok((snapshot, published, took)) => {
                 round.snapshot = snapshot;
                 match self.published.write() {
                     Ok(mut slot) => *slot = published,
                     Err(poisoned) => *poisoned.into_inner() = published,
                 }
+                took
             }
             Err(error) => {
                 // The snapshot went with the failed task: read everything again next round.
                 tracing::error!(%error, "status: rendering the answers failed; the last ones stay");
                 round.rollups_read_hour = None;
+                Duration::ZERO
             }
         }
     }

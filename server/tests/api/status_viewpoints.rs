@@ -318,18 +318,23 @@ async fn health_answers_promptly_while_a_round_renders_a_large_history(app: Test
         })
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let started = Instant::now();
+    let mut rendering = Duration::ZERO;
     for i in 1..=3 {
-        app.status.check_now(now + i * 30_000).await;
+        let report = app.status.check_now(now + i * 30_000).await;
+        rendering = rendering.max(report.render_time);
     }
-    let rounds = started.elapsed() / 3;
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let slowest = prober.await.expect("prober");
-    eprintln!("a round over three full windows took {rounds:?}; the slowest /health meanwhile {slowest:?}");
-    // Before: summarising, rendering and compressing ran on the runtime, and /health waited for it.
+    eprintln!("the longest rendering of a round over three full windows took {rendering:?}; the slowest /health meanwhile {slowest:?}");
+    // Before: summarising, rendering and compressing ran on the runtime, and a /health request
+    // waited for all of it. (Compared with the rendering, not a fixed time: this machine is shared.)
     assert!(
-        slowest < Duration::from_millis(150),
-        "/health took {slowest:?} while rounds took {rounds:?}"
+        rendering > Duration::from_millis(200),
+        "{rendering:?}: too little to tell"
+    );
+    assert!(
+        slowest < rendering / 2,
+        "/health took {slowest:?} while a rendering took {rendering:?}"
     );
 }
 on_both_backends!(
