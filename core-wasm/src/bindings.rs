@@ -1,15 +1,16 @@
 //! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules, one file
 //! per machine file (`src/wisdom.rs` is exported by `src/bindings/wisdom.rs`).
 //!
-//! Three wasm packages are built from this one crate, chosen by cargo feature, so the decorative
-//! graphics and the status page never weigh on every page's first load:
+//! Three `.wasm` files are built from this one crate, chosen by cargo feature, so the decorative
+//! graphics and the status page never weigh on every page's first load; all ship in the npm package
+//! `mg-core` (`make package`, core-wasm/npm/):
 //! - `machines` (default): the state machines, timers and flag parsing every page's logic runs on
-//!   (`pkg/`, imported by the app as `mg-core`);
-//! - `status`: the status page's machine (`pkg/status/`, imported as `mg-core-status` by
-//!   /apotheosis only): its answers' readers and its wording are the size of the rest of the
-//!   machines together, which no other page should download;
+//!   (imported as `mg-core`);
+//! - `status`: the status page's machine (imported as `mg-core/status` by /apotheosis only): its
+//!   answers' readers and its wording are the size of the rest of the machines together, which no
+//!   other page should download;
 //! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
-//!   (`pkg/graphics/`, imported as `mg-core-graphics`).
+//!   (imported as `mg-core/graphics`).
 //!
 //! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
 //! exported to JavaScript, and so kept in a `.wasm`, depends on the features. The TypeScript types

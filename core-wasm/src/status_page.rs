@@ -138,14 +138,12 @@ pub struct PageAnswer {
 
 // ---------------------------------------------------------------------------------------------
 // What the hook is asked to do.
+// (The types below derive `Tsify` with the `status` feature only, so their TypeScript declarations
+// ship in `mg-core/status`, not in the machines' `.d.ts`.)
 
 /// The requests of one round; each result is reported back with `round`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(
-    any(feature = "machines", feature = "status"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RoundPlan {
     pub round: u32,
@@ -164,7 +162,7 @@ pub struct RoundPlan {
 
 /// How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+#[cfg_attr(feature = "status", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Tone {
     None,
@@ -175,7 +173,7 @@ pub enum Tone {
 
 /// One day's bar: its tooltip is `day` over `detail`; its accessible name is both.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+#[cfg_attr(feature = "status", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct DayBar {
     /// YYYY-MM-DD (UTC).
@@ -194,11 +192,7 @@ pub struct DayBar {
 
 /// One 15-minute bucket of the latency chart and its table row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(
-    any(feature = "machines", feature = "status"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct LatencyRow {
     pub start: String,
@@ -214,7 +208,7 @@ pub struct LatencyRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+#[cfg_attr(feature = "status", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UptimeCell {
     pub label: String,
@@ -223,11 +217,7 @@ pub struct UptimeCell {
 
 /// A component's history block.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(
-    any(feature = "machines", feature = "status"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryView {
     /// Exactly [`DAYS`] bars once the series arrived, else empty (and `bars_message` says why).
@@ -247,11 +237,7 @@ pub struct HistoryView {
 
 /// One component's card.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(
-    any(feature = "machines", feature = "status"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CardView {
     pub id: String,
@@ -271,7 +257,7 @@ pub struct CardView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+#[cfg_attr(feature = "status", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct IncidentView {
     pub id: String,
@@ -292,7 +278,7 @@ pub struct IncidentView {
 
 /// One card's live value from this browser's checks, and the word shown for it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
+#[cfg_attr(feature = "status", derive(tsify::Tsify))]
 pub struct LiveValue {
     pub id: String,
     pub health: HealthValue,
@@ -302,11 +288,7 @@ pub struct LiveValue {
 /// Everything the page shows besides the live values (which change every round, while this
 /// changes only with the server's answers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(
-    any(feature = "machines", feature = "status"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusView {
     pub cards: Vec<CardView>,

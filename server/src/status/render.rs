@@ -222,7 +222,13 @@ impl Published {
         let mut badges = HashMap::new();
         let mut page_history = Vec::new();
         for component in &summary.components {
-            let series = series::histories(snapshot, &incidents, &component.id, summary.updated_ms);
+            let series = series::histories(
+                snapshot,
+                &incidents,
+                &component.id,
+                summary.updated_ms,
+                (summary.check_interval_seconds * 1000).max(60_000),
+            );
             let [recent, _, daily] = &series;
             page_history.push(PageHistory {
                 component: component.id.clone(),

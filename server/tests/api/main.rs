@@ -25,4 +25,5 @@ mod status;
 mod status_outage;
 mod status_page;
 mod status_storage;
+mod status_viewpoints;
 mod wisdom;

@@ -1,0 +1,298 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * A component's history block.
+ */
+export interface HistoryView {
+    /**
+     * Exactly [`DAYS`] bars once the series arrived, else empty (and `bars_message` says why).
+     */
+    bars: DayBar[];
+    barsMessage: string | null;
+    /**
+     * One sentence for screen readers.
+     */
+    barsSummary: string;
+    /**
+     * No day of the 90 has checks yet.
+     */
+    empty: boolean;
+    p50Text: string;
+    p95Text: string;
+    /**
+     * The 24-hour buckets (all [`RECENT_BUCKETS`]); empty before they arrive.
+     */
+    latency: LatencyRow[];
+    /**
+     * Said instead of the chart: loading, unavailable, or no checks yet.
+     */
+    latencyMessage: string | null;
+}
+
+/**
+ * Everything the page shows besides the live values (which change every round, while this
+ * changes only with the server's answers).
+ */
+export interface StatusView {
+    cards: CardView[];
+    /**
+     * `false` on an ethereal deployment (no API, no incidents to list).
+     */
+    showIncidents: boolean;
+    incidents: IncidentView[];
+    /**
+     * Said instead of the list (loading, unavailable, none).
+     */
+    incidentsMessage: string | null;
+}
+
+/**
+ * How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage.
+ */
+export type Tone = "none" | "up" | "minor" | "down";
+
+/**
+ * One 15-minute bucket of the latency chart and its table row.
+ */
+export interface LatencyRow {
+    start: string;
+    /**
+     * "14:15" (UTC).
+     */
+    clock: string;
+    /**
+     * Without checks in the bucket both are `None` (a gap in the lines).
+     */
+    p50: number | null;
+    p95: number | null;
+    p50Text: string;
+    p95Text: string;
+    checks: number;
+    failures: number;
+}
+
+/**
+ * One card's live value from this browser's checks, and the word shown for it.
+ */
+export interface LiveValue {
+    id: string;
+    health: HealthValue;
+    label: string;
+}
+
+/**
+ * One component's card.
+ */
+export interface CardView {
+    id: string;
+    name: string;
+    /**
+     * Nothing is checked for this card (no queue URL, or an ethereal deployment): a short card
+     * with `note` only.
+     */
+    unchecked: boolean;
+    note: string;
+    /**
+     * The server's last check (`datetime`), and as shown ("14:03 UTC").
+     */
+    checkedAt: string | null;
+    checkedClock: string | null;
+    uptime: UptimeCell[];
+    /**
+     * Present once the server's summary lists the component.
+     */
+    history: HistoryView | null;
+    /**
+     * Said instead of the history while there is none.
+     */
+    historyMessage: string;
+}
+
+/**
+ * One day's bar: its tooltip is `day` over `detail`; its accessible name is both.
+ */
+export interface DayBar {
+    /**
+     * YYYY-MM-DD (UTC).
+     */
+    date: string;
+    tone: Tone;
+    /**
+     * Percent up; `None` without checks that day.
+     */
+    uptime: number | undefined;
+    incidents: number;
+    /**
+     * "24 Nov 2026".
+     */
+    day: string;
+    /**
+     * "99.98% uptime, 1 incident" or "no data".
+     */
+    detail: string;
+    /**
+     * "24 Nov 2026: 99.98% uptime, 1 incident".
+     */
+    label: string;
+}
+
+/**
+ * One health value as shown on the status cards.
+ */
+export type HealthValue = "unknown" | "healthy" | "unhealthy" | "n/a";
+
+/**
+ * The requests of one round; each result is reported back with `round`.
+ */
+export interface RoundPlan {
+    round: number;
+    checkApi: boolean;
+    checkDb: boolean;
+    /**
+     * GET this URL (the Telekinesis queue); a 2xx answer is healthy.
+     */
+    queueUrl: string | null;
+    /**
+     * GET this path of the API for the status page; `None`: no API (ethereal).
+     */
+    statusPath: string | null;
+    /**
+     * Send as `If-None-Match` with the status request.
+     */
+    ifNoneMatch: string | null;
+}
+
+/**
+ * The three values shown.
+ */
+export interface HealthSnapshot {
+    api: HealthValue;
+    db: HealthValue;
+    queue: HealthValue;
+}
+
+/**
+ * Which HTTP checks the hook must run for one round; results carry `round` back.
+ */
+export interface CheckPlan {
+    round: number;
+    checkApi: boolean;
+    checkDb: boolean;
+}
+
+export interface IncidentView {
+    id: string;
+    componentName: string;
+    ongoing: boolean;
+    /**
+     * "Ongoing" or "Resolved".
+     */
+    state: string;
+    startedAt: string;
+    /**
+     * "24 Nov, 14:03".
+     */
+    started: string;
+    /**
+     * Empty while ongoing.
+     */
+    endedAt: string;
+    ended: string;
+    /**
+     * " UTC (1 h 5 min)" or " UTC, still open".
+     */
+    tail: string;
+    error: string;
+}
+
+export interface UptimeCell {
+    label: string;
+    value: string;
+}
+
+
+/**
+ * The status page: one round every 30 000 ms. Call `poll(now)` on load and at `nextDeadline()`;
+ * run the requests the plan names and report each answer back with its round; re-read `live()`
+ * when `version()` changed and `view()` when `viewVersion()` did.
+ */
+export class StatusPageMachine {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * GET /health answered `status` (undefined: it failed). Returns the console message to log.
+     */
+    apiResult(round: number, status_code?: number | null): string | undefined;
+    /**
+     * GET /db-health answered `status` (undefined: it failed). Returns the console message to log.
+     */
+    dbResult(round: number, status_code?: number | null): string | undefined;
+    /**
+     * The live values `{ api, db, queue }`.
+     */
+    health(): HealthSnapshot;
+    /**
+     * Each card's live value and the word shown for it.
+     */
+    live(): LiveValue[];
+    /**
+     * `ethereal` without `force`: no API to ask. `queueUrl`: the Telekinesis queue, if known.
+     */
+    constructor(ethereal: boolean, force: boolean, queue_url?: string | null);
+    /**
+     * When to call `poll` next (ms, same clock as `now`), or undefined before the first poll.
+     */
+    nextDeadline(): number | undefined;
+    /**
+     * Starts a round if due: the requests to make, or undefined when it is not time yet.
+     */
+    poll(now_ms: number): RoundPlan | undefined;
+    /**
+     * The queue URL answered `status` (undefined: it failed). Returns the console message to log.
+     */
+    queueResult(round: number, status_code?: number | null): string | undefined;
+    /**
+     * The status request answered `status` (undefined: it failed) with its `ETag` and body text.
+     */
+    statusResult(round: number, status_code?: number | null, etag?: string | null, body?: string | null): void;
+    /**
+     * Changes whenever `live()` may give something new.
+     */
+    version(): number;
+    /**
+     * Changes whenever `view()` may give something new (the server's answers, midnight UTC).
+     */
+    viewVersion(): number;
+    /**
+     * Everything the page shows besides the live values.
+     */
+    view(): StatusView;
+}
+
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+export interface InitOutput {
+    readonly memory: WebAssembly.Memory;
+}
+
+export type SyncInitInput = BufferSource | WebAssembly.Module;
+
+/**
+ * Instantiates the given `module`, which can either be bytes or
+ * a precompiled `WebAssembly.Module`.
+ *
+ * @param {{ module: SyncInitInput }} module - Passing `SyncInitInput` directly is deprecated.
+ *
+ * @returns {InitOutput}
+ */
+export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+
+/**
+ * If `module_or_path` is {RequestInfo} or {URL}, makes a request and
+ * for everything else, calls `WebAssembly.instantiate` directly.
+ *
+ * @param {{ module_or_path: InitInput | Promise<InitInput> }} module_or_path - Passing `InitInput` directly is deprecated.
+ *
+ * @returns {Promise<InitOutput>}
+ */
+export default function __wbg_init (module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<InitOutput>;
