@@ -438,8 +438,12 @@ impl StatusService {
     ) -> Duration {
         let hour = floor(now_ms, HOUR_MS);
         let since = now_ms - DAY_MS;
+        let db = self.db.clone();
         let raw = window
-            .run("read checks", self.db.status_checks_since(since))
+            .run(
+                "read checks",
+                off_runtime(async move { db.status_checks_since(since).await }),
+            )
             .await;
         let incidents = match raw {
             Some(_) => {
@@ -464,10 +468,11 @@ impl StatusService {
                 round.snapshot.incidents = incidents;
                 if round.rollups_read_hour != Some(hour) {
                     let from = hour - ROLLUP_RETENTION_MS;
+                    let db = self.db.clone();
                     let hourly = window
                         .run(
                             "read hourly rollups",
-                            self.db.status_rollups_since("hour", from),
+                            off_runtime(async move { db.status_rollups_since("hour", from).await }),
                         )
                         .await;
                     let daily = window
@@ -605,6 +610,22 @@ impl StatusService {
             tracing::debug!(?report, "status: round done");
         }
     }
+}
+
+/// Runs a database read on the blocking pool: reading back a day of every viewpoint's checks
+/// or 90 days of rollups decodes tens of thousands of rows, CPU work that would otherwise hold a
+/// request worker. (The query's I/O is still driven by the runtime.)
+async fn off_runtime<T: Send + 'static>(
+    read: impl Future<Output = Result<T, sqlx::Error>> + Send + 'static,
+) -> Result<T, sqlx::Error> {
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || runtime.block_on(read))
+        .await
+        .unwrap_or_else(|error| {
+            Err(sqlx::Error::Protocol(format!(
+                "status read failed: {error}"
+            )))
+        })
 }
 
 fn interval_ms(config: &StatusConfig) -> i64 {

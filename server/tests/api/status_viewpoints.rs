@@ -296,25 +296,31 @@ async fn fill_three_full_windows(app: &TestApp, now: i64) {
 async fn health_answers_promptly_while_a_round_renders_a_large_history(app: TestApp) {
     let now = T0;
     fill_three_full_windows(&app, now).await;
-    // A prober on the same runtime as the server (these tests run on one thread): whatever a
-    // round does on the runtime, /health waits for.
+    // A prober on its own thread and runtime, so its clock runs while the server's runtime (the
+    // test's single thread) is busy: whatever a round does on that runtime, /health waits for.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let prober = {
-        let (stop, client, url) = (
-            stop.clone(),
-            app.client.clone(),
-            format!("{}/health", app.address),
-        );
-        tokio::spawn(async move {
-            let mut slowest = Duration::ZERO;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let started = Instant::now();
-                let response = client.get(&url).send().await.expect("health");
-                assert_eq!(response.status(), 200);
-                slowest = slowest.max(started.elapsed());
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-            slowest
+        let (stop, url) = (stop.clone(), format!("{}/health", app.address));
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("prober runtime");
+            runtime.block_on(async move {
+                let client = reqwest::Client::builder()
+                    .timeout(Duration::from_secs(30))
+                    .build()
+                    .expect("client");
+                let mut slowest = Duration::ZERO;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let started = Instant::now();
+                    let response = client.get(&url).send().await.expect("health");
+                    assert_eq!(response.status(), 200);
+                    slowest = slowest.max(started.elapsed());
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                slowest
+            })
         })
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -324,7 +330,10 @@ async fn health_answers_promptly_while_a_round_renders_a_large_history(app: Test
         rendering = rendering.max(report.render_time);
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let slowest = prober.await.expect("prober");
+    // Joined off this thread: the server on it answers the prober's last request meanwhile.
+    let slowest = tokio::task::spawn_blocking(move || prober.join().expect("prober"))
+        .await
+        .expect("join");
     eprintln!("the longest rendering of a round over three full windows took {rendering:?}; the slowest /health meanwhile {slowest:?}");
     // Before: summarising, rendering and compressing ran on the runtime, and a /health request
     // waited for all of it. (Compared with the rendering, not a fixed time: this machine is shared.)
