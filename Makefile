@@ -31,6 +31,16 @@ pkg/graphics/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/mg_core_bg.wasm | too
 	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg/graphics \
 		--out-name mg_core_graphics --no-default-features --features graphics
 
+# The same graphics package built with wasm SIMD (`simd128`, glam's SIMD path), imported as
+# `mg-core-graphics-simd`: app/src/graphics/wasm.ts loads it where WebAssembly.validate accepts a SIMD
+# module, else the scalar one above. Built after it (one wasm-pack run under pkg/ at a time), in its own
+# cargo target directory so that the two RUSTFLAGS never invalidate each other's build cache.
+WASM_PKGS += pkg/graphics-simd/mg_core_graphics_bg.wasm
+
+pkg/graphics-simd/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/graphics/mg_core_graphics_bg.wasm | tools
+	CARGO_TARGET_DIR=target/simd128 RUSTFLAGS="-C target-feature=+simd128" wasm-pack build core-wasm --release --target bundler \
+		--out-dir ../pkg/graphics-simd --out-name mg_core_graphics --no-default-features --features graphics
+
 # npm ci only when the lockfile changed since the last install.
 app/node_modules/.installed: app/package-lock.json app/package.json $(WASM_PKGS)
 	cd app && npm ci --no-audit --no-fund

@@ -6,7 +6,7 @@
 //! - `machines` (default): the state machines, timers and flag parsing every page's logic runs on
 //!   (`pkg/`, imported by the app as `mg-core`);
 //! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
-//!   (`pkg/graphics/`, imported as `mg-core-graphics`).
+//!   (`pkg/graphics/`, imported as `mg-core-graphics`), with the batched kernels the bench page times.
 //!
 //! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
 //! exported to JavaScript, and so kept in a `.wasm`, depends on the features. The TypeScript types
@@ -27,6 +27,8 @@ mod graphics;
 mod health;
 #[cfg(feature = "machines")]
 mod js_value;
+#[cfg(feature = "graphics")]
+mod kernels;
 #[cfg(feature = "machines")]
 mod login;
 #[cfg(feature = "machines")]
@@ -50,6 +52,11 @@ pub use graphics::{
 };
 #[cfg(feature = "machines")]
 pub use health::HealthMachine;
+#[cfg(feature = "graphics")]
+pub use kernels::{
+    mat4_mul, mat4_mul_batch_copy, mat4_mul_vec4, mat4_mul_vec4_batch_copy, quat_rotate,
+    quat_rotate_batch_copy, KernelBuffers,
+};
 #[cfg(feature = "machines")]
 pub use login::LoginMachine;
 #[cfg(feature = "machines")]

@@ -19,7 +19,7 @@ use std::{
 use axum::{
     body::Body,
     extract::{Request, State},
-    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
+    http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -35,6 +35,12 @@ const PLAIN_TEXT: &str = "text/plain; charset=utf-8";
 const XML: &str = "application/xml";
 /// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
 const DOCS_PREFIX: &str = "/mg/";
+/// Pages sent cross-origin isolated (`Cross-Origin-Opener-Policy: same-origin`,
+/// `Cross-Origin-Embedder-Policy: require-corp`): the graphics bench, whose timings need the fine
+/// `performance.now()` only an isolated page gets. Everything such a page loads is same-origin, so
+/// `require-corp` blocks nothing; other pages keep the defaults (isolation would cut them off from
+/// cross-origin popups such as an identity provider's).
+const ISOLATED_PAGES: &[&str] = &["/bench"];
 
 /// The manifest as last read, and what it was read from.
 #[derive(Debug)]
@@ -200,6 +206,7 @@ impl Site {
             vary_accept: docs,
             link: None,
             content_location: None,
+            isolated: status == StatusCode::OK && ISOLATED_PAGES.contains(&path),
         };
         if let Some((url, file)) = twin {
             if negotiate::prefers_markdown(request) {
@@ -333,6 +340,8 @@ struct Extra {
     vary_accept: bool,
     link: Option<HeaderValue>,
     content_location: Option<HeaderValue>,
+    /// Cross-origin isolation headers (`ISOLATED_PAGES`).
+    isolated: bool,
 }
 
 impl Extra {
@@ -342,6 +351,7 @@ impl Extra {
             vary_accept: false,
             link: None,
             content_location: None,
+            isolated: false,
         }
     }
 }
@@ -386,6 +396,16 @@ fn respond(rendered: &Rendered, request: &HeaderMap, extra: Extra) -> Response {
     }
     if let Some(location) = extra.content_location {
         headers.insert(header::CONTENT_LOCATION, location);
+    }
+    if extra.isolated {
+        headers.insert(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        );
+        headers.insert(
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            HeaderValue::from_static("require-corp"),
+        );
     }
     response
 }
