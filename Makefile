@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean bench-browser
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
@@ -38,7 +38,7 @@ pkg/graphics/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/mg_core_bg.wasm | too
 WASM_PKGS += pkg/graphics-simd/mg_core_graphics_bg.wasm
 
 pkg/graphics-simd/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/graphics/mg_core_graphics_bg.wasm | tools
-	CARGO_TARGET_DIR=target/simd128 RUSTFLAGS="-C target-feature=+simd128" wasm-pack build core-wasm --release --target bundler \
+	CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" wasm-pack build core-wasm --release --target bundler \
 		--out-dir ../pkg/graphics-simd --out-name mg_core_graphics --no-default-features --features graphics
 
 # npm ci only when the lockfile changed since the last install.
@@ -80,6 +80,11 @@ lint: tools app/node_modules/.installed ## Formatters and linters only
 
 bench: tools ## Criterion benches of the core (native)
 	cargo bench -p mg-benches
+
+# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium against the
+# server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
+bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
+	node app/scripts/bench-browser.mjs
 
 clean: ## Remove build output (not installed tools)
 	rm -rf target pkg app/dist app/dist-harness app/node_modules

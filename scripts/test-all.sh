@@ -40,6 +40,10 @@ suite "cargo-test" cargo test --workspace
 # health failures and lost sign-ins (what the hostile traffic would break) keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
+# The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build the
+# app loads where wasm SIMD validates), in its own target directory as `make` builds it.
+suite "wasm-pack-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
+  wasm-pack test --headless --chrome core-wasm --all-features
 suite "app-typecheck" npm --prefix app run --silent typecheck
 suite "app-lint" npm --prefix app run --silent lint
 suite "app-unit" npm --prefix app run --silent test

@@ -13,7 +13,9 @@ import { simdSupported } from "./simd-probe";
 export const graphicsBuild: "simd128" | "scalar" = simdSupported() ? "simd128" : "scalar";
 
 const graphics: typeof GraphicsModule =
-  graphicsBuild === "simd128" ? await import("mg-core-graphics-simd") : await import("mg-core-graphics");
+  graphicsBuild === "simd128"
+    ? await import("mg-core-graphics-simd")
+    : await import("mg-core-graphics");
 
 export const {
   HelixWidget,

@@ -43,6 +43,8 @@ declare global {
   interface Window {
     /** The last finished run, for `make bench-browser` and the e2e test. */
     mgBenchReport?: BenchReport;
+    /** Its table as Markdown (what "Copy as Markdown" copies). */
+    mgBenchMarkdown?: string;
   }
 }
 
@@ -127,6 +129,7 @@ export function BenchPage() {
         size,
         cases: results,
       };
+      window.mgBenchMarkdown = markdownTable(results);
       window.mgBenchReport = next;
       setReport(next);
       setStatus(`Done: ${results.length} cases. The table below has every number.`);
@@ -175,15 +178,19 @@ export function BenchPage() {
           <div>
             <dt>Wasm SIMD</dt>
             <dd data-testid="bench-simd">
-              {env ? (env.simd ? "Supported: the widgets use the SIMD build" : "Not supported: the widgets use the scalar build") : "Checking…"}
+              {env
+                ? env.simd
+                  ? "Supported: the widgets use the SIMD build"
+                  : "Not supported: the widgets use the scalar build"
+                : "Checking…"}
             </dd>
           </div>
         </dl>
         <p className="bench__note">
-          Why can one wasm call per operation lose to plain JavaScript? Each call across the boundary
-          copies its arrays into wasm memory and its result back out, and that copying costs more than
-          the dozen multiplications it wraps; batched or zero-copy calls pay it once for thousands of
-          points, which is where wasm and SIMD win.
+          Why can one wasm call per operation lose to plain JavaScript? Each call across the
+          boundary copies its arrays into wasm memory and its result back out, and that copying
+          costs more than the dozen multiplications it wraps; batched or zero-copy calls pay it once
+          for thousands of points, which is where wasm and SIMD win.
         </p>
       </section>
 

@@ -67,8 +67,22 @@ function jsMat4Mul(a: Float32Array, b: Float32Array, out: Float32Array, count: n
 
 function jsMat4Vec4(m: Float32Array, p: Float32Array, out: Float32Array, count: number): void {
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15] = m as unknown as [
-    number, number, number, number, number, number, number, number,
-    number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   for (let i = 0; i < count * 4; i += 4) {
     const x = p[i] as number;
@@ -131,7 +145,8 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
   // Views are rebuilt from the memory's current buffer at each use: a per-op call allocates, and
   // memory growth replaces the buffer.
   const qpts = new g.KernelBuffers(Math.ceil(points / 4));
-  const view = (ptr: number, floats: number) => new Float32Array(g.wasmMemory().buffer, ptr, floats);
+  const view = (ptr: number, floats: number) =>
+    new Float32Array(g.wasmMemory().buffer, ptr, floats);
   view(mats.aPtr(), a.length).set(a);
   view(mats.bPtr(), b.length).set(b);
   view(pts.aPtr(), 16).set(m);
@@ -176,7 +191,8 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       shape: "per op",
       ops: perOpPoints,
       run: () => {
-        for (let i = 0; i < perOpPoints; i += 1) last = g.mat4MulVec4(m, p.subarray(i * 4, i * 4 + 4));
+        for (let i = 0; i < perOpPoints; i += 1)
+          last = g.mat4MulVec4(m, p.subarray(i * 4, i * 4 + 4));
       },
       check: () => sum(last),
     },
@@ -202,7 +218,8 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       shape: "per op",
       ops: perOpPoints,
       run: () => {
-        for (let i = 0; i < perOpPoints; i += 1) last = g.quatRotate(q, p.subarray(i * 4, i * 4 + 4));
+        for (let i = 0; i < perOpPoints; i += 1)
+          last = g.quatRotate(q, p.subarray(i * 4, i * 4 + 4));
       },
       check: () => sum(last),
     },
@@ -315,8 +332,16 @@ function jsCases(size: RunSize): Case[] {
 /** The widgets' per-frame math: one `step()` is one frame (a call across the boundary in wasm). */
 function sceneCases(): Case[] {
   const scenes = [
-    { name: "icosahedron + particles", w: (g: Graphics) => new g.IcosahedronWidget(7), js: () => new IcosahedronJs() },
-    { name: "hypercube (4D)", w: (g: Graphics) => new g.HypercubeWidget(), js: () => new HypercubeJs() },
+    {
+      name: "icosahedron + particles",
+      w: (g: Graphics) => new g.IcosahedronWidget(7),
+      js: () => new IcosahedronJs(),
+    },
+    {
+      name: "hypercube (4D)",
+      w: (g: Graphics) => new g.HypercubeWidget(),
+      js: () => new HypercubeJs(),
+    },
     { name: "helix", w: (g: Graphics) => new g.HelixWidget(), js: () => new HelixJs() },
     { name: "molecule", w: (g: Graphics) => new g.MoleculeWidget(), js: () => new MoleculeJs() },
   ];
