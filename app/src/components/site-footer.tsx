@@ -18,10 +18,11 @@ export function SiteFooter({
   return (
     <footer className="site-footer">
       <p>mg · deploy full-stack apps, functions and static sites into your own cloud account.</p>
+      {/* A plain link, never a client-side navigation: only a document the server sends is
+          cross-origin isolated, and the bench needs that for its fine timer. Its text is short: the
+          footer is on every page's first visit. */}
       <p>
-        {/* A plain link, never a client-side navigation: only a document the server sends is
-            cross-origin isolated, and the bench needs that for its fine timer. */}
-        <a href="/bench">Graphics bench</a>: time this site's 3D math in your browser.
+        <a href="/bench">Graphics bench</a>
       </p>
       {emulator && (
         <p className="site-footer__emulator">

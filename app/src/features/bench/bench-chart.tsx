@@ -43,10 +43,15 @@ function Group({ kernel, rows, layout }: { kernel: string; rows: CaseResult[]; l
     <figure className="bench-chart__group">
       <figcaption>{kernel}</figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" aria-hidden="true" focusable="false">
-        {decades.map((d) => (
+        {decades.map((d, i) => (
           <g key={d}>
             <line className="bench-chart__grid" x1={x(d)} x2={x(d)} y1={0} y2={height - AXIS} />
-            <text className="bench-chart__tick" x={x(d)} y={height - 4} textAnchor="middle">
+            <text
+              className="bench-chart__tick"
+              x={x(d)}
+              y={height - 4}
+              textAnchor={i === 0 ? "start" : i === decades.length - 1 ? "end" : "middle"}
+            >
               {tickLabel(d)}
             </text>
           </g>
