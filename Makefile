@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean bench-browser
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean bench-browser bench-wasm
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
@@ -85,6 +85,17 @@ bench: tools ## Criterion benches of the core (native)
 # server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
 bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
 	node app/scripts/bench-browser.mjs
+
+# The same kernels under criterion inside headless Chromium (core-wasm/benches/web_kernels.rs,
+# #[wasm_bindgen_bench]), on the scalar build and on the simd128 one; each keeps its last run as the
+# baseline the next is compared with (wbg_benchmark.json in its target directory).
+WASM_BENCH := CHROMEDRIVER=$${CHROMEDRIVER:-/usr/bin/chromedriver} \
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	cargo bench -p mg-core --target wasm32-unknown-unknown --features graphics --bench web_kernels
+
+bench-wasm: tools-browser ## The graphics kernels under criterion in headless Chromium (scalar, simd128)
+	cd core-wasm && $(WASM_BENCH)
+	cd core-wasm && CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" $(WASM_BENCH)
 
 clean: ## Remove build output (not installed tools)
 	rm -rf target pkg app/dist app/dist-harness app/node_modules

@@ -91,3 +91,24 @@ test("other pages are not isolated and never load the bench's code", async ({ pa
   await page.waitForLoadState("networkidle");
   expect(requested.filter((url) => /bench-page|runner|gl-matrix/.test(url))).toEqual([]);
 });
+
+test("a page with a widget loads one graphics build, the SIMD one where SIMD validates", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const builds: Buffer[] = [];
+  page.on("response", async (response) => {
+    if (/mg_core_graphics_bg-[\w-]+\.wasm$/.test(response.url()))
+      builds.push(await response.body());
+  });
+  await page.goto("/telekinesis");
+  await expect(page.locator(".graphics-widget canvas[data-frames]").first()).toBeAttached({
+    timeout: 15_000,
+  });
+  await page.waitForLoadState("networkidle");
+  expect(builds).toHaveLength(1);
+  // 0xfd prefixes every SIMD opcode: the simd128 build has well over a hundred, the scalar one a
+  // couple of dozen (src/lib/wasm/wasm-size.test.ts).
+  const simdBytes = [...(builds[0] ?? [])].filter((byte) => byte === 0xfd).length;
+  expect(simdBytes).toBeGreaterThan(100);
+});
