@@ -10,6 +10,13 @@ import { type CaseSpec, type Implementation, summarize } from "./stats";
 
 type Graphics = typeof scalar;
 
+/** The wasm objects a run made (buffers, widgets): freed when it ends, so runs do not pile up. */
+let allocated: { free(): void }[] = [];
+function keep<T extends { free(): void }>(object: T): T {
+  allocated.push(object);
+  return object;
+}
+
 /** How much work a run does. */
 export type RunSize = {
   /** Points in the mat4 x vec4 and quaternion batches. */
@@ -140,11 +147,11 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
   const outP = new Float32Array(points * 4);
   // Zero-copy: the inputs live in wasm memory, written once before any sample (as a renderer keeps
   // its vertex buffers there); a call passes only counts, and the results are read through a view.
-  const mats = new g.KernelBuffers(matrices);
-  const pts = new g.KernelBuffers(Math.ceil(points / 4));
+  const mats = keep(new g.KernelBuffers(matrices));
+  const pts = keep(new g.KernelBuffers(Math.ceil(points / 4)));
   // Views are rebuilt from the memory's current buffer at each use: a per-op call allocates, and
   // memory growth replaces the buffer.
-  const qpts = new g.KernelBuffers(Math.ceil(points / 4));
+  const qpts = keep(new g.KernelBuffers(Math.ceil(points / 4)));
   const view = (ptr: number, floats: number) =>
     new Float32Array(g.wasmMemory().buffer, ptr, floats);
   view(mats.aPtr(), a.length).set(a);
@@ -351,7 +358,7 @@ function sceneCases(): Case[] {
       ["wasm SIMD", simd],
       ["wasm scalar", scalar],
     ] as const) {
-      const widget = scene.w(g);
+      const widget = keep(scene.w(g));
       cases.push({
         kernel: `frame: ${scene.name}`,
         impl,
@@ -408,6 +415,15 @@ export type Progress = { done: number; total: number; current: string };
  * (thermal, other tabs) spreads over all cases instead of landing on the last ones.
  */
 export async function runBench(size: RunSize, onProgress: (progress: Progress) => void) {
+  try {
+    return await measure(size, onProgress);
+  } finally {
+    for (const object of allocated) object.free();
+    allocated = [];
+  }
+}
+
+async function measure(size: RunSize, onProgress: (progress: Progress) => void) {
   const cases = buildCases(size);
   const total = cases.length * (size.samples + 1);
   let done = 0;
