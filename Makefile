@@ -88,14 +88,16 @@ bench-browser: tools-browser app server-debug ## The /bench page in headless Chr
 
 # The same kernels under criterion inside headless Chromium (core-wasm/benches/web_kernels.rs,
 # #[wasm_bindgen_bench]), on the scalar build and on the simd128 one; each keeps its last run as the
-# baseline the next is compared with (wbg_benchmark.json in its target directory).
+# baseline the next is compared with (wbg_benchmark.json in its target directory; the runner would
+# otherwise write it under core-wasm/, where cargo bench runs so that it finds webdriver.json).
 WASM_BENCH := CHROMEDRIVER=$${CHROMEDRIVER:-/usr/bin/chromedriver} \
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	cargo bench -p mg-core --target wasm32-unknown-unknown --features graphics --bench web_kernels
 
 bench-wasm: tools-browser ## The graphics kernels under criterion in headless Chromium (scalar, simd128)
-	cd core-wasm && $(WASM_BENCH)
-	cd core-wasm && CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" $(WASM_BENCH)
+	cd core-wasm && WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/wbg_benchmark.json $(WASM_BENCH)
+	cd core-wasm && CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" \
+		WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/simd128/wbg_benchmark.json $(WASM_BENCH)
 
 clean: ## Remove build output (not installed tools)
 	rm -rf target pkg app/dist app/dist-harness app/node_modules
