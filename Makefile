@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean bench-browser bench-wasm
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean package package-fixtures bench-browser bench-wasm
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
@@ -18,41 +18,72 @@ tools:
 tools-browser:
 	@scripts/ensure-tools.sh browser
 
-# The two wasm packages of core-wasm (cargo features, src/bindings.rs): the state machines in pkg/,
-# which the app imports as `mg-core`, and the decorative graphics' geometry in pkg/graphics/, imported
-# as `mg-core-graphics` and loaded only after first paint. The second is built after the first, so the
-# two wasm-pack runs never write under pkg/ at once.
-WASM_PKGS := pkg/mg_core_bg.wasm pkg/graphics/mg_core_graphics_bg.wasm
+# The npm package of core-wasm, `mg-core` (core-wasm/npm/README.md): the state machines at its root and
+# the decorative graphics' geometry under `mg-core/graphics` (its SIMD build under
+# `mg-core/graphics/simd`), each its own .wasm (cargo features,
+# src/bindings.rs), so the graphics never weigh on a page's first load. One cargo build per .wasm,
+# copied out of cargo's folder (every feature set writes the same release/mg_core.wasm, so the builds
+# run one after the other); then core-wasm/npm/build.sh runs wasm-bindgen for each way of loading it,
+# adds the entries from core-wasm/npm/templates/ and packs target/npm/mg-core/ into the tarball.
+# The app depends on target/npm/mg-core/ itself; users and the packaging fixtures install the tarball.
+# Another .wasm is one more raw rule below plus one `part` line in build.sh.
+NPM_VERSION := $(shell awk -F'"' '/^\[workspace.package\]/ { w = 1 } w && /^version = / { print $$2; exit }' Cargo.toml)
+NPM_TARBALL := target/npm/mg-core-$(NPM_VERSION).tgz
+NPM_SOURCES := $(shell find core-wasm/npm -type f)
+WASM_RAW := target/npm/raw/mg_core.wasm target/npm/raw/mg_core_graphics.wasm \
+	target/npm/raw/mg_core_graphics_simd.wasm
+CARGO_WASM := cargo build -p mg-core --lib --release --target wasm32-unknown-unknown
+CARGO_WASM_OUT := target/wasm32-unknown-unknown/release/mg_core.wasm
 
-pkg/mg_core_bg.wasm: $(WASM_SOURCES) | tools
-	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg --out-name mg_core
+target/npm/raw/mg_core.wasm: $(WASM_SOURCES) | tools
+	$(CARGO_WASM)
+	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
-pkg/graphics/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/mg_core_bg.wasm | tools
-	wasm-pack build core-wasm --release --target bundler --out-dir ../pkg/graphics \
-		--out-name mg_core_graphics --no-default-features --features graphics
+target/npm/raw/mg_core_graphics.wasm: $(WASM_SOURCES) target/npm/raw/mg_core.wasm | tools
+	$(CARGO_WASM) --no-default-features --features graphics
+	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
-# The same graphics package built with wasm SIMD (`simd128`, glam's SIMD path), imported as
-# `mg-core-graphics-simd`: app/src/graphics/wasm.ts loads it where WebAssembly.validate accepts a SIMD
-# module, else the scalar one above. Built after it (one wasm-pack run under pkg/ at a time), in its own
-# cargo target directory so that the two RUSTFLAGS never invalidate each other's build cache.
-WASM_PKGS += pkg/graphics-simd/mg_core_graphics_bg.wasm
+# The graphics again, built with wasm SIMD (`simd128`, glam's SIMD path): `mg-core/graphics/simd`,
+# which app/src/graphics/wasm.ts loads where WebAssembly.validate accepts a SIMD module, else the
+# scalar `mg-core/graphics`. Its own cargo target directory (the one the simd128 browser tests and
+# `make bench-wasm` use too), so the two RUSTFLAGS never invalidate each other's build cache and this
+# build never overwrites the scalar ones' release/mg_core.wasm.
+SIMD_FLAGS := CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128"
 
-pkg/graphics-simd/mg_core_graphics_bg.wasm: $(WASM_SOURCES) pkg/graphics/mg_core_graphics_bg.wasm | tools
-	CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" wasm-pack build core-wasm --release --target bundler \
-		--out-dir ../pkg/graphics-simd --out-name mg_core_graphics --no-default-features --features graphics
+target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools
+	$(SIMD_FLAGS) $(CARGO_WASM) --no-default-features --features graphics
+	mkdir -p $(@D) && cp target/simd128/wasm32-unknown-unknown/release/mg_core.wasm $@
+
+$(NPM_TARBALL): $(WASM_RAW) $(NPM_SOURCES) | tools
+	core-wasm/npm/build.sh target/npm/raw
+
+package: $(NPM_TARBALL) ## Build the npm package of core-wasm (target/npm/mg-core/ and its .tgz)
+
+# The packaging fixtures (examples/): their tools from examples/package-lock.json (npm's cache makes a
+# reinstall quick), then the tarball itself, installed again whenever it is rebuilt.
+examples/node_modules/.installed: examples/package-lock.json examples/package.json
+	cd examples && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+examples/node_modules/mg-core/package.json: $(NPM_TARBALL) examples/node_modules/.installed
+	cd examples && npm install --no-save --no-audit --no-fund --loglevel=error ../$(NPM_TARBALL)
+	touch $@
+
+package-fixtures: examples/node_modules/mg-core/package.json
 
 # npm ci only when the lockfile changed since the last install.
-app/node_modules/.installed: app/package-lock.json app/package.json $(WASM_PKGS)
+# The package is linked (a symlink to target/npm/mg-core), so a rebuilt package needs no reinstall.
+app/node_modules/.installed: app/package-lock.json app/package.json | $(NPM_TARBALL)
 	cd app && npm ci --no-audit --no-fund
 	touch $@
 
-app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed $(WASM_PKGS)
+app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed $(NPM_TARBALL)
 	cd app && npm run --silent build
 
-app: app/dist/index.html ## Build the two wasm packages and the app
+app: app/dist/index.html ## Build the wasm package and the app
 
 # The graphics harness page (app/graphics.html) for the e2e graphics tests: its own build, never in app/dist.
-app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_modules/.installed $(WASM_PKGS)
+app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_modules/.installed $(NPM_TARBALL)
 	cd app && npx vite build --mode harness --logLevel warn
 
 server: tools ## Build the release server
@@ -69,7 +100,7 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
-test: tools-browser app app/dist-harness/graphics.html server-debug ## Install what is missing and run every suite
+test: tools-browser app app/dist-harness/graphics.html server-debug package-fixtures ## Install what is missing and run every suite
 	@scripts/test-all.sh
 
 lint: tools app/node_modules/.installed ## Formatters and linters only
@@ -96,8 +127,7 @@ WASM_BENCH := CHROMEDRIVER=$${CHROMEDRIVER:-/usr/bin/chromedriver} \
 
 bench-wasm: tools-browser ## The graphics kernels under criterion in headless Chromium (scalar, simd128)
 	cd core-wasm && WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/wbg_benchmark.json $(WASM_BENCH)
-	cd core-wasm && CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128" \
-		WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/simd128/wbg_benchmark.json $(WASM_BENCH)
+	cd core-wasm && $(SIMD_FLAGS) WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/simd128/wbg_benchmark.json $(WASM_BENCH)
 
 clean: ## Remove build output (not installed tools)
-	rm -rf target pkg app/dist app/dist-harness app/node_modules
+	rm -rf target app/dist app/dist-harness app/node_modules examples/node_modules examples/*/dist

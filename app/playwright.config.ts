@@ -65,7 +65,7 @@ export default defineConfig({
       testMatch: /unconfigured\.spec\.ts$/,
       use: { baseURL: origin(unconfiguredPort) },
     },
-    // The default server's prerendered pages with JavaScript off (issue 17: readable without it).
+    // The default server's prerendered pages with JavaScript off (readable without it).
     { name: "no-js", testMatch: /no-js\.spec\.ts$/, use: { javaScriptEnabled: false } },
     // Visits every deployment type's server by its absolute origin (deployment-types.spec.ts).
     { name: "deployments", testMatch: /deployment-types\.spec\.ts$/ },

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load bench of the server (QUALITY.md "Server"): wrk on 127.0.0.1, bounded, one run.
+# Load bench of the server (docs/quality.md "Server"): wrk on 127.0.0.1, bounded, one run.
 # Compares /health, POST /api/wisdom, POST /api/auth/current-user (valid token, SQLite) and GET /api/status
 # (from memory: a full answer, and a poll with the current ETag answered 304) against a bare axum
 # handler built in the same run, and prints one table of req/s and p99.
@@ -9,11 +9,11 @@
 # BASELINE_BIN=<an earlier mg-server binary> also measures that binary's /health and current-user in
 # the same rounds (same configuration, its own SQLite) and prints the ratios, to show what a change
 # cost on this noisy machine.
-# Pages (issue 17): GET /mg/overview as a browser asks for it (Brotli accepted), and as a 304
-# revalidation, from the built app in PAGES_DIST (default app/dist when it has pages.json, else a
-# fixture: a shell and one ~60 KB prerendered /mg/overview); with BASELINE_BIN, that binary's
-# answer to the same request too (before issue 17: the shell index.html, read, hashed and gzipped
-# per request). PAGES_ONLY=1 measures only the pages (and bare axum).
+# Pages: GET /mg/overview as a browser asks for it (Brotli accepted), and as a 304 revalidation,
+# from the built app in PAGES_DIST (default app/dist when it has pages.json, else a fixture: a shell
+# and one ~60 KB prerendered /mg/overview); with BASELINE_BIN, that binary's answer to the same
+# request too (a binary from before prerendering answers with the shell index.html, read, hashed and
+# gzipped per request). PAGES_ONLY=1 measures only the pages (and bare axum).
 #   usage: [ROUNDS=3] [BASELINE_BIN=path] [PAGES_DIST=dir] [PAGES_ONLY=1] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
 set -euo pipefail
 

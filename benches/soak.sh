@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Bounded soak of the server under hostile traffic (QUALITY.md "Public internet"), 127.0.0.1 only.
+# Bounded soak of the server under hostile traffic (docs/quality.md), 127.0.0.1 only.
 # Starts mg-server as it runs behind a proxy (TRUSTED_PROXIES=127.0.0.1/32, default limits, SQLite,
 # the identity emulator) and runs server/examples/soak.rs against it for a bounded time: invented
 # HTTP methods, ADDRESSES client addresses through X-Forwarded-For, junk logout floods, idle and
-# half-open connections, next to a /health probe and full sign-ins. Prints RSS before/after and the
+# half-open connections, silent connections from one address, a flood of first requests for a
+# cold document, next to a /health probe and full sign-ins. Prints RSS before/after and the
 # /health percentiles during, and fails when a target is missed:
 #   RSS growth < 20 MB, /health p99 < SOAK_P99_LIMIT_MS (20), every legitimate sign-in completes.
 #   usage: [PROFILE=release|debug] [ADDRESSES=50000] [SOAK_PORT=3994] [LOGOUT_FLOOD=0]
@@ -35,8 +36,14 @@ BIN="$TARGET/$PROFILE"
 
 mkdir -p "$WORK/dist"
 echo '<!doctype html><title>soak</title>' >"$WORK/dist/index.html"
+# A large text document for the cold-render flood (every request for it arrives before it was
+# ever rendered): about 2 MB, as a full docs bundle could be.
+head -c 2000000 < <(yes 'The mg docs, every page, for agents: deploy, functions, sites, queues.') \
+    >"$WORK/dist/llms-full.txt"
+# Behind a proxy the emulator runs only when asked for (IDENTITY_EMULATOR=on): the soak's
+# sign-ins go through it.
 HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$WORK" STATIC_DIR="$WORK/dist" RUST_LOG=error \
-    TRUSTED_PROXIES=127.0.0.1/32 "${SERVER_BIN:-$BIN/mg-server}" &
+    TRUSTED_PROXIES=127.0.0.1/32 IDENTITY_EMULATOR=on "${SERVER_BIN:-$BIN/mg-server}" &
 SERVER_PID=$!
 for _ in $(seq 1 200); do
     curl -fs "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
@@ -54,6 +61,8 @@ p99="$(value health_p99_ms)"
 tried="$(value sign_ins_tried)"
 done_="$(value sign_ins_done)"
 health_failures="$(value health_failures)"
+cold_flood="$(value cold_flood)"
+cold_served="$(value cold_served)"
 kill -0 "$SERVER_PID" 2>/dev/null || { echo "FAIL: the server died during the soak" >&2; exit 1; }
 
 failed=0
@@ -65,4 +74,5 @@ check "$([ "$growth" -lt "$RSS_LIMIT_KIB" ] && echo ok)" "RSS growth $((growth /
 check "$(awk -v p="$p99" -v l="$P99_LIMIT_MS" 'BEGIN { if (p < l) print "ok" }')" "/health p99 ${p99} ms < ${P99_LIMIT_MS} ms"
 check "$([ "$health_failures" = 0 ] && echo ok)" "/health failures: $health_failures"
 check "$([ "$tried" -gt 0 ] && [ "$tried" = "$done_" ] && echo ok)" "legitimate sign-ins completed: $done_ of $tried"
+check "$([ "$cold_served" = "$cold_flood" ] && echo ok)" "cold-render flood answered: $cold_served of $cold_flood"
 exit "$failed"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What `PRAGMA synchronous = FULL` costs the server's SQLite writes (README "Performance").
+# What `PRAGMA synchronous = FULL` costs the server's SQLite writes (docs/performance.md).
 # One writer commits single-row UPDATEs (the shape of update-profile) in WAL mode, as the server's
 # pool does, alternately with synchronous NORMAL and FULL on the same disk, ROUNDS interleaved
 # rounds of SECONDS each; prints commits/s of each and their ratio (medians).

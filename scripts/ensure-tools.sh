@@ -3,7 +3,8 @@
 #   scripts/ensure-tools.sh build   -> wasm32 target, wasm-pack, wasm-bindgen-cli (Cargo.lock's version)
 #   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver, nginx-light and
 #                                      openssl (for the tests: the browser, and the proxy in front in
-#                                      server/tests/api/deploy.rs)
+#                                      server/tests/api/deploy.rs), and firefox-esr (the second engine
+#                                      of the package's browser fixtures, examples/run-matrix.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-build}"
@@ -24,7 +25,7 @@ if ! command -v wasm-pack >/dev/null; then
 fi
 
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly, or wasm-pack downloads
-# one (which fails here). --locked fails on this registry mirror (TOOLCHAIN.md), so it is not used.
+# one (which fails here). Not --locked: that fails on this registry mirror (docs/development.md).
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
@@ -53,6 +54,17 @@ if [ "$what" = browser ]; then
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light openssl >/dev/null
     else
       echo "The deployment test needs nginx and openssl: sudo apt-get install -y nginx-light openssl" >&2
+      exit 1
+    fi
+  fi
+  # Driven by puppeteer-core over WebDriver BiDi (geckodriver is not packaged in Debian).
+  if [ ! -x /usr/bin/firefox-esr ]; then
+    if [ "$(id -u)" = 0 ]; then
+      say "installing Debian's firefox-esr"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null
+    else
+      echo "The package's browser fixtures need Firefox: sudo apt-get install -y firefox-esr" >&2
       exit 1
     fi
   fi

@@ -1,6 +1,6 @@
 // The browser bench page's script: one frame of each widget's math, wasm against plain JS.
 
-import { HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget } from "mg-core-graphics";
+import { HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget } from "mg-core/graphics";
 import {
   HelixJs,
   HypercubeJs,

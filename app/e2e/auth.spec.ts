@@ -2,8 +2,8 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
 import { continueAs, requireEmulator, signIn, startSignIn } from "./sign-in";
 
-// Sign-in end to end (issue 5) against the real server and its local identity emulator
-// (../shared/IDENTITY.md). Nothing is intercepted except the one test that needs the exchange to hang:
+// Sign-in end to end against the real server and its local identity emulator
+// (docs/identity.md). Nothing is intercepted except the one test that needs the exchange to hang:
 // the app, the web SDK, the emulator, the API and the database all run for real.
 //
 // Run: E2E_PORT=4178 npx playwright test auth

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow } from "./checks";
 import { requireEmulator } from "./sign-in";
 
-// The callback page (issue 15, 7-8): while it completes a sign-in, the spinner and its words sit
+// The callback page: while it completes a sign-in, the spinner and its words sit
 // together in the middle and the nav offers no Log in or Sign up; when it fails, 'Authentication
 // Issue' is a calm, compact panel: its heading on one line, nothing but padding under its actions.
 // Both themes at 1280 and 375 px, with screenshots.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
-// The dashboard tells the truth (issue 15, 1-3): 'Last updated' follows a save at once, 'Active
+// The dashboard tells the truth: 'Last updated' follows a save at once, 'Active
 // sessions' counts signed-in browsers, and a new account reads 'Never updated'.
 
 test.beforeAll(async ({ request }) => requireEmulator(request));

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow } from "./checks";
 
-// Honest cards (issue 15, 5-6): every deployment type's landing, each on its own real server
+// Honest cards: every deployment type's landing, each on its own real server
 // (playwright.config.ts starts one per type with start-server.sh), says one thing in its type,
 // flags, text and cards (spec 2.2 and 3). The default apotheosis server is E2E_PORT itself.
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, hydrated } from "./checks";
 
-// Docs polish (issue 15, 9-10): no word in a table cell breaks mid-word; the sidebar's 'coming soon'
+// Docs polish: no word in a table cell breaks mid-word; the sidebar's 'coming soon'
 // badges sit on their items' lines in one column; its column rule runs the page's full height; and
 // it links every entry that has a page (only the rest say 'coming soon').
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 
 // Signs in through the server's identity emulator over plain HTTP, the way the web SDK and a browser
-// do it (../shared/IDENTITY.md "OAuth"): start, the provider page, its form, the 303 back with a code,
+// do it (docs/identity.md "OAuth"): start, the provider page, its form, the 303 back with a code,
 // then the exchange. Used by the specs that test the official SDKs against the emulator.
 
 export const PROJECT_ID = "P2localemulator";

@@ -1,9 +1,9 @@
 import { type Browser, type CDPSession, expect, type Page, test } from "@playwright/test";
 import { canvasPicture } from "./checks";
 
-// The decorative widgets on the pages that carry them (spec 2.9, QUALITY.md "Graphics" and "Layout
-// shift"), at a width where they are shown (>= 900 px). graphics.spec.ts tests the widgets on the
-// harness page; this spec tests them where visitors meet them, served by the real server.
+// The decorative widgets on the pages that carry them (spec 2.9, docs/quality.md "Graphics" and
+// "Layout shift"), at a width where they are shown (>= 900 px). graphics.spec.ts tests the widgets
+// on the harness page; this spec tests them where visitors meet them, served by the real server.
 
 const WIDE = { width: 1280, height: 800 };
 
@@ -136,7 +136,7 @@ for (const place of placements) {
         height: place.size,
       });
       // Nothing in the widget's row moved: neither the widget nor the text beside it. (Shifts
-      // elsewhere on the page are not the widget's doing; see the report of issue 8.)
+      // elsewhere on the page are not the widget's doing; layout-shift.spec.ts checks the page.)
       const nearWidget = layout.shifts.filter((shift) =>
         shift.sources.some((source) => source === "the widget" || source === "beside the widget"),
       );

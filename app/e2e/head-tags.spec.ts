@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { docsPaths, missingPath, prerenderedPaths } from "./prerendered";
 
-// Issue 17, item 5: every prerendered page's own <title>, meta description, canonical URL, Open Graph
+// Every prerendered page's own <title>, meta description, canonical URL, Open Graph
 // and Twitter card tags, in the HTML the server sends (what crawlers and link previews read, with no
 // JavaScript); docs pages also name their Markdown twin.
 

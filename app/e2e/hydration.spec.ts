@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { missingPath, prerenderedPaths } from "./prerendered";
 
-// Issue 17: every public page arrives server-rendered and the browser hydrates it. Hydration must
+// Every public page arrives server-rendered and the browser hydrates it. Hydration must
 // match the HTML exactly (React reports any difference as an error: #418 text, #419-#425, "hydration"
 // / "did not match" in development) and keep the server's DOM nodes (a mismatch makes React throw
 // the HTML away and render anew, which these checks see as replaced nodes).

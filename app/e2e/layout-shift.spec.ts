@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// QUALITY.md: CLS 0 on every route, in both themes. Every layout shift the page records from
+// docs/quality.md: CLS 0 on every route, in both themes. Every layout shift the page records from
 // navigation until it has settled (the prerendered HTML painted, then hydrated, the session known, the
 // health checks answered, the widgets drawn) is summed; the nodes that moved are reported so a failure
 // says what to reserve room for.

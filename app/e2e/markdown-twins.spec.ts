@@ -1,6 +1,6 @@
 import { type APIResponse, expect, test } from "@playwright/test";
 
-// Issue 17 items 5 and 6 as the real server answers them: each docs page's Markdown twin at its path
+// The files for agents as the real server answers them: each docs page's Markdown twin at its path
 // plus `.md` (and for `Accept: text/markdown` on the page itself), the Link header that points there,
 // llms.txt and llms-full.txt, sitemap.xml and robots.txt (with the site's address filled in).
 const port = Number(process.env.E2E_PORT ?? 4173);

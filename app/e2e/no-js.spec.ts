@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { horizontalOverflow } from "./checks";
 import { docsPaths, prerenderedPaths } from "./prerendered";
 
-// Issue 17, item 4: with JavaScript off (this spec's project), every public page shows its content,
+// With JavaScript off (this spec's project), every public page shows its content,
 // since the server sends it prerendered; the docs are fully readable and their links work.
 
 for (const path of docsPaths) {

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { bearer, claimsOf, newAccount, PROJECT_ID, signInOverHttp } from "./emulator-http";
 
 // The official server SDK, @descope/node-sdk, against the real server's identity emulator
-// (../shared/IDENTITY.md "Tokens and keys"): with `baseUrl` set to the server's origin it fetches the
+// (docs/identity.md "Tokens and keys"): with `baseUrl` set to the server's origin it fetches the
 // emulator's keys (GET /v2/keys/P2localemulator) and must verify the tokens the emulator issues as it
 // would the hosted provider's. Tokens come from signing in over HTTP (start, provider page, form,
 // code, exchange), as the web SDK does.

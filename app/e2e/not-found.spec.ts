@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-// The client-side 404 page. The HTTP status of unknown paths is the server's job (it still answers
-// 200 with index.html here); see the route patterns in the report of issue 6.
+// The client-side 404 page. The HTTP status of unknown paths is the server's job (404 outside the
+// route manifest, docs/architecture.md "Where code goes"); this spec checks what people see.
 for (const path of ["/nope", "/telekinesis/extra", "/apotheosis/x/y"]) {
   test(`${path} shows the 404 page with a title and a way back`, async ({ page }) => {
     await page.goto(path);

@@ -1,5 +1,5 @@
-// The prerendered routes, read from the build's manifest (dist/pages.json, README "How rendering
-// works"), so the specs cover every page the build prerenders without a list of their own.
+// The prerendered routes, read from the build's manifest (dist/pages.json, docs/rendering.md), so
+// the specs cover every page the build prerenders without a list of their own.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

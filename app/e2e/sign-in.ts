@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Account } from "./emulator-http";
 
-// Sign-in through the browser, against the server's local identity emulator (../shared/IDENTITY.md):
+// Sign-in through the browser, against the server's local identity emulator (docs/identity.md):
 // the top navigation's "Log in", the login modal, the emulator's provider page and back to /home.
 //
 // What this assumes about the server's emulator (server/src/emulator/page.rs):

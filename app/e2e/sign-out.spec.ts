@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
-// Sign-out (issue 15, 4): when the identity service cannot be reached, the failure is logged and the
+// Sign-out: when the identity service cannot be reached, the failure is logged and the
 // person still leaves signed out, on /, with nothing of the session left in the browser.
 
 test.beforeAll(async ({ request }) => requireEmulator(request));

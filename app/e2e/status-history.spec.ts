@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow } from "./checks";
 
-// /apotheosis with the server's history (issue 18, item 9) and the landing cards' 24 h uptime
-// (item 10), against the real server: a fresh database, so the history holds only the checks made
-// since it started (today's bar, the other 89 days "no data"). /api/status is intercepted only
-// where a test needs an answer the fresh server cannot give (a later round, an outage, no checks).
+// /apotheosis with the server's history and the landing cards' 24 h uptime (docs/api.md "Status"),
+// against the real server: a fresh database, so the history holds only the checks made since it
+// started (today's bar, the other 89 days "no data"). /api/status is intercepted only where a test
+// needs an answer the fresh server cannot give (a later round, an outage, no checks).
 
 test.describe.configure({ timeout: 60_000 });
 

@@ -130,7 +130,7 @@ test("start, exchange, me, refresh and logout all work against the emulator", as
     OAuth: { github: true },
     status: "enabled",
   });
-  // The first login id names the provider (IDENTITY.md "User object").
+  // The first login id names the provider (docs/identity.md "User object").
   expect((me.data?.loginIds as string[] | undefined)?.[0]).toMatch(/^github/);
 
   // The server's API accepts the session token the SDK now holds.

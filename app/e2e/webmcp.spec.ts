@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// Issue 17 item 7 in the built app: with a stand-in for the browser's WebMCP (`navigator.modelContext`,
+// WebMCP in the built app: with a stand-in for the browser's WebMCP (`navigator.modelContext`,
 // installed before the app runs), the CLI pages register `build_mg_command` and withdraw it on
 // leaving; without it, the tool's code is never fetched.
 

@@ -8,12 +8,12 @@
 // The viewport is 412 x 823 CSS px by default (Lighthouse's mobile one); the decorative widgets are
 // left out below 900 px, so pass `--width 1280` to see what the graphics add on a wide screen.
 //
-// Sizes: `gzip` is the body compressed with gzip -9 here (the same figure whatever the server sends),
-// `wire` is the encoded body as it came over the network (the server gzips text; what it does not
-// compress counts in full). The budget (QUALITY.md "Pages": <= 110 KB gzip) excludes the decorative
-// graphics code and the identity SDK, which must load only after the page's load event / only when used;
-// both are recognised by their chunk names (GRAPHICS, IDENTITY below) and reported separately, with
-// whether anything of theirs was requested before the load event.
+// Sizes: `gzip` is the body compressed with gzip -9 here (the same figure whatever the server
+// sends), `wire` is the encoded body as it came over the network (the server gzips text; what it
+// does not compress counts in full). The budget (docs/quality.md "Pages": <= 110 KB gzip) excludes
+// the decorative graphics code and the identity SDK, which must load only after the page's load
+// event / only when used; both are recognised by their chunk names (GRAPHICS, IDENTITY below) and
+// reported separately, with whether anything of theirs was requested before the load event.
 import { writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";

@@ -1,4 +1,4 @@
-// The prerender (README "How rendering works"), run by `npm run build` after the client build
+// The prerender (docs/rendering.md), run by `npm run build` after the client build
 // (dist/) and the server bundle (dist-ssr/entry-server.mjs, `vite build --ssr`):
 //   for every configuration variant the build chooses (shared/variant.ts, `prerenderVariants`),
 //     load a fresh copy of the server bundle with that variant's runtime config,

@@ -1,4 +1,4 @@
-// The prerender variant key of PRERENDER-CONTRACT.md (issue 17): which prerendered copy of a page
+// The prerender variant key of PRERENDER-CONTRACT.md: which prerendered copy of a page
 // matches a deployment's configuration. The server computes the same key in Rust from its effective
 // configuration and serves `pages.json`'s file for it. Neutral ground: imports nothing from src/.
 

@@ -1,4 +1,4 @@
-// The build's server entry (README "How rendering works"): `vite build --ssr` bundles this file, with
+// The build's server entry (docs/rendering.md): `vite build --ssr` bundles this file, with
 // the app and the same wasm core, into dist-ssr/; scripts/prerender.mjs loads that bundle once per
 // configuration variant (the variant's runtime config set first, as the server would inject it) and
 // renders every public path with it. The machines' initial snapshots come from the real wasm, run in

@@ -44,7 +44,7 @@ const app = (
   </EarlyClicks>
 );
 if (root.firstElementChild) {
-  // A prerendered page (README "How rendering works"): its chunk and data load first, so the first
+  // A prerendered page (docs/rendering.md): its chunk and data load first, so the first
   // render equals the HTML and hydration keeps every node; the page is readable meanwhile.
   // A failed download leaves the page as the server sent it; hydration then loads what it needs.
   await preloadRoute(window.location.pathname).catch(() => {});

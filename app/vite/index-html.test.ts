@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The page head announces the server's incident feed (issue 18, item 8), so feed readers find it
+// The page head announces the server's incident feed, so feed readers find it
 // from any page of the site.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

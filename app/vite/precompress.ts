@@ -1,7 +1,7 @@
 // Writes Brotli (`.br`, quality 11) and gzip (`.gz`, level 9) copies beside every text file and
 // .wasm of a build, which the server sends as they are to browsers that accept them (ServeDir's
 // precompressed files): Brotli at its best made first visits 12-14% smaller on the wire than gzip
-// (README "Performance"), costs nothing per request, and every browser that runs this app accepts it.
+// (docs/performance.md), costs nothing per request, and every browser running this app accepts it.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

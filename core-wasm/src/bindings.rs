@@ -1,12 +1,14 @@
 //! The JavaScript facade: thin `#[wasm_bindgen]` classes over the plain-Rust modules, one file
 //! per machine file (`src/wisdom.rs` is exported by `src/bindings/wisdom.rs`).
 //!
-//! Two wasm packages are built from this one crate, chosen by cargo feature, so the decorative
-//! graphics never weigh on a page's first load:
+//! Two `.wasm` files are built from this one crate, chosen by cargo feature, so the decorative
+//! graphics never weigh on a page's first load; both ship in the npm package `mg-core`
+//! (`make package`, core-wasm/npm/):
 //! - `machines` (default): the state machines, timers and flag parsing every page's logic runs on
-//!   (`pkg/`, imported by the app as `mg-core`);
+//!   (imported as `mg-core`);
 //! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
-//!   (`pkg/graphics/`, imported as `mg-core-graphics`), with the batched kernels the bench page times.
+//!   (imported as `mg-core/graphics`; built again with `simd128` as `mg-core/graphics/simd`), with
+//!   the batched kernels the bench page times.
 //!
 //! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
 //! exported to JavaScript, and so kept in a `.wasm`, depends on the features. The TypeScript types

@@ -54,6 +54,11 @@ impl std::error::Error for InvalidName {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DisplayName(String);
 
+/// Visible characters whose glyph is empty: a name of only these (and blanks) renders as nothing.
+/// U+2800 BRAILLE PATTERN BLANK is a symbol, not a space: neither the whitespace nor the
+/// ignorable check catches it.
+const BLANK_GLYPHS: [char; 1] = ['\u{2800}'];
+
 impl DisplayName {
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
         let name = raw.trim();
@@ -74,7 +79,7 @@ impl DisplayName {
         let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
         if name
             .chars()
-            .all(|c| c.is_whitespace() || ignorable.contains(c))
+            .all(|c| c.is_whitespace() || ignorable.contains(c) || BLANK_GLYPHS.contains(&c))
         {
             return Err(InvalidName::Empty);
         }
@@ -158,6 +163,8 @@ mod tests {
             "\u{3164}",
             "\u{E0041}\u{E0042}",
             "\u{FE0F}",
+            "\u{2800}",
+            " \u{2800}\u{2800} ",
         ] {
             assert_eq!(
                 DisplayName::parse(invisible),

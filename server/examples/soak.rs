@@ -3,12 +3,18 @@
 //! - requests with invented HTTP methods to invented paths,
 //! - requests from many client addresses through a trusted proxy's `X-Forwarded-For`,
 //! - floods of `logout` calls with junk refresh tokens,
-//! - idle connections (nothing sent) and half-open ones (a header block never finished),
+//! - idle connections (nothing sent) and half-open ones (a header block never finished) from
+//!   127.0.0.2, more than one client may hold, reopened as soon as the server closes them,
+//! - silent connections (never a byte) from 127.0.0.3, `SILENT_CONNECTIONS` of them at once,
+//! - a cold-render flood: `COLD_FLOOD` simultaneous first requests for `/llms-full.txt`,
 //!
 //! then prints what it measured as `key=value` lines: the server's RSS before and after, the `/health`
 //! latency percentiles during, and how many sign-ins were tried and completed.
 //! Environment: `TARGET` (http://127.0.0.1:PORT), `SERVER_PID`, `SECONDS` (30), `ADDRESSES` (50000),
-//! `IDLE_CONNECTIONS` (300), `HALF_OPEN_CONNECTIONS` (200), `LOGOUT_FLOOD` (1; 0 sends none).
+//! `IDLE_CONNECTIONS` (300), `HALF_OPEN_CONNECTIONS` (200), `SILENT_CONNECTIONS` (1000),
+//! `COLD_FLOOD` (200), `LOGOUT_FLOOD` (1; 0 sends none).
+//! The hostile connections come from addresses of their own (127.0.0.0/8 is all this machine), so
+//! the per-client connection cap applies to them and not to the normal traffic from 127.0.0.1.
 
 use std::{
     sync::{
@@ -32,6 +38,16 @@ fn env_number(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// A connection to `authority` from 127.0.0.`last`.
+async fn connect_from(last: u8, authority: &str) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::from(([127, 0, 0, last], 0)))?;
+    let address = authority
+        .parse()
+        .map_err(|_| std::io::Error::other("TARGET is not host:port"))?;
+    socket.connect(address).await
 }
 
 /// Resident memory of `pid` in KiB, from /proc.
@@ -66,6 +82,8 @@ async fn main() -> anyhow::Result<()> {
     let addresses = env_number("ADDRESSES", 50_000);
     let idle = env_number("IDLE_CONNECTIONS", 300);
     let half_open = env_number("HALF_OPEN_CONNECTIONS", 200);
+    let silent = env_number("SILENT_CONNECTIONS", 1000);
+    let cold_flood = env_number("COLD_FLOOD", 200);
     let authority = target.trim_start_matches("http://").to_owned();
     let client = Client::builder()
         .redirect(Policy::none())
@@ -151,14 +169,40 @@ async fn main() -> anyhow::Result<()> {
             }
         }));
     }
-    // Idle and half-open connections, reopened whenever the server closes them.
-    for i in 0..(idle + half_open) {
+    // A cold document asked for by many at once: rendered once, the rest wait for it.
+    let cold = {
+        let (client, target) = (client.clone(), target.clone());
+        tokio::spawn(async move {
+            let requests: Vec<_> = (0..cold_flood)
+                .map(|_| {
+                    let (client, target) = (client.clone(), target.clone());
+                    tokio::spawn(async move {
+                        client
+                            .get(format!("{target}/llms-full.txt"))
+                            .header("accept-encoding", "br, gzip")
+                            .send()
+                            .await
+                            .map(|r| r.status().as_u16())
+                            .unwrap_or(0)
+                    })
+                })
+                .collect();
+            let mut ok = 0u64;
+            for request in requests {
+                ok += u64::from(request.await.unwrap_or(0) == 200);
+            }
+            ok
+        })
+    };
+    // Idle, half-open and silent connections, reopened whenever the server closes them.
+    for i in 0..(idle + half_open + silent) {
         let (authority, stop, counts) = (authority.clone(), stop.clone(), counts.clone());
-        let partial = i >= idle;
+        let partial = i >= idle && i < idle + half_open;
+        let source = if i < idle + half_open { 2 } else { 3 };
         hostile.push(tokio::spawn(async move {
             let mut buf = [0u8; 1024];
             while !stop.load(Relaxed) {
-                let Ok(mut stream) = TcpStream::connect(&authority).await else {
+                let Ok(mut stream) = connect_from(source, &authority).await else {
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     continue;
                 };
@@ -179,6 +223,9 @@ async fn main() -> anyhow::Result<()> {
                     }
                 }
                 counts.reconnects.fetch_add(1, Relaxed);
+                // Refused at once over the per-client cap: try again soon, not in a busy loop
+                // (a real flood would; this one measures what the cap keeps, not accept speed).
+                tokio::time::sleep(Duration::from_millis(500)).await;
             }
         }));
     }
@@ -229,6 +276,7 @@ async fn main() -> anyhow::Result<()> {
     stop.store(true, Relaxed);
     let (mut latencies, probe_failures) = probe.await?;
     let errors = signer.await?;
+    let cold_served = cold.await?;
     for task in hostile {
         task.abort();
     }
@@ -251,9 +299,10 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("junk_logouts={}", counts.logouts.load(Relaxed));
     println!(
-        "idle_connections={idle} half_open_connections={half_open} closed_by_server={}",
+        "idle_connections={idle} half_open_connections={half_open} silent_connections={silent} closed_by_server={}",
         counts.reconnects.load(Relaxed)
     );
+    println!("cold_flood={cold_flood} cold_served={cold_served}");
     println!("rss_before_kib={rss_before}");
     println!("rss_after_kib={rss_after}");
     println!("rss_growth_kib={}", rss_after as i64 - rss_before as i64);

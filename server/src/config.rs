@@ -50,7 +50,7 @@ pub struct Config {
     /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
-    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks (issue 18).
+    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks.
     pub status: crate::status::StatusConfig,
     /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
     pub network: crate::network::NetworkConfig,
@@ -73,6 +73,14 @@ pub enum ConfigError {
          provider, or HOST=127.0.0.1, or IDENTITY_EMULATOR=on to run the emulator there on purpose"
     )]
     EmulatorExposed(IpAddr),
+    #[error(
+        "refusing to start: TRUSTED_PROXIES is set, so this server sits behind a reverse proxy and \
+         faces the network through it, but no IDENTITY_BASE_URL is set, so the local identity \
+         emulator (which signs in anyone who types an e-mail address) would be public. Set \
+         IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to use a real identity provider, or \
+         IDENTITY_EMULATOR=on to run the emulator behind the proxy on purpose"
+    )]
+    EmulatorBehindProxy,
 }
 
 impl Config {
@@ -223,14 +231,18 @@ impl Config {
         .and_then(Self::checked)
     }
 
-    /// Refuses a configuration that would expose the local identity emulator on a non-loopback
-    /// address without `IDENTITY_EMULATOR=on` (checked again by `Application::build`).
+    /// Refuses a configuration that would expose the local identity emulator without
+    /// `IDENTITY_EMULATOR=on`: on a non-loopback address, or behind a reverse proxy (a server told
+    /// to trust proxies is public through them, whatever its `HOST`). Checked again by
+    /// `Application::build`.
     pub fn checked(self) -> Result<Self, ConfigError> {
-        if self.identity_emulator_enabled()
-            && !self.host.is_loopback()
-            && !self.identity_emulator_public
-        {
-            return Err(ConfigError::EmulatorExposed(self.host));
+        if self.identity_emulator_enabled() && !self.identity_emulator_public {
+            if !self.host.is_loopback() {
+                return Err(ConfigError::EmulatorExposed(self.host));
+            }
+            if !self.network.trusted_proxies.is_empty() {
+                return Err(ConfigError::EmulatorBehindProxy);
+            }
         }
         Ok(self)
     }
@@ -358,6 +370,30 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("IDENTITY_BASE_URL is not valid"));
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_emulator_needs_to_be_asked_for() {
+        // Before: HOST=127.0.0.1 behind nginx with TRUSTED_PROXIES set started the emulator with
+        // a warning, and anyone outside signed in as anyone by typing an e-mail address.
+        let error = config_from(&[("TRUSTED_PROXIES", "127.0.0.1")]).expect_err("refused");
+        let message = error.to_string();
+        assert!(message.starts_with("refusing to start"), "{message}");
+        assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
+        assert!(message.contains("IDENTITY_EMULATOR=on"), "{message}");
+        let on_purpose = config_from(&[
+            ("TRUSTED_PROXIES", "127.0.0.1"),
+            ("IDENTITY_EMULATOR", "on"),
+        ])
+        .expect("asked for");
+        assert!(on_purpose.shows_emulator_marker());
+        let provider = config_from(&[
+            ("TRUSTED_PROXIES", "127.0.0.1"),
+            ("IDENTITY_BASE_URL", "https://api.descope.com"),
+            ("IDENTITY_PROJECT_ID", "P2abc"),
+        ])
+        .expect("a real provider behind the proxy");
+        assert!(!provider.identity_emulator_enabled());
     }
 
     #[test]

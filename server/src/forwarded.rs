@@ -6,7 +6,7 @@
 
 use std::{
     convert::Infallible,
-    net::{IpAddr, Ipv4Addr, SocketAddr},
+    net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr},
 };
 
 use axum::{
@@ -15,13 +15,19 @@ use axum::{
 };
 use ipnet::IpNet;
 
+/// The client a trusted proxy forwarded but named unreadably (a hop of junk or of bytes that are
+/// not text where the client should be). Not the proxy's own address: such a client must share
+/// neither the proxy's rate-limit bucket nor its loopback privileges. All of them share one bucket.
+pub const UNKNOWN_CLIENT: IpAddr = IpAddr::V6(Ipv6Addr::UNSPECIFIED);
+
 /// What the server believes about a request's origin. Put into every request's extensions by the
 /// frontline, so the rate limiter, HSTS and the emulator read one answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientInfo {
     /// The TCP peer (the proxy, when there is one).
     pub peer: IpAddr,
-    /// The client: the peer, or the address a trusted proxy forwarded.
+    /// The client: the peer, or the address a trusted proxy forwarded ([`UNKNOWN_CLIENT`] when
+    /// that address is unreadable).
     pub ip: IpAddr,
     /// A trusted proxy said the client came over TLS (`X-Forwarded-Proto: https`, `proto=https`).
     pub over_tls: bool,
@@ -101,24 +107,27 @@ impl TrustedProxies {
         // the template in deploy/ clears `Forwarded`).
         let (hops, proto, host) = if headers.contains_key("x-forwarded-for") {
             (
-                values(headers, "x-forwarded-for")
-                    .map(parse_node)
+                hop_texts(headers, "x-forwarded-for")
+                    .map(|hop| hop.and_then(parse_node))
                     .collect::<Vec<_>>(),
                 last_value(headers, "x-forwarded-proto"),
                 last_value(headers, "x-forwarded-host"),
             )
         } else {
-            let elements: Vec<&str> = values(headers, "forwarded").collect();
+            let elements: Vec<Option<&str>> = hop_texts(headers, "forwarded").collect();
+            // An unreadable element stands where its `for=` would be: unknown.
             let hops = elements
                 .iter()
-                .filter_map(|element| pair(element, "for"))
-                .map(parse_node)
+                .filter_map(|element| match element {
+                    Some(element) => pair(element, "for").map(parse_node),
+                    None => Some(None),
+                })
                 .collect();
             // The nearest proxy's element (the last) says how the request reached it.
-            let last = elements.last();
+            let last = elements.last().copied().flatten();
             (
                 hops,
-                last.and_then(|e| pair(e, "proto"))
+                last.and_then(|e: &str| pair(e, "proto"))
                     .or_else(|| last_value(headers, "x-forwarded-proto")),
                 last.and_then(|e| pair(e, "host"))
                     .or_else(|| last_value(headers, "x-forwarded-host")),
@@ -136,7 +145,7 @@ impl TrustedProxies {
 
     /// The client among `hops` (oldest first): the rightmost address that is not a trusted proxy.
     /// When every hop is trusted, the leftmost; when the hop that names the client is unreadable,
-    /// the last address known for certain.
+    /// [`UNKNOWN_CLIENT`] (never a proxy's address, which would lend the client its privileges).
     fn rightmost_untrusted(&self, peer: IpAddr, hops: &[Option<IpAddr>]) -> IpAddr {
         let mut client = peer;
         for hop in hops.iter().rev() {
@@ -147,7 +156,7 @@ impl TrustedProxies {
                         break;
                     }
                 }
-                None => break,
+                None => return UNKNOWN_CLIENT,
             }
         }
         client
@@ -163,6 +172,18 @@ fn values<'a>(headers: &'a HeaderMap, name: &str) -> impl Iterator<Item = &'a st
         .flat_map(|v| v.split(','))
         .map(str::trim)
         .filter(|v| !v.is_empty())
+}
+
+/// Every comma-separated value of every `name` header, in order, read from the raw bytes: a value
+/// that is not text is `None` in its place, and the readable ones around it still count (a client's
+/// junk before the address its proxy appended does not hide that address).
+fn hop_texts<'a>(headers: &'a HeaderMap, name: &str) -> impl Iterator<Item = Option<&'a str>> {
+    headers
+        .get_all(name)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|b| *b == b','))
+        .map(|raw| std::str::from_utf8(raw).ok().map(str::trim))
+        .filter(|hop| hop.is_none_or(|text| !text.is_empty()))
 }
 
 /// The last value of a possibly repeated, comma-separated header: the one the nearest proxy set.
@@ -261,11 +282,40 @@ mod tests {
             trusted.client_info(ip("127.0.0.1"), &inside).ip,
             ip("10.9.9.9")
         );
-        // An unreadable hop where the client should be: the last address known for certain.
+        // An unreadable hop where the client should be: unknown, not the proxy before it.
         let junk = headers(&[("x-forwarded-for", "198.51.100.7, unknown, 10.1.1.1")]);
         assert_eq!(
             trusted.client_info(ip("127.0.0.1"), &junk).ip,
-            ip("10.1.1.1")
+            UNKNOWN_CLIENT
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_in_a_forwarding_header_never_make_the_client_the_proxy() {
+        // Before: one byte that is not text made the whole header unreadable, and the client
+        // counted as the proxy itself (its rate-limit bucket, its loopback privileges).
+        let trusted = TrustedProxies::parse("127.0.0.1").expect("valid");
+        let mut sent = HeaderMap::new();
+        let value = HeaderValue::from_bytes(b"\xff\xfe").expect("obs-text is a valid value");
+        sent.append("x-forwarded-for", value);
+        let info = trusted.client_info(ip("127.0.0.1"), &sent);
+        assert_eq!(info.ip, UNKNOWN_CLIENT);
+        assert!(!info.ip.is_loopback());
+        // The junk a client wrote before the address nginx appended: that address is the client.
+        let mut appended = HeaderMap::new();
+        let value = HeaderValue::from_bytes(b"\xff, 198.51.100.7").expect("valid value");
+        appended.append("x-forwarded-for", value);
+        assert_eq!(
+            trusted.client_info(ip("127.0.0.1"), &appended).ip,
+            ip("198.51.100.7")
+        );
+        // The same through `Forwarded`.
+        let mut forwarded = HeaderMap::new();
+        let value = HeaderValue::from_bytes(b"for=\xff").expect("valid value");
+        forwarded.append("forwarded", value);
+        assert_eq!(
+            trusted.client_info(ip("127.0.0.1"), &forwarded).ip,
+            UNKNOWN_CLIENT
         );
     }
 

@@ -3,7 +3,8 @@
 
 /// `text` safe inside HTML or XML element content and quoted attribute values: the five special
 /// characters as references (`&#39;` is understood by both), and control characters other than tab
-/// and line breaks left out (XML 1.0 does not allow them; HTML shows nothing for them).
+/// and line breaks left out, with the noncharacters U+FFFE and U+FFFF (XML 1.0 allows none of
+/// them, so one would make a feed not well-formed; HTML shows nothing for them).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -14,6 +15,7 @@ pub fn escape(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {}
+            '\u{FFFE}' | '\u{FFFF}' => {}
             c => out.push(c),
         }
     }
@@ -36,5 +38,6 @@ mod tests {
     fn control_characters_are_left_out_but_tabs_and_line_breaks_kept() {
         assert_eq!(escape("a\u{0}b\u{1b}c\u{7f}d"), "abcd");
         assert_eq!(escape("a\tb\nc\r\nd"), "a\tb\nc\r\nd");
+        assert_eq!(escape("a\u{FFFE}b\u{FFFF}c\u{FFFD}"), "abc\u{FFFD}");
     }
 }

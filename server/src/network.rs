@@ -11,6 +11,10 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Default `MAX_CONNECTIONS`: open connections at once; more wait in the listen backlog.
 pub const MAX_CONNECTIONS: usize = 4096;
+/// Default `MAX_CONNECTIONS_PER_CLIENT`: open connections one client address (an IPv6 /64) may
+/// hold at once, so one client cannot take every slot; the trusted proxies' own addresses aside.
+/// A browser opens at most six per host.
+pub const MAX_CONNECTIONS_PER_CLIENT: usize = 256;
 /// Default `RATE_LIMIT_MAX_CLIENTS`: client addresses the rate limiter remembers (least recently
 /// seen forgotten first); about 80 bytes each.
 pub const RATE_LIMIT_MAX_CLIENTS: usize = 100_000;
@@ -28,6 +32,9 @@ pub struct NetworkConfig {
     pub idle_timeout: Duration,
     /// `MAX_CONNECTIONS`: open connections at once (4096); keep it below the open-files limit.
     pub max_connections: usize,
+    /// `MAX_CONNECTIONS_PER_CLIENT`: open connections per client address (256); connections from
+    /// `TRUSTED_PROXIES` are not counted per address, only against `MAX_CONNECTIONS`.
+    pub max_connections_per_client: usize,
     /// `RATE_LIMIT_MAX_CLIENTS`: client addresses the rate limiter keeps (100,000).
     pub rate_limit_max_clients: usize,
     /// `METRICS_TOKEN`: a bearer token that opens `/metrics` to non-loopback peers (default none:
@@ -42,6 +49,7 @@ impl Default for NetworkConfig {
             header_read_timeout: HEADER_READ_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            max_connections_per_client: MAX_CONNECTIONS_PER_CLIENT,
             rate_limit_max_clients: RATE_LIMIT_MAX_CLIENTS,
             metrics_token: None,
         }
@@ -87,6 +95,11 @@ impl NetworkConfig {
             )?),
             max_connections: usize::try_from(positive("MAX_CONNECTIONS", MAX_CONNECTIONS as u64)?)
                 .unwrap_or(MAX_CONNECTIONS),
+            max_connections_per_client: usize::try_from(positive(
+                "MAX_CONNECTIONS_PER_CLIENT",
+                MAX_CONNECTIONS_PER_CLIENT as u64,
+            )?)
+            .unwrap_or(MAX_CONNECTIONS_PER_CLIENT),
             rate_limit_max_clients: usize::try_from(positive(
                 "RATE_LIMIT_MAX_CLIENTS",
                 RATE_LIMIT_MAX_CLIENTS as u64,
@@ -118,6 +131,7 @@ mod tests {
         assert_eq!(config.header_read_timeout, Duration::from_secs(10));
         assert_eq!(config.idle_timeout, Duration::from_secs(60));
         assert_eq!(config.max_connections, 4096);
+        assert_eq!(config.max_connections_per_client, 256);
         assert_eq!(config.metrics_token, None);
     }
 
@@ -128,6 +142,7 @@ mod tests {
             ("HEADER_READ_TIMEOUT_SECS", "5"),
             ("IDLE_TIMEOUT_SECS", "30"),
             ("MAX_CONNECTIONS", "500"),
+            ("MAX_CONNECTIONS_PER_CLIENT", "20"),
             ("RATE_LIMIT_MAX_CLIENTS", "1000"),
             ("METRICS_TOKEN", " s3cret "),
         ])
@@ -136,6 +151,7 @@ mod tests {
         assert_eq!(config.header_read_timeout, Duration::from_secs(5));
         assert_eq!(config.idle_timeout, Duration::from_secs(30));
         assert_eq!(config.max_connections, 500);
+        assert_eq!(config.max_connections_per_client, 20);
         assert_eq!(config.rate_limit_max_clients, 1000);
         assert_eq!(config.metrics_token.as_deref(), Some("s3cret"));
 

@@ -14,6 +14,7 @@ use crate::{
         cors,
         frontline::{Frontline, FrontlineLayer},
         hardening::SecurityHeaders,
+        own_errors::OwnErrors,
     },
     emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
@@ -74,6 +75,7 @@ pub struct Application {
     service: HttpService,
     status: Arc<StatusService>,
     limits: NetworkConfig,
+    own_errors: Arc<OwnErrors>,
 }
 
 impl std::fmt::Debug for Application {
@@ -112,12 +114,17 @@ impl Application {
             None
         };
         let limits = config.network.clone();
+        let own_errors = Arc::new(OwnErrors::new(&SecurityHeaders::for_app(
+            &config.static_dir,
+            config.identity_base_url.as_deref(),
+        )));
         let state = build_state(db, config, emulator);
         Ok(Self {
             listener,
             status: state.status.clone(),
             service: app(state),
             limits,
+            own_errors,
         })
     }
 
@@ -139,8 +146,14 @@ impl Application {
             .config()
             .scheduler
             .then(|| tokio::spawn(self.status.clone().run_schedule()));
-        let served =
-            serve::serve(self.listener, self.service, &self.limits, shutdown_signal()).await;
+        let served = serve::serve(
+            self.listener,
+            self.service,
+            &self.limits,
+            self.own_errors,
+            shutdown_signal(),
+        )
+        .await;
         if let Some(checks) = checks {
             checks.abort();
         }

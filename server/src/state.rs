@@ -29,7 +29,7 @@ pub struct AppState {
     pub sessions: Arc<SessionStore>,
     pub rate_limiter: Arc<RateLimiter>,
     pub metrics: Arc<Metrics>,
-    /// The status checks and the status answers (issue 18).
+    /// The status checks and the status answers.
     pub status: Arc<StatusService>,
 }
 

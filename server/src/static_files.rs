@@ -72,7 +72,7 @@ pub struct Root {
 }
 
 impl Root {
-    fn new(dir: &Path) -> Self {
+    pub(crate) fn new(dir: &Path) -> Self {
         Self {
             dir: dir.to_path_buf(),
             real: std::fs::canonicalize(dir).ok(),

@@ -6,7 +6,7 @@ export type PageMeta = { title: string; description: string };
 /**
  * Given only by the build's prerender (entry-server.tsx): receives the rendering page's head texts in
  * render, where effects never run, so the prerendered `<head>` carries the same title and description
- * the browser then keeps (README "How rendering works").
+ * the browser then keeps (docs/rendering.md).
  */
 export const PageMetaContext = createContext<((meta: PageMeta) => void) | null>(null);
 

@@ -138,7 +138,7 @@ impl Database {
                         // WAL lets readers run beside the writer; the busy timeout queues writers
                         // instead of failing them. FULL syncs the WAL at every commit, so an
                         // acknowledged write survives a power loss too (NORMAL only survives a
-                        // crash of the process); the cost is measured in the README.
+                        // crash of the process); the cost is measured in docs/performance.md.
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
@@ -148,7 +148,15 @@ impl Database {
                 })
             })
             .connect(url)
-            .await?;
+            .await
+            .map_err(|error| {
+                anyhow::anyhow!(
+                    "cannot open the {} database ({}): {error}; check DATABASE_URL and that the \
+                     database is running",
+                    backend.name(),
+                    redacted(url)
+                )
+            })?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
@@ -277,5 +285,31 @@ mod tests {
         assert_eq!(Backend::of_url("sqlite://x"), Backend::Sqlite);
         assert_eq!(Backend::of_url("postgres://u@h/db"), Backend::Postgres);
         assert_eq!(Backend::of_url("postgresql://u@h/db"), Backend::Postgres);
+    }
+}
+
+/// `url` without its password, for messages people and logs read.
+fn redacted(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod redaction {
+    #[test]
+    fn a_database_password_never_reaches_a_message() {
+        assert_eq!(
+            super::redacted("postgres://mg:s3cret@db.example:5432/mg"),
+            "postgres://mg:***@db.example:5432/mg"
+        );
+        assert_eq!(
+            super::redacted("sqlite://data/mg.db?mode=rwc"),
+            "sqlite://data/mg.db?mode=rwc"
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! SQLite only: read-only connections for the hot path's point read (`find_user_with_sessions`),
 //! used inline on the calling task instead of through the pool.
 //!
-//! sqlx runs every SQLite statement on a connection's own worker thread and hands the statement
-//! and each row across threads; for a one-row read that hand-off costs more than the read itself
-//! and held `current-user` to a third of QUALITY.md's bar (benches/load.sh). In WAL mode a reader
+//! sqlx runs every SQLite statement on a connection's own worker thread and hands the statement and
+//! each row across threads; for a one-row read that hand-off costs more than the read itself and
+//! held `current-user` to a third of docs/quality.md's bar (benches/load.sh). In WAL mode a reader
 //! never waits for the writer, so an indexed one-row read takes microseconds; the short busy
 //! timeout bounds the rare wait (WAL recovery after a crash), and any error sends the caller back
 //! to the pool, which has the full busy timeout and the usual error handling.

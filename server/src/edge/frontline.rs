@@ -39,8 +39,9 @@ use crate::{error::AppError, forwarded::TrustedProxies};
 /// The header carrying a request's id, taken from the client (or a proxy) when it sends a sane
 /// one, generated otherwise, and echoed on the response.
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-/// A client-sent id longer than this is replaced rather than logged.
-const MAX_CLIENT_ID_BYTES: usize = 128;
+/// A client-sent id longer than this is replaced rather than logged (a UUID is 36, nginx's
+/// `$request_id` 32).
+const MAX_CLIENT_ID_BYTES: usize = 64;
 
 /// Request ids unique across restarts and instances: a random per-process prefix and a counter.
 /// (A UUID per request read the OS random source every time, for no gain in uniqueness.)
@@ -83,12 +84,16 @@ fn write_hex(out: &mut [u8], value: u64) {
     }
 }
 
-/// An id a client sent that is safe to log and echo: short, visible ASCII only.
+/// An id a client sent that is safe to log and echo: short, and only letters, digits, `-`, `_`,
+/// `.` and `:` (what UUIDs, trace ids and proxies' ids are made of). Anything else, markup and
+/// quotes included, is replaced by a generated id.
 fn acceptable_client_id(value: &HeaderValue) -> bool {
     let bytes = value.as_bytes();
     !bytes.is_empty()
         && bytes.len() <= MAX_CLIENT_ID_BYTES
-        && bytes.iter().all(|b| b.is_ascii_graphic())
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
 }
 
 /// What answers a request: the frontline itself, or the service inside it.
@@ -192,22 +197,35 @@ where
         let origin = self.shared.cors.allowed_origin(request.headers());
         let shared = self.shared.clone();
 
+        // One spelling per path before any rule reads it (`edge::path`).
+        let bad_path = match super::path::normalized(request.uri().path()) {
+            Ok(None) => false,
+            Ok(Some(normal)) => {
+                rewrite_path(&mut request, &normal);
+                false
+            }
+            Err(_) => true,
+        };
+
         // A preflight is answered here, with its own CORS headers; a declared body over the
         // limit is refused before any handler (or body read) runs.
-        let (answer, cors_applies) =
-            if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
-                (Answer::Early(preflight), false)
-            } else if declares_too_large_body(request.headers()) {
-                let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
-                    crate::emulator::error::EmulatorError::payload_too_large().into_response()
-                } else {
-                    AppError::PayloadTooLarge.into_response()
-                };
-                (Answer::Early(refusal), true)
+        let (answer, cors_applies) = if bad_path {
+            let refusal =
+                AppError::BadRequest("The address is not a valid path.".into()).into_response();
+            (Answer::Early(refusal), true)
+        } else if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
+            (Answer::Early(preflight), false)
+        } else if declares_too_large_body(request.headers()) {
+            let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
+                crate::emulator::error::EmulatorError::payload_too_large().into_response()
             } else {
-                let _entered = span.enter();
-                (Answer::Inner(self.inner.call(request)), true)
+                AppError::PayloadTooLarge.into_response()
             };
+            (Answer::Early(refusal), true)
+        } else {
+            let _entered = span.enter();
+            (Answer::Inner(self.inner.call(request)), true)
+        };
 
         Box::pin(
             async move {
@@ -244,6 +262,22 @@ where
     }
 }
 
+/// Puts `path` in place of the request's path, keeping its query.
+fn rewrite_path(request: &mut Request, path: &str) {
+    let path_and_query = match request.uri().query() {
+        Some(query) => format!("{path}?{query}"),
+        None => path.to_owned(),
+    };
+    let mut parts = request.uri().clone().into_parts();
+    let Ok(path_and_query) = path_and_query.parse() else {
+        return;
+    };
+    parts.path_and_query = Some(path_and_query);
+    if let Ok(uri) = axum::http::Uri::from_parts(parts) {
+        *request.uri_mut() = uri;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +298,15 @@ mod tests {
         assert!(acceptable_client_id(&HeaderValue::from_static("abc-123")));
         assert!(!acceptable_client_id(&HeaderValue::from_static("")));
         assert!(!acceptable_client_id(&HeaderValue::from_static("a b")));
+        assert!(acceptable_client_id(&HeaderValue::from_static(
+            "0f8fad5b-d9cb-469f-a165-70867728950e"
+        )));
+        for sent in ["<script>", "a\"b", "x'y", "a;b", "%0d%0a", "{}"] {
+            assert!(
+                !acceptable_client_id(&HeaderValue::from_static(sent)),
+                "{sent}"
+            );
+        }
         let long = "x".repeat(MAX_CLIENT_ID_BYTES + 1);
         assert!(!acceptable_client_id(
             &HeaderValue::from_str(&long).expect("ascii")

@@ -1,4 +1,4 @@
-//! The emulator's JSON API (IDENTITY.md): keys, OAuth start and exchange, refresh, logout, me.
+//! The emulator's JSON API (docs/identity.md): keys, OAuth start and exchange, refresh, logout, me.
 
 use std::collections::HashMap;
 

@@ -118,7 +118,7 @@ impl SigningKey {
     }
 
     /// Signs `claims` as a compact JWT whose header names this key's `kid` and algorithm. The
-    /// signature is in its low-S form, the only one verifiers accept ([`super::ecdsa`]).
+    /// signature is in its low-S form, the canonical spelling ([`crate::identity::ecdsa`]).
     pub fn sign(&self, claims: &impl Serialize) -> Result<String, KeyError> {
         let mut header = Header::new(self.algorithm.jwt());
         header.kid = Some(self.kid.clone());

@@ -1,5 +1,5 @@
 //! The local identity emulator: a development identity provider inside the server that speaks the
-//! hosted provider's HTTP contract (`../shared/IDENTITY.md`), so the real client SDK works against it
+//! hosted provider's HTTP contract (`docs/identity.md`), so the real client SDK works against it
 //! with `baseUrl` set to this server's origin.
 //!
 //! On only when no external identity provider is configured (`IDENTITY_BASE_URL` unset); otherwise

@@ -13,7 +13,7 @@ use super::{error::EmulatorError, grants::random_token};
 use crate::{
     db::emulator_users::EmulatorUserRow,
     emulator::keys::{jwks, SigningKey},
-    identity::{sha256_hex, verify::LEEWAY_SECONDS},
+    identity::{ecdsa::canonical_token, sha256_hex, verify::LEEWAY_SECONDS},
     time::now_ms,
 };
 
@@ -108,7 +108,7 @@ impl TokenIssuer {
         self.key.sign(&claims).map_err(EmulatorError::internal)
     }
 
-    /// The JWT response of exchange and refresh (IDENTITY.md "JWT response").
+    /// The JWT response of exchange and refresh (docs/identity.md "JWT response").
     pub fn jwt_response(
         &self,
         user: &EmulatorUserRow,
@@ -138,7 +138,8 @@ impl TokenIssuer {
     /// The user id of a valid, unrevoked refresh token of this project.
     pub fn verify_refresh(&self, token: &str) -> Result<String, EmulatorError> {
         let claims = self.signed_refresh(token)?;
-        let hash = sha256_hex(token.as_bytes());
+        // Keyed by the canonical spelling, so the high-S twin of a revoked token is revoked too.
+        let hash = sha256_hex(canonical_token(token).as_bytes());
         if self.revoked.lock().is_ok_and(|set| set.contains(&hash)) {
             return Err(refused("signed out"));
         }
@@ -179,7 +180,7 @@ impl TokenIssuer {
         if let Ok(mut revoked) = self.revoked.lock() {
             revoked.drop_expired(now_seconds());
             revoked.insert(
-                sha256_hex(token.as_bytes()),
+                sha256_hex(canonical_token(token).as_bytes()),
                 claims.exp.saturating_add(LEEWAY_SECONDS),
             );
         }
@@ -238,7 +239,7 @@ impl Revoked {
     }
 }
 
-/// The user object (IDENTITY.md "User object"), plus `username`, which the app's view reads.
+/// The user object (docs/identity.md "User object"), plus `username`, which the app's view reads.
 pub fn user_json(user: &EmulatorUserRow) -> Value {
     let (given, family) = user
         .name

@@ -1,7 +1,12 @@
 //! ECDSA signature malleability: for every signature (r, s) the pair (r, n - s) verifies too, so
-//! one token could be sent as two strings (two cache entries, two "sessions"). Only the low-S form
-//! (s <= n/2, as Bitcoin and Ethereum require) is accepted, and the emulator's signer emits it.
+//! one token can be sent as two strings. Both forms are accepted (OpenSSL, Go, Java, WebCrypto and
+//! cloud KMS signers do not normalise S, and the provider's own SDK accepts either), and a token is
+//! known by its low-S spelling ([`canonical_token`]): the two strings of one token are one cache
+//! entry and one session. The emulator's signer emits the low-S form directly.
 
+use std::borrow::Cow;
+
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use jsonwebtoken::Algorithm;
 
 /// The group order n of P-256, big-endian.
@@ -66,9 +71,61 @@ pub fn make_low_s(algorithm: Algorithm, signature: &mut [u8]) {
     }
 }
 
+/// The spelling of a compact JWS by which it is known: its signature in the low-S form when it is an
+/// ECDSA signature (64 bytes for P-256, 96 for P-384), else the token as it is. Both spellings
+/// verify or fail together, so keying by this one never lets an unverified token in. RSA
+/// signatures are never that short (the verifier refuses keys under 2048 bits), and a token whose
+/// signature is not base64url is left alone (it fails verification anyway).
+pub fn canonical_token(token: &str) -> Cow<'_, str> {
+    let Some((signed, signature)) = token.rsplit_once('.') else {
+        return Cow::Borrowed(token);
+    };
+    let algorithm = match signature.len() {
+        86 => Algorithm::ES256,
+        128 => Algorithm::ES384,
+        _ => return Cow::Borrowed(token),
+    };
+    let Ok(mut raw) = URL_SAFE_NO_PAD.decode(signature) else {
+        return Cow::Borrowed(token);
+    };
+    if !is_high_s(algorithm, &raw) {
+        return Cow::Borrowed(token);
+    }
+    make_low_s(algorithm, &mut raw);
+    Cow::Owned(format!("{signed}.{}", URL_SAFE_NO_PAD.encode(raw)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_high_s_token_and_its_low_s_twin_have_one_canonical_spelling() {
+        let mut low = vec![7u8; 32];
+        low.extend_from_slice(&[1u8; 32]);
+        let mut high = low.clone();
+        // n - s, where s = 1...1: the high twin.
+        let s = &mut high[32..];
+        let mut borrow = 0i16;
+        for i in (0..32).rev() {
+            let mut value = i16::from(P256_ORDER[i]) - i16::from(s[i]) - borrow;
+            borrow = i16::from(value < 0);
+            if value < 0 {
+                value += 256;
+            }
+            s[i] = value as u8;
+        }
+        assert!(is_high_s(Algorithm::ES256, &high));
+        let low_token = format!("h.p.{}", URL_SAFE_NO_PAD.encode(&low));
+        let high_token = format!("h.p.{}", URL_SAFE_NO_PAD.encode(&high));
+        assert!(matches!(canonical_token(&low_token), Cow::Borrowed(_)));
+        assert_eq!(canonical_token(&high_token), low_token);
+        // An RSA-sized signature, or one that is not base64url, is left as it is.
+        let rsa = format!("h.p.{}", URL_SAFE_NO_PAD.encode([0xffu8; 256]));
+        assert_eq!(canonical_token(&rsa), rsa);
+        assert_eq!(canonical_token("h.p.!!"), "h.p.!!");
+        assert_eq!(canonical_token("no-dots"), "no-dots");
+    }
 
     #[test]
     fn s_just_above_half_the_order_is_high_and_flips_to_low() {

@@ -4,7 +4,7 @@ pub mod ecdsa;
 pub mod sessions;
 pub mod verify;
 
-use std::sync::Arc;
+use std::{borrow::Cow, sync::Arc};
 
 use axum::{
     extract::{FromRef, FromRequestParts},
@@ -31,7 +31,8 @@ impl AuthUser {
         self.0.claims.email.as_deref()
     }
 
-    /// SHA-256 of the token, hex: the only form in which a session is stored.
+    /// SHA-256 of the token's canonical spelling ([`ecdsa::canonical_token`]), hex: the only form
+    /// in which a session is stored.
     pub fn token_hash(&self) -> &str {
         &self.0.token_hash
     }
@@ -61,8 +62,16 @@ where
             )
         })?;
         let sessions = Arc::<SessionStore>::from_ref(state);
+        // The store holds tokens by their canonical spelling, so a low-S token (every token the
+        // emulator signs, about half of other signers') is found without any decoding.
         if let Some(session) = sessions.verified(token, now_ms()) {
             return Ok(Self(session));
+        }
+        let canonical = ecdsa::canonical_token(token);
+        if let Cow::Owned(canonical) = &canonical {
+            if let Some(session) = sessions.verified(canonical, now_ms()) {
+                return Ok(Self(session));
+            }
         }
         let claims = verifier
             .verify_session_jwt(token)
@@ -73,9 +82,9 @@ where
             })?;
         let session = Arc::new(VerifiedSession {
             claims,
-            token_hash: sha256_hex(token.as_bytes()),
+            token_hash: sha256_hex(canonical.as_bytes()),
         });
-        sessions.remember_verified(token, session.clone());
+        sessions.remember_verified(&canonical, session.clone());
         Ok(Self(session))
     }
 }

@@ -39,7 +39,7 @@ where
 }
 
 /// The header in which the app names its session: a random id it creates at sign-in and keeps
-/// beside the identity SDK's tokens until logout (README "Sessions").
+/// beside the identity SDK's tokens until logout (docs/api.md "Sessions").
 pub const SESSION_HEADER: &str = "x-session-id";
 /// A browser's session stays counted this long after its last use: the identity provider's refresh
 /// token lifetime (30 days, the emulator's and the hosted provider's default), after which that
@@ -315,7 +315,7 @@ fn user_json(row: &UserRow, active_sessions: i64) -> Json<UserEnvelope<'_>> {
     })
 }
 
-/// Fuzzing the JSON bodies (QUALITY.md): any bytes sent to `update-profile` are refused with a
+/// Fuzzing the JSON bodies (docs/quality.md): any bytes sent to `update-profile` are refused with a
 /// message or become a change that keeps every rule; nothing panics.
 #[cfg(test)]
 mod fuzz {

@@ -1,4 +1,4 @@
-//! The status answers (issue 18): `/api/status`, `/api/status/history`, the Statuspage-shaped
+//! The status answers: `/api/status`, `/api/status/history`, the Statuspage-shaped
 //! `/api/v2/*.json`, badges and the Atom feed. All come from memory (`StatusService::published`),
 //! rendered once per round of checks, with `ETag`/304.
 
@@ -65,12 +65,16 @@ async fn get_feed(State(status): State<Arc<StatusService>>, headers: IfNoneMatch
     status.published().feed.answer(&headers)
 }
 
-/// `/status/badge/{component}.svg`; any other name is 404.
+/// `/status/badge/{component}.svg`; any other name, one that is not even text included, is a
+/// JSON 404 (axum's own rejection would be plain text).
 async fn get_badge(
     State(status): State<Arc<StatusService>>,
-    Path(file): Path<String>,
+    file: Result<Path<String>, axum::extract::rejection::PathRejection>,
     headers: IfNoneMatch,
 ) -> Result<Response, AppError> {
+    let Ok(Path(file)) = file else {
+        return Err(AppError::NotFound);
+    };
     let published = status.published();
     let badge = file
         .strip_suffix(".svg")

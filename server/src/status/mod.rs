@@ -1,4 +1,4 @@
-//! Status history (issue 18): this instance checks its components on a schedule, stores the results,
+//! Status history: this instance checks its components on a schedule, stores the results,
 //! rolls them up, opens and closes incidents, and publishes the status answers from memory.
 //!
 //! A round (`check_now`): run the checks -> feed the incident tracker -> write the checks and

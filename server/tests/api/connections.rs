@@ -1,5 +1,5 @@
 //! Connections as hyper-util's accept loop holds them (`server/src/serve.rs`), over raw sockets: a
-//! half-sent header block and a silent connection closed within their timeouts, a head too large for
+//! half-sent header block and a silent connection closed within their timeouts, a per-client cap, a head too large for
 //! the connection buffer refused, `/health` answering beside 500 held connections, the connection
 //! cap holding, and SIGTERM stopping the server promptly with such connections open.
 
@@ -84,6 +84,107 @@ async fn idle_connections_are_closed_after_the_idle_timeout() {
 }
 
 #[tokio::test]
+async fn a_connection_that_never_sends_a_byte_is_closed_within_the_header_timeout() {
+    // Before: hyper's header timer starts at the first byte, so a silent connection held its
+    // slot until the 60 s idle timeout.
+    let app = sqlite_app(|config| {
+        config.network.header_read_timeout = Duration::from_secs(1);
+        config.network.idle_timeout = Duration::from_secs(60);
+    })
+    .await;
+    let mut silent = TcpStream::connect(authority(&app)).await.expect("connect");
+    let (after, _) = closed_within(&mut silent, Duration::from_secs(5))
+        .await
+        .expect("a connection that sends nothing is closed within the header timeout");
+    assert!(
+        after >= Duration::from_millis(900),
+        "closed after {after:?}"
+    );
+    // A connection that sends its request in time is served.
+    let mut talking = TcpStream::connect(authority(&app)).await.expect("connect");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    talking
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut talking, Duration::from_secs(3))
+        .await
+        .expect("answered");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+}
+
+/// A connection from the loopback address `source` (127.0.0.0/8 is all this machine).
+async fn connect_from(source: [u8; 4], app: &TestApp) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind((std::net::Ipv4Addr::from(source), 0).into())
+        .expect("bind the source address");
+    socket
+        .connect(authority(app).parse().expect("socket address"))
+        .await
+        .expect("connect")
+}
+
+#[tokio::test]
+async fn one_client_cannot_hold_every_connection_slot() {
+    // Before: the cap was global only, so one address's silent sockets starved everyone.
+    let app = sqlite_app(|config| {
+        config.network.max_connections = 50;
+        config.network.max_connections_per_client = 5;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..5 {
+        let mut stream = connect_from([127, 0, 0, 2], &app).await;
+        stream
+            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .expect("write");
+        held.push(stream);
+    }
+    // Let the accept loop take all five.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut over = connect_from([127, 0, 0, 2], &app).await;
+    closed_within(&mut over, Duration::from_secs(2))
+        .await
+        .expect("the client's sixth connection is closed at once");
+    // Another client is served at once.
+    let mut other = connect_from([127, 0, 0, 3], &app).await;
+    other
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut other, Duration::from_secs(2))
+        .await
+        .expect("answered");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Once one of its connections closes, the first client may open another.
+    held.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = connect_from([127, 0, 0, 2], &app).await;
+    again
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut again, Duration::from_secs(2))
+        .await
+        .expect("answered");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+}
+
+#[tokio::test]
 async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() {
     let app = sqlite_app(|_| {}).await;
     let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
@@ -98,11 +199,98 @@ async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() 
         .expect("answered and closed");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    assert_json_error_with_headers(&answer, "request_header_fields_too_large");
+}
+
+/// hyper's own answers (before the service runs) carry the JSON error and the security headers.
+fn assert_json_error_with_headers(answer: &str, code: &str) {
+    let lower = answer.to_ascii_lowercase();
+    assert!(
+        lower.contains("\r\ncontent-type: application/json\r\n"),
+        "{answer}"
+    );
+    assert!(
+        lower.contains("\r\nx-content-type-options: nosniff\r\n"),
+        "{answer}"
+    );
+    assert!(lower.contains("\r\ncontent-security-policy: "), "{answer}");
+    let body = answer.split("\r\n\r\n").nth(1).expect("a body");
+    let json: serde_json::Value = serde_json::from_str(body).expect("JSON body");
+    assert_eq!(json["code"], code, "{answer}");
+    assert!(
+        json["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn requests_hyper_cannot_read_are_answered_with_the_json_error_and_security_headers() {
+    // Before: hyper answered these itself with an empty body and no security headers.
+    let app = sqlite_app(|_| {}).await;
+    let cases: [(&[u8], &str, &str); 3] = [
+        (b"GET /a\x01b HTTP/1.1\r\nHost: x\r\n\r\n", "400", "bad_request"),
+        (
+            b"POST /api/wisdom HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "400",
+            "bad_request",
+        ),
+        (b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+            "400",
+            "bad_request",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+        let _ = stream.write_all(request).await;
+        let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+            .await
+            .expect("answered and closed");
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{answer}"
+        );
+        assert_json_error_with_headers(&answer, code);
+    }
+    // A query of 100 KB overflows the head buffer: 431, the same shape.
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let _ = stream
+        .write_all(
+            format!(
+                "GET /health?q={} HTTP/1.1\r\nHost: x\r\n\r\n",
+                "a".repeat(100 * 1024)
+            )
+            .as_bytes(),
+        )
+        .await;
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    assert_json_error_with_headers(&answer, "request_header_fields_too_large");
+    // Whole requests on a kept-alive connection are unaffected: two answers, then a bad one.
+    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\nGET /a\x01 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("answered and closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert_eq!(answer.matches("HTTP/1.1 ").count(), 3, "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("HTTP/1.1 404"), "{answer}");
+    let last = &answer[answer.rfind("HTTP/1.1 ").expect("three")..];
+    assert!(last.starts_with("HTTP/1.1 400"), "{answer}");
+    assert_json_error_with_headers(last, "bad_request");
 }
 
 #[tokio::test]
 async fn health_keeps_answering_while_500_idle_connections_are_held() {
-    let app = sqlite_app(|_| {}).await;
+    // All 500 come from one address here; the per-client cap has its own test.
+    let app = sqlite_app(|config| config.network.max_connections_per_client = 1000).await;
     let mut held = Vec::new();
     for i in 0..500 {
         let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");

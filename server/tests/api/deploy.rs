@@ -293,6 +293,26 @@ async fn behind_nginx_each_client_has_its_own_rate_limit_bucket_none_can_spoof_a
         let body: Value = response.json().await.expect("JSON");
         assert_eq!(body["code"], "rate_limited");
     }
+    // Nor does a byte that is not text in X-Forwarded-For: before, the whole header was
+    // unreadable and she counted as nginx itself (a fresh bucket, the proxy's privileges).
+    for _ in 0..2 {
+        let response = alice
+            .post(format!("{}/api/wisdom", proxy.https))
+            .header("content-type", "application/json")
+            .header(
+                "x-forwarded-for",
+                reqwest::header::HeaderValue::from_bytes(b"\xff").expect("obs-text"),
+            )
+            .body("{}")
+            .send()
+            .await
+            .expect("the proxy answers");
+        assert_eq!(
+            response.status(),
+            429,
+            "junk in X-Forwarded-For is still Alice"
+        );
+    }
     // Bob, behind the same proxy, has his own.
     for _ in 0..2 {
         assert_eq!(post_wisdom(&bob, &proxy.https, false).await.status(), 200);

@@ -32,6 +32,9 @@ async fn session_calls(app: TestApp) {
     assert_eq!(out.json::<Value>().await.expect("JSON"), json!({}));
     let after = error_of(with_refresh(&app, "/v1/auth/refresh", refresh).await, 401).await;
     assert_eq!(after["errorCode"], "E061004");
+    // The other spelling of the signed-out token's signature verifies too; it is signed out as well.
+    let twin = crate::forged_tokens_more::high_s_twin(refresh);
+    error_of(with_refresh(&app, "/v1/auth/refresh", &twin).await, 401).await;
     error_of(with_refresh(&app, "/v1/auth/me", refresh).await, 401).await;
     let bare = app
         .client

@@ -2,7 +2,7 @@
 //! serves `/v2/keys/{projectId}` and signs tokens with the server's own key module.
 //!
 //! The hosted provider is a boundary the tests cannot reach (no outside network, and its keys sign
-//! only its own tokens), so its JWKS contract is reproduced here, as IDENTITY.md describes it.
+//! only its own tokens), so its JWKS contract is reproduced here, as docs/identity.md describes it.
 
 use std::sync::{
     atomic::{AtomicUsize, Ordering},

@@ -1,4 +1,4 @@
-//! Prerendered public pages (issue 17): the variant matching the configuration, the shell where
+//! Prerendered public pages: the variant matching the configuration, the shell where
 //! none fits, the not-found page with 404, redirects, placeholders, ETags and 304s, the Markdown
 //! twins and the other text files. Each test writes a small build of its own (`write_build`).
 
@@ -390,6 +390,78 @@ async fn not_found_and_personal(app: TestApp) {
 on_both_backends!(
     unknown_paths_get_the_not_found_page_with_404_and_personal_routes_the_shell,
     not_found_and_personal,
+    with_build(json!({}), |_| {})
+);
+
+/// `GET path` sent as written (an HTTP client would tidy the path first): status and body.
+async fn raw_get(app: &TestApp, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(app.address.trim_start_matches("http://"))
+        .await
+        .expect("connect");
+    stream
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .await
+        .expect("write");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("read");
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    (status, answer)
+}
+
+async fn other_spellings(app: TestApp) {
+    // Before: these spellings of the build's own files got past the rules written for their
+    // plain spelling and served them unfilled (placeholders, no runtime config, a stale CSP).
+    let raw = std::fs::read_dir(dist(&app).join("pages"))
+        .expect("pages dir")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .find(|name| name.ends_with(".html"))
+        .expect("a prerendered file");
+    for path in [
+        format!("//pages/{raw}"),
+        format!("/%70ages/{raw}"),
+        format!("/./pages/{raw}"),
+        format!("/%2Fpages/{raw}"),
+        format!("/mg/../pages/{raw}"),
+    ] {
+        let (status, answer) = raw_get(&app, &path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(!answer.contains("__MG_"), "{path}: {answer}");
+    }
+    for path in [
+        "//index.html",
+        "/./index.html",
+        "/robots%2etxt",
+        "//robots.txt",
+    ] {
+        let (status, answer) = raw_get(&app, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(!answer.contains("__MG_"), "{path} is filled in: {answer}");
+    }
+    let (status, answer) = raw_get(&app, "//index.html").await;
+    assert_eq!(status, 200);
+    assert!(answer.contains("mg-runtime-config"), "{answer}");
+    // A path that climbs above the root, or escapes that are not text: a JSON 400.
+    for path in ["/../etc/passwd", "/%ff", "/a%00b"] {
+        let (status, answer) = raw_get(&app, path).await;
+        assert_eq!(status, 400, "{path}");
+        assert!(
+            answer.contains("\"code\":\"bad_request\""),
+            "{path}: {answer}"
+        );
+    }
+}
+on_both_backends!(
+    other_spellings_of_the_build_files_paths_never_serve_them_raw,
+    other_spellings,
     with_build(json!({}), |_| {})
 );
 

@@ -93,3 +93,82 @@ async fn the_server_refuses_to_start_the_emulator_on_a_public_address() {
     assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
     assert!(!dir.path().join("x.db").exists(), "nothing was started");
 }
+
+/// Runs the server binary with `env` on top of `app`'s settings until it exits (at most 20 s):
+/// its exit status and what it wrote to stderr.
+fn start_expecting_exit(app: &TestApp, env: &[(&str, &str)], remove: &[&str]) -> (i32, String) {
+    let mut command = crate::helpers::server_command(app, crate::helpers::free_port());
+    command
+        .env("RUST_LOG", "error")
+        .env("RUST_BACKTRACE", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for name in remove {
+        command.env_remove(name);
+    }
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("start mg-server");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("mg-server was still running after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read stderr");
+    (status.code().unwrap_or(-1), stderr)
+}
+
+async fn database_down(app: TestApp) {
+    // Before: `Error: ...` and, with RUST_BACKTRACE set, a stack trace.
+    let port = crate::helpers::free_port();
+    let url = format!("postgres://mg:s3cret@127.0.0.1:{port}/mg");
+    let (code, stderr) = start_expecting_exit(&app, &[("DATABASE_URL", &url)], &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "one clear line: {stderr}");
+    assert!(
+        lines[0].starts_with("mg-server: cannot open the postgres database"),
+        "{stderr}"
+    );
+    assert!(lines[0].contains("DATABASE_URL"), "{stderr}");
+    assert!(
+        !stderr.contains("s3cret"),
+        "no password in the message: {stderr}"
+    );
+    assert!(!stderr.to_lowercase().contains("backtrace"), "{stderr}");
+}
+on_both_backends!(
+    a_start_with_the_database_down_ends_with_one_clear_line,
+    database_down
+);
+
+async fn emulator_behind_proxy(app: TestApp) {
+    // Before: with TRUSTED_PROXIES set and no identity provider, the emulator started behind
+    // the proxy (a warning only), and anyone outside could sign in as anyone.
+    let (code, stderr) = start_expecting_exit(
+        &app,
+        &[("TRUSTED_PROXIES", "127.0.0.1/32")],
+        &["IDENTITY_BASE_URL", "IDENTITY_PROJECT_ID"],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("mg-server: refusing to start"),
+        "{stderr}"
+    );
+    assert!(lines[0].contains("IDENTITY_EMULATOR=on"), "{stderr}");
+}
+on_both_backends!(
+    the_emulator_does_not_start_behind_a_trusted_proxy_unless_asked_for,
+    emulator_behind_proxy
+);

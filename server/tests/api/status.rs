@@ -1,4 +1,4 @@
-//! The status answers (issue 18): `/api/status`, history, Statuspage shapes, badges, the Atom feed,
+//! The status answers: `/api/status`, history, Statuspage shapes, badges, the Atom feed,
 //! incidents, ETag/304 and bad queries. Rounds of checks run at chosen times through `check_now`.
 
 use std::sync::{

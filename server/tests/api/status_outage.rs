@@ -1,4 +1,4 @@
-//! Status history through faults (issue 18): checks held while the database is away and written when it
+//! Status history through faults: checks held while the database is away and written when it
 //! returns, an incident closed after a restart, and two instances as two viewpoints on one PostgreSQL.
 
 use std::{sync::Arc, time::Duration};

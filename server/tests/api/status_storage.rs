@@ -1,4 +1,4 @@
-//! Status history in the database (issue 18): exact rollups, retention and the storage bound of a year.
+//! Status history in the database: exact rollups, retention and the storage bound of a year.
 
 use mg_server::status::{
     rollup::percentile,
@@ -162,7 +162,7 @@ async fn a_year_stays_within_the_bound(app: TestApp) {
         "rollups older than 90 days are pruned"
     );
 
-    // The documented bound at the default interval (README "Status history"): per instance, three
+    // The documented bound at the default interval (docs/api.md "Status"): per instance, three
     // components every 30 s.
     let default = StorageBound::per_instance(30_000, 3);
     assert_eq!(
@@ -247,7 +247,7 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
         bytes / rows,
         app.database_url.split(':').next().unwrap_or_default()
     );
-    // README: about 1.5 MB per instance on SQLite (the whole file here), 4 MB on PostgreSQL.
+    // docs/api.md: about 1.5 MB per instance on SQLite (the whole file here), 4 MB on PostgreSQL.
     let limit = if app.database_url.starts_with("sqlite") {
         2 << 20
     } else {

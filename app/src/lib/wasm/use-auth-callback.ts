@@ -25,7 +25,7 @@ export interface ExchangeAnswer {
 export interface AuthCallbackOptions {
   /** The page's query string (`location.search`). */
   search: string;
-  /** Injected identity SDK operation; issue 5 plugs in @descope/web-js-sdk. */
+  /** Injected identity SDK operation: @descope/web-js-sdk in the app, a stand-in in tests. */
   exchange: (code: string) => Promise<ExchangeAnswer>;
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Defaults to the page's hostname being localhost or 127.0.0.1. */

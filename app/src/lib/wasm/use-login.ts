@@ -10,7 +10,7 @@ export interface OAuthStartAnswer {
 }
 
 export interface LoginOptions {
-  /** Injected identity SDK operation; issue 5 plugs in @descope/web-js-sdk. */
+  /** Injected identity SDK operation: @descope/web-js-sdk in the app, a stand-in in tests. */
   startOAuth: (provider: string, redirectUrl: string) => Promise<OAuthStartAnswer>;
   /** Sends the browser to the provider (default: `window.location.assign`). */
   redirect?: (url: string) => void;

@@ -1,8 +1,8 @@
 // The command builder's pure logic: validating values against the CLI catalogue and assembling a
 // POSIX-shell-quoted `mg ...` line.
 //
-// It stays in TypeScript rather than core-wasm on purpose: the wasm core is at its 40 KB gzip budget
-// (QUALITY.md), and this code only runs on the three CLI pages, in the builder's own lazy chunk.
+// It stays in TypeScript rather than core-wasm on purpose: the wasm core is near its 40 KB gzip
+// budget (docs/quality.md), and this code runs only on the three CLI pages, in the builder's chunk.
 import type { CliArgument, CliCommand, CliOption } from "../../../../shared/catalogue-types";
 
 /** Characters that never need quoting in a POSIX shell word (outside the command position). */

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the npm package of core-wasm from the .wasm files cargo built (`make package` does both):
+#   target/npm/mg-core/              the package, unpacked (the app depends on this folder)
+#   target/npm/mg-core-<version>.tgz the same, packed by `npm pack` (what users and the fixtures install)
+# Each .wasm becomes one part of the package, with one folder per way of loading it (wasm-bindgen
+# targets plus small hand-written entries from templates/); package.json's `exports` maps them.
+#   core-wasm/npm/build.sh <raw dir>   (raw dir: mg_core.wasm, mg_core_graphics.wasm,
+#                                       mg_core_graphics_simd.wasm)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+raw="${1:-target/npm/raw}"
+src=core-wasm/npm
+out=target/npm/mg-core
+version=$(awk -F'"' '/^\[workspace.package\]/ { w = 1 } w && /^version = / { print $2; exit }' Cargo.toml)
+
+rm -rf "$out" && mkdir -p "$out"
+
+# part <raw .wasm> <folder in the package, "." for the root> <module name>
+part() {
+  local wasm="$1" dir="$out/$2" name="$3"
+  wasm-bindgen "$wasm" --target bundler --out-dir "$dir/bundler" --out-name "$name"
+  wasm-bindgen "$wasm" --target web --out-dir "$dir/web" --out-name "$name"
+  # Both targets emit the same .wasm; the package ships it once, in bundler/ (where the bundler glue
+  # imports it), and the web glue's default URL points there.
+  cmp -s "$dir/bundler/${name}_bg.wasm" "$dir/web/${name}_bg.wasm" ||
+    { echo "package: wasm-bindgen's bundler and web .wasm differ; ship both (update $0 and exports)" >&2; exit 1; }
+  rm "$dir/web/${name}_bg.wasm"
+  local web_url="new URL('${name}_bg.wasm', import.meta.url)"
+  grep -qF "$web_url" "$dir/web/$name.js" ||
+    { echo "package: the web glue's default .wasm URL changed; update $0" >&2; exit 1; }
+  sed -i "s|$web_url|new URL('../bundler/${name}_bg.wasm', import.meta.url)|" "$dir/web/$name.js"
+
+  # The raw exports' types (`*_bg.wasm.d.ts`) are not part of the API.
+  rm -f "$dir"/bundler/*_bg.wasm.d.ts "$dir"/web/*_bg.wasm.d.ts
+  # init()'s result, typed: only its `memory`; the raw exports (typed `any`) are not the API.
+  perl -0pi -e 's/export interface InitOutput \{\n.*?\n\}/export interface InitOutput {\n    readonly memory: WebAssembly.Memory;\n}/s' \
+    "$dir/web/$name.d.ts"
+  ! grep -q "readonly __wbg" "$dir/web/$name.d.ts" ||
+    { echo "package: web/$name.d.ts still lists the raw exports" >&2; exit 1; }
+  [ ! -e "$dir/bundler/snippets" ] || { echo "package: JS snippets are not handled by $0" >&2; exit 1; }
+
+  # slim/: the web glue without its default URL, so nothing (no bundler, no browser) fetches the
+  # .wasm unless the caller passes it to initialize().
+  mkdir -p "$dir/slim" "$dir/node"
+  local default_url="module_or_path = new URL('../bundler/${name}_bg.wasm', import.meta.url);"
+  grep -qF "$default_url" "$dir/web/$name.js" ||
+    { echo "package: the web glue's default .wasm URL changed; update $0" >&2; exit 1; }
+  local refuse="throw new TypeError('mg-core slim: pass the .wasm to initialize(); it is never fetched by itself');"
+  sed "s|$default_url|$refuse|" "$dir/web/$name.js" >"$dir/slim/$name.js"
+  ! grep -q "_bg.wasm" "$dir/slim/$name.js" ||
+    { echo "package: slim/$name.js still names the .wasm" >&2; exit 1; }
+
+  local pkg="mg-core${4:+/$4}"
+  for t in slim.js:slim/index.js slim.d.ts:slim/index.d.ts node.js:node/index.js \
+    node.d.ts:node/index.d.ts require.cjs:node/require.cjs; do
+    sed -e "s|__NAME__|$name|g" -e "s|__PKG__|$pkg|g" "$src/templates/${t%%:*}" >"$dir/${t#*:}"
+  done
+}
+
+part "$raw/mg_core.wasm" . mg_core
+part "$raw/mg_core_graphics.wasm" graphics mg_core_graphics graphics
+# The same graphics built with wasm SIMD (simd128): the same API, for engines that validate SIMD.
+part "$raw/mg_core_graphics_simd.wasm" graphics/simd mg_core_graphics_simd graphics/simd
+
+node -e '
+  const fs = require("fs");
+  const [template, out, version] = process.argv.slice(1);
+  const pkg = JSON.parse(fs.readFileSync(template, "utf8"));
+  pkg.version = version;
+  fs.writeFileSync(out, JSON.stringify(pkg, null, 2) + "\n");
+' "$src/package.json" "$out/package.json" "$version"
+cp "$src/README.md" "$out/README.md"
+
+rm -f target/npm/mg-core-*.tgz
+(cd target/npm && npm pack ./mg-core --silent >/dev/null)
+ls -l "target/npm/mg-core-$version.tgz" | awk '{ print "package: " $NF " (" $5 " bytes)" }'

@@ -1,0 +1,189 @@
+// The packaging matrix (`make test`, suite package-matrix): the packed tarball, installed into this
+// folder's node_modules (`make package-fixtures`), used by each fixture project below in its own
+// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox. Each prints
+// what it did; a failure names its fixture. Before them: the package's .d.ts against the committed contract
+// (core-wasm/api/) and each .wasm against its gzip budget.
+//   node examples/run-matrix.mjs [fixture ...]
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkPackage } from "./package-checks.mjs";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const bin = (name) => join(here, "node_modules", ".bin", name);
+const only = new Set(process.argv.slice(2));
+
+/** Runs a command in a fixture's folder; resolves with its output, rejects with it on failure. */
+function run(command, args, dir, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: join(here, dir), stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output.trim());
+      else reject(new Error(`${command} ${args.join(" ")} exited ${signal ?? code}:\n${output.trim()}`));
+    });
+  });
+}
+
+async function viteBuild(dir) {
+  const { build } = await import("vite");
+  await build({ root: join(here, dir), configFile: join(here, dir, "vite.config.js"), logLevel: "warn" });
+}
+
+async function webpackBuild(dir) {
+  const { default: webpack } = await import("webpack");
+  const { default: config } = await import(join(here, dir, "webpack.config.js"));
+  await new Promise((resolve, reject) =>
+    webpack(config, (error, stats) => {
+      if (error) reject(error);
+      else if (stats.hasErrors()) reject(new Error(stats.toString("errors-only")));
+      else resolve();
+    }),
+  );
+}
+
+// The browser fixtures are served from this folder (so the no-bundler worker reaches node_modules/).
+const types = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
+function serve() {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    try {
+      if (path.includes("..")) throw new Error("no");
+      const body = readFileSync(join(here, path));
+      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+let origin;
+const browsers = {};
+/** The static server, once; the browsers, each once. */
+async function open(engine) {
+  if (!origin) {
+    const server = await serve();
+    origin = `http://127.0.0.1:${server.address().port}`;
+    server.unref();
+  }
+  browsers[engine] ??= (async () => {
+    if (engine === "chromium") {
+      const { chromium } = await import("playwright-core");
+      const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+      const wait = (tab, fn, timeout) => tab.waitForFunction(fn, undefined, { timeout });
+      return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
+    }
+    // Firefox through WebDriver BiDi (puppeteer-core drives Debian's firefox-esr; geckodriver is
+    // not packaged and Playwright's own Firefox build cannot be downloaded here).
+    const { default: puppeteer } = await import("puppeteer-core");
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: "/usr/bin/firefox-esr",
+      headless: true,
+    });
+    const wait = (tab, fn, timeout) => tab.waitForFunction(fn, { timeout });
+    return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
+  })();
+  return browsers[engine];
+}
+
+/** Opens a fixture page and waits for the outcome it publishes (shared/report.mjs). */
+async function inBrowser(engine, page) {
+  const browser = await open(engine);
+  const tab = await browser.newPage();
+  const errors = [];
+  tab.on("pageerror", (error) => errors.push(String(error)));
+  tab.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  try {
+    await tab.goto(`${origin}/${page}`);
+    await browser.wait(tab, () => globalThis.__fixture, 30_000).catch(() => {
+      throw new Error(`no outcome within 30 s; page errors: ${errors.join(" | ") || "none"}`);
+    });
+    const outcome = await tab.evaluate(() => globalThis.__fixture);
+    if (!outcome.ok) throw new Error(outcome.error);
+    return outcome.lines.join("\n");
+  } finally {
+    await tab.close();
+  }
+}
+
+// Browser fixtures: built once (if they have a build), then loaded in each engine.
+const pages = {
+  "vite-plugin": [() => viteBuild("vite-plugin"), "vite-plugin/dist/index.html"],
+  "vite-web": [() => viteBuild("vite-web"), "vite-web/dist/index.html"],
+  webpack: [() => webpackBuild("webpack"), "webpack/index.html"],
+  worker: [async () => {}, "worker/index.html"],
+};
+const builds = {};
+const browserFixtures = (engine, suffix) =>
+  Object.fromEntries(
+    Object.entries(pages).map(([name, [build, page]]) => [
+      `${name}${suffix}`,
+      async () => {
+        builds[name] ??= build();
+        await builds[name];
+        return inBrowser(engine, page);
+      },
+    ]),
+  );
+
+const fixtures = {
+  "package-checks": () => checkPackage(),
+  // The types of every entry, as Node (NodeNext) and as bundlers (Bundler) resolve them.
+  typescript: async () => {
+    await Promise.all([
+      run(bin("tsc"), ["-p", "tsconfig.json"], "typescript"),
+      run(bin("tsc"), ["-p", "tsconfig.bundler.json"], "typescript"),
+    ]);
+    return "tsc --strict: NodeNext and Bundler resolution";
+  },
+  "node-esm": () => run("node", ["main.mjs"], "node-esm"),
+  // Both sides of require(): where Node can require() ES modules, and where it cannot (the flag turns
+  // it off), which must give the message that says how to import the package.
+  "node-require": async () =>
+    [
+      await run("node", ["main.cjs"], "node-require"),
+      await run("node", ["--no-experimental-require-module", "main.cjs"], "node-require"),
+    ].join("\n"),
+  "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
+  deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
+  bun: () => run(bin("bun"), ["main.ts"], "bun"),
+  ...browserFixtures("chromium", ""),
+  ...browserFixtures("firefox", " (firefox)"),
+};
+
+const failed = [];
+for (const [name, fixture] of Object.entries(fixtures)) {
+  if (only.size && !only.has(name)) continue;
+  const started = performance.now();
+  try {
+    const output = await fixture();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`ok   ${name} (${seconds} s)\n${String(output ?? "").replace(/^/gm, "       ")}`);
+  } catch (error) {
+    failed.push(name);
+    console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
+  }
+}
+for (const browser of Object.values(browsers)) await (await browser).close();
+console.log(failed.length ? `package matrix: failed fixtures: ${failed.join(", ")}` : "package matrix: all fixtures passed");
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,10 @@
+// The package's bundler build: vite-plugin-wasm instantiates the .wasm when the module loads.
+import * as core from "mg-core";
+import { driveMachines, fillHypercube } from "../shared/check.mjs";
+import { report } from "../shared/report.mjs";
+
+report(async () => [
+  driveMachines(core),
+  // The graphics .wasm is only downloaded when something imports the subpath.
+  fillHypercube(await import("mg-core/graphics")),
+]);
