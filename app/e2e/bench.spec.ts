@@ -98,7 +98,8 @@ test("a page with a widget loads one graphics build, the SIMD one where SIMD val
   await page.setViewportSize({ width: 1280, height: 900 });
   const builds: Buffer[] = [];
   page.on("response", async (response) => {
-    if (/mg_core_graphics_bg-[\w-]+\.wasm$/.test(response.url()))
+    // Either build: mg_core_graphics_bg-<hash>.wasm or mg_core_graphics_simd_bg-<hash>.wasm.
+    if (/mg_core_graphics(_simd)?_bg-[\w-]+\.wasm$/.test(response.url()))
       builds.push(await response.body());
   });
   await page.goto("/telekinesis");
