@@ -34,6 +34,37 @@ test("the tabs work from the keyboard and keep the tab in the address", async ({
   await expect(page.getByRole("tabpanel")).toBeFocused();
 });
 
+test("keys pressed back to back on a slow machine all count, each from the tab it lands on", async ({
+  page,
+}) => {
+  await page.goto("/telekinesis");
+  await hydrated(page);
+  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
+  const cdp = await page.context().newCDPSession(page);
+  // A CPU six times slower: the re-render after each tab change lags well behind the next key.
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await tablist.getByRole("tab", { name: "Overview" }).focus();
+  // Overview -> LSD -> Integration -> LSD -> ESP -> Integration, with no wait between the keys.
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowLeft"]) {
+    await page.keyboard.press(key);
+  }
+  // And keys dispatched in one task, so no re-render at all comes between them:
+  // Integration -> ESP -> Overview -> LSD.
+  await page.evaluate(() => {
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowRight"]) {
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }),
+      );
+    }
+  });
+  const lsd = tablist.getByRole("tab", { name: "LSD" });
+  await expect(lsd).toBeFocused();
+  await expect(lsd).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/telekinesis\?tab=lsd$/);
+  await expect(page.getByRole("tabpanel", { name: "LSD" })).toContainText("Edge database");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
 test("?tab=integration opens that tab directly; unknown tabs fall back to the overview", async ({
   page,
 }) => {

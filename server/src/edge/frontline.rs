@@ -210,8 +210,13 @@ where
         // A preflight is answered here, with its own CORS headers; a declared body over the
         // limit is refused before any handler (or body read) runs.
         let (answer, cors_applies) = if bad_path {
-            let refusal =
-                AppError::BadRequest("The address is not a valid path.".into()).into_response();
+            const MESSAGE: &str = "The address is not a valid path.";
+            // The identity SDK reads the emulator's error shape under its prefixes.
+            let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
+                crate::emulator::error::EmulatorError::bad_request(MESSAGE).into_response()
+            } else {
+                AppError::BadRequest(MESSAGE.into()).into_response()
+            };
             (Answer::Early(refusal), true)
         } else if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
             (Answer::Early(preflight), false)

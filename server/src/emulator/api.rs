@@ -107,7 +107,7 @@ pub async fn start_oauth(
                 redirect_url: redirect.to_string(),
             },
         )
-        .map_err(|_| EmulatorError::busy())?;
+        .map_err(EmulatorError::refused)?;
     let url = format!(
         "{}{PAGE_PREFIX}/{provider}?state={state}",
         page_origin(&emulator, &client, &headers)

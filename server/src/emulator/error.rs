@@ -100,14 +100,23 @@ impl EmulatorError {
         )
     }
 
-    /// Too many sign-ins are in progress at once (the emulator's global cap); none was dropped.
-    pub fn busy() -> Self {
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "E010000",
-            "Service unavailable",
-            "Too many sign-ins are in progress. Please try again in a few minutes.".into(),
-        )
+    /// A new attempt or code was not stored: this client holds its own bound of them already
+    /// (429, in the shape the provider uses for its rate limit), or the store is unusable (503).
+    pub fn refused(refused: super::grants::Refused) -> Self {
+        match refused {
+            super::grants::Refused::ClientLimit => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "E130429",
+                "Too many requests",
+                "Too many sign-ins are in progress from this address. Finish one or try again in a few minutes.".into(),
+            ),
+            super::grants::Refused::Unavailable => Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "E010000",
+                "Service unavailable",
+                "Sign-in is unavailable right now. Please try again in a few minutes.".into(),
+            ),
+        }
     }
 
     /// axum refused the request before the handler (a path or query that is not UTF-8, a form

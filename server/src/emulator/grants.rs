@@ -2,12 +2,13 @@
 //! and one-time OAuth codes (from the provider page to the exchange). Memory only, single-use.
 //!
 //! Both are bounded without ever being cleared wholesale: each entry expires on its own, each
-//! client (peer address, IPv6 by /64) holds at most [`PER_CLIENT`] of a kind (its own oldest goes
-//! first), and past [`GLOBAL_CAPACITY`] live entries new ones are refused rather than older ones
-//! of other people dropped. A flood from one address can only push out its own sign-ins.
+//! client (its address as the server sees it, IPv6 by /64) holds at most [`PER_CLIENT`] of a kind
+//! and is refused more until some of its own end, and at [`GLOBAL_CAPACITY`] live entries a new
+//! one pushes out the oldest entry of the client holding the most. So a flood, from one address or
+//! from many, only ever costs the flooders their own entries: anyone else can still start.
 
 use std::{
-    collections::{BTreeMap, HashMap, VecDeque},
+    collections::{BTreeMap, BTreeSet, HashMap, VecDeque},
     net::IpAddr,
     sync::Mutex,
     time::{Duration, Instant},
@@ -18,13 +19,16 @@ use ring::rand::{SecureRandom, SystemRandom};
 
 /// A sign-in attempt may sit on the provider page this long.
 pub const ATTEMPT_TTL: Duration = Duration::from_secs(15 * 60);
-/// Live attempts (and, separately, codes) one client may hold; a new one beyond pushes out its oldest.
+/// Live attempts (and, separately, codes) one client may hold; beyond it the client is refused
+/// (429) until some of its own finish or expire. A person signs in with one or two at a time.
 pub const PER_CLIENT: usize = 64;
-/// Live attempts (and, separately, codes) in all; beyond this new ones are refused until some expire.
+/// Live attempts (and, separately, codes) in all; at this many a new one pushes out the oldest of
+/// the client holding the most, so memory stays bounded without refusing anyone else.
 pub const GLOBAL_CAPACITY: usize = 10_000;
 
-/// Who started an entry: the peer address, IPv6 clients by their /64 (one host's whole prefix).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Who started an entry: the client address (`ClientInfo::ip`, the one a trusted proxy forwarded
+/// or else the peer), IPv6 clients by their /64 (one host's whole prefix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ClientKey(IpAddr);
 
 impl From<IpAddr> for ClientKey {
@@ -42,9 +46,14 @@ impl From<IpAddr> for ClientKey {
     }
 }
 
-/// The store is at its global capacity: the caller answers "try again shortly".
+/// Why a new entry was not stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Full;
+pub enum Refused {
+    /// This client holds [`PER_CLIENT`] live entries of the kind already: 429, try later.
+    ClientLimit,
+    /// The store cannot be used (a panic poisoned its lock): 503.
+    Unavailable,
+}
 
 /// The account a person picked or typed on the provider page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +102,8 @@ struct Store<T> {
     by_deadline: BTreeMap<(Instant, u64), String>,
     /// Each client's entries, oldest first (at most `per_client`, so a linear scan is cheap).
     by_client: HashMap<ClientKey, VecDeque<String>>,
+    /// Every client with entries by how many it holds: the last one holds the most.
+    by_count: BTreeSet<(usize, ClientKey)>,
     next_seq: u64,
 }
 
@@ -102,6 +113,7 @@ impl<T> Default for Store<T> {
             entries: HashMap::new(),
             by_deadline: BTreeMap::new(),
             by_client: HashMap::new(),
+            by_count: BTreeSet::new(),
             next_seq: 0,
         }
     }
@@ -112,12 +124,29 @@ impl<T> Store<T> {
         let entry = self.entries.remove(token)?;
         self.by_deadline.remove(&(entry.deadline, entry.seq));
         if let Some(tokens) = self.by_client.get_mut(&entry.client) {
+            self.by_count.remove(&(tokens.len(), entry.client));
             tokens.retain(|t| t != token);
             if tokens.is_empty() {
                 self.by_client.remove(&entry.client);
+            } else {
+                self.by_count.insert((tokens.len(), entry.client));
             }
         }
         Some(entry)
+    }
+
+    fn held_by(&self, client: &ClientKey) -> usize {
+        self.by_client.get(client).map_or(0, VecDeque::len)
+    }
+
+    /// Drops the oldest entry of the client holding the most; false when there is none.
+    fn drop_from_heaviest(&mut self) -> bool {
+        let oldest = self
+            .by_count
+            .last()
+            .and_then(|(_, client)| self.by_client.get(client))
+            .and_then(|tokens| tokens.front().cloned());
+        oldest.is_some_and(|token| self.remove(&token).is_some())
     }
 
     fn drop_expired(&mut self, now: Instant) {
@@ -148,21 +177,19 @@ impl<T: Clone> Expiring<T> {
         }
     }
 
-    fn insert(&self, client: ClientKey, value: T, ttl: Duration) -> Result<String, Full> {
+    fn insert(&self, client: ClientKey, value: T, ttl: Duration) -> Result<String, Refused> {
         let now = Instant::now();
-        let mut store = self.store.lock().map_err(|_| Full)?;
+        let mut store = self.store.lock().map_err(|_| Refused::Unavailable)?;
         store.drop_expired(now);
-        let oldest_of_client = store
-            .by_client
-            .get(&client)
-            .filter(|tokens| tokens.len() >= self.per_client)
-            .and_then(|tokens| tokens.front().cloned());
-        if let Some(oldest) = oldest_of_client {
-            store.remove(&oldest);
+        if store.held_by(&client) >= self.per_client {
+            return Err(Refused::ClientLimit);
         }
-        if store.entries.len() >= self.capacity {
-            return Err(Full);
+        while store.entries.len() >= self.capacity {
+            if !store.drop_from_heaviest() {
+                return Err(Refused::Unavailable);
+            }
         }
+        let held = store.held_by(&client);
         let token = random_token();
         let deadline = now + ttl;
         let seq = store.next_seq;
@@ -173,6 +200,8 @@ impl<T: Clone> Expiring<T> {
             .entry(client)
             .or_default()
             .push_back(token.clone());
+        store.by_count.remove(&(held, client));
+        store.by_count.insert((held + 1, client));
         store.entries.insert(
             token.clone(),
             Entry {
@@ -225,7 +254,7 @@ impl Grants {
     }
 
     /// Records a sign-in attempt of `client`; the returned `state` names it in the provider page's URL.
-    pub fn start(&self, client: ClientKey, attempt: Attempt) -> Result<String, Full> {
+    pub fn start(&self, client: ClientKey, attempt: Attempt) -> Result<String, Refused> {
         self.attempts.insert(client, attempt, ATTEMPT_TTL)
     }
 
@@ -240,7 +269,7 @@ impl Grants {
     }
 
     /// Issues a one-time code for `grant`, counted against `client` (the browser on the page).
-    pub fn issue_code(&self, client: ClientKey, grant: Grant) -> Result<String, Full> {
+    pub fn issue_code(&self, client: ClientKey, grant: Grant) -> Result<String, Refused> {
         self.codes.insert(client, grant, self.code_ttl)
     }
 
@@ -311,40 +340,49 @@ mod tests {
     }
 
     #[test]
-    fn ten_thousand_attempts_from_one_client_leave_everyone_elses_sign_in_alone() {
-        // Before: the 10,000th attempt cleared the whole map, ending every sign-in in progress.
+    fn a_client_over_its_own_bound_is_refused_and_keeps_what_it_holds() {
         let grants = Grants::new(Duration::from_secs(300));
         let victim = grants.start(client(2), attempt()).expect("room");
         let first_of_flood = grants.start(client(1), attempt()).expect("room");
+        for _ in 1..PER_CLIENT {
+            grants.start(client(1), attempt()).expect("under its bound");
+        }
         for _ in 0..GLOBAL_CAPACITY {
-            grants
-                .start(client(1), attempt())
-                .expect("the flood only pushes out its own");
+            assert_eq!(
+                grants.start(client(1), attempt()),
+                Err(Refused::ClientLimit)
+            );
         }
         assert_eq!(grants.attempt(&victim), Some(attempt()));
-        assert_eq!(
-            grants.attempt(&first_of_flood),
-            None,
-            "its own oldest went first"
-        );
+        assert_eq!(grants.attempt(&first_of_flood), Some(attempt()));
         assert_eq!(grants.held().0, PER_CLIENT + 1);
-        assert_eq!(grants.finish(&victim), Some(attempt()));
+        assert!(
+            grants.start(client(3), attempt()).is_ok(),
+            "others still start"
+        );
+        // Once one of its own ends, the client may start again.
+        assert!(grants.finish(&first_of_flood).is_some());
+        assert!(grants.start(client(1), attempt()).is_ok());
     }
 
     #[test]
-    fn at_the_global_cap_new_attempts_are_refused_and_live_ones_kept() {
-        let grants = Grants::with_limits(Duration::from_secs(300), 2, 4);
-        let held: Vec<String> = (1..=4)
-            .map(|n| grants.start(client(n), attempt()).expect("room"))
-            .collect();
-        assert_eq!(grants.start(client(9), attempt()), Err(Full));
-        for state in &held {
-            assert_eq!(grants.attempt(state), Some(attempt()));
+    fn a_flood_from_many_addresses_never_refuses_a_new_client() {
+        // Before: at the global cap every new attempt was refused (503) until some expired, so
+        // a few hundred addresses at their own bound blocked every sign-in for 15 minutes.
+        let grants = Grants::with_limits(Duration::from_secs(300), 3, 10);
+        let early = grants.start(client(200), attempt()).expect("room");
+        for n in 1..=3 {
+            for _ in 0..3 {
+                grants.start(client(n), attempt()).expect("room");
+            }
         }
-        // A client already holding entries replaces its own oldest once at its cap, never others'.
-        grants.start(client(1), attempt()).expect_err("still full");
-        assert!(grants.finish(&held[0]).is_some());
-        assert!(grants.start(client(9), attempt()).is_ok(), "room again");
+        assert_eq!(grants.held().0, 10, "at the global cap");
+        let late = grants
+            .start(client(201), attempt())
+            .expect("a new client still starts");
+        assert_eq!(grants.held().0, 10, "by pushing out a flooder's oldest");
+        assert_eq!(grants.attempt(&early), Some(attempt()));
+        assert_eq!(grants.attempt(&late), Some(attempt()));
     }
 
     #[test]
@@ -352,11 +390,15 @@ mod tests {
         let grants = Grants::with_limits(Duration::from_secs(300), 3, 100);
         let mine = grants.issue_code(client(5), grant()).expect("room");
         let first = grants.issue_code(client(1), grant()).expect("room");
-        for _ in 0..10 {
+        for _ in 0..2 {
             grants.issue_code(client(1), grant()).expect("room");
         }
+        assert_eq!(
+            grants.issue_code(client(1), grant()),
+            Err(Refused::ClientLimit)
+        );
         assert_eq!(grants.held().1, 4);
-        assert_eq!(grants.redeem(&first), None);
+        assert_eq!(grants.redeem(&first), Some(grant()));
         assert_eq!(grants.redeem(&mine), Some(grant()));
     }
 

@@ -124,7 +124,7 @@ pub async fn continue_sign_in(
         .issue_code(ClientKey::from(client.ip), grant)
     {
         Ok(code) => redirect_back(&attempt, "code", &code),
-        Err(_) => EmulatorError::busy().into_response(),
+        Err(refused) => EmulatorError::refused(refused).into_response(),
     }
 }
 

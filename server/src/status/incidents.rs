@@ -83,6 +83,52 @@ impl IncidentTracker {
     }
 }
 
+/// A viewpoint that has not checked for this long (and for three of its own intervals) is gone.
+pub const GONE_AFTER_MS: i64 = 5 * 60_000;
+
+/// Open incidents of other viewpoints that stopped checking (a restart under a new `INSTANCE_ID`, a
+/// removed instance): nobody else will ever close them, so they end where their viewpoint was last
+/// seen. A viewpoint is gone when its last check is older than three of its intervals (read from
+/// its last two rounds; `interval_ms` when it has only one) and [`GONE_AFTER_MS`]. `me` is this
+/// instance, whose own incidents its tracker closes.
+pub fn expire_gone(
+    incidents: &[IncidentRow],
+    raw: &[RawCheck],
+    me: &str,
+    now_ms: i64,
+    interval_ms: i64,
+) -> Vec<IncidentRow> {
+    let mut rounds: HashMap<&str, (i64, Option<i64>)> = HashMap::new();
+    for check in raw {
+        let (last, before) = rounds
+            .entry(check.instance_id.as_str())
+            .or_insert((check.checked_at, None));
+        if check.checked_at > *last {
+            *before = Some(*last);
+            *last = check.checked_at;
+        } else if check.checked_at < *last && before.is_none_or(|b| check.checked_at > b) {
+            *before = Some(check.checked_at);
+        }
+    }
+    incidents
+        .iter()
+        .filter(|i| i.ended_at.is_none() && i.instance_id != me)
+        .filter_map(|incident| {
+            let (last, before) = rounds
+                .get(incident.instance_id.as_str())
+                .copied()
+                .unwrap_or((incident.started_at, None));
+            let last = last.max(incident.started_at);
+            let its_interval = before.map_or(interval_ms, |b| last - b).max(interval_ms);
+            let gone_after = (3 * its_interval).max(GONE_AFTER_MS);
+            (now_ms - last > gone_after).then(|| IncidentRow {
+                ended_at: Some(last),
+                ..incident.clone()
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +142,59 @@ mod tests {
             latency_us: 1,
             error: (!healthy).then(|| format!("down at {at}")),
         }
+    }
+
+    fn open(instance: &str, started_at: i64) -> IncidentRow {
+        IncidentRow {
+            component: "db".into(),
+            instance_id: instance.into(),
+            started_at,
+            ended_at: None,
+            first_error: "down".into(),
+        }
+    }
+
+    fn seen(instance: &str, at: i64) -> RawCheck {
+        RawCheck {
+            instance_id: instance.into(),
+            ..check(at, true)
+        }
+    }
+
+    #[test]
+    fn an_incident_of_a_viewpoint_that_stopped_checking_ends_where_it_was_last_seen() {
+        let minute = 60_000;
+        let incidents = [open("gone", 0), open("here", 0), open("me", 0)];
+        let raw = [
+            seen("gone", 0),
+            seen("gone", 30_000),
+            seen("here", 0),
+            seen("here", 20 * minute),
+        ];
+        // Five minutes after its last check it is still only late...
+        assert_eq!(
+            expire_gone(&incidents, &raw, "me", 30_000 + 5 * minute, 30_000),
+            []
+        );
+        // ... past them it is gone; a viewpoint still checking, and this instance, keep theirs.
+        let closed = expire_gone(&incidents, &raw, "me", 20 * minute, 30_000);
+        assert_eq!(closed.len(), 1, "{closed:?}");
+        assert_eq!(
+            (closed[0].instance_id.as_str(), closed[0].ended_at),
+            ("gone", Some(30_000))
+        );
+    }
+
+    #[test]
+    fn a_viewpoint_checking_hourly_is_not_gone_between_two_of_its_rounds() {
+        let hour = 3_600_000;
+        let raw = [seen("slow", 0), seen("slow", hour)];
+        let incidents = [open("slow", hour)];
+        assert_eq!(expire_gone(&incidents, &raw, "me", 3 * hour, 30_000), []);
+        assert_eq!(
+            expire_gone(&incidents, &raw, "me", 5 * hour, 30_000).len(),
+            1
+        );
     }
 
     #[test]

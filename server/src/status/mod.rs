@@ -4,7 +4,12 @@
 //! A round (`check_now`): run the checks -> feed the incident tracker -> write the checks and
 //! incident changes (held in a bounded queue while the database is away, written when it returns)
 //! -> roll up the hours and days this instance finished writing -> prune once an hour -> reload the
-//! snapshot (every viewpoint's rows) -> recompute the summary and re-render every answer.
+//! snapshot (every viewpoint's rows) -> close the incidents of viewpoints that are gone, and warn
+//! when another process checks under this `INSTANCE_ID` -> recompute the summary and re-render
+//! every answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
+//!
+//! The database part of a round has a time budget, and a round skips it once the database failed
+//! (this round's own check of it, or any call), so rounds keep their schedule through an outage.
 
 pub mod badge;
 pub mod checks;
@@ -20,7 +25,12 @@ pub mod summary;
 
 use std::{
     collections::{BTreeSet, VecDeque},
-    sync::{Arc, RwLock},
+    future::Future,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, RwLock,
+    },
+    time::{Duration, Instant},
 };
 
 pub use settings::StatusConfig;
@@ -29,7 +39,7 @@ use self::{
     checks::Checker,
     incidents::IncidentTracker,
     render::Published,
-    rollup::{floor, rollups_of},
+    rollup::{agreed_rollups, floor, rollups_of},
     store::{IncidentRow, RawCheck, DAY_MS, HOUR_MS, RAW_RETENTION_MS, ROLLUP_RETENTION_MS},
     summary::{Context, Snapshot},
 };
@@ -42,6 +52,51 @@ pub const PENDING_CHECKS_LIMIT: usize = 10_000;
 pub const PENDING_INCIDENTS_LIMIT: usize = 1_000;
 /// Incidents read into the summary (open ones and those ended in the last 90 days).
 const INCIDENTS_READ_LIMIT: i64 = 200;
+/// The most a round waits on the database in all (less at short intervals: half of one).
+const DB_BUDGET: Duration = Duration::from_secs(5);
+/// Another process writing under this `INSTANCE_ID` is logged at most this often.
+const DUPLICATE_WARNING_EVERY_MS: i64 = HOUR_MS;
+
+/// The database calls of one round: each bounded by what is left of the round's budget, and none
+/// after the first failure (the rest would only wait out the pool's timeout one by one).
+#[derive(Debug)]
+struct DbWindow {
+    deadline: Instant,
+    away: bool,
+}
+
+impl DbWindow {
+    fn new(budget: Duration, away: bool) -> Self {
+        Self {
+            deadline: Instant::now() + budget,
+            away,
+        }
+    }
+
+    async fn run<T>(
+        &mut self,
+        what: &'static str,
+        call: impl Future<Output = Result<T, sqlx::Error>>,
+    ) -> Option<T> {
+        if self.away {
+            return None;
+        }
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, call).await {
+            Ok(Ok(value)) => Some(value),
+            Ok(Err(error)) => {
+                tracing::warn!(%error, what, "status: database call failed; the rest waits for the next round");
+                self.away = true;
+                None
+            }
+            Err(_) => {
+                tracing::warn!(what, "status: database call out of the round's time; the rest waits for the next round");
+                self.away = true;
+                None
+            }
+        }
+    }
+}
 
 /// What a round of checks did, for tests and logs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -56,6 +111,8 @@ pub struct RoundReport {
     pub dropped: u64,
     /// Hourly and daily rollup rows written.
     pub rolled_up: usize,
+    /// Time the summary and every answer took to compute (on the blocking pool).
+    pub render_time: Duration,
 }
 
 #[derive(Debug, Default)]
@@ -74,6 +131,14 @@ struct Round {
     /// Hour of the last full rollup read; rollups are re-read when it changes or after a write
     /// of held rows.
     rollups_read_hour: Option<i64>,
+    /// Times of the rounds this process recorded (the last day's), and its first: a stored check
+    /// under this `INSTANCE_ID` since the first that is not among them was written by someone else.
+    own_rounds: BTreeSet<i64>,
+    first_round: Option<i64>,
+    /// Latest check time found written under this `INSTANCE_ID` by another process, and when
+    /// that was last logged.
+    foreign_seen: Option<i64>,
+    foreign_warned_at: Option<i64>,
 }
 
 /// The status checker and the status answers. One per process, shared by the scheduler and the routes.
@@ -84,6 +149,7 @@ pub struct StatusService {
     checker: Checker,
     round: tokio::sync::Mutex<Round>,
     published: RwLock<Arc<Published>>,
+    rounds: AtomicU64,
 }
 
 impl StatusService {
@@ -112,6 +178,7 @@ impl StatusService {
                 dirty_days: [floor(now, DAY_MS) - DAY_MS].into(),
                 ..Round::default()
             }),
+            rounds: AtomicU64::new(0),
         }
     }
 
@@ -127,18 +194,37 @@ impl StatusService {
         }
     }
 
+    /// Rounds finished since start.
+    pub fn rounds(&self) -> u64 {
+        self.rounds.load(Ordering::Relaxed)
+    }
+
+    /// The latest check time found stored under this `INSTANCE_ID` that this process did not
+    /// write: another process shares the name (logged as a warning too).
+    pub async fn foreign_checks_seen(&self) -> Option<i64> {
+        self.round.lock().await.foreign_seen
+    }
+
     /// Checks every component now, as if the clock said `now_ms`, and publishes the new answers.
+    /// When this round's own database check failed, the round does not wait on the database.
     pub async fn check_now(&self, now_ms: i64) -> RoundReport {
         let results = self.checker.run(&self.config.instance_id, now_ms).await;
         let checks: Vec<RawCheck> = results.iter().map(RawCheck::from).collect();
-        self.record(checks, now_ms).await
+        let db_down = results.iter().any(|c| c.component == "db" && !c.healthy);
+        self.record_round(checks, now_ms, db_down).await
     }
 
     /// Records `checks` as this instance's round at `now_ms`, then rolls up, prunes and publishes.
     pub async fn record(&self, checks: Vec<RawCheck>, now_ms: i64) -> RoundReport {
+        self.record_round(checks, now_ms, false).await
+    }
+
+    async fn record_round(&self, checks: Vec<RawCheck>, now_ms: i64, db_down: bool) -> RoundReport {
         let mut round = self.round.lock().await;
-        let report = self.store(&mut round, &checks, now_ms).await;
-        self.refresh(&mut round, &checks, now_ms).await;
+        let mut window = self.db_window(db_down);
+        let mut report = self.store(&mut round, &checks, now_ms, &mut window).await;
+        report.render_time = self.refresh(&mut round, &checks, now_ms, &mut window).await;
+        self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }
 
@@ -146,18 +232,43 @@ impl StatusService {
     /// of made-up rounds through here, where re-rendering every answer each round would only cost time.
     pub async fn store_only(&self, checks: Vec<RawCheck>, now_ms: i64) -> RoundReport {
         let mut round = self.round.lock().await;
-        self.store(&mut round, &checks, now_ms).await
+        let mut window = self.db_window(false);
+        self.store(&mut round, &checks, now_ms, &mut window).await
     }
 
-    async fn store(&self, round: &mut Round, checks: &[RawCheck], now_ms: i64) -> RoundReport {
+    fn db_window(&self, away: bool) -> DbWindow {
+        DbWindow::new((self.config.check_interval / 2).min(DB_BUDGET), away)
+    }
+
+    async fn store(
+        &self,
+        round: &mut Round,
+        checks: &[RawCheck],
+        now_ms: i64,
+        window: &mut DbWindow,
+    ) -> RoundReport {
         let mut report = RoundReport {
             checked: checks.len(),
             ..RoundReport::default()
         };
+        let me = self.config.instance_id.as_str();
+        for check in checks.iter().filter(|c| c.instance_id == me) {
+            round.own_rounds.insert(check.checked_at);
+            round.first_round = Some(
+                round
+                    .first_round
+                    .map_or(check.checked_at, |f| f.min(check.checked_at)),
+            );
+        }
+        let keep_from = now_ms - DAY_MS - HOUR_MS;
+        round.own_rounds = round.own_rounds.split_off(&keep_from);
         if !round.adopted {
-            if let Ok(open) = self
-                .db
-                .status_incidents_since(i64::MAX, INCIDENTS_READ_LIMIT)
+            if let Some(open) = window
+                .run(
+                    "read open incidents",
+                    self.db
+                        .status_incidents_since(i64::MAX, INCIDENTS_READ_LIMIT),
+                )
                 .await
             {
                 for incident in open
@@ -187,7 +298,7 @@ impl StatusService {
         report.dropped = round.dropped;
 
         let held_before = round.pending.len() - checks.len().min(round.pending.len());
-        let written = self.write_pending(round).await;
+        let written = self.write_pending(round, window).await;
         report.written = written;
         report.pending = round.pending.len();
         if written > 0 && round.pending.is_empty() {
@@ -195,17 +306,24 @@ impl StatusService {
                 // Rows of an outage landed in the past: re-read the rollups.
                 round.rollups_read_hour = None;
             }
-            report.rolled_up = self.roll_up(round, now_ms).await;
-            self.prune(round, now_ms).await;
+            report.rolled_up = self.roll_up(round, now_ms, window).await;
+            self.prune(round, now_ms, window).await;
         }
         report
     }
 
     /// Writes held checks and incident changes, oldest first; returns how many checks went in.
-    async fn write_pending(&self, round: &mut Round) -> usize {
+    async fn write_pending(&self, round: &mut Round, window: &mut DbWindow) -> usize {
         let checks: Vec<RawCheck> = round.pending.iter().cloned().collect();
-        if let Err(error) = self.db.insert_status_checks(&checks).await {
-            tracing::warn!(%error, held = checks.len(), "status: checks held until the database answers");
+        if window
+            .run("write checks", self.db.insert_status_checks(&checks))
+            .await
+            .is_none()
+        {
+            tracing::debug!(
+                held = checks.len(),
+                "status: checks held until the database answers"
+            );
             return 0;
         }
         round.pending.clear();
@@ -213,18 +331,29 @@ impl StatusService {
             round.dirty_hours.insert(floor(check.checked_at, HOUR_MS));
             round.dirty_days.insert(floor(check.checked_at, DAY_MS));
         }
+        self.write_pending_incidents(round, window).await;
+        checks.len()
+    }
+
+    async fn write_pending_incidents(&self, round: &mut Round, window: &mut DbWindow) {
         while let Some(incident) = round.pending_incidents.front() {
-            if let Err(error) = self.db.upsert_status_incident(incident).await {
-                tracing::warn!(%error, "status: incident change held until the database answers");
+            if window
+                .run(
+                    "write an incident",
+                    self.db.upsert_status_incident(incident),
+                )
+                .await
+                .is_none()
+            {
                 break;
             }
             round.pending_incidents.pop_front();
         }
-        checks.len()
     }
 
-    /// Rolls up this instance's finished hours and days that got new checks; returns rows written.
-    async fn roll_up(&self, round: &mut Round, now_ms: i64) -> usize {
+    /// Rolls up this instance's finished hours and days that got new checks, and the hours'
+    /// agreed rollups of every viewpoint's checks; returns rows written.
+    async fn roll_up(&self, round: &mut Round, now_ms: i64, window: &mut DbWindow) -> usize {
         let keep_from = now_ms - RAW_RETENTION_MS;
         let mut written = 0;
         let periods: Vec<(&str, i64, i64)> = round
@@ -237,16 +366,43 @@ impl StatusService {
         for (resolution, start, length) in periods {
             // A period partly pruned already would be rolled up from part of its checks.
             if start >= keep_from {
-                let rows = match self
-                    .db
-                    .status_checks_of(&self.config.instance_id, start, start + length)
-                    .await
-                {
-                    Ok(rows) => rows,
-                    Err(_) => return written,
+                let me = self.config.instance_id.as_str();
+                let rollups = if resolution == "hour" {
+                    let Some(rows) = window
+                        .run(
+                            "read an hour",
+                            self.db.status_checks_between(start, start + length),
+                        )
+                        .await
+                    else {
+                        return written;
+                    };
+                    let mine: Vec<RawCheck> = rows
+                        .iter()
+                        .filter(|c| c.instance_id == me)
+                        .cloned()
+                        .collect();
+                    let bucket = interval_ms(&self.config).max(60_000);
+                    let mut rollups = rollups_of(resolution, start, &mine);
+                    rollups.extend(agreed_rollups(resolution, start, &rows, bucket));
+                    rollups
+                } else {
+                    let Some(rows) = window
+                        .run(
+                            "read a day",
+                            self.db.status_checks_of(me, start, start + length),
+                        )
+                        .await
+                    else {
+                        return written;
+                    };
+                    rollups_of(resolution, start, &rows)
                 };
-                let rollups = rollups_of(resolution, start, &rows);
-                if self.db.upsert_status_rollups(&rollups).await.is_err() {
+                if window
+                    .run("write rollups", self.db.upsert_status_rollups(&rollups))
+                    .await
+                    .is_none()
+                {
                     return written;
                 }
                 written += rollups.len();
@@ -259,32 +415,52 @@ impl StatusService {
         written
     }
 
-    async fn prune(&self, round: &mut Round, now_ms: i64) {
+    async fn prune(&self, round: &mut Round, now_ms: i64, window: &mut DbWindow) {
         let hour = floor(now_ms, HOUR_MS);
         if round.last_prune_hour == Some(hour) {
             return;
         }
-        match self.db.prune_status(now_ms).await {
-            Ok(pruned) => {
-                tracing::debug!(?pruned, "status: pruned");
-                round.last_prune_hour = Some(hour);
-            }
-            Err(error) => tracing::warn!(%error, "status: pruning failed"),
+        if let Some(pruned) = window.run("prune", self.db.prune_status(now_ms)).await {
+            tracing::debug!(?pruned, "status: pruned");
+            round.last_prune_hour = Some(hour);
         }
     }
 
     /// Reloads what every viewpoint stored and re-renders the answers. When the database does not
     /// answer, the last snapshot is kept with this round's checks added, so the page shows the outage.
-    async fn refresh(&self, round: &mut Round, checks: &[RawCheck], now_ms: i64) {
+    /// Returns the time rendering took.
+    async fn refresh(
+        &self,
+        round: &mut Round,
+        checks: &[RawCheck],
+        now_ms: i64,
+        window: &mut DbWindow,
+    ) -> Duration {
         let hour = floor(now_ms, HOUR_MS);
         let since = now_ms - DAY_MS;
-        let raw = self.db.status_checks_since(since).await;
-        let incidents = self
-            .db
-            .status_incidents_since(now_ms - ROLLUP_RETENTION_MS, INCIDENTS_READ_LIMIT)
+        let db = self.db.clone();
+        let raw = window
+            .run(
+                "read checks",
+                off_runtime(async move { db.status_checks_since(since).await }),
+            )
             .await;
+        let incidents = match raw {
+            Some(_) => {
+                window
+                    .run(
+                        "read incidents",
+                        self.db.status_incidents_since(
+                            now_ms - ROLLUP_RETENTION_MS,
+                            INCIDENTS_READ_LIMIT,
+                        ),
+                    )
+                    .await
+            }
+            None => None,
+        };
         match (raw, incidents) {
-            (Ok(mut raw), Ok(mut incidents)) => {
+            (Some(mut raw), Some(mut incidents)) => {
                 // Checks still held in memory are part of the picture too.
                 raw.extend(round.pending.iter().cloned());
                 merge_incident_changes(&mut incidents, round.pending_incidents.iter());
@@ -292,15 +468,29 @@ impl StatusService {
                 round.snapshot.incidents = incidents;
                 if round.rollups_read_hour != Some(hour) {
                     let from = hour - ROLLUP_RETENTION_MS;
-                    if let (Ok(hourly), Ok(daily)) = (
-                        self.db.status_rollups_since("hour", from).await,
-                        self.db.status_rollups_since("day", from).await,
-                    ) {
+                    let db = self.db.clone();
+                    let hourly = window
+                        .run(
+                            "read hourly rollups",
+                            off_runtime(async move { db.status_rollups_since("hour", from).await }),
+                        )
+                        .await;
+                    let daily = window
+                        .run(
+                            "read daily rollups",
+                            self.db.status_rollups_since("day", from),
+                        )
+                        .await;
+                    if let (Some(hourly), Some(daily)) = (hourly, daily) {
                         round.snapshot.hourly = hourly;
                         round.snapshot.daily = daily;
                         round.rollups_read_hour = Some(hour);
                     }
                 }
+                // Only with every viewpoint's rows fresh from the database: during an outage the
+                // others' checks are not seen, and they are not gone.
+                self.close_gone_viewpoints(round, now_ms, window).await;
+                self.notice_foreign_checks(round, now_ms);
             }
             _ => {
                 round.snapshot.raw.retain(|c| c.checked_at >= since);
@@ -309,30 +499,133 @@ impl StatusService {
                 merge_incident_changes(&mut round.snapshot.incidents, changes.iter());
             }
         }
+        // Summarising, serialising and compressing every answer is CPU work that grows with the
+        // history: off the request workers, onto the blocking pool.
+        let snapshot = std::mem::take(&mut round.snapshot);
         let components = self.checker.components();
-        let context = Context {
+        let interval = interval_ms(&self.config);
+        let instance_id = self.config.instance_id.clone();
+        let rendered = tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
+            let context = Context {
+                now_ms,
+                interval_ms: interval,
+                checked_here: &components,
+            };
+            let summary = summary::summarize(&snapshot, &context, &instance_id);
+            let published = Arc::new(Published::new(&summary, &snapshot));
+            (snapshot, published, started.elapsed())
+        })
+        .await;
+        match rendered {
+            Ok((snapshot, published, took)) => {
+                round.snapshot = snapshot;
+                match self.published.write() {
+                    Ok(mut slot) => *slot = published,
+                    Err(poisoned) => *poisoned.into_inner() = published,
+                }
+                took
+            }
+            Err(error) => {
+                // The snapshot went with the failed task: read everything again next round.
+                tracing::error!(%error, "status: rendering the answers failed; the last ones stay");
+                round.rollups_read_hour = None;
+                Duration::ZERO
+            }
+        }
+    }
+
+    /// Ends the open incidents of other viewpoints that stopped checking (see
+    /// [`incidents::expire_gone`]); the change is stored now or, failing that, with the next round.
+    async fn close_gone_viewpoints(&self, round: &mut Round, now_ms: i64, window: &mut DbWindow) {
+        let closed = incidents::expire_gone(
+            &round.snapshot.incidents,
+            &round.snapshot.raw,
+            &self.config.instance_id,
             now_ms,
-            interval_ms: interval_ms(&self.config),
-            checked_here: &components,
+            interval_ms(&self.config),
+        );
+        if closed.is_empty() {
+            return;
+        }
+        for incident in &closed {
+            tracing::info!(
+                component = %incident.component,
+                viewpoint = %incident.instance_id,
+                "status: closing an incident of a viewpoint that stopped checking"
+            );
+        }
+        merge_incident_changes(&mut round.snapshot.incidents, closed.iter());
+        round.pending_incidents.extend(closed);
+        while round.pending_incidents.len() > PENDING_INCIDENTS_LIMIT {
+            round.pending_incidents.pop_front();
+        }
+        self.write_pending_incidents(round, window).await;
+    }
+
+    /// Two processes checking under one `INSTANCE_ID` look like one viewpoint that checks twice
+    /// as often and opens every incident twice. A stored check under this name, since this
+    /// process's first round, at a time this process never checked, gives the other one away.
+    fn notice_foreign_checks(&self, round: &mut Round, now_ms: i64) {
+        let me = self.config.instance_id.as_str();
+        let Some(first) = round.first_round else {
+            return;
         };
-        let summary = summary::summarize(&round.snapshot, &context, &self.config.instance_id);
-        let published = Arc::new(Published::new(&summary, &round.snapshot));
-        match self.published.write() {
-            Ok(mut slot) => *slot = published,
-            Err(poisoned) => *poisoned.into_inner() = published,
+        let foreign = round
+            .snapshot
+            .raw
+            .iter()
+            .filter(|c| c.instance_id == me && c.checked_at >= first)
+            .filter(|c| !round.own_rounds.contains(&c.checked_at))
+            .map(|c| c.checked_at)
+            .max();
+        let Some(latest) = foreign else {
+            return;
+        };
+        let newer = round.foreign_seen.is_none_or(|seen| latest > seen);
+        round.foreign_seen = Some(round.foreign_seen.map_or(latest, |seen| seen.max(latest)));
+        let due = round
+            .foreign_warned_at
+            .is_none_or(|at| now_ms - at >= DUPLICATE_WARNING_EVERY_MS);
+        if newer && due {
+            round.foreign_warned_at = Some(now_ms);
+            tracing::warn!(
+                instance_id = me,
+                foreign_check_at = %crate::time::rfc3339(latest),
+                "status: another process is writing checks as INSTANCE_ID={me}: its checks mix \
+                 with this one's and each opens its own copy of every incident; give every \
+                 instance its own INSTANCE_ID"
+            );
         }
     }
 
     /// Runs rounds forever, one every `STATUS_CHECK_INTERVAL`, the first at once.
     pub async fn run_schedule(self: Arc<Self>) {
         let mut ticker = tokio::time::interval(self.config.check_interval);
-        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // A round that overran (a slow queue check) does not shift the ones after it.
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             ticker.tick().await;
             let report = self.check_now(crate::time::now_ms()).await;
             tracing::debug!(?report, "status: round done");
         }
     }
+}
+
+/// Runs a database read on the blocking pool: reading back a day of every viewpoint's checks
+/// or 90 days of rollups decodes tens of thousands of rows, CPU work that would otherwise hold a
+/// request worker. (The query's I/O is still driven by the runtime.)
+async fn off_runtime<T: Send + 'static>(
+    read: impl Future<Output = Result<T, sqlx::Error>> + Send + 'static,
+) -> Result<T, sqlx::Error> {
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || runtime.block_on(read))
+        .await
+        .unwrap_or_else(|error| {
+            Err(sqlx::Error::Protocol(format!(
+                "status read failed: {error}"
+            )))
+        })
 }
 
 fn interval_ms(config: &StatusConfig) -> i64 {

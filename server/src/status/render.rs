@@ -180,7 +180,13 @@ impl Published {
         let mut history = HashMap::new();
         let mut badges = HashMap::new();
         for component in &summary.components {
-            let series = series::histories(snapshot, &incidents, &component.id, summary.updated_ms);
+            let series = series::histories(
+                snapshot,
+                &incidents,
+                &component.id,
+                summary.updated_ms,
+                (summary.check_interval_seconds * 1000).max(60_000),
+            );
             for (range, series) in series::RANGES.into_iter().zip(series) {
                 history.insert((component.id.clone(), range), Rendered::json(&series));
             }

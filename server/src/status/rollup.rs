@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use super::store::{RawCheck, Rollup};
+use super::{
+    store::{RawCheck, Rollup},
+    summary::{agreed_down, AGREED, AGREED_SCALE},
+};
 
 /// The start of the period of length `period_ms` holding `t` (periods aligned to the unix epoch, so
 /// hours and days are UTC hours and days).
@@ -112,6 +115,48 @@ pub fn rollups_of(resolution: &str, bucket_start: i64, checks: &[RawCheck]) -> V
                 instance_id: instance_id.to_owned(),
                 checks: aggregate.checks,
                 failures: aggregate.failures,
+                latency_p50_us: aggregate.p50_us,
+                latency_p95_us: aggregate.p95_us,
+                latency_max_us: aggregate.max_us,
+            }
+        })
+        .collect()
+}
+
+/// The agreed rollups (instance [`AGREED`]) of an hour several viewpoints checked: per component,
+/// `checks` counts the agreement buckets of `bucket_ms` with checks (times [`AGREED_SCALE`]) and
+/// `failures` their summed agreed failure ratio in the same units; the latencies are every
+/// viewpoint's together. A component one viewpoint alone checked gets none (its own rollup says
+/// the same).
+pub fn agreed_rollups(
+    resolution: &str,
+    bucket_start: i64,
+    checks: &[RawCheck],
+    bucket_ms: i64,
+) -> Vec<Rollup> {
+    let mut groups: BTreeMap<&str, Vec<&RawCheck>> = BTreeMap::new();
+    for check in checks {
+        groups
+            .entry(check.component.as_str())
+            .or_default()
+            .push(check);
+    }
+    groups
+        .into_iter()
+        .filter(|(_, group)| {
+            let first = &group[0].instance_id;
+            group.iter().any(|c| &c.instance_id != first)
+        })
+        .map(|(component, group)| {
+            let (buckets, down) = agreed_down(group.iter().copied(), bucket_ms);
+            let aggregate = Aggregate::of(group);
+            Rollup {
+                resolution: resolution.to_owned(),
+                bucket_start,
+                component: component.to_owned(),
+                instance_id: AGREED.to_owned(),
+                checks: buckets * AGREED_SCALE,
+                failures: (down * AGREED_SCALE as f64).round() as i64,
                 latency_p50_us: aggregate.p50_us,
                 latency_p95_us: aggregate.p95_us,
                 latency_max_us: aggregate.max_us,

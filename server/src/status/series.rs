@@ -8,7 +8,9 @@ use serde::Serialize;
 use super::{
     rollup::{floor, Aggregate},
     store::{RawCheck, DAY_MS, HOUR_MS},
-    summary::{agreed_failure, hour_cells, ms, raw_cells, round3, Cells, Incident, Snapshot},
+    summary::{
+        hour_cells, hour_downtime, ms, raw_downtime, round3, Cells, Downtime, Incident, Snapshot,
+    },
 };
 use crate::time::rfc3339;
 
@@ -65,7 +67,7 @@ fn starts(now: i64, bucket_ms: i64, count: i64) -> impl Iterator<Item = i64> {
     (0..count).rev().map(move |i| last - i * bucket_ms)
 }
 
-fn last_day(snapshot: &Snapshot, component: &str, now: i64) -> History {
+fn last_day(snapshot: &Snapshot, component: &str, now: i64, bucket_ms: i64) -> History {
     // Exact latency percentiles per bucket over every viewpoint's checks.
     let mut by_bucket: HashMap<i64, Vec<&RawCheck>> = HashMap::new();
     for check in snapshot.raw.iter().filter(|c| c.component == component) {
@@ -74,13 +76,13 @@ fn last_day(snapshot: &Snapshot, component: &str, now: i64) -> History {
             .or_default()
             .push(check);
     }
-    let cells = raw_cells(snapshot, component, QUARTER_HOUR_MS);
+    let down = raw_downtime(snapshot, component, bucket_ms, QUARTER_HOUR_MS);
     let points = starts(now, QUARTER_HOUR_MS, DAY_MS / QUARTER_HOUR_MS)
         .map(|start| {
             let aggregate = by_bucket
                 .get(&start)
                 .map(|c| Aggregate::of(c.iter().copied()));
-            point(start, aggregate, cells.get(&start).and_then(agreed_failure))
+            point(start, aggregate, down.get(&start).copied())
         })
         .collect();
     History {
@@ -91,11 +93,14 @@ fn last_day(snapshot: &Snapshot, component: &str, now: i64) -> History {
     }
 }
 
-fn last_week(hours: &Cells, component: &str, now: i64) -> History {
+fn last_week(hours: &Cells, down: &Downtime, component: &str, now: i64) -> History {
     let points = starts(now, HOUR_MS, 7 * 24)
         .map(|start| {
-            let cell = hours.get(&start);
-            point(start, combined(cell), cell.and_then(agreed_failure))
+            point(
+                start,
+                combined(hours.get(&start)),
+                down.get(&start).copied(),
+            )
         })
         .collect();
     History {
@@ -109,6 +114,7 @@ fn last_week(hours: &Cells, component: &str, now: i64) -> History {
 fn last_quarter(
     snapshot: &Snapshot,
     hours: &Cells,
+    down: &Downtime,
     incidents: &[Incident],
     component: &str,
     now: i64,
@@ -118,7 +124,7 @@ fn last_quarter(
             let end = start + DAY_MS;
             let day_hours: Vec<&HashMap<String, Aggregate>> =
                 hours.range(start..end).map(|(_, cell)| cell).collect();
-            let ratios: Vec<f64> = day_hours.iter().filter_map(|c| agreed_failure(c)).collect();
+            let ratios: Vec<f64> = down.range(start..end).map(|(_, r)| *r).collect();
             let down =
                 (!ratios.is_empty()).then(|| ratios.iter().sum::<f64>() / ratios.len() as f64);
             // Counts from the hours; latency from the daily rollups when the day has them.
@@ -159,17 +165,20 @@ fn last_quarter(
     }
 }
 
-/// The three series of one component, in the order of [`RANGES`].
+/// The three series of one component, in the order of [`RANGES`]; viewpoints are compared in
+/// agreement buckets of `bucket_ms`.
 pub fn histories(
     snapshot: &Snapshot,
     incidents: &[Incident],
     component: &str,
     now: i64,
+    bucket_ms: i64,
 ) -> [History; 3] {
     let hours = hour_cells(snapshot, component);
+    let down = hour_downtime(snapshot, component, bucket_ms);
     [
-        last_day(snapshot, component, now),
-        last_week(&hours, component, now),
-        last_quarter(snapshot, &hours, incidents, component, now),
+        last_day(snapshot, component, now, bucket_ms),
+        last_week(&hours, &down, component, now),
+        last_quarter(snapshot, &hours, &down, incidents, component, now),
     ]
 }

@@ -164,6 +164,22 @@ impl Database {
         .await
     }
 
+    /// Every instance's checks in `[from_ms, to_ms)`.
+    pub async fn status_checks_between(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<RawCheck>, sqlx::Error> {
+        sqlx::query_as::<_, RawCheck>(
+            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
+             FROM status_checks WHERE checked_at >= $1 AND checked_at < $2",
+        )
+        .bind(from_ms)
+        .bind(to_ms)
+        .fetch_all(self.pool())
+        .await
+    }
+
     /// Stores rollups, replacing any of the same period, component and instance.
     pub async fn upsert_status_rollups(&self, rollups: &[Rollup]) -> Result<(), sqlx::Error> {
         for batch in rollups.chunks(BATCH_ROWS) {

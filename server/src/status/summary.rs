@@ -1,7 +1,7 @@
 //! The status summary computed after each round of checks from what the database holds (every
 //! viewpoint's checks, rollups and incidents): current states, uptimes, latencies, open incidents.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::Serialize;
 
@@ -76,16 +76,107 @@ pub fn agreed_failure(cell: &HashMap<String, Aggregate>) -> Option<f64> {
         .min_by(f64::total_cmp)
 }
 
+/// Agreed failure ratio per bucket (start ms -> 0.0-1.0), only for buckets with checks.
+pub type Downtime = BTreeMap<i64, f64>;
+
+/// The agreed failure ratio of each cell.
+pub fn downtime(cells: &Cells) -> Downtime {
+    cells
+        .iter()
+        .filter_map(|(start, cell)| Some((*start, agreed_failure(cell)?)))
+        .collect()
+}
+
 /// Uptime in percent over the buckets at or after `from` that have checks; `None` without any.
-pub fn uptime(cells: &Cells, from: i64) -> Option<f64> {
-    let ratios: Vec<f64> = cells
-        .range(from..)
-        .filter_map(|(_, c)| agreed_failure(c))
-        .collect();
+pub fn uptime(downtime: &Downtime, from: i64) -> Option<f64> {
+    let ratios: Vec<f64> = downtime.range(from..).map(|(_, r)| *r).collect();
     (!ratios.is_empty()).then(|| {
         let down: f64 = ratios.iter().sum();
         round3(100.0 * (1.0 - down / ratios.len() as f64))
     })
+}
+
+/// The `instance_id` of the rollup rows holding what the viewpoints agreed on over a period
+/// (`*` is not a valid `INSTANCE_ID`, so no viewpoint has it).
+pub const AGREED: &str = "*";
+/// An agreed rollup counts each agreement bucket with checks as this many `checks`, and its
+/// agreed failure ratio in the same units as `failures` (integer columns, 0.1% precision).
+pub const AGREED_SCALE: i64 = 1000;
+
+/// Agreed downtime of a set of checks (every viewpoint's, one component) over a longer period:
+/// within each agreement bucket only the viewpoints that checked in it are compared, so a
+/// viewpoint that was not running for part of the period cannot erase what the others saw then.
+/// `(buckets with checks, summed agreed failure ratio)`.
+pub fn agreed_down<'a>(
+    checks: impl IntoIterator<Item = &'a RawCheck>,
+    bucket_ms: i64,
+) -> (i64, f64) {
+    let mut cells = Cells::new();
+    for check in checks {
+        add_cell(
+            &mut cells,
+            floor(check.checked_at, bucket_ms),
+            &check.instance_id,
+            Aggregate::of([check]),
+        );
+    }
+    let down = downtime(&cells);
+    (down.len() as i64, down.values().sum())
+}
+
+/// Per period of `period_ms`, the mean over its agreement buckets of the agreed failure ratio.
+pub fn raw_downtime(
+    snapshot: &Snapshot,
+    component: &str,
+    bucket_ms: i64,
+    period_ms: i64,
+) -> Downtime {
+    let minutes = downtime(&raw_cells(snapshot, component, bucket_ms));
+    let mut sums: BTreeMap<i64, (f64, usize)> = BTreeMap::new();
+    for (start, ratio) in minutes {
+        let sum = sums.entry(floor(start, period_ms)).or_default();
+        sum.0 += ratio;
+        sum.1 += 1;
+    }
+    sums.into_iter()
+        .map(|(start, (down, n))| (start, down / n as f64))
+        .collect()
+}
+
+/// The agreed failure ratio of each hour of one component. An hour several viewpoints checked is
+/// read from its agreed rollup once one is stored; an hour of one viewpoint from that viewpoint's
+/// rollup (the same figure); an hour still missing either (the current one, one not rolled up
+/// yet) from the raw checks, compared per agreement bucket of `bucket_ms`.
+pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Downtime {
+    let mut hours = downtime(&hour_cells(snapshot, component));
+    for r in snapshot
+        .hourly
+        .iter()
+        .filter(|r| r.component == component && r.instance_id == AGREED && r.checks > 0)
+    {
+        hours.insert(r.bucket_start, r.failures as f64 / r.checks as f64);
+    }
+    let mut rolled: HashSet<(i64, &str)> = HashSet::new();
+    for r in snapshot.hourly.iter().filter(|r| r.component == component) {
+        rolled.insert((r.bucket_start, r.instance_id.as_str()));
+    }
+    let mut seen: BTreeMap<i64, BTreeSet<&str>> = BTreeMap::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        seen.entry(floor(check.checked_at, HOUR_MS))
+            .or_default()
+            .insert(check.instance_id.as_str());
+    }
+    let from_raw = raw_downtime(snapshot, component, bucket_ms, HOUR_MS);
+    for (hour, viewpoints) in seen {
+        let unrolled = viewpoints.iter().any(|v| !rolled.contains(&(hour, *v)));
+        let unagreed = viewpoints.len() > 1 && !rolled.contains(&(hour, AGREED));
+        if unrolled || unagreed {
+            if let Some(ratio) = from_raw.get(&hour) {
+                hours.insert(hour, *ratio);
+            }
+        }
+    }
+    hours
 }
 
 pub fn round3(value: f64) -> f64 {
@@ -96,11 +187,15 @@ pub fn ms(us: i64) -> f64 {
     round3(us as f64 / 1000.0)
 }
 
-/// Hourly cells of one component: the hourly rollups, and for hours a viewpoint has not rolled up
-/// yet (the current hour, or one just ended) its raw checks.
+/// Hourly cells of one component, per viewpoint (counts and latencies): the hourly rollups, and
+/// for hours a viewpoint has not rolled up yet (the current hour, or one just ended) its raw checks.
 pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
     let mut cells = Cells::new();
-    for r in snapshot.hourly.iter().filter(|r| r.component == component) {
+    for r in snapshot
+        .hourly
+        .iter()
+        .filter(|r| r.component == component && r.instance_id != AGREED)
+    {
         add_cell(
             &mut cells,
             r.bucket_start,
@@ -319,8 +414,9 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
     } else {
         State::Degraded
     };
-    let hours = hour_cells(snapshot, id);
-    let raw = raw_cells(snapshot, id, context.agreement_bucket_ms());
+    let bucket = context.agreement_bucket_ms();
+    let hours = hour_downtime(snapshot, id, bucket);
+    let raw = downtime(&raw_cells(snapshot, id, bucket));
     let hour_now = floor(now, HOUR_MS);
     let percentile =
         |p| (!latencies.is_empty()).then(|| ms(super::rollup::percentile(&latencies, p)));

@@ -1,7 +1,8 @@
 //! The production shape with real parts: Debian's nginx, configured from the shipped site file
 //! (`deploy/nginx-mg-web.conf`), terminating TLS in front of two `mg-server` processes on one
 //! database (PostgreSQL; SQLite shared by both only where that is enough and PostgreSQL is not
-//! configured outside CI). nginx runs unprivileged-style in the foreground with its own prefix.
+//! configured outside CI). nginx runs unprivileged-style in the foreground with its own prefix,
+//! and every test stops it (master and workers) before it ends.
 //! Clients are told apart by their source address: 127.0.0.2 and 127.0.0.3 are both loopback.
 
 use std::{
@@ -12,7 +13,7 @@ use std::{
         atomic::{AtomicUsize, Ordering},
         Arc,
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use serde_json::{json, Value};
@@ -33,6 +34,84 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// nginx's master process (which owns its workers) under the prefix `dir`. Stopped with SIGQUIT, so
+/// the master closes its workers and waits for them before it exits: SIGKILL would leave the
+/// workers running, orphaned.
+struct Nginx {
+    master: Child,
+    prefix: String,
+    stopped: bool,
+}
+
+/// `pid`'s parent and state (`R`, `S`, `Z`, ...) from `/proc/<pid>/stat`.
+fn parent_and_state(pid: u32) -> Option<(u32, char)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis.
+    let mut fields = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    Some((fields.next()?.parse().ok()?, state))
+}
+
+impl Nginx {
+    /// The live (not zombie) processes of this nginx: the master, whose command line names the
+    /// prefix, and its children (the workers), or any of `known` that still runs as nginx.
+    fn processes(&self, known: &[u32]) -> Vec<u32> {
+        let master = self.master.id();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        entries
+            .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|&pid| {
+                let Some((parent, state)) = parent_and_state(pid) else {
+                    return false;
+                };
+                let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+                let cmdline = String::from_utf8_lossy(&cmdline);
+                state != 'Z'
+                    && (cmdline.contains(&self.prefix)
+                        || parent == master
+                        || (known.contains(&pid) && cmdline.starts_with("nginx")))
+            })
+            .collect()
+    }
+
+    /// Stops the master gracefully and waits; returns the processes of this nginx still running
+    /// afterwards (none, unless the graceful stop failed and they had to be killed).
+    fn stop(&mut self) -> Vec<u32> {
+        if self.stopped {
+            return Vec::new();
+        }
+        self.stopped = true;
+        let before = self.processes(&[]);
+        let _ = Command::new("kill")
+            .args(["-QUIT", &self.master.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.master.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let left = self.processes(&before);
+        for pid in &left {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+        let _ = self.master.kill();
+        let _ = self.master.wait();
+        left
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
@@ -99,13 +178,31 @@ async fn wait_for_health(client: &reqwest::Client, base: &str) {
 /// nginx in front of `upstreams`, from the shipped template; answers on `https` (TLS ends there)
 /// and `http` (which only redirects).
 struct Proxy {
-    _process: Process,
+    nginx: Nginx,
     _dir: TempDir,
     https: String,
     http: String,
 }
 
-fn render_site(dir: &Path, upstreams: &[&str], https_port: u16, http_port: u16) -> String {
+impl Proxy {
+    /// Stops nginx and fails if any of its processes is left running.
+    fn stop(mut self) {
+        let left = self.nginx.stop();
+        assert!(left.is_empty(), "nginx processes left running: {left:?}");
+        let left = self.nginx.processes(&[]);
+        assert!(left.is_empty(), "nginx processes left running: {left:?}");
+    }
+}
+
+/// The site file with its placeholders filled; the rate-limit numbers follow from
+/// `rate_limit_per_minute` as the file's header says.
+fn render_site(
+    dir: &Path,
+    upstreams: &[&str],
+    https_port: u16,
+    http_port: u16,
+    rate_limit_per_minute: u32,
+) -> String {
     let template = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../deploy/nginx-mg-web.conf"
@@ -132,6 +229,18 @@ fn render_site(dir: &Path, upstreams: &[&str], https_port: u16, http_port: u16) 
         .replace(
             "@TLS_CERTIFICATE_KEY@",
             &dir.join("key.pem").display().to_string(),
+        )
+        .replace(
+            "@RATE_LIMIT_PER_MINUTE@",
+            &rate_limit_per_minute.to_string(),
+        )
+        .replace(
+            "@RATE_LIMIT_BURST@",
+            &((rate_limit_per_minute / 4).max(1) - 1).to_string(),
+        )
+        .replace(
+            "@RATE_LIMIT_RETRY_AFTER@",
+            &60u32.div_ceil(rate_limit_per_minute).max(1).to_string(),
         );
     let unfilled: Vec<&str> = site
         .lines()
@@ -142,7 +251,9 @@ fn render_site(dir: &Path, upstreams: &[&str], https_port: u16, http_port: u16) 
     site
 }
 
-async fn start_proxy(nginx: &Path, upstreams: &[&str]) -> Proxy {
+/// nginx from the shipped site file in front of `upstreams`, limiting each client to
+/// `rate_limit_per_minute` on the rate-limited routes.
+async fn start_proxy(nginx: &Path, upstreams: &[&str], rate_limit_per_minute: u32) -> Proxy {
     let dir = tempfile::tempdir().expect("nginx prefix");
     let status = Command::new("openssl")
         .args(["req", "-x509", "-newkey", "ec", "-pkeyopt"])
@@ -157,7 +268,13 @@ async fn start_proxy(nginx: &Path, upstreams: &[&str]) -> Proxy {
         .expect("openssl makes the test certificate (apt-get install -y openssl)");
     assert!(status.success(), "openssl failed");
     let (https_port, http_port) = (free_port(), free_port());
-    let site = render_site(dir.path(), upstreams, https_port, http_port);
+    let site = render_site(
+        dir.path(),
+        upstreams,
+        https_port,
+        http_port,
+        rate_limit_per_minute,
+    );
     std::fs::write(dir.path().join("site.conf"), site).expect("write site");
     let prefix = dir.path().display().to_string();
     let main = format!(
@@ -178,14 +295,18 @@ async fn start_proxy(nginx: &Path, upstreams: &[&str]) -> Proxy {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start nginx");
-    let process = Process(child);
+    let nginx = Nginx {
+        master: child,
+        prefix: prefix.clone(),
+        stopped: false,
+    };
     let https = format!("https://127.0.0.1:{https_port}");
     let client = client_from([127, 0, 0, 1]);
     for _ in 0..200 {
         if let Ok(response) = client.get(format!("{https}/health")).send().await {
             if response.status() == 200 {
                 return Proxy {
-                    _process: process,
+                    nginx,
                     _dir: dir,
                     https,
                     http: format!("http://127.0.0.1:{http_port}"),
@@ -224,17 +345,35 @@ async fn shared_database() -> TestApp {
         .expect("a database for the instances")
 }
 
+/// `count` wisdom requests from `client` one after another: their statuses, and how many more
+/// than the burst the configured rate may have let through while they ran (`per_minute`).
+async fn wisdom_burst(
+    client: &reqwest::Client,
+    base: &str,
+    count: usize,
+    per_minute: u32,
+) -> (Vec<u16>, usize) {
+    let started = Instant::now();
+    let mut statuses = Vec::new();
+    for _ in 0..count {
+        statuses.push(post_wisdom(client, base, false).await.status().as_u16());
+    }
+    let refills = started.elapsed().as_secs_f64() * f64::from(per_minute) / 60.0;
+    (statuses, refills as usize)
+}
+
 #[tokio::test]
-async fn behind_nginx_each_client_has_its_own_rate_limit_bucket_none_can_spoof_and_hsts_follows_tls(
+async fn behind_nginx_a_client_gets_one_allowance_across_two_instances_none_can_spoof_and_hsts_follows_tls(
 ) {
     let Some(nginx) = nginx_binary() else {
         return;
     };
     let app = shared_database().await;
-    // 8 per minute: a burst of 2 per instance, then 429 for a good 7 seconds.
+    // 8 per minute on each instance and at the proxy: a burst of 2, then one more every 7.5 s.
+    // Without the proxy's limit a client would get 2 per instance, 4 in all.
     let (_a, first) = start_instance(&app, 8).await;
     let (_b, second) = start_instance(&app, 8).await;
-    let proxy = start_proxy(&nginx, &[&first, &second]).await;
+    let proxy = start_proxy(&nginx, &[&first, &second], 8).await;
     let alice = client_from([127, 0, 0, 2]);
     let bob = client_from([127, 0, 0, 3]);
 
@@ -270,24 +409,58 @@ async fn behind_nginx_each_client_has_its_own_rate_limit_bucket_none_can_spoof_a
         .expect("answer");
     assert!(!response.headers().contains_key("strict-transport-security"));
 
-    // Alice uses up her bucket on both instances (nginx alternates between them).
+    // Alice's allowance through nginx is the configured one, though nginx alternates between
+    // two instances that each would have let her through twice.
+    let (statuses, refills) = wisdom_burst(&alice, &proxy.https, 8, 8).await;
+    let passed = statuses.iter().filter(|s| **s == 200).count();
+    assert_eq!(statuses[..2], [200, 200], "{statuses:?}");
+    assert!(passed <= 2 + refills, "{statuses:?}, {refills} refills");
+    assert_eq!(statuses[statuses.len() - 1], 429, "{statuses:?}");
+    // nginx's 429 is the server's: the same JSON, with Retry-After (7.5 s to the next request).
+    let from_proxy = post_wisdom(&alice, &proxy.https, false).await;
+    assert_eq!(from_proxy.status(), 429);
+    assert_eq!(from_proxy.headers()["retry-after"], "8");
+    assert_eq!(from_proxy.headers()["content-type"], "application/json");
+    let from_proxy: Value = from_proxy.json().await.expect("JSON");
+    let direct = client_from([127, 0, 0, 4]);
+    let (statuses, _) = wisdom_burst(&direct, &first, 3, 8).await;
+    assert_eq!(statuses[2], 429, "{statuses:?}");
+    let from_server = post_wisdom(&direct, &first, false).await;
+    assert!(from_server.headers().contains_key("retry-after"));
+    let from_server: Value = from_server.json().await.expect("JSON");
+    assert_eq!(from_proxy, from_server);
+    // Bob, behind the same proxy, has the whole allowance of his own.
+    let (statuses, refills) = wisdom_burst(&bob, &proxy.https, 4, 8).await;
+    assert_eq!(statuses[..2], [200, 200], "{statuses:?}");
+    assert!(
+        statuses.iter().filter(|s| **s == 200).count() <= 2 + refills,
+        "{statuses:?}"
+    );
+    // The proxy does not hand out the instances' metrics.
+    let response = alice
+        .get(format!("{}/metrics", proxy.https))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(response.status(), 404);
+    proxy.stop();
+
+    // The instances' own limiters stay as the second line: behind a proxy that does not limit,
+    // each instance still keeps Alice's bucket by her forwarded address (one token left on each).
+    let open_proxy = start_proxy(&nginx, &[&first, &second], 1_000_000).await;
     let mut statuses = Vec::new();
-    for _ in 0..8 {
+    while statuses.last() != Some(&429) && statuses.len() < 8 {
         statuses.push(
-            post_wisdom(&alice, &proxy.https, false)
+            post_wisdom(&alice, &open_proxy.https, false)
                 .await
                 .status()
                 .as_u16(),
         );
     }
-    assert!(
-        statuses.iter().filter(|s| **s == 200).count() <= 5,
-        "{statuses:?}"
-    );
-    assert_eq!(statuses[6..], [429, 429], "{statuses:?}");
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
     // Claiming another address through the proxy does not give her a new bucket.
     for _ in 0..4 {
-        let response = post_wisdom(&alice, &proxy.https, true).await;
+        let response = post_wisdom(&alice, &open_proxy.https, true).await;
         assert_eq!(response.status(), 429);
         assert!(response.headers().contains_key("retry-after"));
         let body: Value = response.json().await.expect("JSON");
@@ -297,7 +470,7 @@ async fn behind_nginx_each_client_has_its_own_rate_limit_bucket_none_can_spoof_a
     // unreadable and she counted as nginx itself (a fresh bucket, the proxy's privileges).
     for _ in 0..2 {
         let response = alice
-            .post(format!("{}/api/wisdom", proxy.https))
+            .post(format!("{}/api/wisdom", open_proxy.https))
             .header("content-type", "application/json")
             .header(
                 "x-forwarded-for",
@@ -313,17 +486,12 @@ async fn behind_nginx_each_client_has_its_own_rate_limit_bucket_none_can_spoof_a
             "junk in X-Forwarded-For is still Alice"
         );
     }
-    // Bob, behind the same proxy, has his own.
-    for _ in 0..2 {
-        assert_eq!(post_wisdom(&bob, &proxy.https, false).await.status(), 200);
-    }
-    // The proxy does not hand out the instances' metrics.
-    let response = alice
-        .get(format!("{}/metrics", proxy.https))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 404);
+    // Bob's buckets on the instances are his own.
+    assert_eq!(
+        post_wisdom(&bob, &open_proxy.https, false).await.status(),
+        200
+    );
+    open_proxy.stop();
     if app.database_url.starts_with("postgres") {
         crate::helpers::drop_postgres_database(&app.database_url).await;
     }
@@ -375,7 +543,7 @@ async fn behind_nginx_killing_one_instance_under_traffic_loses_no_acknowledged_u
     };
     let (mut doomed, first) = start_instance(&app, 1_000_000).await;
     let (_survivor, second) = start_instance(&app, 1_000_000).await;
-    let proxy = start_proxy(&nginx, &[&first, &second]).await;
+    let proxy = start_proxy(&nginx, &[&first, &second], 1_000_000).await;
     let client = client_from([127, 0, 0, 2]);
 
     const WRITERS: usize = 8;
@@ -443,5 +611,6 @@ async fn behind_nginx_killing_one_instance_under_traffic_loses_no_acknowledged_u
             .expect("the proxy answers");
         assert_eq!(response.status(), 200);
     }
+    proxy.stop();
     crate::helpers::drop_postgres_database(&app.database_url).await;
 }

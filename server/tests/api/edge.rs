@@ -141,6 +141,8 @@ async fn behind_a_trusted_proxy_the_forwarded_client_is_limited_and_its_tls_turn
         trust_loopback(config);
         config.allowed_origins = vec!["https://mg.example.com".into()];
         emulator_on(config);
+        // Behind a proxy the emulator runs only when asked for.
+        config.identity_emulator_public = true;
     })
     .await;
     let response = app
@@ -229,6 +231,19 @@ async fn metrics_answer_loopback_peers_and_the_token_holder_only() {
         forwarded(Some("scrape-me")).await.expect("answer").status(),
         200
     );
+    // A byte that is not text in X-Forwarded-For: before, the whole header was unreadable and the
+    // client counted as the proxy itself, loopback, so it read the metrics.
+    let junk = app
+        .client
+        .get(format!("{}/metrics", app.address))
+        .header(
+            "x-forwarded-for",
+            reqwest::header::HeaderValue::from_bytes(b"\xff").expect("obs-text"),
+        )
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(junk.status(), 404);
 }
 
 #[tokio::test]

@@ -25,4 +25,5 @@ mod static_files;
 mod status;
 mod status_outage;
 mod status_storage;
+mod status_viewpoints;
 mod wisdom;

@@ -26,10 +26,16 @@ export function Tabs<T extends string>({
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Move on from the tab the key was pressed on, not from the one this render selected: a tab
+    // change updates the address at once, but the re-render it causes is a router transition that
+    // a busy machine may finish only after the next key. Focus moves synchronously below, so the
+    // next key lands on the tab just chosen.
+    const pressedOn = tabs.findIndex((tab) => buttons.current.get(tab.id) === event.target);
+    const from = pressedOn === -1 ? index : pressedOn;
     const last = tabs.length - 1;
     const target = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
+      ArrowRight: from === last ? 0 : from + 1,
+      ArrowLeft: from === 0 ? last : from - 1,
       Home: 0,
       End: last,
     }[event.key];
