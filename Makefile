@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean package package-fixtures
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean package package-fixtures bench-browser bench-wasm
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
@@ -19,18 +19,20 @@ tools-browser:
 	@scripts/ensure-tools.sh browser
 
 # The npm package of core-wasm, `mg-core` (core-wasm/npm/README.md): the state machines at its root and
-# the decorative graphics' geometry under `mg-core/graphics`, each its own .wasm (cargo features,
+# the decorative graphics' geometry under `mg-core/graphics` (its SIMD build under
+# `mg-core/graphics/simd`), each its own .wasm (cargo features,
 # src/bindings.rs), so the graphics never weigh on a page's first load. One cargo build per .wasm,
 # copied out of cargo's folder (every feature set writes the same release/mg_core.wasm, so the builds
 # run one after the other); then core-wasm/npm/build.sh runs wasm-bindgen for each way of loading it,
 # adds the entries from core-wasm/npm/templates/ and packs target/npm/mg-core/ into the tarball.
 # The app depends on target/npm/mg-core/ itself; users and the packaging fixtures install the tarball.
-# The status page's machine is a third .wasm, `mg-core/status`, loaded only by /apotheosis.
+# The status page's machine is its own .wasm too, `mg-core/status`, loaded only by /apotheosis.
 # Another .wasm is one more raw rule below plus one `part` line in build.sh.
 NPM_VERSION := $(shell awk -F'"' '/^\[workspace.package\]/ { w = 1 } w && /^version = / { print $$2; exit }' Cargo.toml)
 NPM_TARBALL := target/npm/mg-core-$(NPM_VERSION).tgz
 NPM_SOURCES := $(shell find core-wasm/npm -type f)
-WASM_RAW := target/npm/raw/mg_core.wasm target/npm/raw/mg_core_graphics.wasm target/npm/raw/mg_core_status.wasm
+WASM_RAW := target/npm/raw/mg_core.wasm target/npm/raw/mg_core_graphics.wasm \
+	target/npm/raw/mg_core_graphics_simd.wasm target/npm/raw/mg_core_status.wasm
 CARGO_WASM := cargo build -p mg-core --lib --release --target wasm32-unknown-unknown
 CARGO_WASM_OUT := target/wasm32-unknown-unknown/release/mg_core.wasm
 
@@ -42,9 +44,21 @@ target/npm/raw/mg_core_graphics.wasm: $(WASM_SOURCES) target/npm/raw/mg_core.was
 	$(CARGO_WASM) --no-default-features --features graphics
 	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
+# The status page's machine (`mg-core/status`), after the scalar graphics: same cargo output file.
 target/npm/raw/mg_core_status.wasm: $(WASM_SOURCES) target/npm/raw/mg_core_graphics.wasm | tools
 	$(CARGO_WASM) --no-default-features --features status
 	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
+
+# The graphics again, built with wasm SIMD (`simd128`, glam's SIMD path): `mg-core/graphics/simd`,
+# which app/src/graphics/wasm.ts loads where WebAssembly.validate accepts a SIMD module, else the
+# scalar `mg-core/graphics`. Its own cargo target directory (the one the simd128 browser tests and
+# `make bench-wasm` use too), so the two RUSTFLAGS never invalidate each other's build cache and this
+# build never overwrites the scalar ones' release/mg_core.wasm.
+SIMD_FLAGS := CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128"
+
+target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools
+	$(SIMD_FLAGS) $(CARGO_WASM) --no-default-features --features graphics
+	mkdir -p $(@D) && cp target/simd128/wasm32-unknown-unknown/release/mg_core.wasm $@
 
 $(NPM_TARBALL): $(WASM_RAW) $(NPM_SOURCES) | tools
 	core-wasm/npm/build.sh target/npm/raw
@@ -103,6 +117,23 @@ lint: tools app/node_modules/.installed ## Formatters and linters only
 
 bench: tools ## Criterion benches of the core (native)
 	cargo bench -p mg-benches
+
+# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium against the
+# server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
+bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
+	node app/scripts/bench-browser.mjs
+
+# The same kernels under criterion inside headless Chromium (core-wasm/benches/web_kernels.rs,
+# #[wasm_bindgen_bench]), on the scalar build and on the simd128 one; each keeps its last run as the
+# baseline the next is compared with (wbg_benchmark.json in its target directory; the runner would
+# otherwise write it under core-wasm/, where cargo bench runs so that it finds webdriver.json).
+WASM_BENCH := CHROMEDRIVER=$${CHROMEDRIVER:-/usr/bin/chromedriver} \
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	cargo bench -p mg-core --target wasm32-unknown-unknown --features graphics --bench web_kernels
+
+bench-wasm: tools-browser ## The graphics kernels under criterion in headless Chromium (scalar, simd128)
+	cd core-wasm && WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/wbg_benchmark.json $(WASM_BENCH)
+	cd core-wasm && $(SIMD_FLAGS) WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/simd128/wbg_benchmark.json $(WASM_BENCH)
 
 clean: ## Remove build output (not installed tools)
 	rm -rf target app/dist app/dist-harness app/node_modules examples/node_modules examples/*/dist

@@ -43,6 +43,10 @@ suite "cargo-test" cargo test --workspace
 # keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
+# The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build the
+# app loads where wasm SIMD validates), in its own target directory as `make` builds it.
+suite "wasm-pack-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
+  wasm-pack test --headless --chrome core-wasm --all-features
 # The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
 # core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
 # (Node ESM and require(), Deno, Bun, Vite with and without vite-plugin-wasm, webpack 5, a module

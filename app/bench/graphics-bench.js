@@ -1,7 +1,12 @@
 // The browser bench page's script: one frame of each widget's math, wasm against plain JS.
 
 import { HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget } from "mg-core/graphics";
-import { HelixJs, HypercubeJs, IcosahedronJs, MoleculeJs } from "./js-scenes.js";
+import {
+  HelixJs,
+  HypercubeJs,
+  IcosahedronJs,
+  MoleculeJs,
+} from "../src/features/bench/js-scenes.js";
 
 const SCENES = [
   { name: "icosahedron", wasm: () => new IcosahedronWidget(7), js: () => new IcosahedronJs() },

@@ -261,7 +261,7 @@ for (const place of placements) {
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(500);
       expect(graphicsChunks, "no renderer chunk").toEqual([]);
-      expect(urls.filter((url) => url.includes("mg_core_graphics_bg"))).toEqual([]);
+      expect(urls.filter((url) => /mg_core_graphics(_simd)?_bg/.test(url))).toEqual([]);
       expect(urls.filter((url) => /mg_core_bg-[\w-]+\.wasm$/.test(url)).length).toBeLessThanOrEqual(
         1,
       );

@@ -95,6 +95,7 @@ function pageModule(path) {
   if (path === "/") return "src/features/landing/landing-page.tsx";
   if (path === "/apotheosis") return "src/features/status/status-page.tsx";
   if (path === "/telekinesis") return "src/features/telekinesis/telekinesis-page.tsx";
+  if (path === "/bench") return "src/features/bench/bench-page.tsx";
   if (path === "/docs" || path.startsWith("/mg/")) return "src/features/docs/page/docs-page.tsx";
   return undefined;
 }

@@ -156,6 +156,7 @@ describe("sitemap.xml and robots.txt", () => {
       `${site}/`,
       `${site}/apotheosis`,
       `${site}/telekinesis`,
+      `${site}/bench`,
       `${site}/mg/overview`,
       `${site}/mg/quickstart`,
       `${site}/mg/flow`,

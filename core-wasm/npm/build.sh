@@ -4,7 +4,8 @@
 #   target/npm/mg-core-<version>.tgz the same, packed by `npm pack` (what users and the fixtures install)
 # Each .wasm becomes one part of the package, with one folder per way of loading it (wasm-bindgen
 # targets plus small hand-written entries from templates/); package.json's `exports` maps them.
-#   core-wasm/npm/build.sh <raw dir>   (raw dir: mg_core.wasm, mg_core_graphics.wasm, mg_core_status.wasm)
+#   core-wasm/npm/build.sh <raw dir>   (raw dir: mg_core.wasm, mg_core_graphics.wasm,
+#                                       mg_core_graphics_simd.wasm, mg_core_status.wasm)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 raw="${1:-target/npm/raw}"
@@ -58,6 +59,8 @@ part() {
 
 part "$raw/mg_core.wasm" . mg_core
 part "$raw/mg_core_graphics.wasm" graphics mg_core_graphics graphics
+# The same graphics built with wasm SIMD (simd128): the same API, for engines that validate SIMD.
+part "$raw/mg_core_graphics_simd.wasm" graphics/simd mg_core_graphics_simd graphics/simd
 part "$raw/mg_core_status.wasm" status mg_core_status status
 
 node -e '

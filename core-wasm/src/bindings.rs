@@ -10,7 +10,8 @@
 //!   answers' readers and its wording are the size of the rest of the machines together, which no
 //!   other page should download;
 //! - `graphics`: the widgets' geometry for the WebGL2 canvases, loaded after first paint
-//!   (imported as `mg-core/graphics`).
+//!   (imported as `mg-core/graphics`; built again with `simd128` as `mg-core/graphics/simd`), with
+//!   the batched kernels the bench page times.
 //!
 //! The plain-Rust modules are always compiled (host tests and benches use them all); only what is
 //! exported to JavaScript, and so kept in a `.wasm`, depends on the features. The TypeScript types
@@ -31,6 +32,8 @@ mod graphics;
 mod health;
 #[cfg(any(feature = "machines", feature = "status"))]
 mod js_value;
+#[cfg(feature = "graphics")]
+mod kernels;
 #[cfg(feature = "machines")]
 mod login;
 #[cfg(feature = "machines")]
@@ -56,6 +59,11 @@ pub use graphics::{
 };
 #[cfg(feature = "machines")]
 pub use health::HealthMachine;
+#[cfg(feature = "graphics")]
+pub use kernels::{
+    mat4_mul, mat4_mul_batch_copy, mat4_mul_vec4, mat4_mul_vec4_batch_copy, quat_rotate,
+    quat_rotate_batch_copy, KernelBuffers,
+};
 #[cfg(feature = "machines")]
 pub use login::LoginMachine;
 #[cfg(feature = "machines")]

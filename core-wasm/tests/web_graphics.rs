@@ -132,3 +132,69 @@ fn dragging_changes_the_next_frame() {
     assert_eq!(ico.core_triangles_len() % 3, 0);
     assert_eq!(ico.core_vertices_len() % 4, 0);
 }
+
+/// The bench page's three call shapes of a kernel give the same numbers: per operation (copies in
+/// and out), per batch (copies the arrays), and zero-copy (views on a `KernelBuffers`' memory). Run
+/// on the scalar build and on the `simd128` one (scripts/test-all.sh), where glam takes its SIMD path.
+#[wasm_bindgen_test]
+fn the_kernel_call_shapes_agree() {
+    use mg_core::bindings::{
+        mat4_mul, mat4_mul_batch_copy, mat4_mul_vec4, mat4_mul_vec4_batch_copy, quat_rotate,
+        quat_rotate_batch_copy, KernelBuffers,
+    };
+    const N: usize = 5;
+    let a: Vec<f32> = (0..16 * N)
+        .map(|i| ((i * 7) % 11) as f32 * 0.5 - 2.0)
+        .collect();
+    let b: Vec<f32> = (0..16 * N)
+        .map(|i| ((i * 5) % 13) as f32 * 0.25 - 1.0)
+        .collect();
+    let q = glam::Quat::from_euler(glam::EulerRot::XYZ, 0.3, -1.1, 0.7).to_array();
+    let close = |x: &[f32], y: &[f32]| {
+        assert_eq!(x.len(), y.len());
+        for (x, y) in x.iter().zip(y) {
+            assert!((x - y).abs() <= 1e-4 * (1.0 + x.abs()), "{x} vs {y}");
+        }
+    };
+
+    let mut buffers = KernelBuffers::new(N as u32);
+    assert_eq!(buffers.len() as usize, 16 * N);
+    let view = |ptr: u32| {
+        Float32Array::new_with_byte_offset_and_length(&memory().buffer(), ptr, (16 * N) as u32)
+    };
+    view(buffers.a_ptr()).copy_from(&a);
+    view(buffers.b_ptr()).copy_from(&b);
+
+    // mat4 x mat4
+    let per_op: Vec<f32> = (0..N)
+        .flat_map(|i| mat4_mul(&a[i * 16..][..16], &b[i * 16..][..16]))
+        .collect();
+    let mut per_batch = vec![0.0; 16 * N];
+    mat4_mul_batch_copy(&a, &b, &mut per_batch);
+    buffers.mat4_mul(N as u32);
+    close(&per_op, &per_batch);
+    close(&per_op, &view(buffers.out_ptr()).to_vec());
+
+    // mat4 x vec4 over 4N points, with the first matrix of `a`
+    let per_op: Vec<f32> = (0..4 * N)
+        .flat_map(|i| mat4_mul_vec4(&a[..16], &b[i * 4..][..4]))
+        .collect();
+    mat4_mul_vec4_batch_copy(&a[..16], &b, &mut per_batch);
+    buffers.mat4_mul_vec4(4 * N as u32);
+    close(&per_op, &per_batch);
+    close(&per_op, &view(buffers.out_ptr()).to_vec());
+
+    // quaternion rotation of 4N points
+    view(buffers.a_ptr()).subarray(0, 4).copy_from(&q);
+    let per_op: Vec<f32> = (0..4 * N)
+        .flat_map(|i| quat_rotate(&q, &b[i * 4..][..4]))
+        .collect();
+    quat_rotate_batch_copy(&q, &b, &mut per_batch);
+    buffers.quat_rotate(4 * N as u32);
+    close(&per_op, &per_batch);
+    close(&per_op, &view(buffers.out_ptr()).to_vec());
+    // A rotation keeps lengths.
+    let p = glam::Vec3::from_slice(&b[..3]);
+    let r = glam::Vec3::from_slice(&per_op[..3]);
+    assert!((p.length() - r.length()).abs() < 1e-4);
+}

@@ -2,7 +2,9 @@
 // resolve through the package's `exports`, and the shapes a caller relies on are what they say.
 import { ThemeMachine, type Theme, WisdomMachine, type WisdomSnapshot } from "mg-core";
 import { HypercubeWidget, wasmMemory } from "mg-core/graphics";
+import { HypercubeWidget as SimdHypercubeWidget } from "mg-core/graphics/simd";
 import { initialize as initializeGraphics } from "mg-core/graphics/slim";
+import initSimd from "mg-core/graphics/simd/web";
 import { initialize, initSync } from "mg-core/slim";
 import init, { type InitOutput, ThemeMachine as WebThemeMachine } from "mg-core/web";
 
@@ -17,6 +19,8 @@ const vertices = new Float32Array(memory.buffer, cube.verticesPtr(), cube.vertic
 const ready: Promise<InitOutput> = init();
 const slim: Promise<void> = initialize(new URL("https://example.invalid/mg_core_bg.wasm"));
 const graphics: Promise<void> = initializeGraphics(new Uint8Array(0));
+const simdCube: HypercubeWidget = new SimdHypercubeWidget();
+const simdReady = initSimd();
 const sync: InitOutput = initSync({ module: new Uint8Array(0) });
 const web: Theme = new WebThemeMachine("void").theme;
 
@@ -25,4 +29,4 @@ snapshot.phase;
 // @ts-expect-error the bundler and Node entries need no init, and export none
 import("mg-core").then((core) => core.default);
 
-export { theme, deadline, vertices, ready, slim, graphics, sync, web };
+export { theme, deadline, vertices, ready, slim, graphics, simdCube, simdReady, sync, web };

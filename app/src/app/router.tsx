@@ -44,6 +44,8 @@ const StatusPage = page(() => import("../features/status/status-page").then((m) 
 const TelekinesisPage = page(() =>
   import("../features/telekinesis/telekinesis-page").then((m) => m.TelekinesisPage),
 );
+// The graphics bench: its measurements (both graphics builds, gl-matrix) load from inside this chunk.
+const BenchPage = page(() => import("../features/bench/bench-page").then((m) => m.BenchPage));
 const docsPage = () => import("../features/docs/page/docs-page");
 const DocsTabRoute = page(() => docsPage().then((m) => m.DocsTabRoute));
 const DocsCliRoute = page(() => docsPage().then((m) => m.DocsCliRoute));
@@ -96,6 +98,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
     [paths.landing]: LandingPage,
     [paths.status]: StatusPage,
     [paths.telekinesis]: TelekinesisPage,
+    [paths.bench]: BenchPage,
   };
   const exactPage = exact[pathname];
   if (exactPage) {
@@ -144,6 +147,7 @@ export function AppRoutes() {
         <Route path={paths.docsCli} element={<DocsCliRoute />} />
         <Route path={paths.docsTab} element={<DocsTabRoute />} />
         <Route path={paths.telekinesis} element={<TelekinesisPage />} />
+        <Route path={paths.bench} element={<BenchPage />} />
         <Route path={paths.docs} element={<DocsOverviewRoute />} />
         {/* Sign-in routes exist only in sanctified mode (spec 2.1); elsewhere they are 404s. */}
         {identityConfig.sanctified && (

@@ -24,6 +24,14 @@ describe("SiteFooter", () => {
     expect(screen.getByText(/anyone can\s+sign in as any e-mail address/)).toBeTruthy();
   });
 
+  it("links the graphics bench with a plain link (a document load, so the page is isolated)", () => {
+    injectRuntimeConfig('{"sanctified":true,"identityBaseUrl":""}');
+    render(<SiteFooter />);
+    expect(screen.getByRole("link", { name: "Graphics bench" }).getAttribute("href")).toBe(
+      "/bench",
+    );
+  });
+
   it("shows no marker otherwise", () => {
     injectRuntimeConfig('{"sanctified":true,"identityBaseUrl":""}');
     render(<SiteFooter />);

@@ -18,6 +18,12 @@ export function SiteFooter({
   return (
     <footer className="site-footer">
       <p>mg · deploy full-stack apps, functions and static sites into your own cloud account.</p>
+      {/* A plain link, never a client-side navigation: only a document the server sends is
+          cross-origin isolated, and the bench needs that for its fine timer. Its text is short: the
+          footer is on every page's first visit. */}
+      <p>
+        <a href="/bench">Graphics bench</a>
+      </p>
       {emulator && (
         <p className="site-footer__emulator">
           <strong>Local identity emulator</strong>: sign-in on this server is simulated; anyone can

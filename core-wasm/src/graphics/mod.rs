@@ -17,6 +17,7 @@
 pub mod helix;
 pub mod hypercube;
 pub mod icosahedron;
+pub mod kernels;
 pub mod molecule;
 pub mod orbit;
 pub mod rng;

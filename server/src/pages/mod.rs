@@ -22,7 +22,7 @@ use tokio::sync::{OnceCell, Semaphore};
 use axum::{
     body::Body,
     extract::{Request, State},
-    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
+    http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -41,6 +41,12 @@ const XML: &str = "application/xml";
 const MAX_RENDERS_AT_ONCE: usize = 2;
 /// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
 const DOCS_PREFIX: &str = "/mg/";
+/// Pages sent cross-origin isolated (`Cross-Origin-Opener-Policy: same-origin`,
+/// `Cross-Origin-Embedder-Policy: require-corp`): the graphics bench, whose timings need the fine
+/// `performance.now()` only an isolated page gets. Everything such a page loads is same-origin, so
+/// `require-corp` blocks nothing; other pages keep the defaults (isolation would cut them off from
+/// cross-origin popups such as an identity provider's).
+const ISOLATED_PAGES: &[&str] = &["/bench"];
 
 /// One rendering under way: every request for its file waits on the same cell.
 type Flight = Arc<OnceCell<Option<Arc<Rendered>>>>;
@@ -258,6 +264,7 @@ impl Site {
             vary_accept: docs,
             link: None,
             content_location: None,
+            isolated: status == StatusCode::OK && ISOLATED_PAGES.contains(&path),
         };
         if let Some((url, file)) = twin {
             if negotiate::prefers_markdown(request) {
@@ -391,6 +398,8 @@ struct Extra {
     vary_accept: bool,
     link: Option<HeaderValue>,
     content_location: Option<HeaderValue>,
+    /// Cross-origin isolation headers (`ISOLATED_PAGES`).
+    isolated: bool,
 }
 
 impl Extra {
@@ -400,6 +409,7 @@ impl Extra {
             vary_accept: false,
             link: None,
             content_location: None,
+            isolated: false,
         }
     }
 }
@@ -444,6 +454,16 @@ fn respond(rendered: &Rendered, request: &HeaderMap, extra: Extra) -> Response {
     }
     if let Some(location) = extra.content_location {
         headers.insert(header::CONTENT_LOCATION, location);
+    }
+    if extra.isolated {
+        headers.insert(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        );
+        headers.insert(
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            HeaderValue::from_static("require-corp"),
+        );
     }
     response
 }

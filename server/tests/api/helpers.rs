@@ -306,7 +306,7 @@ fn write_fake_build(dir: &std::path::Path) {
     // real build, so a test can tell the server reads this file rather than a table of its own.
     std::fs::write(
         dir.join("routes.json"),
-        r#"{"public": ["/", "/apotheosis", "/mg", "/metagenesis", "/telekinesis", "/docs",
+        r#"{"public": ["/", "/apotheosis", "/mg", "/metagenesis", "/telekinesis", "/bench", "/docs",
             "/mg/overview", "/mg/quickstart", "/mg/cli", "/mg/dmt", "/mg/cli/main", "/mg/cli/dmt",
             "/mg/cli/lsd", "/mg/made-up"],
             "signedIn": ["/auth/callback", "/home"]}"#,

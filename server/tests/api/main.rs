@@ -16,6 +16,7 @@ mod forged_tokens_more;
 mod hardening;
 mod health;
 mod identity_double;
+mod isolation;
 mod local_state;
 mod prerendered;
 mod runtime_config;

@@ -178,6 +178,52 @@ export class IcosahedronWidget {
 }
 
 /**
+ * Three `f32` buffers in wasm memory (`a`, `b`, `out`) of `16 × capacity` floats each, for the
+ * zero-copy shape. Build the views from `wasmMemory().buffer` after construction (it may grow
+ * memory) and never keep them across another allocation.
+ */
+export class KernelBuffers {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Byte offset of buffer `a` in wasm memory.
+     */
+    aPtr(): number;
+    /**
+     * Byte offset of buffer `b`.
+     */
+    bPtr(): number;
+    /**
+     * Whether the buffers hold nothing (capacity 0).
+     */
+    isEmpty(): boolean;
+    /**
+     * Floats in each buffer.
+     */
+    len(): number;
+    /**
+     * `out[i] = m * b[i]` for the first `count` points, `m` the first matrix of `a`.
+     */
+    mat4MulVec4(count: number): void;
+    /**
+     * `out[i] = a[i] * b[i]` for the first `count` matrix pairs.
+     */
+    mat4Mul(count: number): void;
+    /**
+     * Room for `capacity` matrices (or `4 × capacity` points) in each buffer, zero-filled.
+     */
+    constructor(capacity: number);
+    /**
+     * Byte offset of buffer `out`.
+     */
+    outPtr(): number;
+    /**
+     * `out[i] = q * b[i]` for the first `count` points, `q` the first four floats of `a`.
+     */
+    quatRotate(count: number): void;
+}
+
+/**
  * A vibrating molecule: draw the atoms as `POINTS` (`a` is the atom radius in scene units)
  * and the bonds into the same buffer as `LINES`.
  */
@@ -213,6 +259,36 @@ export class MoleculeWidget {
      */
     step(): void;
 }
+
+/**
+ * `a * b` for one pair of matrices (per-operation shape).
+ */
+export function mat4Mul(a: Float32Array | number[], b: Float32Array | number[]): Float32Array;
+
+/**
+ * `out[i] = a[i] * b[i]` for every whole matrix pair (per-batch shape; `out` is copied back).
+ */
+export function mat4MulBatch(a: Float32Array | number[], b: Float32Array | number[], out: Float32Array): void;
+
+/**
+ * `m * v` for one point (per-operation shape).
+ */
+export function mat4MulVec4(m: Float32Array | number[], v: Float32Array | number[]): Float32Array;
+
+/**
+ * `out[i] = m * points[i]` (per-batch shape).
+ */
+export function mat4MulVec4Batch(m: Float32Array | number[], points: Float32Array | number[], out: Float32Array): void;
+
+/**
+ * `q * v` for one point (per-operation shape).
+ */
+export function quatRotate(q: Float32Array | number[], v: Float32Array | number[]): Float32Array;
+
+/**
+ * `out[i] = q * points[i]` (per-batch shape).
+ */
+export function quatRotateBatch(q: Float32Array | number[], points: Float32Array | number[], out: Float32Array): void;
 
 /**
  * Floats per vertex in every vertex buffer: 4 (`x, y, z, a`).

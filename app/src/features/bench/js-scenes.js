@@ -1,5 +1,5 @@
 // A straightforward plain-JS port of the widgets' per-frame math (core-wasm/src/graphics), used
-// only by the browser bench to compare against the wasm path. Same buffers, same arithmetic;
+// only by the benches (the /bench page, app/bench/) to compare against the wasm path. Same buffers, same arithmetic;
 // Math.random stands in for the seeded PCG32 (a JS author would not hand-roll 64-bit maths).
 
 const STRIDE = 4;

@@ -1,0 +1,115 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { axeViolations, horizontalOverflow } from "./checks";
+
+// /bench: served cross-origin isolated, runs (the quick size, a few seconds), fills the chart and the
+// table with every implementation, downloads its JSON, and stays axe clean in both themes.
+test.describe.configure({ timeout: 90_000 });
+
+const IMPLEMENTATIONS = ["wasm SIMD", "wasm scalar", "gl-matrix", "plain JS"];
+
+test("/bench is isolated, runs, and downloads its results", async ({ page }) => {
+  const response = await page.goto("/bench?size=quick");
+  expect(response?.status()).toBe(200);
+  const headers = response?.headers() ?? {};
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["cross-origin-embedder-policy"]).toBe("require-corp");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Graphics bench");
+  expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+  await expect(page.getByTestId("bench-isolated")).toHaveText("Yes");
+
+  // Keyboard: the size select, then Run.
+  const run = page.getByRole("button", { name: "Run" });
+  await expect(run).toBeEnabled();
+  await expect(page.getByLabel("Run size")).toHaveValue("quick");
+  await run.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+  await expect(page.getByRole("progressbar", { name: "Bench progress" })).toHaveAttribute(
+    "value",
+    "100",
+  );
+
+  const table = page.getByTestId("bench-table");
+  for (const impl of IMPLEMENTATIONS) {
+    await expect(table.locator(`tbody tr[data-impl="${impl}"]`).first()).toBeVisible();
+  }
+  // Every row has a finite, positive median.
+  const medians = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+  expect(medians.length).toBeGreaterThanOrEqual(30);
+  for (const median of medians) expect(median).toMatch(/^\d+(\.\d+)? (ns|µs|ms)$/);
+  const chart = page.getByTestId("bench-chart");
+  await expect(chart.locator("figure")).toHaveCount(7);
+  await expect(chart.locator("rect.bench-chart__bar--glmatrix")).toHaveCount(3);
+  await expect(chart.locator("rect.bench-chart__bar--simd").first()).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download JSON" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^mg-bench-.*\.json$/);
+  const report = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
+  expect(report.schema).toBe("mg-bench/1");
+  expect(report.crossOriginIsolated).toBe(true);
+  expect(report.simdSupported).toBe(true);
+  expect(report.build).toMatch(/^runner-.*\.js$/);
+  expect(new Set(report.cases.map((c: { impl: string }) => c.impl))).toEqual(
+    new Set(IMPLEMENTATIONS),
+  );
+  for (const c of report.cases) {
+    expect(c.samples).toBe(5);
+    expect(c.medianNs).toBeGreaterThan(0);
+    expect(c.p99Ns).toBeGreaterThanOrEqual(c.medianNs);
+  }
+});
+
+for (const theme of ["cosmic", "void"] as const) {
+  test(`/bench after a run has no axe violations in ${theme}, also at 375 px`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+    await page.goto("/bench?size=quick");
+    await page.getByRole("button", { name: "Run" }).click();
+    await expect(page.getByRole("status")).toContainText("Done", { timeout: 60_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `screenshots/bench-${theme}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `screenshots/bench-${theme}-375.png`, fullPage: true });
+  });
+}
+
+test("other pages are not isolated and never load the bench's code", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  const response = await page.goto("/mg/overview");
+  expect(response?.headers()["cross-origin-embedder-policy"]).toBeUndefined();
+  expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(false);
+  await expect(page.getByRole("link", { name: "Graphics bench" })).toHaveAttribute(
+    "href",
+    "/bench",
+  );
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((url) => /bench-page|runner|gl-matrix/.test(url))).toEqual([]);
+});
+
+test("a page with a widget loads one graphics build, the SIMD one where SIMD validates", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const builds: Buffer[] = [];
+  page.on("response", async (response) => {
+    // Either build: mg_core_graphics_bg-<hash>.wasm or mg_core_graphics_simd_bg-<hash>.wasm.
+    if (/mg_core_graphics(_simd)?_bg-[\w-]+\.wasm$/.test(response.url()))
+      builds.push(await response.body());
+  });
+  await page.goto("/telekinesis");
+  await expect(page.locator(".graphics-widget canvas[data-frames]").first()).toBeAttached({
+    timeout: 15_000,
+  });
+  await page.waitForLoadState("networkidle");
+  expect(builds).toHaveLength(1);
+  // 0xfd prefixes every SIMD opcode: the simd128 build has well over a hundred, the scalar one a
+  // couple of dozen (src/lib/wasm/wasm-size.test.ts).
+  const simdBytes = [...(builds[0] ?? [])].filter((byte) => byte === 0xfd).length;
+  expect(simdBytes).toBeGreaterThan(100);
+});

@@ -1,0 +1,109 @@
+// `make bench-browser`: the /bench page, run headless. Starts the server on the built app (app/dist,
+// a fresh data directory, 127.0.0.1 only), opens /bench in headless Chromium, presses Run, and writes
+// the page's own report as JSON plus a Markdown table (with the browser version and the machine) to
+// target/bench-browser/.
+//
+//   node scripts/bench-browser.mjs [--size full|quick] [--out DIR]
+//
+// MG_SERVER_BIN picks the server binary (default: target/debug/mg-server); CHROMIUM_PATH the browser.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+const repo = join(appDir, "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const size = option("size", "full");
+const outDir = option("out", join(repo, "target", "bench-browser"));
+const port = Number(process.env.BENCH_PORT ?? 3471);
+const origin = `http://127.0.0.1:${port}`;
+
+async function cpuModel() {
+  try {
+    const info = await readFile("/proc/cpuinfo", "utf8");
+    return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? cpus()[0]?.model ?? "unknown";
+  } catch {
+    return cpus()[0]?.model ?? "unknown";
+  }
+}
+
+async function waitForHealth(server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /health within 60 s");
+}
+
+const data = await mkdtemp(join(tmpdir(), "mg-bench-"));
+const server = spawn(process.env.MG_SERVER_BIN ?? join(repo, "target", "debug", "mg-server"), [], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: data,
+    STATIC_DIR: join(appDir, "dist"),
+    SANCTIFIED: "false",
+    RUST_LOG: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+let browser;
+try {
+  await waitForHealth(server);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--headless=new",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const page = await browser.newPage();
+  page.on("pageerror", (error) => console.error(error));
+  await page.goto(`${origin}/bench?size=${size}`);
+  const run = page.getByRole("button", { name: "Run" });
+  await run.waitFor();
+  await page.waitForFunction(() => !document.querySelector(".bench__controls button[disabled]"));
+  const started = Date.now();
+  await run.click();
+  await page.waitForFunction(() => window.mgBenchReport !== undefined, null, { timeout: 600_000 });
+  const report = await page.evaluate(() => window.mgBenchReport);
+  const machine = { nproc: cpus().length, cpu: await cpuModel() };
+  const browserVersion = `Chromium ${browser.version()}`;
+  // The page's own table ("Copy as Markdown" copies the same text).
+  const table = await page.evaluate(() => window.mgBenchMarkdown ?? "");
+  await mkdir(outDir, { recursive: true });
+  const full = { ...report, browserVersion, machine };
+  await writeFile(join(outDir, "bench.json"), `${JSON.stringify(full, null, 2)}\n`);
+  const header = [
+    `${browserVersion}, headless; ${machine.nproc} CPUs, ${machine.cpu}; ${report.crossOriginIsolated ? "cross-origin isolated" : "NOT isolated"}; timer step ${report.timerStepUs.toFixed(1)} µs; wasm SIMD ${report.simdSupported ? "supported" : "not supported"}; size ${report.size}; ${report.date}.`,
+    "",
+    "Median, p75 and p99 time per operation; ±RME is the 95 % margin of error of the mean; vs baseline: gl-matrix's median over this one for the kernels, plain JavaScript's for the frames (above 1: faster).",
+    "",
+  ].join("\n");
+  await writeFile(join(outDir, "bench.md"), `${header}${table}\n`);
+  console.log(`${header}${table}\n`);
+  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s; written to ${outDir})`);
+} finally {
+  await browser?.close();
+  server.kill("SIGTERM");
+  await rm(data, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+//! Cross-origin isolation: the graphics bench page (`/bench`) is sent with
+//! `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`, so
+//! its timer is fine-grained; no other document or file is.
+
+use crate::helpers::TestApp;
+
+const COOP: &str = "cross-origin-opener-policy";
+const COEP: &str = "cross-origin-embedder-policy";
+
+async fn only_the_bench_page_is_isolated(app: TestApp) {
+    let bench = app.get("/bench").await;
+    assert_eq!(bench.status(), 200);
+    assert_eq!(bench.headers()[COOP], "same-origin");
+    assert_eq!(bench.headers()[COEP], "require-corp");
+    // A revalidation keeps the headers (a browser updates its stored ones from a 304).
+    let etag = bench.headers()["etag"].to_str().expect("etag").to_owned();
+    let again = app.get_with("/bench", &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()[COEP], "require-corp");
+
+    for path in [
+        "/",
+        "/telekinesis",
+        "/mg/overview",
+        "/index.html",
+        "/bench/extra",
+        "/nope",
+        "/assets/app-3f9a1c.js",
+        "/health",
+    ] {
+        let response = app.get(path).await;
+        assert!(response.headers().get(COOP).is_none(), "{path} has no COOP");
+        assert!(response.headers().get(COEP).is_none(), "{path} has no COEP");
+    }
+}
+on_both_backends!(
+    the_bench_page_alone_is_cross_origin_isolated,
+    only_the_bench_page_is_isolated
+);
