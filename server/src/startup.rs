@@ -8,7 +8,7 @@ use tower::ServiceBuilder;
 use tower_http::timeout::{Timeout, TimeoutLayer};
 
 use crate::{
-    config::Config,
+    config::{network::NetworkConfig, Config},
     db::Database,
     edge::{
         cors,
@@ -19,12 +19,11 @@ use crate::{
     emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
     identity::{sessions::SessionStore, verify::SessionVerifier},
-    network::NetworkConfig,
     rate_limit::RateLimiter,
     request_metrics::{Metrics, TrackLayer},
     routes, serve,
+    site::static_files,
     state::AppState,
-    static_files,
     status::StatusService,
 };
 

@@ -13,7 +13,6 @@ pub mod incidents;
 pub mod render;
 pub mod rollup;
 pub mod series;
-pub mod settings;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
@@ -23,7 +22,7 @@ use std::{
     sync::{Arc, RwLock},
 };
 
-pub use settings::StatusConfig;
+pub use crate::config::status::StatusConfig;
 
 use self::{
     checks::Checker,

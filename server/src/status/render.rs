@@ -52,7 +52,7 @@ impl Rendered {
         let etag = HeaderValue::from_str(&format!("\"{hex}\""))
             .unwrap_or(HeaderValue::from_static("\"0\""));
         let gzip = (body.len() >= GZIP_FROM_BYTES)
-            .then(|| crate::pages::rendered::gzip(&body))
+            .then(|| crate::site::pages::rendered::gzip(&body))
             .flatten()
             .map(Bytes::from)
             .and_then(|copy| {
@@ -150,7 +150,7 @@ impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
                 .iter()
                 .cloned()
                 .collect(),
-            gzip: crate::pages::negotiate::accepts_gzip(&parts.headers),
+            gzip: crate::precomputed::negotiate::accepts_gzip(&parts.headers),
         })
     }
 }

@@ -13,8 +13,8 @@ use std::{
 
 use axum::{body::Bytes, http::HeaderValue};
 
-use super::negotiate::Encoding;
 use crate::edge::hardening;
+use crate::precomputed::negotiate::Encoding;
 
 /// At most this many files are kept (a build has a few hundred).
 const MAX_ENTRIES: usize = 2048;
@@ -148,7 +148,7 @@ impl Rendered {
         let (body, csp, content_type) = match kind {
             Kind::Html => {
                 let text = text.replace("__MG_DEPLOYMENT_ID__", &fill.deployment_id_html);
-                let html = crate::static_files::inject(&text, &fill.runtime_script);
+                let html = crate::site::static_files::inject(&text, &fill.runtime_script);
                 let csp = hardening::csp_for(&html, fill.identity_base_url.as_deref());
                 (html, Some(csp), "text/html; charset=utf-8")
             }

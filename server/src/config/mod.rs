@@ -1,5 +1,8 @@
 //! Server configuration, read once from the environment at start.
 
+pub mod network;
+pub mod status;
+
 use std::{env, net::IpAddr, path::PathBuf, time::Duration};
 
 use thiserror::Error;
@@ -51,9 +54,9 @@ pub struct Config {
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
     /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks (issue 18).
-    pub status: crate::status::StatusConfig,
+    pub status: status::StatusConfig,
     /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
-    pub network: crate::network::NetworkConfig,
+    pub network: network::NetworkConfig,
 }
 
 /// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
@@ -205,7 +208,7 @@ impl Config {
             Some(raw) => checked_public_url(&raw)?,
             None => format!("http://localhost:{port}"),
         };
-        let status = crate::status::StatusConfig::from_lookup(&lookup, port)?;
+        let status = status::StatusConfig::from_lookup(&lookup, port)?;
         Ok(Self {
             host,
             port,
@@ -226,7 +229,7 @@ impl Config {
             allowed_origins,
             rate_limit_per_minute,
             status,
-            network: crate::network::NetworkConfig::from_lookup(&lookup)?,
+            network: network::NetworkConfig::from_lookup(&lookup)?,
         })
         .and_then(Self::checked)
     }

@@ -5,7 +5,6 @@
 //! strong ETag (`rendered`); a rebuilt app is picked up without a restart.
 
 pub mod manifest;
-pub mod negotiate;
 pub mod rendered;
 
 use std::{
@@ -31,7 +30,8 @@ use self::{
     manifest::{RuntimeValues, Variant, PAGES_FILE},
     rendered::{FileStamp, Fill, Kind, RenderCache, Rendered},
 };
-use crate::{config::Config, error::AppError, route_manifest::AppRoutes, static_files::Root};
+use super::{route_manifest::AppRoutes, static_files::Root};
+use crate::{config::Config, error::AppError, precomputed::negotiate};
 
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
 const PLAIN_TEXT: &str = "text/plain; charset=utf-8";

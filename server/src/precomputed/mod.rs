@@ -1,0 +1,3 @@
+//! Answers made once and sent many times.
+
+pub mod negotiate;
