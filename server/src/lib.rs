@@ -8,8 +8,11 @@ pub mod emulator;
 pub mod error;
 pub mod extract;
 pub mod forwarded;
+pub mod hex;
 pub mod html;
 pub mod identity;
+#[cfg(test)]
+mod layers;
 pub mod precomputed;
 pub mod rate_limit;
 pub mod request_metrics;

@@ -189,7 +189,10 @@ pub fn app(state: AppState) -> HttpService {
     // Outermost first: every log line of a request carries its id, and the headers and JSON
     // error shape apply to everything below, timeouts included.
     ServiceBuilder::new()
-        .layer(FrontlineLayer::new(security, cors, trusted_proxies))
+        .layer(
+            FrontlineLayer::new(security, cors, trusted_proxies)
+                .with_too_large_answer(crate::emulator::too_large_answer),
+        )
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

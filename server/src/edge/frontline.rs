@@ -70,17 +70,9 @@ impl RequestIds {
     fn generate(&self) -> HeaderValue {
         let count = self.next.fetch_add(1, Relaxed);
         let mut text = [0u8; 32];
-        write_hex(&mut text[..16], self.prefix);
-        write_hex(&mut text[16..], count);
+        crate::hex::encode_into(&self.prefix.to_be_bytes(), &mut text[..16]);
+        crate::hex::encode_into(&count.to_be_bytes(), &mut text[16..]);
         HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("-"))
-    }
-}
-
-fn write_hex(out: &mut [u8], value: u64) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for (i, slot) in out.iter_mut().enumerate() {
-        let shift = 60 - 4 * i;
-        *slot = DIGITS[((value >> shift) & 0xf) as usize];
     }
 }
 
@@ -108,7 +100,13 @@ struct Shared {
     cors: Cors,
     ids: RequestIds,
     trusted_proxies: TrustedProxies,
+    too_large: Option<TooLargeAnswer>,
 }
+
+/// The refusal of a declared body over the limit, for paths whose service answers errors in a
+/// shape of its own (the identity emulator speaks its provider's); `None` for the server's JSON.
+/// Registered at startup, so the edge knows no feature by name.
+pub type TooLargeAnswer = fn(path: &str) -> Option<Response>;
 
 /// Wraps a service (the router) in the frontline.
 #[derive(Debug, Clone)]
@@ -124,8 +122,17 @@ impl FrontlineLayer {
                 cors,
                 ids: RequestIds::new(),
                 trusted_proxies,
+                too_large: None,
             }),
         }
+    }
+
+    /// Lets `answer` refuse over-large bodies on the paths it claims.
+    pub fn with_too_large_answer(mut self, answer: TooLargeAnswer) -> Self {
+        if let Some(shared) = Arc::get_mut(&mut self.shared) {
+            shared.too_large = Some(answer);
+        }
+        self
     }
 }
 
@@ -216,11 +223,11 @@ where
         } else if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
             (Answer::Early(preflight), false)
         } else if declares_too_large_body(request.headers()) {
-            let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
-                crate::emulator::error::EmulatorError::payload_too_large().into_response()
-            } else {
-                AppError::PayloadTooLarge.into_response()
-            };
+            let refusal = self
+                .shared
+                .too_large
+                .and_then(|answer| answer(request.uri().path()))
+                .unwrap_or_else(|| AppError::PayloadTooLarge.into_response());
             (Answer::Early(refusal), true)
         } else {
             let _entered = span.enter();

@@ -192,6 +192,14 @@ pub fn is_emulator_path(path: &str) -> bool {
         .any(|prefix| path.starts_with(prefix))
 }
 
+/// The emulator's refusal of a declared body over the limit on its paths, in its own error
+/// shape (the edge's [`TooLargeAnswer`](crate::edge::frontline::TooLargeAnswer)).
+pub fn too_large_answer(path: &str) -> Option<axum::response::Response> {
+    is_emulator_path(path).then(|| {
+        axum::response::IntoResponse::into_response(error::EmulatorError::payload_too_large())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
