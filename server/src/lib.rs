@@ -4,6 +4,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod edge;
+#[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod error;
 pub mod extract;

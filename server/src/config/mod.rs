@@ -84,6 +84,18 @@ pub enum ConfigError {
          IDENTITY_EMULATOR=on to run the emulator behind the proxy on purpose"
     )]
     EmulatorBehindProxy,
+    #[error(
+        "refusing to start: IDENTITY_EMULATOR=on asks for the local identity emulator, which this \
+         production build does not contain. Unset IDENTITY_EMULATOR and set IDENTITY_BASE_URL and \
+         IDENTITY_PROJECT_ID to the identity provider"
+    )]
+    EmulatorNotBuilt,
+    #[error(
+        "refusing to start: IDENTITY_BASE_URL is not set, and this production build has no local \
+         identity emulator to stand in. Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to the \
+         identity provider"
+    )]
+    NoIdentityProvider,
 }
 
 impl Config {
@@ -250,6 +262,21 @@ impl Config {
         Ok(self)
     }
 
+    /// Refuses what this build cannot run: a build without the `emulator` feature (the production
+    /// build) has no local identity emulator, so it needs `IDENTITY_BASE_URL` and refuses
+    /// `IDENTITY_EMULATOR=on`. Checked by `Application::build`.
+    pub fn runnable_by_this_build(self) -> Result<Self, ConfigError> {
+        if !cfg!(feature = "emulator") {
+            if self.identity_emulator_public {
+                return Err(ConfigError::EmulatorNotBuilt);
+            }
+            if self.identity_base_url.is_none() {
+                return Err(ConfigError::NoIdentityProvider);
+            }
+        }
+        Ok(self)
+    }
+
     /// The local identity emulator runs when no external identity provider is configured.
     pub fn identity_emulator_enabled(&self) -> bool {
         self.identity_base_url.is_none()
@@ -325,6 +352,30 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn only_a_build_with_the_emulator_runs_without_an_identity_provider() {
+        let defaults = config_from(&[]).expect("defaults").runnable_by_this_build();
+        let asked = config_from(&[("IDENTITY_EMULATOR", "on")])
+            .expect("valid")
+            .runnable_by_this_build();
+        let provider = config_from(&[
+            ("IDENTITY_BASE_URL", "https://id.example"),
+            ("IDENTITY_PROJECT_ID", "P1"),
+        ])
+        .expect("valid")
+        .runnable_by_this_build();
+        assert!(provider.is_ok());
+        if cfg!(feature = "emulator") {
+            assert!(defaults.is_ok() && asked.is_ok());
+        } else {
+            let message = defaults.expect_err("no provider").to_string();
+            assert!(message.contains("Set IDENTITY_BASE_URL"), "{message}");
+            assert!(!message.contains('\n'), "one line: {message}");
+            let message = asked.expect_err("emulator asked for").to_string();
+            assert!(message.contains("Unset IDENTITY_EMULATOR"), "{message}");
+        }
     }
 
     #[test]
