@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-debug clean package package-fixtures bench-browser bench-wasm
+.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
@@ -94,6 +94,13 @@ app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_module
 
 server: tools ## Build the release server
 	cargo build --release -p mg-server
+
+# The production build: no local identity emulator (the `emulator` cargo feature left out), so it
+# refuses to start without IDENTITY_BASE_URL. Kept as target/release/mg-server-production, since
+# `make server` writes target/release/mg-server; deploy/mg-web@.service installs this one.
+server-production: tools ## Build the release server without the identity emulator (what deploy/ runs)
+	cargo build --release -p mg-server --no-default-features
+	cp target/release/mg-server target/release/mg-server-production
 
 server-debug: tools
 	cargo build -p mg-server

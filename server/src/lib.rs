@@ -4,22 +4,24 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod edge;
+#[cfg(feature = "emulator")]
 pub mod emulator;
 pub mod error;
 pub mod extract;
 pub mod forwarded;
+pub mod hex;
 pub mod html;
 pub mod identity;
-pub mod network;
-pub mod pages;
+#[cfg(test)]
+mod layers;
+pub mod precomputed;
 pub mod rate_limit;
 pub mod request_metrics;
-pub mod route_manifest;
 pub mod routes;
 pub mod serve;
+pub mod site;
 pub mod startup;
 pub mod state;
-pub mod static_files;
 pub mod status;
 pub mod telemetry;
 pub mod time;

@@ -39,7 +39,7 @@ use tokio::{
 use tower::{Service, ServiceExt};
 
 use crate::{
-    edge::own_errors::OwnErrors, forwarded::TrustedProxies, network::NetworkConfig,
+    config::network::NetworkConfig, edge::own_errors::OwnErrors, forwarded::TrustedProxies,
     rate_limit::ClientKey,
 };
 

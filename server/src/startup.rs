@@ -8,7 +8,7 @@ use tower::ServiceBuilder;
 use tower_http::timeout::{Timeout, TimeoutLayer};
 
 use crate::{
-    config::Config,
+    config::{network::NetworkConfig, Config},
     db::Database,
     edge::{
         cors,
@@ -16,29 +16,37 @@ use crate::{
         hardening::SecurityHeaders,
         own_errors::OwnErrors,
     },
-    emulator::Emulator,
     extract::BODY_LIMIT_BYTES,
     identity::{sessions::SessionStore, verify::SessionVerifier},
-    network::NetworkConfig,
     rate_limit::RateLimiter,
     request_metrics::{Metrics, TrackLayer},
     routes, serve,
+    site::static_files,
     state::AppState,
-    static_files,
     status::StatusService,
 };
+
+/// The local identity emulator, when this build has it (the `emulator` feature); the production
+/// build has none, and no value of this type exists there.
+#[cfg(feature = "emulator")]
+pub type EmulatorHandle = Arc<crate::emulator::Emulator>;
+/// The local identity emulator, when this build has it (the `emulator` feature); the production
+/// build has none, and no value of this type exists there.
+#[cfg(not(feature = "emulator"))]
+pub type EmulatorHandle = std::convert::Infallible;
 
 /// The longest a request may take before it is answered 408 JSON.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The state for `config` on `db`. `emulator` must be given exactly when the configuration asks
 /// for it (no `IDENTITY_BASE_URL`): the server then trusts the emulator's own keys.
-pub fn build_state(db: Database, config: Config, emulator: Option<Arc<Emulator>>) -> AppState {
+pub fn build_state(db: Database, config: Config, emulator: Option<EmulatorHandle>) -> AppState {
     let verifier = match (
         &emulator,
         &config.identity_project_id,
         &config.identity_base_url,
     ) {
+        #[cfg(feature = "emulator")]
         (Some(emulator), _, _) => Some(Arc::new(SessionVerifier::with_fixed_keys(
             emulator.issuer.project_id(),
             &emulator.jwks(),
@@ -63,6 +71,7 @@ pub fn build_state(db: Database, config: Config, emulator: Option<Arc<Emulator>>
         )),
         config: Arc::new(config),
         verifier,
+        #[cfg(feature = "emulator")]
         emulator,
         sessions: Arc::new(SessionStore::default()),
         metrics: Arc::new(Metrics::default()),
@@ -89,7 +98,7 @@ impl std::fmt::Debug for Application {
 impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let config = config.checked()?;
+        let config = config.checked()?.runnable_by_this_build()?;
         let sqlite = crate::db::Backend::of_url(&config.database_url) == crate::db::Backend::Sqlite;
         if sqlite || config.identity_emulator_enabled() {
             crate::db::files::private_dir(&config.data_dir).map_err(|error| {
@@ -107,12 +116,15 @@ impl Application {
             static_dir = %config.static_dir.display(),
             "mg-server ready"
         );
+        #[cfg(feature = "emulator")]
         let emulator = if config.identity_emulator_enabled() {
             let port = listener.local_addr()?.port();
-            Some(Arc::new(Emulator::start(&config, port)?))
+            Some(Arc::new(crate::emulator::Emulator::start(&config, port)?))
         } else {
             None
         };
+        #[cfg(not(feature = "emulator"))]
+        let emulator = None;
         let limits = config.network.clone();
         let own_errors = Arc::new(OwnErrors::new(&SecurityHeaders::for_app(
             &config.static_dir,
@@ -173,9 +185,10 @@ pub fn app(state: AppState) -> HttpService {
     let cors = cors::Cors::new(&state.config.allowed_origins);
     let site = static_files::router(&state.config);
     let trusted_proxies = state.config.network.trusted_proxies.clone();
-    let router = Router::new()
-        .merge(routes::health::router())
-        .merge(crate::emulator::router(state.rate_limiter.clone()))
+    let router = Router::new().merge(routes::health::router());
+    #[cfg(feature = "emulator")]
+    let router = router.merge(crate::emulator::router(state.rate_limiter.clone()));
+    let router = router
         .merge(routes::metrics::router())
         .merge(routes::status::router())
         .nest("/api", routes::api_router(state.rate_limiter.clone()))
@@ -189,8 +202,12 @@ pub fn app(state: AppState) -> HttpService {
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
     // Outermost first: every log line of a request carries its id, and the headers and JSON
     // error shape apply to everything below, timeouts included.
+    let frontline = FrontlineLayer::new(security, cors, trusted_proxies);
+    // The emulator answers its own paths' errors in its provider's shape.
+    #[cfg(feature = "emulator")]
+    let frontline = frontline.with_own_refusal(crate::emulator::own_refusal);
     ServiceBuilder::new()
-        .layer(FrontlineLayer::new(security, cors, trusted_proxies))
+        .layer(frontline)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

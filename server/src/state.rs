@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 
+#[cfg(feature = "emulator")]
+use crate::emulator::Emulator;
 use crate::{
     config::Config,
     db::Database,
-    emulator::Emulator,
     identity::{sessions::SessionStore, verify::SessionVerifier},
     rate_limit::RateLimiter,
     request_metrics::Metrics,
@@ -24,6 +25,7 @@ pub struct AppState {
     /// `None` when no identity project is known: signed-in routes then answer 503.
     pub verifier: Option<Arc<SessionVerifier>>,
     /// The local identity emulator, when no external identity provider is configured.
+    #[cfg(feature = "emulator")]
     pub emulator: Option<Arc<Emulator>>,
     /// What this instance remembers of sessions: verified tokens and recorded sessions.
     pub sessions: Arc<SessionStore>,
@@ -50,9 +52,13 @@ pieces! {
     db: Database,
     config: Arc<Config>,
     verifier: Option<Arc<SessionVerifier>>,
-    emulator: Option<Arc<Emulator>>,
     sessions: Arc<SessionStore>,
     rate_limiter: Arc<RateLimiter>,
     metrics: Arc<Metrics>,
     status: Arc<StatusService>,
+}
+
+#[cfg(feature = "emulator")]
+pieces! {
+    emulator: Option<Arc<Emulator>>,
 }

@@ -1,4 +1,4 @@
--- Status history (issue 18). Every instance checks its components (api, db, queue) on a schedule and
+-- Status history. Every instance checks its components (api, db, queue) on a schedule and
 -- is one viewpoint: rows carry its `instance_id`. Times are unix milliseconds, latencies microseconds,
 -- `healthy` is 0/1 (BIGINT, which the Any driver reads the same on both engines).
 -- Raw checks are kept 48 hours; the key makes a re-sent check (after an outage) a no-op.

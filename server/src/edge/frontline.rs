@@ -70,17 +70,9 @@ impl RequestIds {
     fn generate(&self) -> HeaderValue {
         let count = self.next.fetch_add(1, Relaxed);
         let mut text = [0u8; 32];
-        write_hex(&mut text[..16], self.prefix);
-        write_hex(&mut text[16..], count);
+        crate::hex::encode_into(&self.prefix.to_be_bytes(), &mut text[..16]);
+        crate::hex::encode_into(&count.to_be_bytes(), &mut text[16..]);
         HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("-"))
-    }
-}
-
-fn write_hex(out: &mut [u8], value: u64) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for (i, slot) in out.iter_mut().enumerate() {
-        let shift = 60 - 4 * i;
-        *slot = DIGITS[((value >> shift) & 0xf) as usize];
     }
 }
 
@@ -108,7 +100,14 @@ struct Shared {
     cors: Cors,
     ids: RequestIds,
     trusted_proxies: TrustedProxies,
+    own_refusal: Option<OwnRefusal>,
 }
+
+/// The edge's early refusals (a declared body over the limit, a path with no normal form) for
+/// paths whose service answers errors in a shape of its own (the identity emulator speaks its
+/// provider's); `None` for the server's JSON. Registered at startup, so the edge knows no feature
+/// by name.
+pub type OwnRefusal = fn(path: &str, refusal: &AppError) -> Option<Response>;
 
 /// Wraps a service (the router) in the frontline.
 #[derive(Debug, Clone)]
@@ -124,8 +123,17 @@ impl FrontlineLayer {
                 cors,
                 ids: RequestIds::new(),
                 trusted_proxies,
+                own_refusal: None,
             }),
         }
+    }
+
+    /// Lets `answer` word the edge's early refusals on the paths it claims.
+    pub fn with_own_refusal(mut self, answer: OwnRefusal) -> Self {
+        if let Some(shared) = Arc::get_mut(&mut self.shared) {
+            shared.own_refusal = Some(answer);
+        }
+        self
     }
 }
 
@@ -209,24 +217,21 @@ where
 
         // A preflight is answered here, with its own CORS headers; a declared body over the
         // limit is refused before any handler (or body read) runs.
+        let refuse = |refusal: AppError| {
+            self.shared
+                .own_refusal
+                .and_then(|answer| answer(request.uri().path(), &refusal))
+                .unwrap_or_else(|| refusal.into_response())
+        };
         let (answer, cors_applies) = if bad_path {
-            const MESSAGE: &str = "The address is not a valid path.";
-            // The identity SDK reads the emulator's error shape under its prefixes.
-            let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
-                crate::emulator::error::EmulatorError::bad_request(MESSAGE).into_response()
-            } else {
-                AppError::BadRequest(MESSAGE.into()).into_response()
-            };
+            let refusal = refuse(AppError::BadRequest(
+                "The address is not a valid path.".into(),
+            ));
             (Answer::Early(refusal), true)
         } else if let Some(preflight) = self.shared.cors.preflight(&request, origin.as_ref()) {
             (Answer::Early(preflight), false)
         } else if declares_too_large_body(request.headers()) {
-            let refusal = if crate::emulator::is_emulator_path(request.uri().path()) {
-                crate::emulator::error::EmulatorError::payload_too_large().into_response()
-            } else {
-                AppError::PayloadTooLarge.into_response()
-            };
-            (Answer::Early(refusal), true)
+            (Answer::Early(refuse(AppError::PayloadTooLarge)), true)
         } else {
             let _entered = span.enter();
             (Answer::Inner(self.inner.call(request)), true)

@@ -192,6 +192,22 @@ pub fn is_emulator_path(path: &str) -> bool {
         .any(|prefix| path.starts_with(prefix))
 }
 
+/// The edge's early refusals on the emulator's paths, in its own error shape, which the identity
+/// SDK reads (the edge's [`OwnRefusal`](crate::edge::frontline::OwnRefusal)).
+pub fn own_refusal(
+    path: &str,
+    refusal: &crate::error::AppError,
+) -> Option<axum::response::Response> {
+    use crate::error::AppError;
+    is_emulator_path(path).then(|| {
+        axum::response::IntoResponse::into_response(match refusal {
+            AppError::PayloadTooLarge => error::EmulatorError::payload_too_large(),
+            AppError::BadRequest(message) => error::EmulatorError::bad_request(message.clone()),
+            other => error::EmulatorError::rejected(other.status(), other.message()),
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

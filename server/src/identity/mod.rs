@@ -113,14 +113,7 @@ fn bearer_token(parts: &Parts) -> Result<&str, AppError> {
 
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
-    let mut hex = String::with_capacity(64);
-    for byte in digest.as_ref() {
-        hex.push(char::from(DIGITS[usize::from(byte >> 4)]));
-        hex.push(char::from(DIGITS[usize::from(byte & 0xf)]));
-    }
-    hex
+    crate::hex::encode(ring::digest::digest(&ring::digest::SHA256, bytes).as_ref())
 }
 
 #[cfg(test)]

@@ -353,6 +353,8 @@ mod tests {
     use super::issuer_matches;
 
     /// The provider's keys endpoint answering whatever `published` holds at each fetch.
+    /// (Tokens are signed with the identity emulator's keys.)
+    #[cfg(feature = "emulator")]
     mod keys_endpoint {
         use std::sync::{Arc, Mutex};
 
@@ -443,6 +445,7 @@ mod tests {
 
     /// Fuzzing the parser (docs/quality.md): whatever arrives as a bearer token, verification
     /// answers an error and never panics; only a token signed by the key passes.
+    #[cfg(feature = "emulator")]
     mod fuzz {
         use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
         use proptest::prelude::*;

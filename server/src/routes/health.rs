@@ -1,6 +1,6 @@
 //! Liveness (`/health`, `/api/health`) and database readiness (`/db-health`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::{
     extract::{FromRef, State},
@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use crate::db::Database;
 
 /// How long `/db-health` waits for `SELECT 1` before calling the database unhealthy.
-pub const DB_PING_LIMIT: Duration = Duration::from_secs(1);
+pub use crate::db::PING_LIMIT as DB_PING_LIMIT;
 
 /// Routes at the top level: `/health` and `/db-health`.
 pub fn router<S>() -> Router<S>

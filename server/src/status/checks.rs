@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{db::Database, routes::health::DB_PING_LIMIT};
+use crate::db::{Database, PING_LIMIT as DB_PING_LIMIT};
 
 /// The components a status page can show, in display order: (id, name).
 pub const COMPONENTS: [(&str, &str); 3] = [

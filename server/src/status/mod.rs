@@ -18,7 +18,6 @@ pub mod incidents;
 pub mod render;
 pub mod rollup;
 pub mod series;
-pub mod settings;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
@@ -33,7 +32,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-pub use settings::StatusConfig;
+pub use crate::config::status::StatusConfig;
 
 use self::{
     checks::Checker,

@@ -1,5 +1,5 @@
-//! The status answers, serialised once per round of checks: each body with its strong `ETag`, so a
-//! request costs a map lookup and a copy of a reference-counted buffer.
+//! The status answers, serialised once per round of checks and kept precomputed (`precomputed`):
+//! a request costs a map lookup and a copy of a reference-counted buffer.
 
 use std::collections::HashMap;
 
@@ -7,12 +7,13 @@ use axum::{
     body::Bytes,
     extract::FromRequestParts,
     http::{header, request::Parts, HeaderValue, StatusCode},
-    response::{IntoResponse, Response},
+    response::Response,
 };
 
 use serde::Serialize;
 
 use super::{badge, feed, series, statuspage, summary::Summary};
+use crate::precomputed::{negotiate, Compress, Encoding, Precomputed};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";
@@ -24,17 +25,11 @@ pub const CACHE_JSON: &str = "public, max-age=5, must-revalidate";
 pub const CACHE_BADGE: &str = "public, max-age=60";
 pub const CACHE_FEED: &str = "public, max-age=60";
 
-/// Bodies at least this large also get a gzip copy, made once per round (a 90-day history is
-/// about 60 KB of JSON, a few KB compressed; a badge is not worth it).
-const GZIP_FROM_BYTES: usize = 1024;
-
 /// One ready answer.
 #[derive(Debug, Clone)]
 pub struct Rendered {
-    pub body: Bytes,
-    pub etag: HeaderValue,
-    /// The body gzip-compressed, with its own strong tag (the plain tag plus `-gz`).
-    pub gzip: Option<(Bytes, HeaderValue)>,
+    /// The body and its gzip and Brotli copies, each with its own strong tag.
+    pub copies: Precomputed,
     pub content_type: &'static str,
     pub cache_control: &'static str,
 }
@@ -45,26 +40,8 @@ impl Rendered {
         content_type: &'static str,
         cache_control: &'static str,
     ) -> Self {
-        let body = body.into();
-        let digest = ring::digest::digest(&ring::digest::SHA256, &body);
-        let hex: String = digest.as_ref()[..12]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let etag = HeaderValue::from_str(&format!("\"{hex}\""))
-            .unwrap_or(HeaderValue::from_static("\"0\""));
-        let gzip = (body.len() >= GZIP_FROM_BYTES)
-            .then(|| crate::pages::rendered::gzip(&body))
-            .flatten()
-            .map(Bytes::from)
-            .and_then(|copy| {
-                let tag = HeaderValue::from_str(&format!("\"{hex}-gz\"")).ok()?;
-                Some((copy, tag))
-            });
         Self {
-            body,
-            etag,
-            gzip,
+            copies: Precomputed::new(body, Compress::EVERY_ROUND),
             content_type,
             cache_control,
         }
@@ -78,67 +55,34 @@ impl Rendered {
         )
     }
 
-    /// 304 when `If-None-Match` names this body's ETag or its gzip copy's (or `*`), else 200 with
-    /// the body, gzip-compressed when the request accepts gzip and there is a copy.
+    /// 304 when `If-None-Match` names one of this body's tags (or `*`), else 200 with the body,
+    /// compressed when the request accepts an encoding there is a copy in.
     pub fn answer(&self, request: &IfNoneMatch) -> Response {
-        let (body, etag, gzipped) = match (&self.gzip, request.gzip) {
-            (Some((copy, tag)), true) => (copy, tag, true),
-            _ => (&self.body, &self.etag, false),
-        };
-        let matches = request
-            .tags
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .map(|tag| tag.trim().trim_start_matches("W/"))
-            .any(|tag| {
-                tag == "*"
-                    || tag.as_bytes() == self.etag.as_bytes()
-                    || self
-                        .gzip
-                        .as_ref()
-                        .is_some_and(|(_, gz)| tag.as_bytes() == gz.as_bytes())
-            });
-        let headers = [
-            (header::ETAG, etag.clone()),
-            (
-                header::CACHE_CONTROL,
-                HeaderValue::from_static(self.cache_control),
-            ),
-            (
-                header::ACCESS_CONTROL_ALLOW_ORIGIN,
-                HeaderValue::from_static("*"),
-            ),
-            (header::VARY, HeaderValue::from_static("accept-encoding")),
-        ];
-        if matches {
-            return (StatusCode::NOT_MODIFIED, headers).into_response();
-        }
-        let mut response = (
+        let mut response = self.copies.answer(
             StatusCode::OK,
-            headers,
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(self.content_type),
-            )],
-            body.clone(),
-        )
-            .into_response();
-        if gzipped {
-            response
-                .headers_mut()
-                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        }
+            HeaderValue::from_static(self.content_type),
+            request.encoding,
+            &request.tags,
+        );
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(self.cache_control),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
         response
     }
 }
 
 /// What a status request says about caching and encoding: its `If-None-Match` values (none,
-/// usually: then nothing is copied) and whether it accepts gzip.
-#[derive(Debug, Default)]
+/// usually: then nothing is copied) and the best encoding it accepts.
+#[derive(Debug)]
 pub struct IfNoneMatch {
     pub tags: Vec<HeaderValue>,
-    pub gzip: bool,
+    pub encoding: Encoding,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
@@ -152,7 +96,7 @@ impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
                 .iter()
                 .cloned()
                 .collect(),
-            gzip: crate::pages::negotiate::accepts_gzip(&parts.headers),
+            encoding: negotiate::encoding(&parts.headers),
         })
     }
 }

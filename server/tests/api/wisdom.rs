@@ -62,7 +62,8 @@ on_both_backends!(
 );
 
 /// Every quote of `seed/wisdom.json` is stored exactly once, however often the server starts, and a
-/// database migrated while migration 2 still inserted the quotes itself (its old checksum) still starts.
+/// database migrated by the old text of a rewritten migration (migration 2 inserted the quotes itself;
+/// migration 5's comment changed) still starts.
 async fn seed_file_fills_both_engines_once(app: TestApp) {
     use mg_server::db::{wisdom::seed_quotes, Backend, Database, REWRITTEN_MIGRATIONS};
     use sqlx::Connection;
@@ -70,22 +71,23 @@ async fn seed_file_fills_both_engines_once(app: TestApp) {
     let quotes = seed_quotes().expect("the seed file parses");
     assert_eq!(app.count_rows("wisdom").await, quotes.len() as i64);
 
-    let (version, sqlite_old, postgres_old) = REWRITTEN_MIGRATIONS[0];
     let backend = Backend::of_url(&app.database_url);
-    let old_checksum = match backend {
-        Backend::Sqlite => format!("X'{sqlite_old}'"),
-        Backend::Postgres => format!("decode('{postgres_old}', 'hex')"),
-    };
     sqlx::any::install_default_drivers();
     let mut conn = sqlx::AnyConnection::connect(&app.database_url)
         .await
         .expect("test connects");
-    sqlx::query(&format!(
-        "UPDATE _sqlx_migrations SET checksum = {old_checksum} WHERE version = {version}"
-    ))
-    .execute(&mut conn)
-    .await
-    .expect("the old checksum is set");
+    for &(version, sqlite_old, postgres_old) in REWRITTEN_MIGRATIONS {
+        let old_checksum = match backend {
+            Backend::Sqlite => format!("X'{sqlite_old}'"),
+            Backend::Postgres => format!("decode('{postgres_old}', 'hex')"),
+        };
+        sqlx::query(&format!(
+            "UPDATE _sqlx_migrations SET checksum = {old_checksum} WHERE version = {version}"
+        ))
+        .execute(&mut conn)
+        .await
+        .expect("the old checksum is set");
+    }
     sqlx::query("DELETE FROM wisdom WHERE quote = $1")
         .bind(&quotes[0].quote)
         .execute(&mut conn)
@@ -95,7 +97,7 @@ async fn seed_file_fills_both_engines_once(app: TestApp) {
 
     Database::connect(&app.database_url, Some(1))
         .await
-        .expect("a database migrated by the old migration 2 still starts");
+        .expect("a database migrated by the old texts of rewritten migrations still starts");
     Database::connect(&app.database_url, Some(1))
         .await
         .expect("and starts again");

@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn the_key_of_every_shared_case_is_the_apps() {
         let file: serde_json::Value =
-            serde_json::from_str(include_str!("../../../app/shared/variant-cases.json"))
+            serde_json::from_str(include_str!("../../../../app/shared/variant-cases.json"))
                 .expect("variant-cases.json is JSON");
         let cases = file["cases"].as_array().expect("cases");
         assert!(cases.len() >= 20, "{} cases", cases.len());

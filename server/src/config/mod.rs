@@ -1,5 +1,8 @@
 //! Server configuration, read once from the environment at start.
 
+pub mod network;
+pub mod status;
+
 use std::{env, net::IpAddr, path::PathBuf, time::Duration};
 
 use thiserror::Error;
@@ -51,9 +54,9 @@ pub struct Config {
     /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
     pub rate_limit_per_minute: u32,
     /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks.
-    pub status: crate::status::StatusConfig,
+    pub status: status::StatusConfig,
     /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
-    pub network: crate::network::NetworkConfig,
+    pub network: network::NetworkConfig,
 }
 
 /// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
@@ -81,6 +84,18 @@ pub enum ConfigError {
          IDENTITY_EMULATOR=on to run the emulator behind the proxy on purpose"
     )]
     EmulatorBehindProxy,
+    #[error(
+        "refusing to start: IDENTITY_EMULATOR=on asks for the local identity emulator, which this \
+         production build does not contain. Unset IDENTITY_EMULATOR and set IDENTITY_BASE_URL and \
+         IDENTITY_PROJECT_ID to the identity provider"
+    )]
+    EmulatorNotBuilt,
+    #[error(
+        "refusing to start: IDENTITY_BASE_URL is not set, and this production build has no local \
+         identity emulator to stand in. Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to the \
+         identity provider"
+    )]
+    NoIdentityProvider,
 }
 
 impl Config {
@@ -205,7 +220,7 @@ impl Config {
             Some(raw) => checked_public_url(&raw)?,
             None => format!("http://localhost:{port}"),
         };
-        let status = crate::status::StatusConfig::from_lookup(&lookup, port)?;
+        let status = status::StatusConfig::from_lookup(&lookup, port)?;
         Ok(Self {
             host,
             port,
@@ -226,7 +241,7 @@ impl Config {
             allowed_origins,
             rate_limit_per_minute,
             status,
-            network: crate::network::NetworkConfig::from_lookup(&lookup)?,
+            network: network::NetworkConfig::from_lookup(&lookup)?,
         })
         .and_then(Self::checked)
     }
@@ -242,6 +257,21 @@ impl Config {
             }
             if !self.network.trusted_proxies.is_empty() {
                 return Err(ConfigError::EmulatorBehindProxy);
+            }
+        }
+        Ok(self)
+    }
+
+    /// Refuses what this build cannot run: a build without the `emulator` feature (the production
+    /// build) has no local identity emulator, so it needs `IDENTITY_BASE_URL` and refuses
+    /// `IDENTITY_EMULATOR=on`. Checked by `Application::build`.
+    pub fn runnable_by_this_build(self) -> Result<Self, ConfigError> {
+        if !cfg!(feature = "emulator") {
+            if self.identity_emulator_public {
+                return Err(ConfigError::EmulatorNotBuilt);
+            }
+            if self.identity_base_url.is_none() {
+                return Err(ConfigError::NoIdentityProvider);
             }
         }
         Ok(self)
@@ -322,6 +352,30 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn only_a_build_with_the_emulator_runs_without_an_identity_provider() {
+        let defaults = config_from(&[]).expect("defaults").runnable_by_this_build();
+        let asked = config_from(&[("IDENTITY_EMULATOR", "on")])
+            .expect("valid")
+            .runnable_by_this_build();
+        let provider = config_from(&[
+            ("IDENTITY_BASE_URL", "https://id.example"),
+            ("IDENTITY_PROJECT_ID", "P1"),
+        ])
+        .expect("valid")
+        .runnable_by_this_build();
+        assert!(provider.is_ok());
+        if cfg!(feature = "emulator") {
+            assert!(defaults.is_ok() && asked.is_ok());
+        } else {
+            let message = defaults.expect_err("no provider").to_string();
+            assert!(message.contains("Set IDENTITY_BASE_URL"), "{message}");
+            assert!(!message.contains('\n'), "one line: {message}");
+            let message = asked.expect_err("emulator asked for").to_string();
+            assert!(message.contains("Unset IDENTITY_EMULATOR"), "{message}");
+        }
     }
 
     #[test]

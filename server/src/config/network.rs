@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use crate::{config::ConfigError, forwarded::TrustedProxies};
+use super::ConfigError;
+use crate::forwarded::TrustedProxies;
 
 /// Default `HEADER_READ_TIMEOUT_SECS`: a client must send its whole header block within this.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);

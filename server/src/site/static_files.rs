@@ -20,7 +20,8 @@ use axum::{
 use serde_json::{json, Map, Value};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use crate::{config::Config, error::AppError, pages};
+use super::pages;
+use crate::{config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";

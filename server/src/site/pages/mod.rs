@@ -5,7 +5,6 @@
 //! strong ETag (`rendered`); a rebuilt app is picked up without a restart.
 
 pub mod manifest;
-pub mod negotiate;
 pub mod rendered;
 
 use std::{
@@ -20,7 +19,6 @@ use std::{
 use tokio::sync::{OnceCell, Semaphore};
 
 use axum::{
-    body::Body,
     extract::{Request, State},
     http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode},
     middleware::Next,
@@ -31,7 +29,8 @@ use self::{
     manifest::{RuntimeValues, Variant, PAGES_FILE},
     rendered::{FileStamp, Fill, Kind, RenderCache, Rendered},
 };
-use crate::{config::Config, error::AppError, route_manifest::AppRoutes, static_files::Root};
+use super::{route_manifest::AppRoutes, static_files::Root};
+use crate::{config::Config, error::AppError, precomputed::negotiate};
 
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
 const PLAIN_TEXT: &str = "text/plain; charset=utf-8";
@@ -416,34 +415,18 @@ impl Extra {
 
 /// Sends `rendered` in the encoding the request accepts, or 304 when the request already has it.
 fn respond(rendered: &Rendered, request: &HeaderMap, extra: Extra) -> Response {
-    let (copy, encoding) = rendered.encoded(negotiate::encoding(request));
-    let not_modified =
-        extra.status == StatusCode::OK && negotiate::none_match(request, &rendered.etags());
-    let mut response = if not_modified {
-        Response::new(Body::empty())
-    } else {
-        Response::new(Body::from(copy.body.clone()))
-    };
-    *response.status_mut() = if not_modified {
-        StatusCode::NOT_MODIFIED
-    } else {
-        extra.status
-    };
-    let headers = response.headers_mut();
-    headers.reserve(8);
-    headers.insert(header::CONTENT_TYPE, rendered.content_type.clone());
-    headers.insert(header::ETAG, copy.etag.clone());
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(
-        header::VARY,
-        HeaderValue::from_static(if extra.vary_accept {
-            "accept, accept-encoding"
-        } else {
-            "accept-encoding"
-        }),
+    let mut response = rendered.answer(
+        extra.status,
+        negotiate::encoding(request),
+        request.get_all(header::IF_NONE_MATCH),
     );
-    if let Some(encoding) = encoding {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if extra.vary_accept {
+        headers.insert(
+            header::VARY,
+            HeaderValue::from_static("accept, accept-encoding"),
+        );
     }
     // A 304 carries the policy too: a browser updates its stored headers from it.
     if let Some(csp) = &rendered.csp {

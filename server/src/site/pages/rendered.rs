@@ -5,16 +5,21 @@
 
 use std::{
     collections::HashMap,
-    io::Write,
     path::{Path, PathBuf},
     sync::{Arc, RwLock},
     time::SystemTime,
 };
 
-use axum::{body::Bytes, http::HeaderValue};
+use axum::{
+    body::Bytes,
+    http::{HeaderValue, StatusCode},
+    response::Response,
+};
 
-use super::negotiate::Encoding;
-use crate::edge::hardening;
+use crate::{
+    edge::hardening,
+    precomputed::{Compress, Encoded, Encoding, Precomputed},
+};
 
 /// At most this many files are kept (a build has a few hundred).
 const MAX_ENTRIES: usize = 2048;
@@ -22,8 +27,6 @@ const MAX_ENTRIES: usize = 2048;
 const MAX_BYTES: usize = 256 * 1024 * 1024;
 /// A file larger than this is not filled in at all (the build writes none near it).
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
-/// Bodies this small are sent as they are (the compression layer's own threshold).
-const MIN_COMPRESS_BYTES: usize = 32;
 
 /// What identifies one version of a file on disk, read with one `stat`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,13 +77,6 @@ pub struct Fill {
     pub identity_base_url: Option<String>,
 }
 
-/// One copy of a rendered body and its tag.
-#[derive(Debug)]
-pub struct Encoded {
-    pub body: Bytes,
-    pub etag: HeaderValue,
-}
-
 /// A file ready to send.
 #[derive(Debug)]
 pub struct Rendered {
@@ -88,45 +84,34 @@ pub struct Rendered {
     pub content_type: HeaderValue,
     /// For HTML: the policy allowing exactly the inline scripts of the body.
     pub csp: Option<HeaderValue>,
-    identity: Encoded,
-    gzip: Option<Encoded>,
-    brotli: Option<Encoded>,
+    /// The body and its compressed copies.
+    pub copies: Precomputed,
 }
 
 impl Rendered {
     /// The copy for `encoding`, with its `Content-Encoding`, or the plain one.
     pub fn encoded(&self, encoding: Encoding) -> (&Encoded, Option<&'static str>) {
-        match encoding {
-            Encoding::Brotli => self.brotli.as_ref().map(|copy| (copy, Some("br"))),
-            Encoding::Gzip => self.gzip.as_ref().map(|copy| (copy, Some("gzip"))),
-            Encoding::Identity => None,
-        }
-        .unwrap_or((&self.identity, None))
+        self.copies.encoded(encoding)
     }
 
     /// Every tag this file is sent with (one per encoding).
     pub fn etags(&self) -> Vec<&HeaderValue> {
-        [
-            Some(&self.identity),
-            self.gzip.as_ref(),
-            self.brotli.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        .map(|copy| &copy.etag)
-        .collect()
+        self.copies.etags()
+    }
+
+    /// `status` (or 304) in the encoding asked for; see [`Precomputed::answer`].
+    pub fn answer<'a>(
+        &self,
+        status: StatusCode,
+        encoding: Encoding,
+        if_none_match: impl IntoIterator<Item = &'a HeaderValue>,
+    ) -> Response {
+        self.copies
+            .answer(status, self.content_type.clone(), encoding, if_none_match)
     }
 
     fn size(&self) -> usize {
-        [
-            Some(&self.identity),
-            self.gzip.as_ref(),
-            self.brotli.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        .map(|copy| copy.body.len())
-        .sum()
+        self.copies.size()
     }
 
     /// Reads and fills in `path`. `None` when it cannot be read as UTF-8 text or is too large.
@@ -148,69 +133,20 @@ impl Rendered {
         let (body, csp, content_type) = match kind {
             Kind::Html => {
                 let text = text.replace("__MG_DEPLOYMENT_ID__", &fill.deployment_id_html);
-                let html = crate::static_files::inject(&text, &fill.runtime_script);
+                let html = crate::site::static_files::inject(&text, &fill.runtime_script);
                 let csp = hardening::csp_for(&html, fill.identity_base_url.as_deref());
                 (html, Some(csp), "text/html; charset=utf-8")
             }
             Kind::Text(content_type) => (text, None, content_type),
         };
-        let body = Bytes::from(body);
-        let tag = tag_of(&body);
-        let copy = |suffix: &str, compressed: Option<Vec<u8>>| {
-            compressed.map(|bytes| Encoded {
-                body: Bytes::from(bytes),
-                etag: etag(&tag, suffix),
-            })
-        };
-        let worth = body.len() >= MIN_COMPRESS_BYTES;
         Some(Self {
             stamp,
             content_type: HeaderValue::from_static(content_type),
             csp,
-            gzip: copy("-gz", worth.then(|| gzip(&body)).flatten()),
-            brotli: copy("-br", worth.then(|| brotli(&body)).flatten()),
-            identity: Encoded {
-                etag: etag(&tag, ""),
-                body,
-            },
+            // The best Brotli costs tens of milliseconds for a page, once per build.
+            copies: Precomputed::new(Bytes::from(body), Compress::ONCE),
         })
     }
-}
-
-/// The first 128 bits of the body's SHA-256, in hex.
-fn tag_of(body: &[u8]) -> String {
-    ring::digest::digest(&ring::digest::SHA256, body).as_ref()[..16]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
-fn etag(tag: &str, suffix: &str) -> HeaderValue {
-    HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).unwrap_or(HeaderValue::from_static("\"\""))
-}
-
-/// `body` gzip-compressed at the best level (also the status answers' copies, `status::render`).
-pub(crate) fn gzip(body: &[u8]) -> Option<Vec<u8>> {
-    let mut encoder = flate2::write::GzEncoder::new(
-        Vec::with_capacity(body.len() / 3),
-        flate2::Compression::best(),
-    );
-    encoder.write_all(body).ok()?;
-    encoder.finish().ok()
-}
-
-fn brotli(body: &[u8]) -> Option<Vec<u8>> {
-    // The best quality costs tens of milliseconds for a page, once per build; a very large file
-    // (llms-full.txt) gets a quicker one.
-    let quality = if body.len() <= 512 * 1024 { 11 } else { 9 };
-    let params = brotli::enc::BrotliEncoderParams {
-        quality,
-        lgwin: 22,
-        ..Default::default()
-    };
-    let mut out = Vec::with_capacity(body.len() / 4);
-    brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;
-    Some(out)
 }
 
 /// The rendered files, by path. Cleared when the manifest changes (the filled-in values may have).

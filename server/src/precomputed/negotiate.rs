@@ -3,7 +3,7 @@
 
 use axum::http::{header, HeaderMap, HeaderValue};
 
-/// The body encodings the server keeps of each page.
+/// The body encodings the server keeps of each precomputed answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
     Identity,
@@ -66,19 +66,6 @@ pub fn encoding(headers: &HeaderMap) -> Encoding {
     }
 }
 
-/// Whether the request accepts a gzip body (named, or `*`, with a weight above 0).
-pub fn accepts_gzip(headers: &HeaderMap) -> bool {
-    let (mut gzip, mut any) = (None, None);
-    for (token, q) in weighted(headers, header::ACCEPT_ENCODING) {
-        match token.as_str() {
-            "gzip" | "x-gzip" => gzip = Some(q),
-            "*" => any = Some(q),
-            _ => {}
-        }
-    }
-    gzip.or(any).unwrap_or(0.0) > 0.0
-}
-
 /// How much the request wants `media` (`type/subtype`): the weight of the most specific range
 /// that matches it, whether it is named outright, and where it is named.
 fn preference(headers: &HeaderMap, media: &str) -> (f32, bool, usize) {
@@ -120,8 +107,15 @@ pub fn prefers_markdown(headers: &HeaderMap) -> bool {
 /// Whether `If-None-Match` names one of `tags` (or is `*`). Weak tags compare by their opaque part,
 /// as RFC 9110 says for this header.
 pub fn none_match(headers: &HeaderMap, tags: &[&HeaderValue]) -> bool {
-    headers
-        .get_all(header::IF_NONE_MATCH)
+    names_a_tag(headers.get_all(header::IF_NONE_MATCH), tags)
+}
+
+/// Whether these `If-None-Match` values name one of `tags` (or are `*`).
+pub fn names_a_tag<'a>(
+    values: impl IntoIterator<Item = &'a HeaderValue>,
+    tags: &[&HeaderValue],
+) -> bool {
+    values
         .into_iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))

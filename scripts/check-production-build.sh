@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The production build of the server (without the `emulator` cargo feature, what `make
+# server-production` makes and deploy/ installs): lint it, run its unit tests, and check that its
+# binary refuses to start without an identity provider or with the emulator asked for.
+# Debug profile, to share the dependencies `cargo test` builds; the default binary is put back at
+# the end, since both builds write target/debug/mg-server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo clippy -p mg-server --no-default-features --all-targets --quiet -- -D warnings
+cargo test -p mg-server --no-default-features --lib --quiet
+cargo build -p mg-server --no-default-features --bin mg-server --quiet
+
+data="$(mktemp -d)"
+trap 'rm -rf "$data"; cargo build -p mg-server --bin mg-server --quiet' EXIT
+
+# expect_refusal <what the line must say> [VAR=value ...]: the binary exits 1 with one line.
+expect_refusal() {
+  local expected="$1"; shift
+  local out status
+  set +e
+  out="$(env -u IDENTITY_BASE_URL -u IDENTITY_EMULATOR DATA_DIR="$data" HOST=127.0.0.1 PORT=0 "$@" \
+    timeout 20 target/debug/mg-server 2>&1)"
+  status=$?
+  set -e
+  if [ "$status" -ne 1 ] || [ "$(printf '%s\n' "$out" | grep -c '^mg-server: ')" -ne 1 ] \
+    || ! printf '%s' "$out" | grep -q "$expected"; then
+    echo "production binary: expected exit 1 and one 'mg-server: ...$expected...' line; got exit $status:" >&2
+    printf '%s\n' "$out" >&2
+    return 1
+  fi
+  echo "refused as expected: $(printf '%s\n' "$out" | grep '^mg-server: ')"
+}
+
+expect_refusal "Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID"
+expect_refusal "Unset IDENTITY_EMULATOR" IDENTITY_EMULATOR=on \
+  IDENTITY_BASE_URL=https://id.example IDENTITY_PROJECT_ID=P1

@@ -1,0 +1,6 @@
+//! The app's site: its documents (`pages`), its other files (`static_files`) and the manifest of
+//! the client's routes (`route_manifest`).
+
+pub mod pages;
+pub mod route_manifest;
+pub mod static_files;
