@@ -95,7 +95,7 @@ async fn get_page(
     let published = status.published();
     match parse_page_query(query.as_deref().unwrap_or_default())? {
         Some(since) if !headers_match(&headers, &published.page) => {
-            Ok(published.page_since(&since).answer(&headers))
+            Ok(published.page_since(&since, &headers))
         }
         _ => Ok(published.page.answer(&headers)),
     }

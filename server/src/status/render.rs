@@ -208,8 +208,9 @@ impl Published {
     /// The incremental page answer for a client that holds this page as of `since` (the
     /// `updated_at` of its last answer): the full summary, and of each series only the points from
     /// the bucket holding `since` on. It carries the full page's `ETag`, which names this round's
-    /// state, so the client's next request is a 304 until the next round of checks.
-    pub fn page_since(&self, since: &str) -> Rendered {
+    /// state, so the client's next request is a 304 until the next round of checks. Made per
+    /// request, so it is sent uncompressed (a few KB: the summary and the newest buckets).
+    pub fn page_since(&self, since: &str, request: &IfNoneMatch) -> Response {
         let body = PageBody {
             summary: self.page_parts.summary.clone(),
             history: self
@@ -224,9 +225,22 @@ impl Published {
                 .collect(),
             since: Some(since.to_owned()),
         };
-        let mut rendered = Rendered::json(&body);
-        rendered.etag = self.page.etag.clone();
-        rendered.gzip = None;
-        rendered
+        let rendered = Rendered {
+            copies: Precomputed::new(
+                serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec()),
+                Compress {
+                    from_bytes: usize::MAX,
+                    brotli_quality: 0,
+                },
+            ),
+            content_type: JSON,
+            cache_control: CACHE_JSON,
+        };
+        let mut response = rendered.answer(request);
+        let (full, _) = self.page.copies.encoded(Encoding::Identity);
+        response
+            .headers_mut()
+            .insert(header::ETAG, full.etag.clone());
+        response
     }
 }
