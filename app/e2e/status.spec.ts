@@ -80,7 +80,7 @@ test("checks every 30 s: the live state follows /db-health, the page is revalida
   await expect.poll(() => dbChecks).toBe(2);
   // Later rounds revalidate with the ETag and ask only for what is newer than the last answer.
   expect(pages[1]?.url.searchParams.get("since")).toMatch(/^\d{4}-\d\d-\d\dT/);
-  expect(pages[1]?.ifNoneMatch).toMatch(/^"[0-9a-f]+(-gz)?"$/);
+  expect(pages[1]?.ifNoneMatch).toMatch(/^"[0-9a-f]+(-gz|-br)?"$/);
   expect([200, 304]).toContain(pages[1]?.status);
 
   status = 200;
