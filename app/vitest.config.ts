@@ -18,7 +18,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "shared/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "common/**/*.test.ts"],
     restoreMocks: true,
   },
 });

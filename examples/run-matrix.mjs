@@ -106,7 +106,7 @@ async function open(engine) {
   return browsers[engine];
 }
 
-/** Opens a fixture page and waits for the outcome it publishes (shared/report.mjs). */
+/** Opens a fixture page and waits for the outcome it publishes (common/report.mjs). */
 async function inBrowser(engine, page) {
   const browser = await open(engine);
   const tab = await browser.newPage();

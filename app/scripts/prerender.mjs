@@ -1,11 +1,11 @@
 // The prerender (docs/rendering.md), run by `npm run build` after the client build
 // (dist/) and the server bundle (dist-ssr/entry-server.mjs, `vite build --ssr`):
-//   for every configuration variant the build chooses (shared/variant.ts, `prerenderVariants`),
+//   for every configuration variant the build chooses (common/variant.ts, `prerenderVariants`),
 //     load a fresh copy of the server bundle with that variant's runtime config,
 //     render every public path and the not-found page with React's `prerender`,
 //     put the markup into dist/index.html's #root and the page's head tags into its head;
 //   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
-//   manifest dist/pages.json (app/shared/PRERENDER-CONTRACT.md) the server picks a page from per request.
+//   manifest dist/pages.json (app/common/PRERENDER-CONTRACT.md) the server picks a page from per request.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -225,7 +225,7 @@ async function main() {
     if (!css.has(file)) css.set(file, readFileSync(join(dist, file), "utf8").trim());
     return css.get(file);
   };
-  // The variant list comes from the bundle (shared/variant.ts); each variant's key from its own copy
+  // The variant list comes from the bundle (common/variant.ts); each variant's key from its own copy
   // of the bundle, as the wasm core resolves that configuration (entry-server's currentVariantKey).
   globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
   const { prerenderVariants } = await import(`${bundle}?list`);

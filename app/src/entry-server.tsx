@@ -6,8 +6,8 @@
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
-import { routeManifest } from "../shared/routes";
-import { navOf, variantKey } from "../shared/variant";
+import { routeManifest } from "../common/routes";
+import { navOf, variantKey } from "../common/variant";
 import { App } from "./app/app";
 import { type PageMeta, PageMetaContext } from "./components/document-title";
 import { deploymentConfig, identityConfig, identityMisconfigured } from "./config/env";
@@ -15,12 +15,12 @@ import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 import { Deployment } from "./lib/wasm/core";
 
-export { prerenderVariants } from "../shared/variant";
+export { prerenderVariants } from "../common/variant";
 
 /**
  * The variant key of the configuration this copy of the bundle was loaded with: its nav, and the
  * deployment type and flags as the wasm core resolves them (the rules the server applies through
- * mg-domain; shared/variant-cases.json is checked on both sides).
+ * mg-domain; common/variant-cases.json is checked on both sides).
  */
 export function currentVariantKey(): string {
   const deployment = new Deployment(deploymentConfig, 0);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import type { CliCatalogue } from "../shared/catalogue-types";
+import type { CliCatalogue } from "../common/catalogue-types";
 import {
   type AgentFile,
   agentFiles,

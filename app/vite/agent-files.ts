@@ -4,12 +4,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin, ResolvedConfig } from "vite";
-import type { CliCatalogue } from "../shared/catalogue-types";
-import { docsPath, paths, type RouteManifest, routeManifest } from "../shared/routes";
+import type { CliCatalogue } from "../common/catalogue-types";
+import { docsPath, paths, type RouteManifest, routeManifest } from "../common/routes";
 import { readDocsIndex } from "./markdown-plugin";
 import { renderTwin, rewriteDocsLinks, twinLinks, twinPath } from "./markdown-twin";
 
-/** What the server replaces with its PUBLIC_URL (app/shared/PRERENDER-CONTRACT.md), unless the build knows it. */
+/** What the server replaces with its PUBLIC_URL (app/common/PRERENDER-CONTRACT.md), unless the build knows it. */
 export const SITE_URL_PLACEHOLDER = "__MG_SITE_URL__";
 
 export type AgentFilesOptions = {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Plugin } from "vite";
-import type { CliCatalogue } from "../shared/catalogue-types";
+import type { CliCatalogue } from "../common/catalogue-types";
 import { renderTwin, twinLinks } from "./markdown-twin";
 import { parseFrontMatter, renderMarkdown } from "./render-markdown";
 

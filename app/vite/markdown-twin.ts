@@ -2,8 +2,8 @@
 // joined into llms-full.txt): the title, the description and the body, with everything the page
 // renders from components written out as plain Markdown (the CLI reference as tables and code
 // blocks), so an agent reads what a person sees, without HTML or front matter.
-import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "../shared/catalogue-types";
-import { docsPath } from "../shared/routes";
+import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "../common/catalogue-types";
+import { docsPath } from "../common/routes";
 import { parseFrontMatter } from "./render-markdown";
 
 /** Which tool's reference follows a page's prose (as in docs-content.tsx). */

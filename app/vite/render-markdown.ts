@@ -5,7 +5,7 @@ import ini from "highlight.js/lib/languages/ini";
 import json from "highlight.js/lib/languages/json";
 import MarkdownIt, { type Token } from "markdown-it";
 import { parse as parseYaml } from "yaml";
-import type { DocsFrontMatter, DocsHeading, RenderedMarkdown } from "../shared/docs-types";
+import type { DocsFrontMatter, DocsHeading, RenderedMarkdown } from "../common/docs-types";
 
 hljs.registerLanguage("bash", bash);
 hljs.registerLanguage("json", json);

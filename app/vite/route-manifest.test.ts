@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { docsPath, routeManifest } from "../shared/routes";
+import { docsPath, routeManifest } from "../common/routes";
 import { resolveDocsRoute } from "../src/features/docs/page/docs-nav";
 import { docSlugs } from "./route-manifest";
 

@@ -1,9 +1,9 @@
-// Writes dist/routes.json: every concrete path the app answers (shared/routes.ts), with the docs
+// Writes dist/routes.json: every concrete path the app answers (common/routes.ts), with the docs
 // pages found in the content folder. The server reads it at start, so the app's route table is the
 // only route table (a path not in it gets the app's 404 page with HTTP status 404).
 import { readdirSync } from "node:fs";
 import type { Plugin } from "vite";
-import { routeManifest } from "../shared/routes";
+import { routeManifest } from "../common/routes";
 
 /** The slugs of the Markdown pages in `docsDir`, sorted. */
 export function docSlugs(docsDir: string): string[] {

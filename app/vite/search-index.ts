@@ -6,9 +6,9 @@ import { join } from "node:path";
 import MarkdownIt, { type Token } from "markdown-it";
 import MiniSearch from "minisearch";
 import type { Plugin } from "vite";
-import type { CliCatalogue, CliCommand } from "../shared/catalogue-types";
-import { docsPath } from "../shared/routes";
-import { indexOptions, type SearchDocument } from "../shared/search-options";
+import type { CliCatalogue, CliCommand } from "../common/catalogue-types";
+import { docsPath } from "../common/routes";
+import { indexOptions, type SearchDocument } from "../common/search-options";
 import { createSlugger, headingText, parseFrontMatter } from "./render-markdown";
 
 export const searchIndexId = "virtual:mg-search-index";

@@ -7,7 +7,7 @@ import * as graphics from "mg-core/graphics";
 import * as graphicsSimd from "mg-core/graphics/simd";
 import * as slim from "mg-core/slim";
 import { StatusPageMachine } from "mg-core/status";
-import { driveMachines, fillHypercube } from "../shared/check.mjs";
+import { driveMachines, fillHypercube } from "../common/check.mjs";
 
 console.log(driveMachines(core));
 console.log(fillHypercube(graphics));

@@ -9,10 +9,10 @@ try {
   console.log(`require() refused with: ${error.message}`);
 }
 if (core) {
-  import("../shared/check.mjs").then(({ driveMachines }) => console.log(`require(): ${driveMachines(core)}`));
+  import("../common/check.mjs").then(({ driveMachines }) => console.log(`require(): ${driveMachines(core)}`));
 } else {
   // What the message says to do, from CommonJS.
-  Promise.all([import("mg-core"), import("../shared/check.mjs")]).then(([core, { driveMachines }]) =>
+  Promise.all([import("mg-core"), import("../common/check.mjs")]).then(([core, { driveMachines }]) =>
     console.log(`import() from CommonJS: ${driveMachines(core)}`),
   );
 }

@@ -1,7 +1,7 @@
 // The package's bundler build: vite-plugin-wasm instantiates the .wasm when the module loads.
 import * as core from "mg-core";
-import { driveMachines, fillHypercube } from "../shared/check.mjs";
-import { report } from "../shared/report.mjs";
+import { driveMachines, fillHypercube } from "../common/check.mjs";
+import { report } from "../common/report.mjs";
 
 report(async () => [
   driveMachines(core),

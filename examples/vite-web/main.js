@@ -3,8 +3,8 @@
 import initCore, * as core from "mg-core/web";
 import * as graphics from "mg-core/graphics/slim";
 import graphicsWasm from "mg-core/graphics/mg_core_graphics_bg.wasm?url";
-import { driveMachines, fillHypercube } from "../shared/check.mjs";
-import { report } from "../shared/report.mjs";
+import { driveMachines, fillHypercube } from "../common/check.mjs";
+import { report } from "../common/report.mjs";
 
 report(async () => {
   await initCore();

@@ -9,7 +9,7 @@ export function SiteFooter({
   readConfig?: () => RuntimeConfig;
 }) {
   // Read in the first render: the build prerenders the emulator's pages as their own variant
-  // (`emulator-*`, shared/variant.ts), so the marker is in the HTML from the start and never appears
+  // (`emulator-*`, common/variant.ts), so the marker is in the HTML from the start and never appears
   // after paint. Without sign-in (sanctified off) nobody signs in anywhere, so there is no marker.
   const [emulator] = useState(() => {
     const config = readConfig();

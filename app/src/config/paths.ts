@@ -1,2 +1,2 @@
-// The route table of spec 2.1 lives in shared/routes.ts, where the build reads it too.
-export { docsDefaultPath, paths } from "../../shared/routes";
+// The route table of spec 2.1 lives in common/routes.ts, where the build reads it too.
+export { docsDefaultPath, paths } from "../../common/routes";

@@ -1,5 +1,5 @@
 //! The app's route table as the app's build wrote it (`routes.json` in the built app, generated from
-//! `app/shared/routes.ts`), so a path the app does not answer gets a real HTTP 404 while the app still
+//! `app/common/routes.ts`), so a path the app does not answer gets a real HTTP 404 while the app still
 //! loads to show its 404 page. There is no copy of the table on this side.
 
 use std::{collections::HashSet, path::Path};

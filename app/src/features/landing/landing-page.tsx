@@ -14,7 +14,7 @@ export function LandingPage() {
   const info = useDeployment();
   usePageMeta(info.landing.title, `${info.landing.subtitle}. ${info.landing.description}`);
   // The deployment info is there from the first render (the build prerenders this page per deployment
-  // type and flags, shared/variant.ts), so the first paint already holds the final text (CLS 0).
+  // type and flags, common/variant.ts), so the first paint already holds the final text (CLS 0).
   return (
     <main id="main" className="page landing">
       <ErrorNotice />

@@ -1,4 +1,4 @@
-//! The prerender manifest the app's build writes (`pages.json`, app/shared/PRERENDER-CONTRACT.md) and the one
+//! The prerender manifest the app's build writes (`pages.json`, app/common/PRERENDER-CONTRACT.md) and the one
 //! variant of it this server serves: the variant key is computed from this server's configuration,
 //! falling back to the build's `VITE_*` values, by the rules the browser applies (`mg-domain`).
 
@@ -94,7 +94,7 @@ fn read_flags(raw: Option<&str>) -> FlagValues {
     flags
 }
 
-/// The variant key `{nav}-{type}-{a}{s}{e}` (app/shared/PRERENDER-CONTRACT.md), or `None` when sanctified
+/// The variant key `{nav}-{type}-{a}{s}{e}` (app/common/PRERENDER-CONTRACT.md), or `None` when sanctified
 /// mode is on without an identity project (the app then shows only its configuration notice:
 /// the shell is served).
 pub fn variant_key(runtime: &RuntimeValues, build: &BuildValues) -> Option<String> {
@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn the_key_of_every_shared_case_is_the_apps() {
         let file: serde_json::Value =
-            serde_json::from_str(include_str!("../../../../app/shared/variant-cases.json"))
+            serde_json::from_str(include_str!("../../../../app/common/variant-cases.json"))
                 .expect("variant-cases.json is JSON");
         let cases = file["cases"].as_array().expect("cases");
         assert!(cases.len() >= 20, "{} cases", cases.len());

@@ -1,7 +1,7 @@
 // The command builder's section of a CLI docs page: its heading and introduction, and the builder's
 // form fetched when the section nears the viewport.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { CliCatalogue, CliToolId } from "../../../../shared/catalogue-types";
+import type { CliCatalogue, CliToolId } from "../../../../common/catalogue-types";
 import { loadCatalogue, loadCommandBuilder } from "../page/load-page";
 import { HeadingAnchor } from "../reference/cli-reference";
 import "./builder-section.css";

@@ -8,7 +8,7 @@ import type {
   CliCatalogue,
   CliOption,
   CliToolId,
-} from "../../../../shared/catalogue-types";
+} from "../../../../common/catalogue-types";
 import {
   argumentKey,
   type BuilderValues,

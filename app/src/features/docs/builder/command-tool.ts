@@ -7,7 +7,7 @@ import type {
   CliCommand,
   CliOption,
   CliToolId,
-} from "../../../../shared/catalogue-types";
+} from "../../../../common/catalogue-types";
 import type * as CommandLine from "./command-line";
 import type { BuilderValues } from "./command-line";
 

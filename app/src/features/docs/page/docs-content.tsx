@@ -2,7 +2,7 @@
 // the contents, and previous/next links.
 import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import type { CliToolId } from "../../../../shared/catalogue-types";
+import type { CliToolId } from "../../../../common/catalogue-types";
 import { useMarkdownAlternate } from "../../../components/document-title";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
 import { useCommandTool } from "../builder/use-command-tool";

@@ -1,6 +1,6 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
-import { cliSubtabs, docsPath } from "../../../../shared/routes";
+import { cliSubtabs, docsPath } from "../../../../common/routes";
 import { paths } from "../../../config/paths";
 
 export { cliSubtabs, docsPath };

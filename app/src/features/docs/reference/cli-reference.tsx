@@ -4,7 +4,7 @@ import type {
   CliCommand,
   CliOption,
   CliToolId,
-} from "../../../../shared/catalogue-types";
+} from "../../../../common/catalogue-types";
 import { CodeBlock } from "../page/code-block";
 import "./cli-reference.css";
 

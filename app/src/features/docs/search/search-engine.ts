@@ -1,7 +1,7 @@
 // Docs search in the browser: loads the build-time index chunk once and turns MiniSearch hits into
 // results with a short excerpt around the first matching word.
 import MiniSearch from "minisearch";
-import { indexOptions, queryOptions, type SearchDocument } from "../../../../shared/search-options";
+import { indexOptions, queryOptions, type SearchDocument } from "../../../../common/search-options";
 
 export type SearchResult = Omit<SearchDocument, "text" | "id"> & {
   id: string;

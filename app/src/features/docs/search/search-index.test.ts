@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import serialisedIndex from "virtual:mg-search-index";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { indexOptions, type SearchDocument } from "../../../../shared/search-options";
+import { indexOptions, type SearchDocument } from "../../../../common/search-options";
 import { renderMarkdown } from "../../../../vite/render-markdown";
 import { buildSearchIndex, pageSections, searchDocuments } from "../../../../vite/search-index";
 import { createSearch, makeExcerpt } from "./search-engine";
