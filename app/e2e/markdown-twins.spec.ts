@@ -119,7 +119,13 @@ test("sitemap.xml lists every public page once; robots.txt allows all and names 
   expect(sitemap.headers()["content-type"]).toMatch(/^(application|text)\/xml/);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
   const paths = locs.map((loc) => loc?.replace(/^(https?:\/\/[^/]+|__MG_SITE_URL__)/, ""));
-  expect(paths).toEqual(["/", "/apotheosis", "/telekinesis", ...twins.map(({ page }) => page)]);
+  expect(paths).toEqual([
+    "/",
+    "/apotheosis",
+    "/telekinesis",
+    "/bench",
+    ...twins.map(({ page }) => page),
+  ]);
 
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
