@@ -25,13 +25,21 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 WORK="$(mktemp -d)"
 PIDS=()
+NGINX_PID=""
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    # nginx's master stops its workers on SIGQUIT (SIGKILL would orphan them).
+    if [ -n "$NGINX_PID" ]; then
+        kill -QUIT "$NGINX_PID" 2>/dev/null || true
+        for _ in $(seq 1 100); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.05; done
+    fi
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+NGINX="$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || true)"
+[ -n "$NGINX" ] || { echo "nginx is missing (the page's anchor): apt-get install -y nginx-light" >&2; exit 1; }
 (cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server --example bare_axum --example bench_identity)
 
 wait_for() {
@@ -102,24 +110,61 @@ PAGE_ETAG="$(curl -fsI "${PAGE[@]}" http://127.0.0.1:3996/mg/overview | awk 'tol
     { echo "GET /mg/overview with its ETag is not 304" >&2; exit 1; }
 echo "pages from $PAGES_DIST: GET /mg/overview is $(curl -fs http://127.0.0.1:3996/mg/overview | wc -c) bytes, $(curl -fs "${PAGE[@]}" http://127.0.0.1:3996/mg/overview | wc -c) Brotli-encoded"
 
+# The page's anchor: nginx (two workers, as the server has two runtime threads, no access log, as
+# the server logs nothing at RUST_LOG=error) serving the very bytes mg-server answers, the Brotli
+# copy as a precompressed file, with the same response headers (CSP and the rest) as fixed ones.
+mkdir -p "$WORK/nginx/logs"
+curl -fs -D "$WORK/nginx/head" -o "$WORK/nginx/overview.br" "${PAGE[@]}" http://127.0.0.1:3996/mg/overview
+chmod -R a+rX "$WORK"
+{
+    echo "worker_processes 2; pid $WORK/nginx/nginx.pid; error_log $WORK/nginx/logs/error.log error;"
+    echo "events { worker_connections 1024; }"
+    echo "http { access_log off; server_tokens off; keepalive_requests 1000000;"
+    echo "  server { listen 127.0.0.1:3994;"
+    echo "    location = /mg/overview { alias $WORK/nginx/overview.br; types { } default_type \"text/html; charset=utf-8\";"
+    tr -d '\r' <"$WORK/nginx/head" | awk -F': ' 'NR > 1 && NF > 1 {
+        name = tolower($1)
+        if (name ~ /^(content-type|content-length|date|etag|x-request-id|connection|keep-alive)$/) next
+        value = substr($0, length($1) + 3)
+        gsub(/"/, "\\\"", value)
+        printf "      add_header %s \"%s\" always;\n", $1, value
+    }'
+    echo "    }"
+    echo "  }"
+    echo "}"
+} >"$WORK/nginx/nginx.conf"
+"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' 2>>"$WORK/nginx/logs/error.log" &
+NGINX_PID=$!
+wait_for http://127.0.0.1:3994/mg/overview
+# The CPU of nginx is its workers'.
+PID_OF[3994]="$(pgrep -P "$NGINX_PID" | tr '\n' ' ')"
+cmp -s <(curl -fs "${PAGE[@]}" http://127.0.0.1:3994/mg/overview) "$WORK/nginx/overview.br" ||
+    { echo "nginx does not answer the page's bytes" >&2; cat "$WORK/nginx/logs/error.log" >&2; exit 1; }
+
 cat >"$WORK/post.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = "{}"
 wrk.headers["Content-Type"] = "application/json"
 LUA
 
-# CPU time (clock ticks, user + system) a process has used.
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time (clock ticks, user + system) the processes have used.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat"))); done
+    echo "$total"
+}
 
 # Prints "req/s p99 cpu-us-per-request" for one endpoint (the URL is the last argument).
 measure() {
     local url="${*: -1}" port pid before out
     port="$(sed -E 's|http://127.0.0.1:([0-9]+)/.*|\1|' <<<"$url")"
     pid="${PID_OF[$port]}"
-    before="$(cpu_ticks "$pid")"
+    # shellcheck disable=SC2086 # nginx's entry lists its workers
+    before="$(cpu_ticks $pid)"
     out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$@")"
     local rps p99 requests ticks
-    ticks=$(($(cpu_ticks "$pid") - before))
+    # shellcheck disable=SC2086
+    ticks=$(($(cpu_ticks $pid) - before))
     rps="$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")"
     p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
     requests="$(awk '/requests in/ { print $1 }' <<<"$out")"
@@ -136,6 +181,8 @@ for round in $(seq 1 "$ROUNDS"); do
     echo "page $round $rps $p99 $cpu" >>"$WORK/results"
     read -r rps p99 cpu < <(measure "${PAGE[@]}" -H "If-None-Match: $PAGE_ETAG" http://127.0.0.1:3996/mg/overview)
     echo "page304 $round $rps $p99 $cpu" >>"$WORK/results"
+    read -r rps p99 cpu < <(measure "${PAGE[@]}" http://127.0.0.1:3994/mg/overview)
+    echo "nginxpage $round $rps $p99 $cpu" >>"$WORK/results"
     if [ -n "${BASELINE_BIN:-}" ]; then
         read -r rps p99 cpu < <(measure "${PAGE[@]}" http://127.0.0.1:3995/mg/overview)
         echo "basepage $round $rps $p99 $cpu" >>"$WORK/results"
@@ -176,6 +223,13 @@ read -r status304_rps status304_p99 < <(median status304)
 health_ratio="$(awk '$1 == "bare" { bare[$2] = $3 } $1 == "health" { health[$2] = $3 }
     END { for (r in bare) if (bare[r] > 0) print 100 * health[r] / bare[r] }' "$WORK/results" |
     sort -n | awk '{ rows[NR] = $0 } END { printf "%.0f%%", rows[int((NR + 1) / 2)] }')"
+# Per-round ratios of one endpoint's req/s to another's (measured in the same round), and their median.
+round_ratios() {
+    awk -v a="$1" -v b="$2" '$1 == a { x[$2] = $3 } $1 == b { y[$2] = $3 }
+        END { for (r in x) if (y[r] > 0) print 100 * x[r] / y[r] }' "$WORK/results" |
+        sort -n | awk '{ rows[NR] = $0; line = line sprintf(" %.0f%%", $0) }
+            END { printf "%.0f%% (rounds:%s)", rows[int((NR + 1) / 2)], line }'
+}
 echo "per round (endpoint round req/s p99 server-CPU-us-per-request):"
 sed 's/^/  /' "$WORK/results"
 
@@ -187,6 +241,8 @@ printf '|%s|%s|%s|%s|\n' "------------------------------------------" "---------
 printf '| %-40s | %10s | %8s | %10s |\n' "bare axum GET /health" "$bare_rps" "$bare_p99" "100%"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /mg/overview (br)" "$page_rps" "$page_p99" "$(ratio "$page_rps")"
 printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /mg/overview (304)" "$page304_rps" "$page304_p99" "$(ratio "$page304_rps")"
+read -r nginx_rps nginx_p99 < <(median nginxpage)
+printf '| %-40s | %10s | %8s | %10s |\n' "nginx GET /mg/overview (same file, br)" "$nginx_rps" "$nginx_p99" "$(ratio "$nginx_rps")"
 if [ -n "${BASELINE_BIN:-}" ]; then
     read -r basepage_rps basepage_p99 < <(median basepage)
     printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /mg/overview" "$basepage_rps" "$basepage_p99" "$(ratio "$basepage_rps")"
@@ -198,22 +254,17 @@ if [ -z "${PAGES_ONLY:-}" ]; then
     printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (200)" "$status_rps" "$status_p99" "$(ratio "$status_rps")"
     printf '| %-40s | %10s | %8s | %10s |\n' "mg-server GET /api/status (304 poll)" "$status304_rps" "$status304_p99" "$(ratio "$status304_rps")"
 fi
+echo "the edge's cost, same-run ratios: GET /mg/overview vs nginx serving the same file $(round_ratios page nginxpage)"
+[ -z "${PAGES_ONLY:-}" ] && echo "the edge's cost, same-run ratios: GET /health vs bare axum $(round_ratios health bare)"
 if [ -n "${BASELINE_BIN:-}" ]; then
-    # Per-round ratios of this build to the baseline (measured in the same round), and their median.
-    vs_base() {
-        awk -v a="$1" -v b="$2" '$1 == a { x[$2] = $3 } $1 == b { y[$2] = $3 }
-            END { for (r in x) if (y[r] > 0) print 100 * x[r] / y[r] }' "$WORK/results" |
-            sort -n | awk '{ rows[NR] = $0; line = line sprintf(" %.0f%%", $0) }
-                END { printf "%.0f%% (rounds:%s)", rows[int((NR + 1) / 2)], line }'
-    }
-    echo "this build vs baseline, GET /mg/overview: $(vs_base page basepage)"
+    echo "this build vs baseline, GET /mg/overview: $(round_ratios page basepage)"
     if [ -z "${PAGES_ONLY:-}" ]; then
         read -r base_health_rps base_health_p99 < <(median basehealth)
         read -r base_user_rps base_user_p99 < <(median baseuser)
         printf '| %-40s | %10s | %8s | %10s |\n' "baseline GET /health" "$base_health_rps" "$base_health_p99" "$(ratio "$base_health_rps")"
         printf '| %-40s | %10s | %8s | %10s |\n' "baseline POST /api/auth/current-user" "$base_user_rps" "$base_user_p99" "$(ratio "$base_user_rps")"
-        echo "this build vs baseline, /health: $(vs_base health basehealth)"
-        echo "this build vs baseline, current-user: $(vs_base user baseuser)"
+        echo "this build vs baseline, /health: $(round_ratios health basehealth)"
+        echo "this build vs baseline, current-user: $(round_ratios user baseuser)"
     fi
 fi
 
@@ -222,7 +273,7 @@ cpu_median() {
     awk -v name="$1" '$1 == name { print $5 }' "$WORK/results" | sort -n |
         awk '{ rows[NR] = $0 } END { print rows[int((NR + 1) / 2)] }'
 }
-echo "server CPU per request (median round): /mg/overview $(cpu_median page) us, its 304 $(cpu_median page304) us${BASELINE_BIN:+, baseline /mg/overview $(cpu_median basepage) us}"
+echo "server CPU per request (median round): /mg/overview $(cpu_median page) us, its 304 $(cpu_median page304) us, nginx's $(cpu_median nginxpage) us${BASELINE_BIN:+, baseline /mg/overview $(cpu_median basepage) us}"
 [ -n "${PAGES_ONLY:-}" ] && exit 0
 echo "server CPU per request (median round): bare $(cpu_median bare) us, /health $(cpu_median health) us, wisdom $(cpu_median wisdom) us, current-user $(cpu_median user) us"
 if [ -n "${BASELINE_BIN:-}" ]; then

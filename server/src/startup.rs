@@ -2,10 +2,9 @@
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use axum::{extract::DefaultBodyLimit, http::StatusCode, Router};
+use axum::{extract::DefaultBodyLimit, Router};
 use tokio::net::TcpListener;
-use tower::ServiceBuilder;
-use tower_http::timeout::{Timeout, TimeoutLayer};
+use tower::Layer;
 
 use crate::{
     config::{network::NetworkConfig, Config},
@@ -187,36 +186,38 @@ pub fn app(state: AppState) -> HttpService {
     let trusted_proxies = state.config.network.trusted_proxies.clone();
     let router = Router::new().merge(routes::health::router());
     #[cfg(feature = "emulator")]
-    let router = router.merge(crate::emulator::router(state.rate_limiter.clone()));
+    let router = router.merge(
+        crate::emulator::router(state.rate_limiter.clone())
+            .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES)),
+    );
     let router = router
         .merge(routes::metrics::router())
         .merge(routes::status::router())
-        .nest("/api", routes::api_router(state.rate_limiter.clone()))
+        // The request body cap sits on the routes that read a body (the API's and the emulator's),
+        // not on every route: a layer here wraps each route it covers.
+        .nest(
+            "/api",
+            routes::api_router(state.rate_limiter.clone())
+                .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES)),
+        )
         // `nest` does not cover the bare prefix: keep `/api` and `/api/` JSON too.
         .route("/api", axum::routing::any(routes::api_not_found))
         .route("/api/", axum::routing::any(routes::api_not_found))
         // Inside the router, so the matched route pattern is known.
         .layer(TrackLayer::new(state.metrics.clone()))
         .with_state(state)
-        .fallback_service(site)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES));
-    // Outermost first: every log line of a request carries its id, and the headers and JSON
-    // error shape apply to everything below, timeouts included.
-    let frontline = FrontlineLayer::new(security, cors, trusted_proxies);
+        .fallback_service(site);
+    // Outermost: every log line of a request carries its id, and the headers, the JSON error
+    // shape and the request's time limit apply to everything below.
+    let frontline = FrontlineLayer::new(security, cors, trusted_proxies, REQUEST_TIMEOUT);
     // The emulator answers its own paths' errors in its provider's shape.
     #[cfg(feature = "emulator")]
     let frontline = frontline.with_own_refusal(crate::emulator::own_refusal);
-    ServiceBuilder::new()
-        .layer(frontline)
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
-        .service(router)
+    frontline.layer(router)
 }
 
-/// The application as one service: the router inside the frontline and the timeout.
-pub type HttpService = Frontline<Timeout<Router>>;
+/// The application as one service: the router inside the frontline.
+pub type HttpService = Frontline<Router>;
 
 async fn shutdown_signal() {
     let ctrl_c = async {

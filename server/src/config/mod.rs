@@ -36,6 +36,10 @@ pub struct Config {
     /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes; tests
     /// shorten it to see a code expire).
     pub emulator_code_ttl: Duration,
+    /// Not an environment variable: how often the app's documents are looked at again on disk
+    /// ([`STATIC_RECHECK`], a second: a rebuilt app is served within it; tests use zero to see
+    /// every rewrite at once).
+    pub static_recheck: Duration,
     /// `SANCTIFIED`: sign-in mode of the app (`true` by default; `false` = open mode, no sign-in).
     pub sanctified: bool,
     /// `DEPLOYMENT_ID`: an identifier of this deployment, shown by the app (default none).
@@ -64,6 +68,8 @@ pub const LOCAL_EMULATOR_PROJECT_ID: &str = "P2localemulator";
 
 /// How long an emulator OAuth code is valid by default.
 pub const EMULATOR_CODE_TTL: Duration = Duration::from_secs(300);
+/// How often the app's documents are looked at again on disk (see [`Config::static_recheck`]).
+pub const STATIC_RECHECK: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -233,6 +239,7 @@ impl Config {
             identity_emulator_public,
             identity_audience: non_empty("IDENTITY_AUDIENCE"),
             emulator_code_ttl: EMULATOR_CODE_TTL,
+            static_recheck: STATIC_RECHECK,
             sanctified,
             deployment_id: non_empty("DEPLOYMENT_ID"),
             deployment_flags,

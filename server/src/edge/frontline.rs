@@ -18,7 +18,7 @@ use std::{
         Arc,
     },
     task::{Context, Poll},
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use axum::{
@@ -96,6 +96,8 @@ enum Answer<F> {
 
 #[derive(Debug)]
 struct Shared {
+    /// How long a request may take before it is answered 408.
+    time_limit: Duration,
     security: SecurityHeaders,
     cors: Cors,
     ids: RequestIds,
@@ -116,9 +118,15 @@ pub struct FrontlineLayer {
 }
 
 impl FrontlineLayer {
-    pub fn new(security: SecurityHeaders, cors: Cors, trusted_proxies: TrustedProxies) -> Self {
+    pub fn new(
+        security: SecurityHeaders,
+        cors: Cors,
+        trusted_proxies: TrustedProxies,
+        time_limit: Duration,
+    ) -> Self {
         Self {
             shared: Arc::new(Shared {
+                time_limit,
                 security,
                 cors,
                 ids: RequestIds::new(),
@@ -241,10 +249,15 @@ where
             async move {
                 let mut response = match answer {
                     Answer::Early(response) => response,
-                    Answer::Inner(future) => match future.await {
-                        Ok(response) => response.map(Body::new),
-                        Err(never) => match never {},
-                    },
+                    // The time limit's timer is armed only if the answer is not ready at
+                    // once (`timeout` polls the answer first): most answers never touch it.
+                    Answer::Inner(future) => {
+                        match tokio::time::timeout(shared.time_limit, future).await {
+                            Ok(Ok(response)) => response.map(Body::new),
+                            Ok(Err(never)) => match never {},
+                            Err(_) => AppError::Timeout.into_response(),
+                        }
+                    }
                 };
                 if cors_applies {
                     Cors::decorate(origin, &mut response);

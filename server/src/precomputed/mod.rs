@@ -138,7 +138,9 @@ impl Precomputed {
             status
         };
         let headers = response.headers_mut();
-        headers.reserve(8);
+        // Room for what the callers and the edge add (CSP, Link, the security headers...): one
+        // allocation instead of growing three times.
+        headers.reserve(20);
         headers.insert(header::CONTENT_TYPE, content_type);
         headers.insert(header::ETAG, copy.etag.clone());
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));

@@ -12,32 +12,25 @@ pub enum Encoding {
 }
 
 /// The items of a comma-separated header list with their `q` weight (1 when absent; an item
-/// with an unreadable weight counts as refused).
-fn weighted(
-    headers: &HeaderMap,
-    name: header::HeaderName,
-) -> impl Iterator<Item = (String, f32)> + '_ {
+/// with an unreadable weight counts as refused). Tokens are borrowed as sent: compare them with
+/// `eq_ignore_ascii_case`. Nothing is allocated: this runs on every document request.
+fn weighted(headers: &HeaderMap, name: header::HeaderName) -> impl Iterator<Item = (&[u8], f32)> {
     headers
         .get_all(name)
         .into_iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
+        .flat_map(|value| value.as_bytes().split(|&b| b == b','))
         .filter_map(|item| {
-            let mut parts = item.split(';');
-            let token = parts.next()?.trim().to_ascii_lowercase();
+            let mut parts = item.split(|&b| b == b';');
+            let token = parts.next()?.trim_ascii();
             if token.is_empty() {
                 return None;
             }
             let mut q = 1.0;
             for parameter in parts {
-                if let Some((key, value)) = parameter.split_once('=') {
-                    if key.trim().eq_ignore_ascii_case("q") {
-                        q = value
-                            .trim()
-                            .parse::<f32>()
-                            .ok()
-                            .filter(|q| (0.0..=1.0).contains(q))
-                            .unwrap_or(0.0);
+                let parameter = parameter.trim_ascii();
+                if let [b'q' | b'Q', rest @ ..] = parameter {
+                    if let [b'=', value @ ..] = rest.trim_ascii_start() {
+                        q = qvalue(value.trim_ascii()).unwrap_or(0.0);
                     }
                 }
             }
@@ -45,16 +38,39 @@ fn weighted(
         })
 }
 
+/// A weight as RFC 9110 writes it (`0`, `0.5`, `1`, `1.000`; at most three decimals), or `None`.
+fn qvalue(text: &[u8]) -> Option<f32> {
+    let (whole, decimals) = match text {
+        [whole, b'.', decimals @ ..] => (*whole, decimals),
+        [whole] => (*whole, &[][..]),
+        _ => return None,
+    };
+    if decimals.len() > 3 || !decimals.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let thousandths = decimals
+        .iter()
+        .chain(std::iter::repeat(&b'0'))
+        .take(3)
+        .fold(0u32, |n, digit| n * 10 + u32::from(digit - b'0'));
+    match whole {
+        b'0' => Some(thousandths as f32 / 1000.0),
+        b'1' if thousandths == 0 => Some(1.0),
+        _ => None,
+    }
+}
+
 /// The best encoding the request accepts: Brotli or gzip (the higher weight; Brotli on a tie),
 /// else none.
 pub fn encoding(headers: &HeaderMap) -> Encoding {
     let (mut brotli, mut gzip, mut any) = (None, None, None);
     for (token, q) in weighted(headers, header::ACCEPT_ENCODING) {
-        match token.as_str() {
-            "br" => brotli = Some(q),
-            "gzip" | "x-gzip" => gzip = Some(q),
-            "*" => any = Some(q),
-            _ => {}
+        if token.eq_ignore_ascii_case(b"br") {
+            brotli = Some(q);
+        } else if token.eq_ignore_ascii_case(b"gzip") || token.eq_ignore_ascii_case(b"x-gzip") {
+            gzip = Some(q);
+        } else if token == b"*" {
+            any = Some(q);
         }
     }
     let brotli = brotli.or(any).unwrap_or(0.0);
@@ -66,42 +82,67 @@ pub fn encoding(headers: &HeaderMap) -> Encoding {
     }
 }
 
-/// How much the request wants `media` (`type/subtype`): the weight of the most specific range
-/// that matches it, whether it is named outright, and where it is named.
-fn preference(headers: &HeaderMap, media: &str) -> (f32, bool, usize) {
-    let kind = media.split('/').next().unwrap_or_default();
-    let mut best: Option<(u8, f32, usize)> = None;
-    for (position, (range, q)) in weighted(headers, header::ACCEPT).enumerate() {
-        let specificity = if range == media {
+/// How much a request wants one media type (`type/subtype`): the weight of the most specific
+/// range that matches it, whether it is named outright, and where it is named.
+#[derive(Debug, Clone, Copy)]
+struct Preference {
+    /// 3 named outright, 2 `type/*`, 1 `*/*`, 0 not matched.
+    specificity: u8,
+    q: f32,
+    position: usize,
+}
+
+impl Preference {
+    const NONE: Self = Self {
+        specificity: 0,
+        q: 0.0,
+        position: usize::MAX,
+    };
+
+    /// Takes `range` (at `position`, weighing `q`) into account for `media` of kind `kind`.
+    fn consider(&mut self, media: &[u8], kind: &[u8], range: &[u8], q: f32, position: usize) {
+        let specificity = if range.eq_ignore_ascii_case(media) {
             3
-        } else if range.strip_suffix("/*") == Some(kind) {
+        } else if range
+            .strip_suffix(b"/*")
+            .is_some_and(|range| range.eq_ignore_ascii_case(kind))
+        {
             2
-        } else if range == "*/*" {
+        } else if range == b"*/*" {
             1
         } else {
-            continue;
+            return;
         };
-        if best.is_none_or(|(known, _, _)| specificity > known) {
-            best = Some((specificity, q, position));
+        if specificity > self.specificity {
+            *self = Self {
+                specificity,
+                q,
+                position,
+            };
         }
     }
-    match best {
-        Some((specificity, q, position)) => (q, specificity == 3, position),
-        None => (0.0, false, usize::MAX),
+
+    fn named(&self) -> bool {
+        self.specificity == 3
     }
 }
 
 /// Whether the request prefers `text/markdown` to `text/html`: a higher weight, or the same
 /// weight with Markdown named outright (and before HTML when both are). No `Accept`, `*/*` or
-/// `text/html, text/markdown;q=0.5` get HTML.
+/// `text/html, text/markdown;q=0.5` get HTML. One pass over `Accept`.
 pub fn prefers_markdown(headers: &HeaderMap) -> bool {
-    let (markdown, markdown_named, markdown_at) = preference(headers, "text/markdown");
-    let (html, html_named, html_at) = preference(headers, "text/html");
-    if markdown <= 0.0 {
+    let (mut markdown, mut html) = (Preference::NONE, Preference::NONE);
+    for (position, (range, q)) in weighted(headers, header::ACCEPT).enumerate() {
+        markdown.consider(b"text/markdown", b"text", range, q, position);
+        html.consider(b"text/html", b"text", range, q, position);
+    }
+    if markdown.q <= 0.0 {
         return false;
     }
-    markdown > html
-        || (markdown == html && markdown_named && (!html_named || markdown_at < html_at))
+    markdown.q > html.q
+        || (markdown.q == html.q
+            && markdown.named()
+            && (!html.named() || markdown.position < html.position))
 }
 
 /// Whether `If-None-Match` names one of `tags` (or is `*`). Weak tags compare by their opaque part,
@@ -157,6 +198,12 @@ mod tests {
         assert!(!accept("text/*"));
         assert!(!accept("text/markdown;q=0"));
         assert!(!accept("text/markdown;q=nonsense"));
+        assert!(!accept("text/markdown;q=1.5"));
+        assert!(!accept("text/markdown;q=0.0001"));
+        assert!(accept("TEXT/Markdown, text/html;Q=0.9"));
+        assert!(accept("text/markdown;q=0.901, text/html;q=0.9"));
+        assert!(accept("text/*, text/html;q=0.5"));
+        assert!(accept("text/html;q=0.1, */*"));
         assert!(!prefers_markdown(&HeaderMap::new()));
     }
 
@@ -169,6 +216,9 @@ mod tests {
         assert_eq!(accept("br;q=0, gzip;q=0"), Encoding::Identity);
         assert_eq!(accept("*"), Encoding::Brotli);
         assert_eq!(accept("identity"), Encoding::Identity);
+        assert_eq!(accept("BR;Q=1.000, GZIP;q=0.5"), Encoding::Brotli);
+        assert_eq!(accept("br;q=0.001, gzip;q=0.002"), Encoding::Gzip);
+        assert_eq!(accept("br;q=2, gzip"), Encoding::Gzip);
         assert_eq!(encoding(&HeaderMap::new()), Encoding::Identity);
     }
 

@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use axum::{
     extract::{FromRef, State},
-    http::StatusCode,
+    http::{header, HeaderValue, StatusCode},
+    response::IntoResponse,
     routing::get,
     Json, Router,
 };
@@ -31,9 +32,15 @@ pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route("/health", get(get_health))
 }
 
-#[tracing::instrument]
-async fn get_health() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+/// `{"status":"ok"}`, the same bytes every time (the request's span, made at the edge, covers it).
+async fn get_health() -> impl IntoResponse {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        r#"{"status":"ok"}"#,
+    )
 }
 
 #[tracing::instrument(skip(db))]

@@ -4,8 +4,12 @@
 //! a symlink inside it.
 
 use std::{
+    convert::Infallible,
+    future::Future,
     path::{Path, PathBuf},
+    pin::Pin,
     sync::Arc,
+    task::{Context, Poll},
 };
 
 use axum::{
@@ -18,6 +22,7 @@ use axum::{
     Router,
 };
 use serde_json::{json, Map, Value};
+use tower::{Service, ServiceExt};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
 use super::pages;
@@ -30,7 +35,7 @@ pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
 
 /// The app's files under `config.static_dir`: documents from [`pages::Site`] (each carrying
 /// [`runtime_config`] and a CSP computed from the very HTML sent), other files as they are.
-pub fn router(config: &Config) -> Router {
+pub fn router(config: &Config) -> SiteService {
     let dir = config.static_dir.as_path();
     let root = Arc::new(Root::new(dir));
     let site = Arc::new(pages::Site::new(
@@ -42,27 +47,56 @@ pub fn router(config: &Config) -> Router {
     let shell_site = site.clone();
     // The build writes Brotli and gzip copies beside the text files and the .wasm
     // (app/vite/precompress.ts); a browser that accepts one gets it as it is, with no work per request.
-    let files = ServeDir::new(dir)
+    let serve_dir = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
         // Directories (`/`, `/mg/`, which holds the Markdown twins) are never listed or
         // redirected: they fall through to the documents.
         .append_index_html_on_directories(false)
         .fallback((move |request: Request| fallback_site.clone().fallback(request)).into_service());
-    Router::new()
+    let files = Router::new()
         .route(
             "/index.html",
             get(move |request: Request| shell_site.clone().shell(request)),
         )
-        .fallback_service(files)
+        .fallback_service(serve_dir)
         .layer(middleware::from_fn_with_state(root, confine_to_root))
-        // Outside the confinement: a page is a file the manifest names, not one the request
-        // names, and every file filled in is checked when it is read (`pages::Site`).
-        .layer(middleware::from_fn_with_state(site, pages::pages_first))
         .layer(middleware::from_fn(cache_control))
         // Text assets are what is worth compressing; the API's small JSON answers are not.
-        // Documents come compressed already (`pages::rendered`) and are left alone.
-        .layer(CompressionLayer::new())
+        .layer(CompressionLayer::new());
+    SiteService { site, files }
+}
+
+/// The site as one service: documents first, answered from memory by [`pages::Site`] before any
+/// layer of the files' stack (they come compressed, tagged and with their own headers: nothing
+/// there would change them), then the files. A page is a file the manifest names, not one the
+/// request names, and every file filled in is checked when it is read, so the documents need no
+/// confinement layer either.
+#[derive(Debug, Clone)]
+pub struct SiteService {
+    site: Arc<pages::Site>,
+    files: Router,
+}
+
+impl Service<Request> for SiteService {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let site = self.site.clone();
+        let files = self.files.clone();
+        Box::pin(async move {
+            Ok(match pages::document_first(&site, request).await {
+                Ok(answer) => answer,
+                Err(request) => files.oneshot(request).await.into_response(),
+            })
+        })
+    }
 }
 
 /// The app's directory, and where it really is (symlinks resolved).

@@ -22,6 +22,8 @@ async fn second_instance(app: &TestApp) -> String {
         identity_emulator_public: false,
         identity_audience: None,
         emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
+        // Tests rewrite the build's files and expect the next request to see it.
+        static_recheck: std::time::Duration::ZERO,
         sanctified: true,
         deployment_id: None,
         deployment_flags: None,

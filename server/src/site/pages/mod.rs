@@ -19,15 +19,14 @@ use std::{
 use tokio::sync::{OnceCell, Semaphore};
 
 use axum::{
-    extract::{Request, State},
+    extract::Request,
     http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 
 use self::{
     manifest::{RuntimeValues, Variant, PAGES_FILE},
-    rendered::{FileStamp, Fill, Kind, RenderCache, Rendered},
+    rendered::{FileStamp, Fill, Kind, Recheck, RenderCache, Rendered},
 };
 use super::{route_manifest::AppRoutes, static_files::Root};
 use crate::{config::Config, error::AppError, precomputed::negotiate};
@@ -46,6 +45,23 @@ const DOCS_PREFIX: &str = "/mg/";
 /// `require-corp` blocks nothing; other pages keep the defaults (isolation would cut them off from
 /// cross-origin popups such as an identity provider's).
 const ISOLATED_PAGES: &[&str] = &["/bench"];
+
+/// Docs paths whose twin (or its absence) is remembered; the docs have a few hundred pages, and a
+/// path beyond this many is looked up on disk every time.
+const MAX_TWINS_KNOWN: usize = 4096;
+
+/// A docs page's Markdown twin: its file, and the headers that name it.
+#[derive(Debug)]
+struct Twin {
+    file: PathBuf,
+    /// `Link: </mg/x.md>; rel="alternate"; type="text/markdown"` on the HTML.
+    link: HeaderValue,
+    /// `Content-Location: /mg/x.md` on the Markdown sent for `/mg/x`.
+    location: HeaderValue,
+}
+
+/// A docs path's twin (`None`: it has none), and when that was last looked at.
+type KnownTwin = (Option<Arc<Twin>>, AtomicU64);
 
 /// One rendering under way: every request for its file waits on the same cell.
 type Flight = Arc<OnceCell<Option<Arc<Rendered>>>>;
@@ -68,7 +84,13 @@ pub struct Site {
     sanctified: bool,
     /// The fill without the deployment id (which the manifest's build values may change).
     base_fill: Fill,
+    /// `pages.json` of the build.
+    manifest_path: PathBuf,
     loaded: RwLock<Loaded>,
+    /// When `pages.json` was last looked at ([`Recheck::now_ms`]).
+    manifest_checked_ms: AtomicU64,
+    /// Docs paths and their twins (`None`: none), with when that was last looked at.
+    twins: RwLock<HashMap<String, KnownTwin>>,
     /// Bumped on every manifest change, so a rendering with old values is not kept.
     generation: AtomicU64,
     cache: RenderCache,
@@ -96,6 +118,9 @@ impl Site {
         };
         let site = Self {
             routes: AppRoutes::load(&root.dir),
+            manifest_path: root.dir.join(PAGES_FILE),
+            manifest_checked_ms: AtomicU64::new(Recheck::NEVER),
+            twins: RwLock::default(),
             root,
             runtime,
             sanctified: config.sanctified,
@@ -106,7 +131,7 @@ impl Site {
                 fill: Arc::new(fill),
             }),
             generation: AtomicU64::new(0),
-            cache: RenderCache::default(),
+            cache: RenderCache::new(config.static_recheck),
             in_flight: Mutex::new(HashMap::new()),
             renders: Semaphore::new(MAX_RENDERS_AT_ONCE),
             renders_started: AtomicU64::new(0),
@@ -115,10 +140,20 @@ impl Site {
         site
     }
 
-    /// The manifest in force, read again when `pages.json` changed on disk (one `stat` a request).
+    /// The manifest in force, read again when `pages.json` changed on disk (looked at once per
+    /// recheck interval).
     fn current(&self) -> (Arc<Variant>, Arc<Fill>) {
-        let path = self.root.dir.join(PAGES_FILE);
-        let stamp = FileStamp::of(&path);
+        let clock = self.cache.recheck();
+        let now = clock.now_ms();
+        if !clock.due(self.manifest_checked_ms.load(Ordering::Relaxed), now) {
+            let loaded = self.loaded.read().unwrap_or_else(|p| p.into_inner());
+            if loaded.stamp.is_some() {
+                return (loaded.variant.clone(), loaded.fill.clone());
+            }
+        }
+        let path = &self.manifest_path;
+        let stamp = FileStamp::of(path);
+        self.manifest_checked_ms.store(now, Ordering::Relaxed);
         {
             let loaded = self.loaded.read().unwrap_or_else(|p| p.into_inner());
             if loaded.stamp == Some(stamp) {
@@ -127,7 +162,7 @@ impl Site {
         }
         let mut loaded = self.loaded.write().unwrap_or_else(|p| p.into_inner());
         if loaded.stamp != Some(stamp) {
-            let variant = self.read_manifest(&path, stamp.is_some());
+            let variant = self.read_manifest(path, stamp.is_some());
             loaded.fill = Arc::new(Fill {
                 deployment_id_html: variant.deployment_id_html.clone(),
                 ..self.base_fill.clone()
@@ -249,15 +284,7 @@ impl Site {
     ) -> Response {
         let docs =
             status == StatusCode::OK && path.starts_with(DOCS_PREFIX) && !path.ends_with('/');
-        let twin = if docs {
-            let url = format!("{path}.md");
-            self.root
-                .file_for(&url)
-                .filter(|file| FileStamp::of(file).is_some())
-                .map(|file| (url, file))
-        } else {
-            None
-        };
+        let twin = if docs { self.twin(path) } else { None };
         let mut extra = Extra {
             status,
             vary_accept: docs,
@@ -265,17 +292,17 @@ impl Site {
             content_location: None,
             isolated: status == StatusCode::OK && ISOLATED_PAGES.contains(&path),
         };
-        if let Some((url, file)) = twin {
+        if let Some(twin) = twin {
             if negotiate::prefers_markdown(request) {
-                if let Some(markdown) = self.rendered(file, Kind::Text(MARKDOWN), fill).await {
-                    extra.content_location = HeaderValue::from_str(&url).ok();
+                if let Some(markdown) = self
+                    .rendered(twin.file.clone(), Kind::Text(MARKDOWN), fill)
+                    .await
+                {
+                    extra.content_location = Some(twin.location.clone());
                     return respond(&markdown, request, extra);
                 }
             }
-            extra.link = HeaderValue::from_str(&format!(
-                "<{url}>; rel=\"alternate\"; type=\"text/markdown\""
-            ))
-            .ok();
+            extra.link = Some(twin.link.clone());
         }
         let prerendered = match file {
             Some(file) => {
@@ -300,6 +327,43 @@ impl Site {
             Some(page) => respond(&page, request, extra),
             None => AppError::NotFound.into_response(),
         }
+    }
+
+    /// The Markdown twin of the docs page at `path` (`/mg/x` -> `/mg/x.md`) when the build has one,
+    /// as last looked at (once per recheck interval; beyond [`MAX_TWINS_KNOWN`] paths, every time).
+    fn twin(&self, path: &str) -> Option<Arc<Twin>> {
+        let clock = self.cache.recheck();
+        let now = clock.now_ms();
+        if let Some((twin, checked)) = self
+            .twins
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(path)
+        {
+            if !clock.due(checked.load(Ordering::Relaxed), now) {
+                return twin.clone();
+            }
+        }
+        let url = format!("{path}.md");
+        let twin = self
+            .root
+            .file_for(&url)
+            .filter(|file| FileStamp::of(file).is_some())
+            .and_then(|file| {
+                Some(Arc::new(Twin {
+                    link: HeaderValue::from_str(&format!(
+                        "<{url}>; rel=\"alternate\"; type=\"text/markdown\""
+                    ))
+                    .ok()?,
+                    location: HeaderValue::from_str(&url).ok()?,
+                    file,
+                }))
+            });
+        let mut twins = self.twins.write().unwrap_or_else(PoisonError::into_inner);
+        if twins.len() < MAX_TWINS_KNOWN || twins.contains_key(path) {
+            twins.insert(path.to_owned(), (twin.clone(), AtomicU64::new(now)));
+        }
+        twin
     }
 
     /// A path no file answered: an app route gets the shell (200), anything else the not-found
@@ -331,13 +395,14 @@ impl Site {
     }
 }
 
-/// Before any file: redirects, prerendered pages, and the text files the server fills in.
-pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
+/// Before any file: redirects, prerendered pages, and the text files the server fills in; the
+/// request back (`Err`) when it asks for none of these.
+pub async fn document_first(site: &Arc<Site>, request: Request) -> Result<Response, Request> {
     // The build's hashed assets are files, never documents: no manifest lookup for them.
     if !matches!(*request.method(), Method::GET | Method::HEAD)
         || request.uri().path().starts_with("/assets/")
     {
-        return next.run(request).await;
+        return Err(request);
     }
     let (variant, fill) = site.current();
     let path = request.uri().path();
@@ -347,27 +412,31 @@ pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: 
             None => target.clone(),
         };
         if let Ok(location) = HeaderValue::from_str(&location) {
-            return (
+            return Ok((
                 StatusCode::PERMANENT_REDIRECT,
                 [(header::LOCATION, location)],
             )
-                .into_response();
+                .into_response());
         }
     }
     if let Some(content_type) = text_type(path) {
         if let Some(file) = site.root.file_for(path) {
             if let Some(text) = site.rendered(file, Kind::Text(content_type), &fill).await {
-                return respond(&text, request.headers(), Extra::status(StatusCode::OK));
+                return Ok(respond(
+                    &text,
+                    request.headers(),
+                    Extra::status(StatusCode::OK),
+                ));
             }
         }
     }
     // The prerendered files are documents only once filled in, at their own paths: fetched raw
     // they would show placeholders and carry no runtime configuration. Such a path is not found.
     if path.starts_with("/pages/") {
-        return site.clone().fallback(request).await;
+        return Ok(site.clone().fallback(request).await);
     }
     if let Some(file) = variant.pages.get(path) {
-        return site
+        return Ok(site
             .document(
                 path,
                 file.as_deref(),
@@ -375,9 +444,9 @@ pub async fn pages_first(State(site): State<Arc<Site>>, request: Request, next: 
                 request.headers(),
                 &fill,
             )
-            .await;
+            .await);
     }
-    next.run(request).await
+    Err(request)
 }
 
 /// The files the server fills in (`__MG_SITE_URL__`) and their types.

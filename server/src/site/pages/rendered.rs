@@ -1,13 +1,18 @@
 //! Each file the server fills in (a page, the shell, a Markdown twin, the sitemap) rendered once
 //! into memory: the final bytes, their strong ETag and CSP, and gzip and Brotli copies. An entry is
 //! made again when its file changes on disk (length, modification time or inode), so a rebuilt app
-//! is served without a restart.
+//! is served without a restart. A file is looked at again at most once per [`Recheck`] interval
+//! (a second in production), not on every request: a `stat` per file per request was a third of a
+//! page's cost.
 
 use std::{
     collections::HashMap,
-    path::{Path, PathBuf},
-    sync::{Arc, RwLock},
-    time::SystemTime,
+    path::Path,
+    sync::{
+        atomic::{AtomicU64, Ordering::Relaxed},
+        Arc, RwLock,
+    },
+    time::{Duration, Instant, SystemTime},
 };
 
 use axum::{
@@ -27,6 +32,36 @@ const MAX_ENTRIES: usize = 2048;
 const MAX_BYTES: usize = 256 * 1024 * 1024;
 /// A file larger than this is not filled in at all (the build writes none near it).
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// How often what was learnt of a file on disk is looked at again: at most once per interval (zero:
+/// on every use, as the tests that rewrite files ask for).
+#[derive(Debug)]
+pub struct Recheck {
+    started: Instant,
+    every_ms: u64,
+}
+
+impl Recheck {
+    pub fn new(every: Duration) -> Self {
+        Self {
+            started: Instant::now(),
+            every_ms: u64::try_from(every.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Milliseconds since this clock was made (never [`Self::NEVER`]).
+    pub fn now_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX - 1)
+    }
+
+    /// The time of a look that never happened.
+    pub const NEVER: u64 = u64::MAX;
+
+    /// Whether something last looked at `at` is due for another look at `now`.
+    pub fn due(&self, at: u64, now: u64) -> bool {
+        at == Self::NEVER || self.every_ms == 0 || now.saturating_sub(at) >= self.every_ms
+    }
+}
 
 /// What identifies one version of a file on disk, read with one `stat`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +116,8 @@ pub struct Fill {
 #[derive(Debug)]
 pub struct Rendered {
     stamp: FileStamp,
+    /// When `stamp` was last compared with the file ([`Recheck::now_ms`]).
+    checked_ms: AtomicU64,
     pub content_type: HeaderValue,
     /// For HTML: the policy allowing exactly the inline scripts of the body.
     pub csp: Option<HeaderValue>,
@@ -141,6 +178,7 @@ impl Rendered {
         };
         Some(Self {
             stamp,
+            checked_ms: AtomicU64::new(Recheck::NEVER),
             content_type: HeaderValue::from_static(content_type),
             csp,
             // The best Brotli costs tens of milliseconds for a page, once per build.
@@ -149,55 +187,75 @@ impl Rendered {
     }
 }
 
+/// The key of `path` in the cache.
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
+}
+
 /// The rendered files, by path. Cleared when the manifest changes (the filled-in values may have).
 /// The files are the build's (a request names a path, never new content), and still the cache is
 /// capped: beyond `max_entries` files or `max_bytes`, a rendering is served but not kept.
 #[derive(Debug)]
 pub struct RenderCache {
-    entries: RwLock<HashMap<PathBuf, Arc<Rendered>>>,
+    /// By the path's bytes (hashed as one string, not component by component as a `Path` is).
+    entries: RwLock<HashMap<Box<[u8]>, Arc<Rendered>>>,
     max_entries: usize,
     max_bytes: usize,
-}
-
-impl Default for RenderCache {
-    fn default() -> Self {
-        Self::with_limits(MAX_ENTRIES, MAX_BYTES)
-    }
+    recheck: Recheck,
 }
 
 impl RenderCache {
-    fn with_limits(max_entries: usize, max_bytes: usize) -> Self {
+    /// A cache whose files are looked at again at most once per `recheck`.
+    pub fn new(recheck: Duration) -> Self {
+        Self::with_limits(MAX_ENTRIES, MAX_BYTES, recheck)
+    }
+
+    fn with_limits(max_entries: usize, max_bytes: usize, recheck: Duration) -> Self {
         Self {
             entries: RwLock::default(),
             max_entries,
             max_bytes,
+            recheck: Recheck::new(recheck),
         }
     }
 
-    /// The kept rendering of `path` if the file has not changed since.
+    /// The clock of the rechecks.
+    pub fn recheck(&self) -> &Recheck {
+        &self.recheck
+    }
+
+    /// The kept rendering of `path` if the file has not changed since it was last looked at (when
+    /// that was longer ago than the recheck interval, it is looked at now).
     pub fn fresh(&self, path: &Path) -> Option<Arc<Rendered>> {
-        let stamp = FileStamp::of(path)?;
-        let entries = self
+        let entry = self
             .entries
             .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        entries
-            .get(path)
-            .filter(|entry| entry.stamp == stamp)
-            .cloned()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(key(path))
+            .cloned()?;
+        let now = self.recheck.now_ms();
+        if !self.recheck.due(entry.checked_ms.load(Relaxed), now) {
+            return Some(entry);
+        }
+        if FileStamp::of(path)? != entry.stamp {
+            return None;
+        }
+        entry.checked_ms.store(now, Relaxed);
+        Some(entry)
     }
 
     /// Keeps `rendered` for `path` unless the cache is full (then it is served but not kept).
     pub fn keep(&self, path: &Path, rendered: Rendered) -> Arc<Rendered> {
+        rendered.checked_ms.store(self.recheck.now_ms(), Relaxed);
         let rendered = Arc::new(rendered);
         let mut entries = self
             .entries
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        entries.remove(path);
+        entries.remove(key(path));
         let used: usize = entries.values().map(|entry| entry.size()).sum();
         if entries.len() < self.max_entries && used + rendered.size() <= self.max_bytes {
-            entries.insert(path.to_path_buf(), rendered.clone());
+            entries.insert(key(path).into(), rendered.clone());
         } else {
             tracing::warn!(path = %path.display(), "page cache full: served without keeping it");
         }
@@ -296,7 +354,7 @@ mod tests {
     #[test]
     fn a_full_cache_serves_without_keeping() {
         let dir = tempfile::tempdir().expect("dir");
-        let cache = RenderCache::with_limits(2, 1_000);
+        let cache = RenderCache::with_limits(2, 1_000, Duration::ZERO);
         let mut paths = Vec::new();
         for name in ["a.md", "b.md", "c.md"] {
             let file = dir.path().join(name);
@@ -320,7 +378,7 @@ mod tests {
         // Bytes count too.
         let big = dir.path().join("big.md");
         std::fs::write(&big, "x".repeat(2_000)).expect("write");
-        let small_cache = RenderCache::with_limits(10, 1_000);
+        let small_cache = RenderCache::with_limits(10, 1_000, Duration::ZERO);
         let rendered =
             Rendered::render(&big, Kind::Text("text/markdown"), &fill()).expect("renders");
         small_cache.keep(&big, rendered);
@@ -332,7 +390,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         let file = dir.path().join("a.md");
         std::fs::write(&file, "# one").expect("write");
-        let cache = RenderCache::default();
+        let cache = RenderCache::new(Duration::ZERO);
         assert!(cache.fresh(&file).is_none());
         let rendered =
             Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
@@ -344,5 +402,24 @@ mod tests {
         assert!(cache.fresh(&file).is_none());
         cache.clear();
         assert!(cache.is_empty());
+    }
+
+    #[test]
+    fn a_file_is_looked_at_again_only_once_per_recheck_interval() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("a.md");
+        std::fs::write(&file, "# one").expect("write");
+        let cache = RenderCache::new(Duration::from_millis(300));
+        let rendered =
+            Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+        cache.keep(&file, rendered);
+        std::fs::write(&file, "# two, longer").expect("rewrite");
+        // Within the interval the file is not looked at: the kept rendering stands.
+        assert!(cache.fresh(&file).is_some());
+        std::thread::sleep(Duration::from_millis(350));
+        assert!(
+            cache.fresh(&file).is_none(),
+            "the change is seen after the interval"
+        );
     }
 }
