@@ -1,6 +1,8 @@
 //! Reading what a request asks for: `Accept` (HTML or the Markdown twin), `Accept-Encoding` and
 //! `If-None-Match`.
 
+use std::cell::RefCell;
+
 use axum::http::{header, HeaderMap, HeaderValue};
 
 /// The body encodings the server keeps of each precomputed answer.
@@ -60,9 +62,57 @@ fn qvalue(text: &[u8]) -> Option<f32> {
     }
 }
 
+thread_local! {
+    /// The last `Accept-Encoding` value this thread read, and what it chose.
+    static LAST_ENCODING: RefCell<Option<(Box<[u8]>, Encoding)>> = const { RefCell::new(None) };
+    /// The last `Accept` value this thread read, and whether it preferred Markdown.
+    static LAST_ACCEPT: RefCell<Option<(Box<[u8]>, bool)>> = const { RefCell::new(None) };
+}
+
+/// `decide(headers)`, remembered per thread for the last single value of `name`: a browser sends
+/// the same header on every request, and comparing its bytes costs less than reading it again.
+fn remembered<T: Copy + 'static>(
+    last: &'static std::thread::LocalKey<RefCell<Option<(Box<[u8]>, T)>>>,
+    headers: &HeaderMap,
+    name: header::HeaderName,
+    decide: fn(&HeaderMap) -> T,
+) -> T {
+    let mut values = headers.get_all(&name).iter();
+    let (Some(value), None) = (values.next(), values.next()) else {
+        return decide(headers);
+    };
+    let bytes = value.as_bytes();
+    last.with(|last| {
+        if let Ok(mut last) = last.try_borrow_mut() {
+            if let Some((seen, answer)) = last.as_ref() {
+                if **seen == *bytes {
+                    return *answer;
+                }
+            }
+            let answer = decide(headers);
+            // Only ordinary header sizes are kept (a value is at most the 32 KiB head anyway).
+            if bytes.len() <= 1024 {
+                *last = Some((bytes.into(), answer));
+            }
+            answer
+        } else {
+            decide(headers)
+        }
+    })
+}
+
 /// The best encoding the request accepts: Brotli or gzip (the higher weight; Brotli on a tie),
 /// else none.
 pub fn encoding(headers: &HeaderMap) -> Encoding {
+    remembered(
+        &LAST_ENCODING,
+        headers,
+        header::ACCEPT_ENCODING,
+        encoding_of,
+    )
+}
+
+fn encoding_of(headers: &HeaderMap) -> Encoding {
     let (mut brotli, mut gzip, mut any) = (None, None, None);
     for (token, q) in weighted(headers, header::ACCEPT_ENCODING) {
         if token.eq_ignore_ascii_case(b"br") {
@@ -131,6 +181,10 @@ impl Preference {
 /// weight with Markdown named outright (and before HTML when both are). No `Accept`, `*/*` or
 /// `text/html, text/markdown;q=0.5` get HTML. One pass over `Accept`.
 pub fn prefers_markdown(headers: &HeaderMap) -> bool {
+    remembered(&LAST_ACCEPT, headers, header::ACCEPT, markdown_preferred)
+}
+
+fn markdown_preferred(headers: &HeaderMap) -> bool {
     let (mut markdown, mut html) = (Preference::NONE, Preference::NONE);
     for (position, (range, q)) in weighted(headers, header::ACCEPT).enumerate() {
         markdown.consider(b"text/markdown", b"text", range, q, position);
@@ -205,6 +259,26 @@ mod tests {
         assert!(accept("text/*, text/html;q=0.5"));
         assert!(accept("text/html;q=0.1, */*"));
         assert!(!prefers_markdown(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_remembered_answer_is_only_reused_for_the_same_value() {
+        let accept = |value: &str| prefers_markdown(&headers(&[(header::ACCEPT, value)]));
+        for _ in 0..3 {
+            assert!(accept("text/markdown"));
+            assert!(accept("text/markdown"));
+            assert!(!accept("text/html"));
+            assert!(!accept("text/html"));
+        }
+        let both = headers(&[
+            (header::ACCEPT, "text/html;q=0.5"),
+            (header::ACCEPT, "text/markdown"),
+        ]);
+        assert!(prefers_markdown(&both), "two values are read as one list");
+        let encoding = |value: &str| encoding(&headers(&[(header::ACCEPT_ENCODING, value)]));
+        assert_eq!(encoding("gzip"), Encoding::Gzip);
+        assert_eq!(encoding("br"), Encoding::Brotli);
+        assert_eq!(encoding("gzip"), Encoding::Gzip);
     }
 
     #[test]
