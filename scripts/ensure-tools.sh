@@ -2,8 +2,7 @@
 # Installs what the build needs and is missing; every step is skipped when already satisfied.
 #   scripts/ensure-tools.sh build   -> wasm32 target, wasm-bindgen-cli (Cargo.lock's version): all the
 #                                      package build (make package, make run) needs
-#   scripts/ensure-tools.sh browser -> also wasm-pack (it runs the wasm-bindgen browser tests),
-#                                      Debian's chromium and chromium-driver, nginx-light and
+#   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver, nginx-light and
 #                                      openssl (for the tests: the browser, and the proxy in front in
 #                                      server/tests/api/deploy.rs), and firefox-esr (the second engine
 #                                      of the package's browser fixtures, examples/run-matrix.mjs)
@@ -21,8 +20,9 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
-# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly (the package build runs
-# it, and wasm-pack would otherwise download one, which fails here). Not --locked: that fails on this registry mirror (docs/development.md).
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly: the package build runs
+# its `wasm-bindgen`, and the browser tests its `wasm-bindgen-test-runner`. Not --locked: that fails
+# on this registry mirror (docs/development.md).
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
@@ -31,11 +31,6 @@ if [ "$have" != "$want" ]; then
 fi
 
 if [ "$what" = browser ]; then
-  # Only the tests use wasm-pack (`wasm-pack test`): a first `make run` does not wait for its build.
-  if ! command -v wasm-pack >/dev/null; then
-    say "installing wasm-pack (one time, a few minutes)"
-    cargo install wasm-pack
-  fi
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     if [ "$(id -u)" = 0 ]; then
       say "installing Debian's chromium and chromium-driver"

@@ -45,11 +45,16 @@ suite "cargo-test" cargo test --workspace
 # work ran. RSS growth, health failures and lost sign-ins (what the hostile traffic would break)
 # keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
-suite "wasm-pack-test" wasm-pack test --headless --chrome core-wasm --all-features
+# core-wasm's bindings in real Chromium, headless: cargo runs each wasm test binary through the
+# wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
+# Debian's chromedriver ($CHROMEDRIVER).
+WASM_TEST=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+  cargo test -p mg-core --target wasm32-unknown-unknown --all-features)
+suite "wasm-browser-test" "${WASM_TEST[@]}"
 # The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build the
 # app loads where wasm SIMD validates), in its own target directory as `make` builds it.
-suite "wasm-pack-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
-  wasm-pack test --headless --chrome core-wasm --all-features
+suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
+  "${WASM_TEST[@]}"
 # The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
 # core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
 # (Node ESM and require(), Deno, Bun, Vite with and without vite-plugin-wasm, webpack 5, a module
