@@ -5,7 +5,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
-APP_SOURCES := $(shell find app/src app/public app/vite app/shared -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
+APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
 .PHONY: help run dev test lint bench bench-load tools tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm
 
