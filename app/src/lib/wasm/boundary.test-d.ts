@@ -41,7 +41,7 @@ function check<_T extends true>(): void {}
 // Every field name the app reads, exactly: a rename or a new field fails here first.
 check<Equal<keyof HealthSnapshot, "api" | "db" | "queue">>();
 check<Equal<HealthValue, "unknown" | "healthy" | "unhealthy" | "n/a">>();
-check<Equal<keyof CheckPlan, "round" | "checkApi" | "checkDb">>();
+check<Equal<keyof CheckPlan, "round" | "checkApi" | "checkDb" | "readUptime">>();
 check<Equal<keyof DeploymentFlags, "apotheosis" | "sanctified" | "ethereal">>();
 check<
   Equal<
