@@ -6,9 +6,10 @@
 //! `make http-types` writes the file (this test with `MG_WRITE_HTTP_TYPES=1`); without the variable
 //! the test fails when the committed file is not what the Rust types give, naming that command.
 //! A type joins the contract by deriving `TS` beside its `Serialize` (see `error::ErrorBody`) and
-//! being listed in [`render`]; the types it refers to are listed too.
+//! being listed in [`declarations`]; the types it refers to must be listed too (a test says which
+//! are missing).
 
-use std::path::PathBuf;
+use std::{collections::BTreeSet, path::PathBuf};
 
 use ts_rs::{Config, TS};
 
@@ -33,15 +34,31 @@ const HEADER: &str = "\
 // file differs from what the Rust types give. Neutral ground: app code, build code and scripts import it.
 ";
 
+/// One type of the contract: its TypeScript name, declaration, and the names of the contract's
+/// types it refers to.
+struct Declaration {
+    name: String,
+    text: String,
+    refers_to: Vec<String>,
+}
+
 /// The declarations of every type in the contract, in this order.
-fn declarations(config: &Config) -> Vec<String> {
+fn declarations(config: &Config) -> Vec<Declaration> {
     let mut out = Vec::new();
-    let mut add = |docs: Option<String>, decl: String| {
-        out.push(format!("{}export {}", docs.unwrap_or_default(), decl));
-    };
     macro_rules! types {
         ($($ty:ty),* $(,)?) => {
-            $(add(<$ty as TS>::docs(), <$ty as TS>::decl(config));)*
+            $(out.push(Declaration {
+                name: <$ty as TS>::ident(config),
+                text: format!(
+                    "{}export {}",
+                    <$ty as TS>::docs().unwrap_or_default(),
+                    <$ty as TS>::decl(config)
+                ),
+                refers_to: <$ty as TS>::dependencies(config)
+                    .into_iter()
+                    .map(|dependency| dependency.ts_name)
+                    .collect(),
+            });)*
         };
     }
     types!(
@@ -92,7 +109,7 @@ fn render() -> String {
     let mut text = String::from(HEADER);
     for declaration in declarations(&config) {
         text.push('\n');
-        text.push_str(&layout(&declaration));
+        text.push_str(&layout(&declaration.text));
         text.push('\n');
     }
     text
@@ -256,6 +273,22 @@ fn the_committed_typescript_is_what_the_rust_types_give() {
         first + 1,
         committed.lines().nth(first).unwrap_or("(end of file)"),
         rendered.lines().nth(first).unwrap_or("(end of file)"),
+    );
+}
+
+#[test]
+fn every_type_the_contract_refers_to_is_in_it() {
+    let all = declarations(&Config::new());
+    let declared: BTreeSet<&str> = all.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(declared.len(), all.len(), "a type is listed twice");
+    let missing: BTreeSet<&str> = all
+        .iter()
+        .flat_map(|d| d.refers_to.iter().map(String::as_str))
+        .filter(|name| !declared.contains(name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "types the contract refers to but does not list (add them to `declarations`): {missing:?}"
     );
 }
 
