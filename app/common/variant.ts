@@ -1,6 +1,7 @@
 // The prerender variant key of PRERENDER-CONTRACT.md: which prerendered copy of a page
 // matches a deployment's configuration. The server computes the same key in Rust from its effective
 // configuration and serves `pages.json`'s file for it. Neutral ground: imports nothing from src/.
+import type { RuntimeConfig } from "./http-types";
 
 export type Nav = "open" | "signin" | "emulator";
 export type VariantType = "apotheosis" | "ethereal" | "telekinesis" | "metagenesis";
@@ -44,6 +45,30 @@ export function variantKey(nav: Nav, deployment: ResolvedDeployment): string {
   const bit = (on: boolean) => (on ? "1" : "0");
   const { apotheosis, sanctified, ethereal } = deployment.flags;
   return `${nav}-${deployment.type}-${bit(apotheosis)}${bit(sanctified)}${bit(ethereal)}`;
+}
+
+/** The token the server replaces with the effective deployment id (HTML-escaped) in every page. */
+export const DEPLOYMENT_ID_TOKEN = "__MG_DEPLOYMENT_ID__";
+
+/**
+ * The runtime config the server injects for a deployment of this variant: what the prerender hands
+ * each copy of the server bundle before it renders (scripts/prerender.mjs). Its type is the server's
+ * own struct (http-types.ts, generated from server/src/site/static_files.rs), so this object cannot
+ * name a field the server does not send, nor leave out one it always sends: the fields are described
+ * once, in Rust.
+ */
+export function runtimeConfigOf(variant: VariantInput): RuntimeConfig {
+  return {
+    sanctified: variant.sanctified ?? true,
+    // Any non-blank id: only its presence changes the markup (identityMisconfigured).
+    identityProjectId: "prerender",
+    identityBaseUrl: "",
+    identityEmulator: variant.identityEmulator === true ? true : undefined,
+    deploymentId: DEPLOYMENT_ID_TOKEN,
+    // Always given, so the build's own VITE_DEPLOYMENT_* cannot make the markup differ from the key.
+    deploymentType: variant.deploymentType ?? "apotheosis",
+    deploymentFlags: variant.deploymentFlags ?? "{}",
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import type { WisdomAnswer, WisdomFailure } from "../common/http-types";
 import { hydrated } from "./checks";
 
 // The landing page against the real server. /api/wisdom, /health and /db-health are intercepted with
 // page.route where a test needs a particular answer: the network is the boundary we control, everything
-// behind it in the browser (React, the wasm machines) runs for real.
+// behind it in the browser (React, the wasm machines) runs for real. The answers made up here have the
+// server's types (common/http-types.ts, generated from its Rust types).
 
 const wisdomButton = (page: Page) => page.getByRole("button", { name: /Wisdom|Asking/ });
 
@@ -41,7 +43,9 @@ test.describe("the Wisdom button", () => {
       await route.fulfill({
         status: 200,
         contentType: "application/json",
-        body: JSON.stringify({ wisdom: { quote: "Know thyself.", orator: "Socrates" } }),
+        body: JSON.stringify({
+          wisdom: { quote: "Know thyself.", orator: "Socrates" },
+        } satisfies WisdomAnswer),
       });
     });
     await page.goto("/");
@@ -67,10 +71,11 @@ test.describe("the Wisdom button", () => {
         status: 503,
         contentType: "application/json",
         body: JSON.stringify({
+          code: "wisdom_empty",
           error: "No wisdom yet",
           instructions: "Run the seed script on the server.",
           message: "relation wisdom is empty",
-        }),
+        } satisfies WisdomFailure),
       }),
     );
     await page.goto("/");

@@ -1,7 +1,8 @@
 // The prerender (docs/rendering.md), run by `npm run build` after the client build
 // (dist/) and the server bundle (dist-ssr/entry-server.mjs, `vite build --ssr`):
 //   for every configuration variant the build chooses (common/variant.ts, `prerenderVariants`),
-//     load a fresh copy of the server bundle with that variant's runtime config,
+//     load a fresh copy of the server bundle with that variant's runtime config (`runtimeConfigOf`,
+//     typed with the server's own struct: the fields are not described here),
 //     render every public path and the not-found page with React's `prerender`,
 //     put the markup into dist/index.html's #root and the page's head tags into its head;
 //   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
@@ -16,8 +17,6 @@ const app = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(app, "dist");
 const bundle = pathToFileURL(join(app, "dist-ssr", "entry-server.mjs")).href;
 
-/** The token the server replaces with the effective deployment id (HTML-escaped). */
-const DEPLOYMENT_ID = "__MG_DEPLOYMENT_ID__";
 const SITE_NAME = "mg";
 
 // The VITE_* values the build was made with (the same reading as Vite's: .env files, then the
@@ -44,21 +43,6 @@ const escapeHtml = (value) =>
     .replaceAll('"', "&quot;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;");
-
-/** The runtime config the server injects for a deployment of this variant (what env.ts reads). */
-function runtimeConfig(variant) {
-  return JSON.stringify({
-    sanctified: variant.sanctified,
-    // Any non-blank id: only its presence changes the markup (identityMisconfigured).
-    identityProjectId: "prerender",
-    identityBaseUrl: "",
-    identityEmulator: variant.identityEmulator === true ? true : undefined,
-    deploymentId: DEPLOYMENT_ID,
-    // Always given, so the build's own VITE_DEPLOYMENT_* cannot make the markup differ from the key.
-    deploymentType: variant.deploymentType ?? "apotheosis",
-    deploymentFlags: variant.deploymentFlags ?? "{}",
-  });
-}
 
 /** The head tags of one page (contract: title, description, canonical, Open Graph, Twitter card). */
 function headTags({ meta, address, notFound, docs }) {
@@ -225,10 +209,11 @@ async function main() {
     if (!css.has(file)) css.set(file, readFileSync(join(dist, file), "utf8").trim());
     return css.get(file);
   };
-  // The variant list comes from the bundle (common/variant.ts); each variant's key from its own copy
-  // of the bundle, as the wasm core resolves that configuration (entry-server's currentVariantKey).
-  globalThis.__MG_PRERENDER_RUNTIME_CONFIG__ = runtimeConfig({ sanctified: true });
-  const { prerenderVariants } = await import(`${bundle}?list`);
+  // The variant list and each variant's runtime config come from the bundle (common/variant.ts),
+  // loaded once without a config for them; each variant's key from its own copy of the bundle, as
+  // the wasm core resolves that configuration (entry-server's currentVariantKey).
+  const { prerenderVariants, runtimeConfigOf } = await import(`${bundle}?list`);
+  const runtimeConfig = (variant) => JSON.stringify(runtimeConfigOf(variant));
 
   await rm(join(dist, "pages"), { recursive: true, force: true });
   await mkdir(join(dist, "pages"));

@@ -15,7 +15,7 @@ import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 import { Deployment } from "./lib/wasm/core";
 
-export { prerenderVariants } from "../common/variant";
+export { prerenderVariants, runtimeConfigOf } from "../common/variant";
 
 /**
  * The variant key of the configuration this copy of the bundle was loaded with: its nav, and the

@@ -1,8 +1,5 @@
 //! Deployment flags, deployment info and the landing texts of each deployment type (spec 2.2, 3, 5).
 
-use std::fmt;
-
-use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use mg_domain::{effective_deployment_id, DeploymentKind, ResolvedDeployment};
@@ -101,43 +98,12 @@ impl DeploymentFlags {
     }
 }
 
-/// One key of the flags object; any other key fails the read.
-#[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "lowercase")]
-enum FlagKey {
-    Apotheosis,
-    Sanctified,
-    Ethereal,
-}
-
-// Not derived: a derived struct reader skips unknown keys (serde-wasm-bindgen's even looks up the
-// known ones only), but an unknown key must fail, so a typo in the build config is reported.
+/// The flags JSON's rule is `mg-domain`'s (`FlagValues`), the one the server checks
+/// `DEPLOYMENT_FLAGS` and picks its prerendered page by: an object of booleans named in
+/// `mg_domain::FLAG_NAMES`; anything else fails the read.
 impl<'de> Deserialize<'de> for DeploymentFlags {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Members;
-
-        impl<'de> Visitor<'de> for Members {
-            type Value = DeploymentFlags;
-
-            fn expecting(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-                out.write_str("an object of boolean deployment flags")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut members: A) -> Result<Self::Value, A::Error> {
-                let mut flags = DeploymentFlags::default();
-                while let Some(key) = members.next_key::<FlagKey>()? {
-                    let value = members.next_value::<bool>()?;
-                    *match key {
-                        FlagKey::Apotheosis => &mut flags.apotheosis,
-                        FlagKey::Sanctified => &mut flags.sanctified,
-                        FlagKey::Ethereal => &mut flags.ethereal,
-                    } = value;
-                }
-                Ok(flags)
-            }
-        }
-
-        deserializer.deserialize_map(Members)
+        mg_domain::FlagValues::deserialize(deserializer).map(Self::from)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Health of the deployed stack (spec 4): api, db and queue values, polled every 30 000 ms.
+//! Health of the deployed stack (spec 4): api, db and queue values, polled every 30 000 ms; the
+//! same rounds read the server's uptimes (`GET /api/status`) that the cards show under them.
 
 use serde::Serialize;
 
@@ -49,6 +50,9 @@ pub struct CheckPlan {
     pub round: u32,
     pub check_api: bool,
     pub check_db: bool,
+    /// Read the server's uptimes (`GET /api/status`) this round: with the API's check, so never
+    /// on an ethereal deployment unless its checks are forced.
+    pub read_uptime: bool,
 }
 
 /// Which endpoint a result belongs to.
@@ -108,6 +112,7 @@ impl HealthMachine {
             round: self.round,
             check_api: !self.skip_http,
             check_db: !self.skip_http,
+            read_uptime: !self.skip_http,
         })
     }
 
@@ -158,7 +163,7 @@ mod tests {
         );
         assert_eq!(machine.next_deadline(), None);
         let plan = machine.poll(1_000).expect("checks run on load");
-        assert!(plan.check_api && plan.check_db);
+        assert!(plan.check_api && plan.check_db && plan.read_uptime);
         assert_eq!(machine.next_deadline(), Some(31_000));
     }
 
@@ -222,7 +227,7 @@ mod tests {
     fn ethereal_without_force_is_not_applicable_and_fetches_nothing() {
         let mut machine = HealthMachine::new(true, false, false);
         let plan = machine.poll(0).expect("load");
-        assert!(!plan.check_api && !plan.check_db);
+        assert!(!plan.check_api && !plan.check_db && !plan.read_uptime);
         assert_eq!(machine.snapshot().api, NotApplicable);
         assert_eq!(machine.snapshot().db, NotApplicable);
         assert_eq!(
@@ -236,7 +241,7 @@ mod tests {
     fn ethereal_with_force_checks_as_usual() {
         let mut machine = HealthMachine::new(true, true, false);
         let plan = machine.poll(0).expect("load");
-        assert!(plan.check_api && plan.check_db);
+        assert!(plan.check_api && plan.check_db && plan.read_uptime);
         machine.check_result(plan.round, Check::Db, Some(200));
         assert_eq!(machine.snapshot().db, Healthy);
     }
@@ -271,7 +276,10 @@ mod tests {
             for (kind, step, status) in events {
                 now += step;
                 match kind {
-                    0 => { if let Some(p) = machine.poll(now) { prop_assert_eq!(p.check_api, !ethereal || force); } }
+                    0 => { if let Some(p) = machine.poll(now) {
+                        prop_assert_eq!(p.check_api, !ethereal || force);
+                        prop_assert_eq!(p.read_uptime, p.check_api);
+                    } }
                     1 => { machine.check_result(machine.round, Check::Api, status); }
                     2 => { machine.check_result(machine.round, Check::Db, status); }
                     _ => { machine.queue_failed(); }

@@ -133,6 +133,7 @@ mod machines {
         let mut health = HealthMachine::new(false, false, true);
         let plan = health.poll(0.0);
         assert_eq!(get(&plan, "checkApi").as_bool(), Some(true));
+        assert_eq!(get(&plan, "readUptime").as_bool(), Some(true));
         let round = get(&plan, "round").as_f64().expect("round") as u32;
         assert_eq!(health.api_result(round, Some(200.0)), None);
         assert_eq!(

@@ -7,8 +7,20 @@ use axum::{
     response::{IntoResponse, Response},
     Json,
 };
-use serde_json::json;
+use serde::Serialize;
 use thiserror::Error;
+
+/// The body of every API failure (and of the answers hyper writes itself, `edge/own_errors.rs`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ErrorBody {
+    // Fields in the order the answers have always had (alphabetical).
+    /// What a program reads: `bad_request`, `unauthorized`, `rate_limited`, ... (one per kind of
+    /// failure, `AppError::code`, plus those of hyper's own answers).
+    pub code: &'static str,
+    /// The sentence a person reads; the app shows it as is.
+    pub error: String,
+}
 
 /// Every way a request can fail. The `Display` text is for logs; `error` in the body is for people.
 #[derive(Debug, Error)]
@@ -135,7 +147,10 @@ impl IntoResponse for AppError {
         self.log();
         let mut response = (
             self.status(),
-            Json(json!({ "error": self.message(), "code": self.code() })),
+            Json(ErrorBody {
+                code: self.code(),
+                error: self.message(),
+            }),
         )
             .into_response();
         if let AppError::RateLimited { retry_after } = &self {
@@ -163,6 +178,19 @@ mod tests {
         assert!(!error.message().contains("secret"));
         let error = AppError::Unauthorized("kid abc unknown".into());
         assert!(!error.message().contains("abc"));
+    }
+
+    #[test]
+    fn the_body_is_the_error_shape_byte_for_byte() {
+        let body = ErrorBody {
+            code: AppError::NotFound.code(),
+            error: AppError::NotFound.message(),
+        };
+        assert_eq!(
+            serde_json::to_string(&body).expect("JSON"),
+            serde_json::json!({ "error": AppError::NotFound.message(), "code": "not_found" })
+                .to_string()
+        );
     }
 
     #[test]

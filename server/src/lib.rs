@@ -11,6 +11,8 @@ pub mod extract;
 pub mod forwarded;
 pub mod hex;
 pub mod html;
+#[cfg(test)]
+mod http_contract;
 pub mod identity;
 #[cfg(test)]
 mod layers;

@@ -1,12 +1,12 @@
 // The site's footer; on a server that runs its identity emulator on purpose (IDENTITY_EMULATOR=on)
 // it also says, visibly, that anyone can sign in there.
 import { useState } from "react";
-import { type RuntimeConfig, readRuntimeConfig } from "../config/runtime-config";
+import { type InjectedConfig, readRuntimeConfig } from "../config/runtime-config";
 
 export function SiteFooter({
   readConfig = readRuntimeConfig,
 }: {
-  readConfig?: () => RuntimeConfig;
+  readConfig?: () => InjectedConfig;
 }) {
   // Read in the first render: the build prerenders the emulator's pages as their own variant
   // (`emulator-*`, common/variant.ts), so the marker is in the HTML from the start and never appears

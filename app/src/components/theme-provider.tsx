@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { type Theme, useTheme } from "../lib/wasm/use-theme";
 
-type ThemeContextValue = { theme: Theme; toggle: () => void };
+type ThemeContextValue = { theme: Theme | undefined; toggle: () => void };
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 

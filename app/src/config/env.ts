@@ -1,6 +1,6 @@
 // Configuration, read once: the server's injected runtime values first, then the build's VITE_* variables,
 // then defaults that make a plain `vite build` work.
-import { type RuntimeConfig, readRuntimeConfig } from "./runtime-config";
+import { type InjectedConfig, readRuntimeConfig } from "./runtime-config";
 
 const env = import.meta.env;
 const runtime = readRuntimeConfig();
@@ -54,7 +54,7 @@ export const HOSTED_IDENTITY_BASE_URL = "https://api.descope.com";
  * (spec 9: forced on in this build).
  */
 export function resolveIdentityConfig(
-  injected: RuntimeConfig,
+  injected: InjectedConfig,
   build: Record<string, unknown>,
   origin: string,
 ): IdentityConfig {

@@ -1,17 +1,12 @@
 // Deployment values the server injects into index.html at request time (they beat the VITE_* build values).
+import type { RuntimeConfig } from "../../common/http-types";
 
-/** What `<script type="application/json" id="mg-runtime-config">` may carry; every field optional. */
-export interface RuntimeConfig {
-  sanctified?: boolean;
-  identityProjectId?: string;
-  /** Base URL of the identity service; "" means this page's own origin. */
-  identityBaseUrl?: string;
-  deploymentId?: string;
-  deploymentFlags?: string;
-  deploymentType?: string;
-  /** The server runs its local identity emulator on a public address on purpose: show the marker. */
-  identityEmulator?: boolean;
-}
+/**
+ * What `<script type="application/json" id="mg-runtime-config">` carries: the server's RuntimeConfig
+ * (generated from its Rust struct, common/http-types.ts), every field possibly absent, since a static
+ * build without the server has no such element.
+ */
+export type InjectedConfig = Partial<RuntimeConfig>;
 
 export const RUNTIME_CONFIG_ELEMENT_ID = "mg-runtime-config";
 
@@ -29,6 +24,24 @@ function optionalText(value: unknown): string | undefined {
 }
 
 /**
+ * How each field is read; a value of the wrong type reads as absent. One reader per field of the
+ * server's struct, no more and no fewer: a field the server adds, renames or drops fails the
+ * typecheck here until it is read.
+ */
+const readers: { [K in keyof RuntimeConfig]-?: (value: unknown) => RuntimeConfig[K] | undefined } =
+  {
+    // The server sends the flags as the JSON text the build uses; an object is taken as well.
+    deploymentFlags: (value) =>
+      typeof value === "object" && value !== null ? JSON.stringify(value) : optionalText(value),
+    deploymentId: optionalText,
+    deploymentType: optionalText,
+    identityBaseUrl: optionalText,
+    identityEmulator: (value) => (value === true ? true : undefined),
+    identityProjectId: optionalText,
+    sanctified: (value) => (typeof value === "boolean" ? value : undefined),
+  };
+
+/**
  * Reads the injected JSON. Absent element, unreadable JSON or a wrong type reads as "not given", so a
  * static build without the server falls back to its VITE_* values (a broken injection is logged).
  */
@@ -36,7 +49,7 @@ export function readRuntimeConfig(
   doc: Pick<Document, "getElementById"> | undefined = typeof document === "undefined"
     ? undefined
     : document,
-): RuntimeConfig {
+): InjectedConfig {
   const raw = doc
     ? doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent
     : globalThis.__MG_PRERENDER_RUNTIME_CONFIG__;
@@ -50,16 +63,10 @@ export function readRuntimeConfig(
   }
   if (typeof parsed !== "object" || parsed === null) return {};
   const value = parsed as Record<string, unknown>;
-  const flags = value.deploymentFlags;
-  return {
-    sanctified: typeof value.sanctified === "boolean" ? value.sanctified : undefined,
-    identityProjectId: optionalText(value.identityProjectId),
-    identityBaseUrl: optionalText(value.identityBaseUrl),
-    deploymentId: optionalText(value.deploymentId),
-    // Flags may arrive as the JSON string the build uses or as an object already.
-    deploymentFlags:
-      typeof flags === "object" && flags !== null ? JSON.stringify(flags) : optionalText(flags),
-    deploymentType: optionalText(value.deploymentType),
-    identityEmulator: value.identityEmulator === true ? true : undefined,
-  };
+  const config: Record<string, unknown> = {};
+  for (const [key, read] of Object.entries(readers)) {
+    const field = read(value[key]);
+    if (field !== undefined) config[key] = field;
+  }
+  return config as InjectedConfig;
 }

@@ -196,6 +196,11 @@ export interface CheckPlan {
     round: number;
     checkApi: boolean;
     checkDb: boolean;
+    /**
+     * Read the server's uptimes (`GET /api/status`) this round: with the API's check, so never
+     * on an ethereal deployment unless its checks are forced.
+     */
+    readUptime: boolean;
 }
 
 export interface DemoCounters {
@@ -303,7 +308,8 @@ export class Deployment {
 
 /**
  * API, database and queue health, polled every 30 000 ms. Call `poll(now)` on load and at
- * `nextDeadline()`; run the checks it asks for and report each status back with its round.
+ * `nextDeadline()`; run the checks it asks for and report each status back with its round. A
+ * round with `readUptime` also asks GET /api/status for the uptimes the cards show.
  */
 export class HealthMachine {
     free(): void;

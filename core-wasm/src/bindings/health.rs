@@ -7,7 +7,8 @@ use super::convert::{deadline, ms, opt_to_js, status, to_js};
 use crate::health::{self, CheckPlan, HealthSnapshot};
 
 /// API, database and queue health, polled every 30 000 ms. Call `poll(now)` on load and at
-/// `nextDeadline()`; run the checks it asks for and report each status back with its round.
+/// `nextDeadline()`; run the checks it asks for and report each status back with its round. A
+/// round with `readUptime` also asks GET /api/status for the uptimes the cards show.
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct HealthMachine {

@@ -203,16 +203,9 @@ impl Config {
         };
         let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
         if let Some(flags) = &deployment_flags {
-            // The browser reads the same flags (spec 3, 5): an object of booleans named in
-            // `mg_domain::FLAG_NAMES`; anything else would leave it on the defaults with a warning.
-            let readable = serde_json::from_str::<serde_json::Value>(flags).is_ok_and(|value| {
-                value.as_object().is_some_and(|object| {
-                    object.iter().all(|(key, value)| {
-                        mg_domain::FLAG_NAMES.contains(&key.as_str()) && value.is_boolean()
-                    })
-                })
-            });
-            if !readable {
+            // The browser reads the flags by the same rule, `mg_domain::FlagValues`' (spec 3, 5):
+            // what fails here would leave it on the defaults with a warning.
+            if serde_json::from_str::<mg_domain::FlagValues>(flags).is_err() {
                 return Err(ConfigError::Invalid {
                     name: "DEPLOYMENT_FLAGS",
                     reason: format!(

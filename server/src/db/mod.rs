@@ -74,8 +74,10 @@ async fn accept_rewritten_migrations(
     Ok(())
 }
 
-/// Which engine a URL points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which engine a URL points at; `/db-health` names it as `Backend::name` spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "DatabaseName"))]
+#[serde(rename_all = "lowercase")]
 pub enum Backend {
     Sqlite,
     Postgres,
@@ -279,6 +281,17 @@ mod tests {
             None
         );
         assert_eq!(sqlite_parent_dir("sqlite://mg.db"), None);
+    }
+
+    #[test]
+    fn a_backend_serialises_as_its_name() {
+        for backend in [Backend::Sqlite, Backend::Postgres] {
+            assert_eq!(
+                serde_json::to_value(backend).expect("JSON"),
+                backend.name(),
+                "{backend:?}"
+            );
+        }
     }
 
     #[test]

@@ -7,10 +7,13 @@ use super::Database;
 /// The quotes `POST /api/wisdom` picks from: one file for SQLite and PostgreSQL alike, read at build time.
 const SEED_QUOTES: &str = include_str!("../../seed/wisdom.json");
 
+/// One quote and who said it.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Wisdom {
-    pub quote: String,
+    // In alphabetical order, the order `POST /api/wisdom` has always sent them in.
     pub orator: String,
+    pub quote: String,
 }
 
 /// The seed file's quotes.

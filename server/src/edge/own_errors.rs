@@ -8,14 +8,13 @@
 
 use std::collections::HashMap;
 
+use super::hardening::SecurityHeaders;
+use crate::error::ErrorBody;
 use axum::{
     body::Bytes,
     http::{header, HeaderValue, StatusCode},
     response::Response,
 };
-use serde_json::json;
-
-use super::hardening::SecurityHeaders;
 
 /// The statuses hyper answers on its own, with what a person reads and the code a program reads.
 const OWN: [(u16, &str, &str); 6] = [
@@ -56,7 +55,11 @@ impl OwnErrors {
             .iter()
             .filter_map(|&(code, message, name)| {
                 let status = StatusCode::from_u16(code).ok()?;
-                let body = json!({ "error": message, "code": name }).to_string();
+                let body = serde_json::to_string(&ErrorBody {
+                    code: name,
+                    error: message.to_owned(),
+                })
+                .ok()?;
                 let mut response = Response::new(axum::body::Body::empty());
                 *response.status_mut() = status;
                 response.headers_mut().insert(

@@ -10,7 +10,6 @@ use axum::{
     Json, Router,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::{
     db::{
@@ -99,16 +98,21 @@ fn session_of<'a>(
 }
 
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
+/// `name` alone is the person's own edit; `profile` is the sign-in's sync of the provider's data.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UpdateProfileRequest"))]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfileBody {
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub profile: Option<ProfileBody>,
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ProfileSync"))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ProfileBody {
     pub oauth_provider: String,
@@ -116,13 +120,17 @@ pub struct ProfileBody {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct OauthData {
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub username: Option<String>,
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub display_name: Option<String>,
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub avatar: Option<String>,
 }
 
@@ -160,7 +168,10 @@ async fn end_session(
     let session = session_of(&headers, &user, now_ms())?;
     sessions.forget(&session.key);
     let ended = db.end_session(user.identity_id(), &session.key).await?;
-    Ok(Json(json!({"data": {"ended": ended}})).into_response())
+    Ok(Json(LogoutAnswer {
+        data: SessionEnded { ended },
+    })
+    .into_response())
 }
 
 #[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id()))]
@@ -232,13 +243,16 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
             .map(|v| AvatarUrl::parse(&v))
             .transpose()
             .map_err(invalid)?;
-        let stored = json!({
-            "username": username,
-            "displayName": display_name,
-            "avatar": avatar.as_ref().map(AvatarUrl::as_str),
-        });
+        let stored = ProviderData {
+            avatar: avatar.as_ref().map(|url| url.as_str().to_owned()),
+            display_name,
+            username,
+        };
         change.login_provider = Some(provider);
-        change.provider_profile = Some(stored.to_string());
+        change.provider_profile = Some(
+            serde_json::to_string(&stored)
+                .map_err(|error| AppError::Internal(format!("provider data: {error}")))?,
+        );
     }
     Ok(change)
 }
@@ -273,29 +287,67 @@ async fn respond_with_user(db: &Database, row: UserRow, now: i64) -> Result<Resp
     Ok(user_json(&row, active).into_response())
 }
 
+/// The body of `POST /api/auth/logout`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LogoutAnswer {
+    pub data: SessionEnded,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SessionEnded {
+    /// Whether the request's session was still recorded (false: it had ended already).
+    pub ended: bool,
+}
+
+/// The provider's data as the sign-in's sync stores it (the `provider_profile` column, as JSON)
+/// and the user's answers hand it back: each value `null` when the provider gave none.
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderData {
+    // In the order the column has always held them (alphabetical).
+    /// An `https://` address.
+    pub avatar: Option<String>,
+    pub display_name: Option<String>,
+    pub username: Option<String>,
+}
+
 /// The user as the app reads it (spec section 3), `updated_at` null until the first update.
 #[derive(Debug, Serialize)]
-struct UserData<'a> {
-    id: &'a str,
-    name: Option<&'a str>,
-    email: Option<&'a str>,
-    created_at: String,
-    updated_at: Option<String>,
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CurrentUser"))]
+pub struct UserData<'a> {
+    /// The identity provider's user id.
+    pub id: &'a str,
+    /// The display name; null until the person or the provider gave one.
+    pub name: Option<&'a str>,
+    pub email: Option<&'a str>,
+    /// RFC 3339.
+    pub created_at: String,
+    /// RFC 3339 of the person's last own edit; null until the first.
+    pub updated_at: Option<String>,
+    /// How many browsers are signed in as this user (sessions not expired or ended).
     #[serde(rename = "activeSessions")]
-    active_sessions: i64,
-    profile: Option<StoredProfile<'a>>,
+    pub active_sessions: i64,
+    /// What the last sign-in's sync stored; null before one.
+    pub profile: Option<StoredProfile<'a>>,
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UserProfile"))]
 #[serde(rename_all = "camelCase")]
-struct StoredProfile<'a> {
-    oauth_provider: &'a str,
-    oauth_data: Value,
+pub struct StoredProfile<'a> {
+    pub oauth_provider: &'a str,
+    /// Null when the stored JSON cannot be read.
+    pub oauth_data: Option<ProviderData>,
 }
 
+/// The body of `POST /api/auth/current-user` and `POST /api/auth/update-profile`.
 #[derive(Debug, Serialize)]
-struct UserEnvelope<'a> {
-    data: UserData<'a>,
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UserAnswer"))]
+pub struct UserEnvelope<'a> {
+    pub data: UserData<'a>,
 }
 
 /// `{"data": <user>}`, serialized straight from the row (no intermediate JSON tree).
@@ -303,7 +355,7 @@ fn user_json(row: &UserRow, active_sessions: i64) -> Json<UserEnvelope<'_>> {
     let profile = match (&row.login_provider, &row.provider_profile) {
         (Some(provider), Some(data)) => Some(StoredProfile {
             oauth_provider: provider,
-            oauth_data: serde_json::from_str::<Value>(data).unwrap_or(Value::Null),
+            oauth_data: serde_json::from_str::<ProviderData>(data).ok(),
         }),
         _ => None,
     };

@@ -9,9 +9,9 @@ use axum::{
     routing::get,
     Json, Router,
 };
-use serde_json::{json, Value};
+use serde::Serialize;
 
-use crate::db::Database;
+use crate::db::{Backend, Database};
 
 /// How long `/db-health` waits for `SELECT 1` before calling the database unhealthy.
 pub use crate::db::PING_LIMIT as DB_PING_LIMIT;
@@ -32,39 +32,120 @@ pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route("/health", get(get_health))
 }
 
-/// `{"status":"ok"}`, the same bytes every time (the request's span, made at the edge, covers it).
+/// The body of `GET /health` and `GET /api/health`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Health {
+    #[cfg_attr(test, ts(type = r#""ok""#))]
+    pub status: &'static str,
+}
+
+/// The body of `GET /db-health`: 200 with the latency of `SELECT 1` in milliseconds, or 503 with
+/// the API's error fields.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum DbHealth {
+    // Fields in the order the answers have always had (alphabetical).
+    Ok {
+        database: Backend,
+        latency_ms: f64,
+        #[cfg_attr(test, ts(type = r#""ok""#))]
+        status: &'static str,
+    },
+    Unavailable {
+        #[cfg_attr(test, ts(type = r#""database_unavailable""#))]
+        code: &'static str,
+        database: Backend,
+        error: &'static str,
+        #[cfg_attr(test, ts(type = r#""unavailable""#))]
+        status: &'static str,
+    },
+}
+
+/// [`Health`] as sent, serialised once (a test holds the two equal).
+const HEALTH_BODY: &str = r#"{"status":"ok"}"#;
+
+/// The same bytes every time; the request's span, made at the edge, covers it.
 async fn get_health() -> impl IntoResponse {
     (
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         )],
-        r#"{"status":"ok"}"#,
+        HEALTH_BODY,
     )
 }
 
 #[tracing::instrument(skip(db))]
-async fn get_db_health(State(db): State<Database>) -> (StatusCode, Json<Value>) {
+async fn get_db_health(State(db): State<Database>) -> (StatusCode, Json<DbHealth>) {
     let started = Instant::now();
     let outcome = db.ping(DB_PING_LIMIT).await;
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let backend = db.backend().name();
+    let database = db.backend();
     match outcome {
         Ok(()) => (
             StatusCode::OK,
-            Json(json!({ "status": "ok", "database": backend, "latency_ms": latency_ms })),
+            Json(DbHealth::Ok {
+                database,
+                latency_ms,
+                status: "ok",
+            }),
         ),
         Err(error) => {
             tracing::warn!(%error, "database health check failed");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({
-                    "status": "unavailable",
-                    "database": backend,
-                    "error": "The database did not answer.",
-                    "code": "database_unavailable",
-                })),
+                Json(DbHealth::Unavailable {
+                    code: "database_unavailable",
+                    database,
+                    error: "The database did not answer.",
+                    status: "unavailable",
+                }),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The types give the bytes the `json!` trees gave before them (keys in alphabetical order).
+    #[test]
+    fn the_answers_keep_their_shape_byte_for_byte() {
+        fn text(value: &impl Serialize) -> String {
+            serde_json::to_string(value).expect("JSON")
+        }
+        assert_eq!(
+            text(&Health { status: "ok" }),
+            json!({ "status": "ok" }).to_string()
+        );
+        assert_eq!(text(&Health { status: "ok" }), HEALTH_BODY);
+        assert_eq!(
+            text(&DbHealth::Ok {
+                database: Backend::Sqlite,
+                latency_ms: 1.5,
+                status: "ok",
+            }),
+            json!({ "status": "ok", "database": "sqlite", "latency_ms": 1.5 }).to_string()
+        );
+        assert_eq!(
+            text(&DbHealth::Unavailable {
+                code: "database_unavailable",
+                database: Backend::Postgres,
+                error: "The database did not answer.",
+                status: "unavailable",
+            }),
+            json!({
+                "status": "unavailable",
+                "database": "postgres",
+                "error": "The database did not answer.",
+                "code": "database_unavailable",
+            })
+            .to_string()
+        );
     }
 }

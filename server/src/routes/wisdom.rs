@@ -7,9 +7,9 @@ use axum::{
     routing::post,
     Json, Router,
 };
-use serde_json::json;
+use serde::Serialize;
 
-use crate::db::Database;
+use crate::db::{wisdom::Wisdom, Database};
 
 /// Routes nested under `/api`.
 pub fn router<S>() -> Router<S>
@@ -20,10 +20,31 @@ where
     Router::new().route("/wisdom", post(get_wisdom))
 }
 
+/// The body of a `POST /api/wisdom` that found a quote.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WisdomAnswer {
+    pub wisdom: Wisdom,
+}
+
+/// The body of a `POST /api/wisdom` that found none (spec section 3): what failed for a person,
+/// how to fix it for whoever runs the server, and the code a program reads.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WisdomFailure {
+    // Fields in the order the answer has always had (alphabetical).
+    /// `wisdom_empty` or `database_unavailable`.
+    pub code: &'static str,
+    /// Always 'Wisdom is unavailable right now.'
+    pub error: &'static str,
+    pub instructions: &'static str,
+    pub message: &'static str,
+}
+
 #[tracing::instrument(skip(db))]
 async fn get_wisdom(State(db): State<Database>) -> Response {
     match db.random_wisdom().await {
-        Ok(Some(wisdom)) => Json(json!({ "wisdom": wisdom })).into_response(),
+        Ok(Some(wisdom)) => Json(WisdomAnswer { wisdom }).into_response(),
         Ok(None) => {
             tracing::error!("the wisdom table is empty");
             wisdom_failure(
@@ -56,12 +77,51 @@ fn wisdom_failure(
 ) -> Response {
     (
         status,
-        Json(json!({
-            "error": "Wisdom is unavailable right now.",
-            "message": message,
-            "instructions": instructions,
-            "code": code,
-        })),
+        Json(WisdomFailure {
+            code,
+            error: "Wisdom is unavailable right now.",
+            instructions,
+            message,
+        }),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The structs give the bytes the `json!` trees gave before them (keys in alphabetical order).
+    #[test]
+    fn the_answers_keep_their_shape_byte_for_byte() {
+        let wisdom = Wisdom {
+            orator: "O".into(),
+            quote: "Q".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&WisdomAnswer {
+                wisdom: wisdom.clone()
+            })
+            .expect("JSON"),
+            json!({ "wisdom": wisdom }).to_string()
+        );
+        let failure = WisdomFailure {
+            code: "wisdom_empty",
+            error: "Wisdom is unavailable right now.",
+            instructions: "I",
+            message: "M",
+        };
+        assert_eq!(
+            serde_json::to_string(&failure).expect("JSON"),
+            json!({
+                "error": "Wisdom is unavailable right now.",
+                "message": "M",
+                "instructions": "I",
+                "code": "wisdom_empty",
+            })
+            .to_string()
+        );
+    }
 }

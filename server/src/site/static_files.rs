@@ -21,7 +21,7 @@ use axum::{
     routing::get,
     Router,
 };
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 use tower::{Service, ServiceExt};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
@@ -191,36 +191,63 @@ pub(crate) fn inject(html: &str, script: &str) -> String {
     }
 }
 
-/// `<script type="application/json" id="mg-runtime-config">{...}</script>` for `config`:
-/// `sanctified`, `identityProjectId`, `identityBaseUrl` ("" = this origin, when the emulator is on),
-/// and the `deployment*` values when set. A JSON script never executes, so the CSP is unaffected;
-/// `<`, `>` and `&` are escaped so no value can close the element.
-pub fn runtime_config(config: &Config) -> String {
-    let mut values = Map::new();
-    values.insert("sanctified".into(), json!(config.sanctified));
-    if let Some(project) = config.effective_identity_project_id() {
-        values.insert("identityProjectId".into(), json!(project));
-    }
-    let base_url = match &config.identity_base_url {
-        Some(url) => url.trim_end_matches('/').to_owned(),
-        None => String::new(),
-    };
-    values.insert("identityBaseUrl".into(), json!(base_url));
-    if config.shows_emulator_marker() {
-        // The app shows a "local identity emulator" marker: this server signs anyone in.
-        values.insert("identityEmulator".into(), json!(true));
-    }
-    for (key, value) in [
-        ("deploymentId", &config.deployment_id),
-        ("deploymentFlags", &config.deployment_flags),
-        ("deploymentType", &config.deployment_type),
-    ] {
-        if let Some(value) = value {
-            values.insert(key.into(), json!(value));
+/// The deployment values the app reads from the page (app/src/config/runtime-config.ts): the one
+/// definition of their names and types. The app's type is generated from this struct, and the build's
+/// prerender writes the same object for each variant it renders (app/common/variant.ts).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RuntimeConfig<'a> {
+    // Fields in the order the element has always listed them (alphabetical).
+    /// `DEPLOYMENT_FLAGS`, the raw JSON text (the app's wasm core reads it); absent when unset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub deployment_flags: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub deployment_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub deployment_type: Option<&'a str>,
+    /// Base URL of the identity service, no trailing slash; "" means this page's own origin (the
+    /// server's identity emulator).
+    pub identity_base_url: &'a str,
+    /// Present (and true) only when the identity emulator runs on a public address on purpose:
+    /// the app shows its marker, since this server signs anyone in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
+    pub identity_emulator: Option<bool>,
+    /// Absent when sanctified mode has no identity project (the app then shows its notice).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub identity_project_id: Option<&'a str>,
+    pub sanctified: bool,
+}
+
+impl<'a> RuntimeConfig<'a> {
+    pub fn of(config: &'a Config) -> Self {
+        Self {
+            deployment_flags: config.deployment_flags.as_deref(),
+            deployment_id: config.deployment_id.as_deref(),
+            deployment_type: config.deployment_type.as_deref(),
+            identity_base_url: config
+                .identity_base_url
+                .as_deref()
+                .map_or("", |url| url.trim_end_matches('/')),
+            identity_emulator: config.shows_emulator_marker().then_some(true),
+            identity_project_id: config.effective_identity_project_id(),
+            sanctified: config.sanctified,
         }
     }
-    let text = Value::Object(values)
-        .to_string()
+}
+
+/// `<script type="application/json" id="mg-runtime-config">{...}</script>` for `config`: its
+/// [`RuntimeConfig`]. A JSON script never executes, so the CSP is unaffected; `<`, `>` and `&` are
+/// escaped so no value can close the element.
+pub fn runtime_config(config: &Config) -> String {
+    // Plain strings and booleans: serialising cannot fail.
+    let text = serde_json::to_string(&RuntimeConfig::of(config))
+        .unwrap_or_default()
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
@@ -265,6 +292,41 @@ mod tests {
         assert_eq!(inject("<div></div>", "<s></s>"), "<div></div><s></s>");
     }
 
+    /// The struct gives the bytes the `json!` map gave before it: every key when set, alphabetical.
+    #[test]
+    fn the_config_keeps_its_shape_byte_for_byte() {
+        let mut config = Config::from_lookup(|_| None).expect("defaults");
+        config.deployment_id = Some("d".into());
+        config.deployment_flags = Some(r#"{"ethereal":true}"#.into());
+        config.deployment_type = Some("telekinesis".into());
+        config.identity_base_url = Some("https://id.example/".into());
+        config.identity_project_id = Some("P2project".into());
+        let all = RuntimeConfig {
+            identity_emulator: Some(true),
+            ..RuntimeConfig::of(&config)
+        };
+        assert_eq!(
+            serde_json::to_string(&all).expect("JSON"),
+            serde_json::json!({
+                "sanctified": true,
+                "identityProjectId": "P2project",
+                "identityBaseUrl": "https://id.example",
+                "identityEmulator": true,
+                "deploymentId": "d",
+                "deploymentFlags": r#"{"ethereal":true}"#,
+                "deploymentType": "telekinesis",
+            })
+            .to_string()
+        );
+        let mut bare = Config::from_lookup(|_| None).expect("defaults");
+        bare.identity_base_url = Some("https://id.example".into());
+        bare.identity_project_id = None;
+        assert_eq!(
+            serde_json::to_string(&RuntimeConfig::of(&bare)).expect("JSON"),
+            r#"{"identityBaseUrl":"https://id.example","sanctified":true}"#
+        );
+    }
+
     #[test]
     fn values_cannot_close_the_script_element() {
         let mut config = Config::from_lookup(|_| None).expect("defaults");
@@ -274,7 +336,7 @@ mod tests {
         let json = script
             .trim_start_matches(r#"<script type="application/json" id="mg-runtime-config">"#)
             .trim_end_matches("</script>");
-        let parsed: Value = serde_json::from_str(json).expect("still JSON");
+        let parsed: serde_json::Value = serde_json::from_str(json).expect("still JSON");
         assert_eq!(parsed["deploymentId"], "</script><script>alert(1)</script>");
         assert_eq!(parsed["identityBaseUrl"], "");
         assert_eq!(parsed["identityProjectId"], "P2localemulator");

@@ -122,16 +122,18 @@ pub struct Published {
 
 /// The body of `GET /api/status/page`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusPage"))]
 pub struct PageBody {
     pub summary: Summary,
     pub history: Vec<PageHistory>,
-    /// `None` in the full answer; in an incremental one, the `since` it answers: each series then
+    /// Null in the full answer; in an incremental one, the `since` it answers: each series then
     /// holds only its points from the bucket holding that time on, for the client to merge by `start`.
     pub since: Option<String>,
 }
 
 /// One component's two series on the status page.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusPageHistory"))]
 pub struct PageHistory {
     pub component: String,
     /// The 90-day range (daily buckets, with incidents).

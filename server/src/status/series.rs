@@ -20,22 +20,25 @@ const QUARTER_HOUR_MS: i64 = 15 * 60_000;
 
 /// One bar or point of a chart.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HistoryPoint"))]
 pub struct Point {
     pub start: String,
     pub checks: i64,
     pub failures: i64,
-    /// Percent of the bucket the component was up as its viewpoints agree; `None` without checks.
+    /// Percent of the bucket the component was up as its viewpoints agree; null without checks.
     pub uptime: Option<f64>,
     pub latency_p50_ms: Option<f64>,
     pub latency_p95_ms: Option<f64>,
     pub latency_max_ms: Option<f64>,
     /// Incidents overlapping the bucket (the 90-day range only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub incidents: Option<usize>,
 }
 
 /// The body of `GET /api/status/history`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusHistory"))]
 pub struct History {
     pub component: String,
     pub range: &'static str,

@@ -44,6 +44,7 @@ impl Context<'_> {
 
 /// The state of a component, or of one viewpoint's view of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ComponentState"))]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     Operational,
@@ -233,7 +234,10 @@ pub fn raw_cells(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Cells 
     cells
 }
 
+/// Percent of each window the component was up as its viewpoints agree (3 decimals); null
+/// without checks in the window.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Uptime {
     #[serde(rename = "24h")]
     pub day: Option<f64>,
@@ -245,7 +249,9 @@ pub struct Uptime {
     pub quarter: Option<f64>,
 }
 
+/// Latency percentiles in milliseconds; null without checks.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Latency {
     pub p50_ms: Option<f64>,
     pub p95_ms: Option<f64>,
@@ -253,6 +259,7 @@ pub struct Latency {
 
 /// One viewpoint's latest check of a component.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ViewpointState {
     pub instance_id: String,
     pub state: State,
@@ -264,6 +271,7 @@ pub struct ViewpointState {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ComponentStatus"))]
 pub struct ComponentSummary {
     pub id: String,
     pub name: String,
@@ -278,6 +286,7 @@ pub struct ComponentSummary {
 /// An incident as the page shows it: the same component's overlapping incidents from several
 /// viewpoints are one, listing the viewpoints that saw it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Incident {
     pub id: String,
     pub component: String,
@@ -293,6 +302,7 @@ pub struct Incident {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Viewpoint {
     pub instance_id: String,
     pub last_checked_at: String,
@@ -301,6 +311,7 @@ pub struct Viewpoint {
 
 /// The body of `GET /api/status`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusSummary"))]
 pub struct Summary {
     pub state: State,
     pub updated_at: String,

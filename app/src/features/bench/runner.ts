@@ -2,9 +2,8 @@
 // and gl-matrix): the widgets' per-frame math and three kernels, each in wasm SIMD, wasm scalar,
 // gl-matrix and plain JavaScript, in the call shapes that decide which one wins.
 import { mat4, quat, vec3, vec4 } from "gl-matrix";
-import * as scalar from "mg-core/graphics";
-import * as simd from "mg-core/graphics/simd";
 import { simdSupported } from "../../graphics/simd-probe";
+import { scalar, simd } from "../../lib/wasm/graphics-builds";
 import { HelixJs, HypercubeJs, IcosahedronJs, MoleculeJs } from "./js-scenes.js";
 import { type CaseSpec, type Implementation, summarize } from "./stats";
 

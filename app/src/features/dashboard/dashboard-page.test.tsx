@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser } from "../../../common/http-types";
 import { setTokenProvider } from "../../lib/api-client";
 import { type Session, SessionContext } from "../../lib/session/session-context";
 import { mockFetch } from "../../lib/wasm/test-network";
@@ -43,13 +44,16 @@ function renderDashboard(value: Session = session()) {
   return router;
 }
 
+// The server's answer, typed as the server writes it (common/http-types.ts).
 const apiUser = {
-  id: 7,
+  id: "7",
   name: "Ada",
+  email: "ada@example.com",
   created_at: "2026-01-02T03:04:05Z",
   updated_at: null,
   activeSessions: 2,
-};
+  profile: null,
+} satisfies CurrentUser;
 
 beforeEach(() => setTokenProvider(() => "session-jwt"));
 afterEach(() => {

@@ -7,7 +7,7 @@ import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { NameField } from "./name-field";
-import { type CurrentUser, useCurrentUser } from "./use-current-user";
+import { type LoadedUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
 
 const providerNames: Record<string, string> = {
@@ -47,7 +47,7 @@ function Dashboard({ user }: { user: IdentityProfile }) {
   const session = useSession();
   const navigate = useNavigate();
   const apiUser = useCurrentUser();
-  const stored: CurrentUser | undefined = apiUser.status === "loaded" ? apiUser.user : undefined;
+  const stored: LoadedUser | undefined = apiUser.status === "loaded" ? apiUser.user : undefined;
   const email = user.email ?? user.loginIds?.[0] ?? "Not provided";
   const { merge } = apiUser;
   // The save's answer is the stored user: 'Last updated' shows its time at once.

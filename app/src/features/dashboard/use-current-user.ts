@@ -1,31 +1,34 @@
 // The API's view of the signed-in user (POST /api/auth/current-user, spec 3 and 7).
 import { useCallback, useEffect, useState } from "react";
+import type { CurrentUser, UserAnswer } from "../../../common/http-types";
 import { apiCall } from "../../lib/api-client";
 
-export interface CurrentUser {
-  id?: string | number;
-  name?: string | null;
-  created_at?: string | number | null;
-  updated_at?: string | number | null;
-  activeSessions?: number | null;
-}
+/**
+ * The user as the server answered it (its type generated from the server's, common/http-types.ts).
+ * Each field may still be missing: the page shows what it has of an answer that is not the server's
+ * (a proxy's page that happens to be JSON) rather than failing.
+ */
+export type LoadedUser = Partial<CurrentUser>;
 
 export type CurrentUserState =
   | { status: "loading" }
-  | { status: "loaded"; user: CurrentUser }
+  | { status: "loaded"; user: LoadedUser }
   | { status: "failed"; message: string };
 
 export function useCurrentUser(): CurrentUserState & {
   reload: () => void;
   /** Takes in fields of the user from another answer (a saved name's, with its new `updated_at`). */
-  merge: (fields: Partial<CurrentUser>) => void;
+  merge: (fields: LoadedUser) => void;
 } {
   const [state, setState] = useState<CurrentUserState>({ status: "loading" });
   const [round, setRound] = useState(0);
 
   useEffect(() => {
     let live = true;
-    apiCall<{ data?: CurrentUser }>("/api/auth/current-user", { method: "POST", auth: true }).then(
+    apiCall<Partial<UserAnswer> | null>("/api/auth/current-user", {
+      method: "POST",
+      auth: true,
+    }).then(
       (answer) => live && setState({ status: "loaded", user: answer?.data ?? {} }),
       (error: unknown) =>
         live &&
@@ -41,7 +44,7 @@ export function useCurrentUser(): CurrentUserState & {
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   const merge = useCallback(
-    (fields: Partial<CurrentUser>) =>
+    (fields: LoadedUser) =>
       setState((current) =>
         current.status === "loaded"
           ? { status: "loaded", user: { ...current.user, ...fields } }

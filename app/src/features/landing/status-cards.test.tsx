@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseName } from "../../../common/http-types";
 import { StatusCardList } from "./status-cards";
 
 // Ethereal is a build-time deployment type, so the browser suite cannot switch to it; the cards'
@@ -8,7 +9,7 @@ import { StatusCardList } from "./status-cards";
 function renderCards(
   ethereal: boolean,
   db: "unknown" | "healthy" | "unhealthy" | "n/a",
-  database?: string,
+  database?: DatabaseName,
 ) {
   render(
     <MemoryRouter>

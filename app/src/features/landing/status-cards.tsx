@@ -1,30 +1,24 @@
-// The four status cards of the landing page. Checks run on load and every 30 s (the wasm core decides).
+// The four status cards of the landing page. Checks, and the read of the server's uptimes, run on
+// load and every 30 s (the wasm core's HealthMachine decides).
 import { Link } from "react-router-dom";
+import type { DatabaseName } from "../../../common/http-types";
 import { HealthBadge } from "../../components/health-badge";
 import { NeedsScript } from "../../components/needs-script";
 import { paths } from "../../config/paths";
-import { formatUptime, useStatusSummary } from "../../lib/status-api";
 import type { DeploymentInfo } from "../../lib/wasm/core";
-import { type HealthWithDatabase, useHealth } from "../../lib/wasm/use-health";
+import { type HealthWithDatabase, type Uptime24h, useHealth } from "../../lib/wasm/use-health";
+import { formatUptime } from "./format-uptime";
 
-/** How the database card names the engine `/db-health` reports. */
-const databaseNames: Record<string, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+/** How the database card names each engine `/db-health` reports. */
+const databaseNames: Record<DatabaseName, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 
 export function StatusCards({ info }: { info: DeploymentInfo }) {
   const health = useHealth({
     ethereal: info.ethereal,
     telekinesisQueueUrl: info.telekinesis_queue_url,
   });
-  const summary = useStatusSummary(!info.ethereal);
-  const uptime: Uptime24h = {};
-  for (const component of summary.data?.components ?? []) {
-    uptime[component.id] = component.uptime["24h"];
-  }
-  return <StatusCardList ethereal={info.ethereal} health={health} uptime={uptime} />;
+  return <StatusCardList ethereal={info.ethereal} health={health} uptime={health.uptime} />;
 }
-
-/** The server's 24 h uptime per component id (`api`, `db`, `queue`), from GET /api/status. */
-export type Uptime24h = Record<string, number | null | undefined>;
 
 /** "99.98% uptime, 24 h" under the state; the line is always there, empty without a figure (no shift). */
 function UptimeLine({ value, testId }: { value: number | null | undefined; testId: string }) {
@@ -100,7 +94,7 @@ export function StatusCardList({
           <p className="status-card__detail">
             {ethereal
               ? "Ethereal deployments have no database."
-              : `${databaseNames[health.database ?? ""] ?? "The database"} behind /db-health.`}
+              : `${health.database ? databaseNames[health.database] : "The database"} behind /db-health.`}
           </p>
         </li>
         <li

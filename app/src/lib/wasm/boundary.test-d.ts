@@ -2,6 +2,7 @@
 // `.test-d.ts` name keeps it out of Vitest). The types come from the Rust types (tsify, see
 // core-wasm/README.md), so a renamed Rust field or variant changes them: the exact-key checks below
 // fail, and so does every app file still reading the old name (no casts at the boundary hide it).
+import type { Wisdom, WisdomFailure } from "../../../common/http-types";
 import type {
   AuthCallbackMachine,
   CallbackEffect,
@@ -40,7 +41,7 @@ function check<_T extends true>(): void {}
 // Every field name the app reads, exactly: a rename or a new field fails here first.
 check<Equal<keyof HealthSnapshot, "api" | "db" | "queue">>();
 check<Equal<HealthValue, "unknown" | "healthy" | "unhealthy" | "n/a">>();
-check<Equal<keyof CheckPlan, "round" | "checkApi" | "checkDb">>();
+check<Equal<keyof CheckPlan, "round" | "checkApi" | "checkDb" | "readUptime">>();
 check<Equal<keyof DeploymentFlags, "apotheosis" | "sanctified" | "ethereal">>();
 check<
   Equal<
@@ -75,6 +76,14 @@ check<
   Equal<
     keyof Extract<WisdomSnapshot, { status: "error" }>,
     "status" | "error" | "instructions" | "message"
+  >
+>();
+// What the wasm reads from /api/wisdom, against the server's own types (common/http-types.ts).
+check<Equal<keyof Extract<WisdomSnapshot, { status: "success" }>, "status" | keyof Wisdom>>();
+check<
+  Equal<
+    keyof Extract<WisdomSnapshot, { status: "error" }>,
+    "status" | Exclude<keyof WisdomFailure, "code">
   >
 >();
 check<Equal<keyof NameEditSnapshot, "mode" | "name" | "draft" | "notice">>();

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import type { UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
 import {
   AuthCallbackMachine,
@@ -102,10 +103,10 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
       case "readUser":
         void (async () => {
           try {
-            const answer = await apiCall<{ data?: { name?: string | null } }>(
-              "/api/auth/current-user",
-              { method: "POST", auth: true },
-            );
+            const answer = await apiCall<Partial<UserAnswer> | null>("/api/auth/current-user", {
+              method: "POST",
+              auth: true,
+            });
             next(() => owned.userRead(answer?.data?.name ?? undefined));
           } catch (error) {
             settle(() => owned.stepFailed(messageOf(error), Date.now()));
@@ -117,7 +118,8 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
           try {
             await apiCall("/api/auth/update-profile", {
               method: "POST",
-              body: effect.payload,
+              // The wasm core's payload type (tsify) checked against the server's (ts-rs).
+              body: effect.payload satisfies UpdateProfileRequest,
               auth: true,
             });
             next(() => owned.profileUpdated());

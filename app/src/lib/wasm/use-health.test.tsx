@@ -1,7 +1,31 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ComponentStatus, StatusSummary } from "../../../common/http-types";
 import { mockFetch } from "./test-network";
-import { useHealth } from "./use-health";
+import { databaseOf, uptimeOf, useHealth } from "./use-health";
+
+/** A GET /api/status answer (the server's type) with these 24 h uptimes. */
+function summary(uptimes: Record<string, number | null>): StatusSummary {
+  const component = (id: string, day: number | null): ComponentStatus => ({
+    id,
+    name: id,
+    state: "operational",
+    uptime: { "24h": day, "7d": day, "30d": day, "90d": day },
+    latency_24h: { p50_ms: 1, p95_ms: 2 },
+    last_checked_at: "2026-01-01T00:00:00Z",
+    viewpoints: [],
+  });
+  return {
+    state: "operational",
+    updated_at: "2026-01-01T00:00:00Z",
+    check_interval_seconds: 30,
+    instance_id: "local",
+    components: Object.entries(uptimes).map(([id, day]) => component(id, day)),
+    viewpoints: [],
+    open_incidents: [],
+    recent_incidents: [],
+  };
+}
 
 // Real wasm HealthMachine; only fetch (the network boundary) is mocked.
 describe("useHealth", () => {
@@ -21,6 +45,7 @@ describe("useHealth", () => {
     const { result } = renderHook(() => useHealth({ ethereal: false, force: false }));
     expect(result.current).toEqual({ api: "unknown", db: "unknown", queue: "unknown" });
     await flush();
+    // No uptimes: GET /api/status failed (not routed here).
     expect(result.current).toEqual({ api: "healthy", db: "unhealthy", queue: "unknown" });
     expect(console.error).toHaveBeenCalledWith("Database health check failed");
   });
@@ -43,6 +68,30 @@ describe("useHealth", () => {
     expect(console.error).toHaveBeenCalledWith("API health check failed");
   });
 
+  it("reads the server's uptimes in the same rounds, keeping the last ones while a read fails", async () => {
+    let answer: { status: number; body?: unknown } = {
+      status: 200,
+      body: summary({ api: 99.5, db: null }),
+    };
+    const calls = mockFetch({
+      "/health": { status: 200 },
+      "/db-health": { status: 200 },
+      "/api/status": () => answer,
+    });
+    const { result } = renderHook(() => useHealth({ ethereal: false, force: false }));
+    await flush();
+    expect(result.current.uptime).toEqual({ api: 99.5, db: null });
+    answer = { status: 503 };
+    await act(async () => await vi.advanceTimersByTimeAsync(29_999));
+    expect(calls.filter((c) => c.path === "/api/status")).toHaveLength(1);
+    await act(async () => await vi.advanceTimersByTimeAsync(1));
+    expect(calls.filter((c) => c.path === "/api/status")).toHaveLength(2);
+    expect(result.current.uptime).toEqual({ api: 99.5, db: null });
+    answer = { status: 200, body: summary({ api: 100, db: 98.25, queue: null }) };
+    await act(async () => await vi.advanceTimersByTimeAsync(30_000));
+    expect(result.current.uptime).toEqual({ api: 100, db: 98.25, queue: null });
+  });
+
   it("ethereal without force shows n/a and fetches nothing", async () => {
     const calls = mockFetch({});
     const { result } = renderHook(() => useHealth({ ethereal: true, force: false }));
@@ -58,6 +107,26 @@ describe("useHealth", () => {
     await flush();
     unmount();
     await act(async () => await vi.advanceTimersByTimeAsync(60_000));
-    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.path).sort()).toEqual(["/api/status", "/db-health", "/health"]);
+  });
+});
+
+describe("reading the server's answers", () => {
+  it("takes the database's name from /db-health, nothing from anything else", () => {
+    expect(databaseOf('{"database":"postgres","latency_ms":1,"status":"ok"}')).toBe("postgres");
+    expect(databaseOf('{"database":"oracle"}')).toBeUndefined();
+    expect(databaseOf('{"database":"toString"}')).toBeUndefined();
+    expect(databaseOf("<html>")).toBeUndefined();
+  });
+
+  it("takes each component's 24 h uptime from /api/status, nothing from anything else", () => {
+    expect(uptimeOf(JSON.stringify(summary({ api: 99.9, queue: null })))).toEqual({
+      api: 99.9,
+      queue: null,
+    });
+    expect(uptimeOf('{"components":[{"id":"api"}]}')).toEqual({ api: null });
+    expect(uptimeOf("{}")).toBeUndefined();
+    expect(uptimeOf("not json")).toBeUndefined();
+    expect(uptimeOf(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,7 @@
+// The landing cards' values: the wasm HealthMachine decides when a round runs and what it asks
+// (/health, /db-health, and GET /api/status for the server's uptimes); this hook does the requests.
 import { useEffect, useMemo, useState } from "react";
+import type { DatabaseName, DbHealth, StatusSummary } from "../../../common/http-types";
 import { forceHealthChecks } from "../../config/env";
 import { requestRaw } from "../api-client";
 import { HealthMachine, type HealthSnapshot } from "./core";
@@ -23,26 +26,58 @@ function queueUrlReadable(url: string | undefined): boolean {
   }
 }
 
-/** Which database `/db-health` says the server uses ("sqlite", "postgres"), once it has answered. */
-export type HealthWithDatabase = HealthSnapshot & { database?: string };
+/** The server's 24 h uptime per component id (`api`, `db`, `queue`), from GET /api/status. */
+export type Uptime24h = Record<string, number | null>;
+
+/**
+ * The machine's values, which database `/db-health` says the server uses once it has answered, and
+ * the uptimes of the last GET /api/status that answered (kept while later ones fail).
+ */
+export type HealthWithDatabase = HealthSnapshot & { database?: DatabaseName; uptime?: Uptime24h };
+
+/** Every name the server gives its database (a Record, so a name the server adds fails the typecheck). */
+const DATABASE_NAMES: Record<DatabaseName, true> = { sqlite: true, postgres: true };
 
 /** The `database` field of a `/db-health` answer, if it is one of the names the server reports. */
-export function databaseOf(text: string | undefined): string | undefined {
+export function databaseOf(text: string | undefined): DatabaseName | undefined {
   try {
-    const name = (JSON.parse(text ?? "") as { database?: unknown }).database;
-    return name === "sqlite" || name === "postgres" ? name : undefined;
+    const name: unknown = (JSON.parse(text ?? "") as Partial<DbHealth>).database;
+    return typeof name === "string" && Object.hasOwn(DATABASE_NAMES, name)
+      ? (name as DatabaseName)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** API, database and queue health: checked on mount and every 30 000 ms (the wasm core decides when). */
+/** Each component's 24 h uptime in a GET /api/status answer; undefined for anything else. */
+export function uptimeOf(text: string | undefined): Uptime24h | undefined {
+  try {
+    const { components } = JSON.parse(text ?? "") as Partial<StatusSummary>;
+    if (!Array.isArray(components)) return undefined;
+    const uptime: Uptime24h = {};
+    for (const component of components) {
+      const day = component?.uptime?.["24h"];
+      if (typeof component?.id === "string")
+        uptime[component.id] = typeof day === "number" ? day : null;
+    }
+    return uptime;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * API, database and queue health, and the server's uptimes: checked on mount and every 30 000 ms (the
+ * wasm core decides when, and whether a round reads the uptimes).
+ */
 export function useHealth({
   ethereal,
   force = forceHealthChecks,
   telekinesisQueueUrl,
 }: HealthOptions): HealthWithDatabase {
-  const [database, setDatabase] = useState<string | undefined>(undefined);
+  const [database, setDatabase] = useState<DatabaseName | undefined>(undefined);
+  const [uptime, setUptime] = useState<Uptime24h | undefined>(undefined);
   const runRound = (
     machine: HealthMachine,
     now: number,
@@ -68,6 +103,13 @@ export function useHealth({
     };
     if (plan.checkApi) void check("/health", (status) => machine.apiResult(plan.round, status));
     if (plan.checkDb) void check("/db-health", (status) => machine.dbResult(plan.round, status));
+    if (plan.readUptime) {
+      void requestRaw("/api/status").then((answer) => {
+        if (!isLive() || answer?.status !== 200) return;
+        const read = uptimeOf(answer.text);
+        if (read) setUptime(read);
+      });
+    }
   };
 
   const handle = useMachine(
@@ -86,5 +128,5 @@ export function useHealth({
   }, [handle.machine, handle.sync]);
 
   const { snapshot } = handle;
-  return useMemo(() => ({ ...snapshot, database }), [snapshot, database]);
+  return useMemo(() => ({ ...snapshot, database, uptime }), [snapshot, database, uptime]);
 }

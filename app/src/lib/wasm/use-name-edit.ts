@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from "react";
+import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
 import { NameEditMachine, type NameEditSnapshot } from "./core";
 import { useMachine } from "./use-machine";
@@ -15,11 +16,8 @@ export interface NameEdit {
   key: (key: string) => void;
 }
 
-/** The API's answer to a saved name: the user as now stored (its `updated_at` included). */
-export interface SavedUser {
-  name?: string | null;
-  updated_at?: string | number | null;
-}
+/** What the dashboard takes from a saved name's answer: the user as now stored, its `updated_at` included. */
+export type SavedUser = Pick<CurrentUser, "name" | "updated_at">;
 
 /**
  * The dashboard's display name: edit, validate ('Name cannot be empty'), save through the API.
@@ -43,9 +41,9 @@ export function useNameEdit(name: string, onSaved?: (user: SavedUser) => void): 
       sync();
       if (trimmed === undefined) return;
       try {
-        const answer = await apiCall<{ data?: SavedUser }>("/api/auth/update-profile", {
+        const answer = await apiCall<Partial<UserAnswer> | null>("/api/auth/update-profile", {
           method: "POST",
-          body: { name: trimmed },
+          body: { name: trimmed } satisfies UpdateProfileRequest,
           auth: true,
         });
         if (machine.current !== owned) return;

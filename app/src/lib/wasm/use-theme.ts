@@ -28,19 +28,18 @@ type Owned = { machine: ThemeMachine; key: string };
 /**
  * The page's theme, owned by the wasm ThemeMachine: read at start, toggled, persisted, synced across tabs.
  *
- * The inline script in index.html applies the stored theme before first paint, so this hook does not
- * download the wasm for it: the machine is created as soon as the core is there (pages that run
- * machines load it anyway), or when the visitor toggles or another tab changes the theme.
+ * The inline script in index.html applies the stored theme before first paint (the page's
+ * `data-theme`, which CSS reads), so this hook does not download the wasm for it: the machine is
+ * created as soon as the core is there (pages that run machines load it anyway), or when the visitor
+ * toggles or another tab changes the theme. `theme` is the machine's, undefined until it exists: the
+ * reading rule (what a stored value means) is the machine's alone, and the script's copy of it is
+ * checked against it (theme-script.test.ts).
  */
-export function useTheme(): { theme: Theme; toggle: () => void } {
+export function useTheme(): { theme: Theme | undefined; toggle: () => void } {
   const owned = useRef<Owned | null>(null);
   // Creates the machine (once) while mounted; null otherwise.
   const ensure = useRef<((core: Core) => Owned | null) | null>(null);
-  const [theme, setTheme] = useState<Theme>(() =>
-    typeof document !== "undefined" && document.documentElement.dataset.theme === "void"
-      ? "void"
-      : "cosmic",
-  );
+  const [theme, setTheme] = useState<Theme | undefined>(undefined);
 
   useEffect(() => {
     ensure.current = (core) => {

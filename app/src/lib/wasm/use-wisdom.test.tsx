@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { WisdomAnswer, WisdomFailure } from "../../../common/http-types";
 import { mockFetch } from "./test-network";
 import { useWisdom } from "./use-wisdom";
 
@@ -17,7 +18,7 @@ describe("useWisdom", () => {
     const calls = mockFetch({
       "/api/wisdom": {
         status: 200,
-        body: { wisdom: { quote: "Know thyself.", orator: "Socrates" } },
+        body: { wisdom: { quote: "Know thyself.", orator: "Socrates" } } satisfies WisdomAnswer,
       },
     });
     const { result } = renderHook(() => useWisdom());
@@ -41,7 +42,12 @@ describe("useWisdom", () => {
     mockFetch({
       "/api/wisdom": {
         status: 503,
-        body: { error: "No wisdom", instructions: "Seed it", message: "empty table" },
+        body: {
+          code: "wisdom_empty",
+          error: "No wisdom",
+          instructions: "Seed it",
+          message: "empty table",
+        } satisfies WisdomFailure,
       },
     });
     const { result } = renderHook(() => useWisdom());

@@ -178,6 +178,11 @@ export interface CheckPlan {
     round: number;
     checkApi: boolean;
     checkDb: boolean;
+    /**
+     * Read the server's uptimes (`GET /api/status`) this round: with the API's check, so never
+     * on an ethereal deployment unless its checks are forced.
+     */
+    readUptime: boolean;
 }
 
 export interface IncidentView {

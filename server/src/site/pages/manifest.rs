@@ -73,25 +73,11 @@ fn effective<'a>(runtime: Option<&'a str>, build: Option<&'a str>) -> Option<&'a
     text(runtime).or(text(build))
 }
 
-/// Reads the flags JSON as the browser core does: blank -> the defaults; an object of booleans
-/// named in `mg_domain::FLAG_NAMES` (a repeated key counts with its last value); anything else
-/// is unreadable -> the defaults.
+/// Reads the flags JSON as the browser core does, by `mg_domain::FlagValues`' rule: blank or
+/// unreadable -> the defaults.
 fn read_flags(raw: Option<&str>) -> FlagValues {
-    let Some(text) = raw else {
-        return FlagValues::default();
-    };
-    let Ok(object) = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
-    else {
-        return FlagValues::default();
-    };
-    let mut flags = FlagValues::default();
-    for (name, value) in &object {
-        match value.as_bool() {
-            Some(value) if flags.set(name, value) => {}
-            _ => return FlagValues::default(),
-        }
-    }
-    flags
+    raw.and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default()
 }
 
 /// The variant key `{nav}-{type}-{a}{s}{e}` (app/common/PRERENDER-CONTRACT.md), or `None` when sanctified

@@ -1,0 +1,306 @@
+//! The HTTP contract in TypeScript: `app/common/http-types.ts` is rendered from the Rust types the
+//! server serialises (and the request bodies it reads), so the app's types of its answers are never
+//! written by hand. The types derive `ts_rs::TS` in test builds only; no build of the server
+//! carries ts-rs.
+//!
+//! `make http-types` writes the file (this test with `MG_WRITE_HTTP_TYPES=1`); without the variable
+//! the test fails when the committed file is not what the Rust types give, naming that command.
+//! A type joins the contract by deriving `TS` beside its `Serialize` (see `error::ErrorBody`) and
+//! being listed in [`declarations`]; the types it refers to must be listed too (a test says which
+//! are missing).
+
+use std::{collections::BTreeSet, path::PathBuf};
+
+use ts_rs::{Config, TS};
+
+use crate::{
+    db::{wisdom::Wisdom, Backend},
+    error::ErrorBody,
+    routes::{auth, health, wisdom},
+    site::static_files::RuntimeConfig,
+    status::{render, series, summary},
+};
+
+/// The file, from the repository's root.
+const FILE: &str = "app/common/http-types.ts";
+/// The variable that makes the test write the file instead of comparing it.
+const WRITE: &str = "MG_WRITE_HTTP_TYPES";
+const COMMAND: &str = "make http-types";
+
+const HEADER: &str = "\
+// The server's HTTP contract: the bodies it answers and the request bodies it reads, and the runtime
+// configuration it puts into every page. Generated from the Rust types (server/src/http_contract.rs,
+// ts-rs): do not edit; change the Rust type and run `make http-types`. A Rust test fails while this
+// file differs from what the Rust types give. Neutral ground: app code, build code and scripts import it.
+";
+
+/// One type of the contract: its TypeScript name, declaration, and the names of the contract's
+/// types it refers to.
+struct Declaration {
+    name: String,
+    text: String,
+    refers_to: Vec<String>,
+}
+
+/// The declarations of every type in the contract, in this order.
+fn declarations(config: &Config) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    macro_rules! types {
+        ($($ty:ty),* $(,)?) => {
+            $(out.push(Declaration {
+                name: <$ty as TS>::ident(config),
+                text: format!(
+                    "{}export {}",
+                    <$ty as TS>::docs().unwrap_or_default(),
+                    <$ty as TS>::decl(config)
+                ),
+                refers_to: <$ty as TS>::dependencies(config)
+                    .into_iter()
+                    .map(|dependency| dependency.ts_name)
+                    .collect(),
+            });)*
+        };
+    }
+    types!(
+        // Errors: every API failure.
+        ErrorBody,
+        // The runtime configuration in every page.
+        RuntimeConfig<'static>,
+        // /health, /db-health.
+        health::Health,
+        health::DbHealth,
+        Backend,
+        // /api/wisdom.
+        wisdom::WisdomAnswer,
+        wisdom::WisdomFailure,
+        Wisdom,
+        // /api/auth/*.
+        auth::UserEnvelope<'static>,
+        auth::UserData<'static>,
+        auth::StoredProfile<'static>,
+        auth::ProviderData,
+        auth::UpdateProfileBody,
+        auth::ProfileBody,
+        auth::OauthData,
+        auth::LogoutAnswer,
+        auth::SessionEnded,
+        // /api/status, /api/status/history, /api/status/page.
+        summary::Summary,
+        summary::State,
+        summary::ComponentSummary,
+        summary::Uptime,
+        summary::Latency,
+        summary::ViewpointState,
+        summary::Viewpoint,
+        summary::Incident,
+        series::History,
+        series::Point,
+        render::PageBody,
+        render::PageHistory,
+    );
+    out
+}
+
+/// The file's text.
+fn render() -> String {
+    // The server's integers (counts, seconds, milliseconds) are far below 2^53: JSON numbers that
+    // JSON.parse reads as `number`, not ts-rs's default `bigint`.
+    let config = Config::new().with_large_int("number");
+    let mut text = String::from(HEADER);
+    for declaration in declarations(&config) {
+        text.push('\n');
+        text.push_str(&layout(&declaration.text));
+        text.push('\n');
+    }
+    text
+}
+
+/// The declaration laid out as the app's formatter (Biome) writes TypeScript: ts-rs writes each on one
+/// line (`type A = { a: string, b: B, };`), doc comments included. Each object at the top level gets
+/// one member per line, ended by `;`; a union of objects puts each on a line of its own after `|`.
+/// Nested objects, strings and comments stay as they are. (The file is left out of Biome's formatter
+/// all the same, app/biome.json: what the generator writes is what the drift test compares.)
+fn layout(declaration: &str) -> String {
+    let objects = top_level_objects(declaration);
+    let Some(&(first, _)) = objects.first() else {
+        return declaration.to_owned();
+    };
+    if objects.len() == 1 {
+        let (open, close) = objects[0];
+        return format!(
+            "{}{}{}",
+            &declaration[..open],
+            object(&declaration[open + 1..close], ""),
+            &declaration[close + 1..]
+        );
+    }
+    // `type U = { .. } | { .. };` -> `type U =\n  | {\n      ..\n    }\n  | {\n ..    };`
+    let mut out = declaration[..first].trim_end().to_owned();
+    for &(open, close) in &objects {
+        out.push_str("\n  | ");
+        out.push_str(&object(&declaration[open + 1..close], "    "));
+    }
+    let last = objects[objects.len() - 1].1;
+    out.push_str(&declaration[last + 1..]);
+    out
+}
+
+/// `{`, the members of `body` one per line indented by `indent` and two spaces, `}` at `indent`.
+fn object(body: &str, indent: &str) -> String {
+    let mut out = String::from("{\n");
+    for member in members(body) {
+        for (i, line) in member.lines().enumerate() {
+            let line = line.trim();
+            out.push_str(indent);
+            // The lines of a doc comment after its first one (` * text`, ` */`).
+            out.push_str(if i > 0 && line.starts_with('*') {
+                "   "
+            } else {
+                "  "
+            });
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.pop();
+        out.push_str(";\n");
+    }
+    out.push_str(indent);
+    out.push('}');
+    out
+}
+
+/// The `{` and `}` positions of the objects at the top level of a declaration.
+fn top_level_objects(declaration: &str) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut open = None;
+    scan_code(declaration, |i, c, depth| {
+        match (c, depth) {
+            ('{', 0) => open = Some(i),
+            ('}', 0) => {
+                if let Some(at) = open.take() {
+                    found.push((at, i));
+                }
+            }
+            _ => {}
+        }
+        true
+    });
+    found
+}
+
+/// What a scan of a declaration is inside of at one position.
+#[derive(Clone, Copy, PartialEq)]
+enum Scan {
+    Code,
+    Text,
+    Comment,
+}
+
+/// Calls `each` with every character of `text` that is code (not in a string or a comment), with
+/// its position and its nesting depth (an opening bracket and its closing one both at the depth
+/// outside them).
+fn scan_code(text: &str, mut each: impl FnMut(usize, char, i32) -> bool) {
+    let (mut scan, mut depth, mut previous) = (Scan::Code, 0i32, ' ');
+    for (i, c) in text.char_indices() {
+        match (scan, c) {
+            (Scan::Code, '"') => scan = Scan::Text,
+            (Scan::Text, '"') => scan = Scan::Code,
+            (Scan::Code, '*') if previous == '/' => scan = Scan::Comment,
+            (Scan::Comment, '/') if previous == '*' => scan = Scan::Code,
+            (Scan::Code, _) => {
+                if matches!(c, '}' | '>' | ')' | ']') {
+                    depth -= 1;
+                }
+                if !each(i, c, depth) {
+                    return;
+                }
+                if matches!(c, '{' | '<' | '(' | '[') {
+                    depth += 1;
+                }
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+}
+
+/// The members of an object's body (`a: string, b: B, `), each trimmed.
+fn members(body: &str) -> Vec<&str> {
+    let mut cuts = Vec::new();
+    scan_code(body, |i, c, depth| {
+        if c == ',' && depth == 0 {
+            cuts.push(i);
+        }
+        true
+    });
+    let mut out = Vec::new();
+    let mut start = 0;
+    for cut in cuts.into_iter().chain([body.len()]) {
+        let member = body[start..cut].trim();
+        if !member.is_empty() {
+            out.push(member);
+        }
+        start = cut + 1;
+    }
+    out
+}
+
+fn file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(FILE)
+}
+
+#[test]
+fn the_committed_typescript_is_what_the_rust_types_give() {
+    let rendered = render();
+    if std::env::var_os(WRITE).is_some() {
+        std::fs::write(file(), &rendered).expect("write the TypeScript file");
+        return;
+    }
+    let committed = std::fs::read_to_string(file()).unwrap_or_default();
+    if committed == rendered {
+        return;
+    }
+    let first = committed
+        .lines()
+        .zip(rendered.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| committed.lines().count().min(rendered.lines().count()));
+    panic!(
+        "{FILE} is not what the Rust types give (first difference at line {}): run `{COMMAND}` \
+         and commit the file.\n  committed: {:?}\n  generated: {:?}",
+        first + 1,
+        committed.lines().nth(first).unwrap_or("(end of file)"),
+        rendered.lines().nth(first).unwrap_or("(end of file)"),
+    );
+}
+
+#[test]
+fn every_type_the_contract_refers_to_is_in_it() {
+    let all = declarations(&Config::new());
+    let declared: BTreeSet<&str> = all.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(declared.len(), all.len(), "a type is listed twice");
+    let missing: BTreeSet<&str> = all
+        .iter()
+        .flat_map(|d| d.refers_to.iter().map(String::as_str))
+        .filter(|name| !declared.contains(name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "types the contract refers to but does not list (add them to `declarations`): {missing:?}"
+    );
+}
+
+#[test]
+fn layout_puts_one_member_per_line() {
+    assert_eq!(
+        layout(r#"type A = { a: string, "2,4": B<C, D>, e: { f: "x}y" } | null, };"#),
+        "type A = {\n  a: string;\n  \"2,4\": B<C, D>;\n  e: { f: \"x}y\" } | null;\n};"
+    );
+    assert_eq!(
+        layout("type U = { a: \"x\", } | { /**\n * b, c\n */\nb: number, };"),
+        "type U =\n  | {\n      a: \"x\";\n    }\n  | {\n      /**\n       * b, c\n       */\n      b: number;\n    };"
+    );
+    assert_eq!(layout(r#"type S = "a" | "b";"#), r#"type S = "a" | "b";"#);
+}
