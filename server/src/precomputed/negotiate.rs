@@ -62,17 +62,20 @@ fn qvalue(text: &[u8]) -> Option<f32> {
     }
 }
 
+/// A header value a thread read last, and what was decided from it.
+type Last<T> = RefCell<Option<(Box<[u8]>, T)>>;
+
 thread_local! {
     /// The last `Accept-Encoding` value this thread read, and what it chose.
-    static LAST_ENCODING: RefCell<Option<(Box<[u8]>, Encoding)>> = const { RefCell::new(None) };
+    static LAST_ENCODING: Last<Encoding> = const { RefCell::new(None) };
     /// The last `Accept` value this thread read, and whether it preferred Markdown.
-    static LAST_ACCEPT: RefCell<Option<(Box<[u8]>, bool)>> = const { RefCell::new(None) };
+    static LAST_ACCEPT: Last<bool> = const { RefCell::new(None) };
 }
 
 /// `decide(headers)`, remembered per thread for the last single value of `name`: a browser sends
 /// the same header on every request, and comparing its bytes costs less than reading it again.
 fn remembered<T: Copy + 'static>(
-    last: &'static std::thread::LocalKey<RefCell<Option<(Box<[u8]>, T)>>>,
+    last: &'static std::thread::LocalKey<Last<T>>,
     headers: &HeaderMap,
     name: header::HeaderName,
     decide: fn(&HeaderMap) -> T,

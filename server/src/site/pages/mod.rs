@@ -2,7 +2,8 @@
 //! configuration (`pages.json`), the client shell (`index.html`) for personal routes and whatever
 //! the build did not render, the not-found page with 404, the docs' Markdown twins, `llms.txt`,
 //! `sitemap.xml` and `robots.txt`. Every document is filled in once and sent from memory with a
-//! strong ETag (`rendered`); a rebuilt app is picked up without a restart.
+//! strong ETag (`rendered`); a rebuilt app is picked up without a restart (within a second: files
+//! are looked at again at most once per `Config::static_recheck`).
 
 pub mod manifest;
 pub mod rendered;
