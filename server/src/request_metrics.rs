@@ -32,7 +32,7 @@ const STATUS_SLOTS: usize = 500;
 #[derive(Debug)]
 struct RouteStats {
     by_status: Vec<AtomicU64>,
-    /// Cumulative counts per bucket.
+    /// Requests per bucket: the ones no faster bucket held (the exposition makes them cumulative).
     buckets: [AtomicU64; BUCKETS.len()],
     count: AtomicU64,
     sum_micros: AtomicU64,
@@ -107,10 +107,14 @@ impl Metrics {
         {
             slot.fetch_add(1, Relaxed);
         }
-        for (bucket, bound) in stats.buckets.iter().zip(BUCKETS) {
-            if seconds <= bound {
-                bucket.fetch_add(1, Relaxed);
-            }
+        // One bucket per request (the first whose bound holds it); the exposition sums them up.
+        // Incrementing every bucket above it cost a request up to eleven shared atomic writes.
+        if let Some(bucket) = BUCKETS
+            .iter()
+            .position(|bound| seconds <= *bound)
+            .and_then(|i| stats.buckets.get(i))
+        {
+            bucket.fetch_add(1, Relaxed);
         }
         stats.count.fetch_add(1, Relaxed);
         stats
@@ -162,11 +166,12 @@ impl Metrics {
         for (method, route, stats) in &routes {
             let count = stats.count.load(Relaxed);
             let labels = format!("method=\"{method}\",route=\"{route}\"");
+            let mut cumulative = 0;
             for (bound, bucket) in BUCKETS.iter().zip(&stats.buckets) {
+                cumulative += bucket.load(Relaxed);
                 let _ = writeln!(
                     out,
-                    "mg_http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {}",
-                    bucket.load(Relaxed)
+                    "mg_http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {cumulative}"
                 );
             }
             let _ = writeln!(
@@ -269,6 +274,24 @@ mod tests {
         assert!(text.contains("route=\"/health\",le=\"0.0025\"} 0"));
         assert!(text.contains("route=\"/health\",le=\"0.005\"} 1"));
         assert!(text.contains("mg_db_pool_connections{state=\"in_use\"} 1"));
+        // The buckets are cumulative: a slower request and one beyond every bound.
+        metrics.record("GET", "/health", 200, 0.3);
+        metrics.record("GET", "/health", 200, 9.0);
+        let text = metrics.render(4, 3);
+        for (bound, count) in [
+            ("0.0025", 0),
+            ("0.005", 1),
+            ("0.25", 1),
+            ("0.5", 2),
+            ("5", 2),
+        ] {
+            let line = format!("route=\"/health\",le=\"{bound}\"}} {count}\n");
+            assert!(text.contains(&line), "{line} in {text}");
+        }
+        assert!(
+            text.contains("route=\"/health\",le=\"+Inf\"} 3\n"),
+            "{text}"
+        );
     }
 
     #[test]
