@@ -13,7 +13,10 @@
 # from the built app in PAGES_DIST (default app/dist when it has pages.json, else a fixture: a shell
 # and one ~60 KB prerendered /mg/overview); with BASELINE_BIN, that binary's answer to the same
 # request too (a binary from before prerendering answers with the shell index.html, read, hashed and
-# gzipped per request). PAGES_ONLY=1 measures only the pages (and bare axum).
+# gzipped per request). Beside them, nginx (Debian's nginx-light) serves the same page's Brotli bytes
+# as a precompressed file with the same headers: the anchor of the page rows (the same-run ratio of
+# mg-server's page to nginx's, and of its /health to bare axum's, are printed at the end).
+# PAGES_ONLY=1 measures only the pages (and bare axum).
 #   usage: [ROUNDS=3] [BASELINE_BIN=path] [PAGES_DIST=dir] [PAGES_ONLY=1] benches/load.sh [seconds per endpoint, default 10] [connections, default 64]
 set -euo pipefail
 
