@@ -15,6 +15,7 @@ use crate::health::{
 };
 use crate::input::lenient;
 use crate::text::join;
+use mg_domain::calendar::{civil_from_days, days_from_civil};
 
 /// Daily bars on the page, the last one today (UTC).
 pub const DAYS: usize = 90;
@@ -910,30 +911,6 @@ pub fn parse_time(text: &str) -> Option<i64> {
     }
     let days = days_from_civil(year, month, day);
     Some(days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis)
-}
-
-/// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// (year, month, day) of a day number.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 const MONTHS: [&str; 12] = [

@@ -3,6 +3,7 @@
 //! deployment's type and flags are read and reconciled.
 //! Plain Rust with no I/O, so both a native server and a size-conscious `.wasm` can depend on it.
 
+pub mod calendar;
 mod deployment;
 mod display_name;
 mod flags;

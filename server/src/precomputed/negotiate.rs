@@ -278,6 +278,12 @@ mod tests {
             (header::ACCEPT, "text/markdown"),
         ]);
         assert!(prefers_markdown(&both), "two values are read as one list");
+        // A long value is read, not kept: what a thread holds stays small.
+        let long = format!("text/markdown, {}", "x-custom/type;q=0.1, ".repeat(100));
+        assert!(accept(&long));
+        let kept = LAST_ACCEPT.with(|last| last.borrow().as_ref().map(|(value, _)| value.len()));
+        assert!(kept.is_some_and(|len| len <= 1024), "{kept:?}");
+        assert!(!accept("text/html"));
         let encoding = |value: &str| encoding(&headers(&[(header::ACCEPT_ENCODING, value)]));
         assert_eq!(encoding("gzip"), Encoding::Gzip);
         assert_eq!(encoding("br"), Encoding::Brotli);

@@ -115,25 +115,7 @@ impl Root {
     }
 
     /// Whether `file` exists and really lies outside the app's directory (a symlink out of it).
-    async fn escapes(&self, file: &Path) -> bool {
-        let Ok(real) = tokio::fs::canonicalize(file).await else {
-            return false;
-        };
-        if self
-            .real
-            .as_ref()
-            .is_some_and(|root| real.starts_with(root))
-        {
-            return false;
-        }
-        // The directory itself may have moved since start (a release symlink flipped).
-        match tokio::fs::canonicalize(&self.dir).await {
-            Ok(root) => !real.starts_with(root),
-            Err(_) => true,
-        }
-    }
-
-    /// [`Self::escapes`] for a blocking context.
+    /// Blocking: from async code, in `spawn_blocking`.
     pub(crate) fn escapes_blocking(&self, file: &Path) -> bool {
         let Ok(real) = std::fs::canonicalize(file) else {
             return false;
@@ -145,6 +127,7 @@ impl Root {
         {
             return false;
         }
+        // The directory itself may have moved since start (a release symlink flipped).
         match std::fs::canonicalize(&self.dir) {
             Ok(root) => !real.starts_with(root),
             Err(_) => true,
@@ -171,13 +154,20 @@ impl Root {
 /// Refuses (404) a request whose file, or its `.br`/`.gz` twin, resolves outside the app's directory.
 async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: Next) -> Response {
     if let Some(file) = root.file_for(request.uri().path()) {
-        for suffix in ["", ".br", ".gz"] {
-            let mut candidate = file.clone().into_os_string();
-            candidate.push(suffix);
-            if root.escapes(Path::new(&candidate)).await {
-                tracing::warn!(path = %request.uri().path(), "refused: a symlink out of STATIC_DIR");
-                return AppError::NotFound.into_response();
-            }
+        let checked = root.clone();
+        // The three lookups on one blocking thread (a refusal when that thread cannot run).
+        let escapes = tokio::task::spawn_blocking(move || {
+            ["", ".br", ".gz"].into_iter().any(|suffix| {
+                let mut candidate = file.clone().into_os_string();
+                candidate.push(suffix);
+                checked.escapes_blocking(Path::new(&candidate))
+            })
+        })
+        .await
+        .unwrap_or(true);
+        if escapes {
+            tracing::warn!(path = %request.uri().path(), "refused: a symlink out of STATIC_DIR");
+            return AppError::NotFound.into_response();
         }
     }
     next.run(request).await

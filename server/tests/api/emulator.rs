@@ -6,7 +6,7 @@ use std::time::Duration;
 use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
 use serde_json::{json, Value};
 
-use crate::helpers::TestApp;
+use crate::helpers::{chunked_post, TestApp};
 
 /// The configuration of `make run` offline: no external identity provider, so the emulator is on.
 pub fn emulator_on(config: &mut Config) {
@@ -417,7 +417,13 @@ async fn rejections_in_the_emulators_shape(app: TestApp) {
         .expect("answer");
     emulator_refusal(declared, 413).await;
     // Chunked: no Content-Length, so the limit is met while reading the body.
-    let (status, body) = chunked_post(&app, "/v1/auth/oauth/exchange", big.as_bytes()).await;
+    let (status, body) = chunked_post(
+        &app,
+        "/v1/auth/oauth/exchange",
+        LOCAL_EMULATOR_PROJECT_ID,
+        big.as_bytes(),
+    )
+    .await;
     assert_eq!(status, 413, "{body}");
     let body: Value = serde_json::from_str(&body).expect("JSON");
     assert_eq!(body["errorCode"], "E011003", "{body}");
@@ -427,40 +433,3 @@ on_both_backends!(
     rejections_in_the_emulators_shape,
     emulator_on
 );
-
-/// POSTs `body` with `Transfer-Encoding: chunked` over a raw socket; the status and body text.
-async fn chunked_post(app: &TestApp, path: &str, body: &[u8]) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = app.address.trim_start_matches("http://");
-    let mut socket = tokio::net::TcpStream::connect(address)
-        .await
-        .expect("connect");
-    let mut request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {LOCAL_EMULATOR_PROJECT_ID}\r\n\
-         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-    )
-    .into_bytes();
-    for chunk in body.chunks(1024) {
-        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
-        request.extend_from_slice(chunk);
-        request.extend_from_slice(b"\r\n");
-    }
-    request.extend_from_slice(b"0\r\n\r\n");
-    // The server may answer (and close) before reading everything: a failed write is fine.
-    let _ = socket.write_all(&request).await;
-    let mut answer = Vec::new();
-    let _ = socket.read_to_end(&mut answer).await;
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    // A chunked answer body: take the JSON between the first '{' and the last '}'.
-    let json = match (body.find('{'), body.rfind('}')) {
-        (Some(start), Some(end)) => body[start..=end].to_owned(),
-        _ => body.to_owned(),
-    };
-    (status, json)
-}

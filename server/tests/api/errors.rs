@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{chunked_post, TestApp};
 
 async fn error_body(response: reqwest::Response, status: u16, code: &str) -> Value {
     assert_eq!(response.status(), status);
@@ -55,31 +55,13 @@ on_both_backends!(
 
 /// A body sent in chunks declares no length: the cap is met while reading it.
 async fn chunked_bodies_over_the_cap_answer_413_json(app: TestApp) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let token = app.identity.session_token("chunked");
     let big = format!("{{\"name\": \"{}\"}}", "x".repeat(17 * 1024));
-    let address = app.address.trim_start_matches("http://");
-    let mut socket = tokio::net::TcpStream::connect(address)
-        .await
-        .expect("connect");
-    let mut request = format!(
-        "POST /api/auth/update-profile HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
-         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-    )
-    .into_bytes();
-    for chunk in big.as_bytes().chunks(1024) {
-        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
-        request.extend_from_slice(chunk);
-        request.extend_from_slice(b"\r\n");
-    }
-    request.extend_from_slice(b"0\r\n\r\n");
-    // The server may answer (and close) before reading everything: a failed write is fine.
-    let _ = socket.write_all(&request).await;
-    let mut answer = Vec::new();
-    let _ = socket.read_to_end(&mut answer).await;
-    let text = String::from_utf8_lossy(&answer);
-    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
-    assert!(text.contains("payload_too_large"), "{text}");
+    let (status, body) =
+        chunked_post(&app, "/api/auth/update-profile", &token, big.as_bytes()).await;
+    assert_eq!(status, 413, "{body}");
+    let body: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(body["code"], "payload_too_large", "{body}");
     assert_eq!(app.count_rows("users").await, 0, "nothing stored");
 }
 on_both_backends!(

@@ -372,6 +372,44 @@ pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
     command
 }
 
+/// POSTs `body` with `Transfer-Encoding: chunked` (so no declared length) over a raw socket, with
+/// `Authorization: Bearer {bearer}`; the status and the JSON of the answer's body.
+pub async fn chunked_post(app: &TestApp, path: &str, bearer: &str, body: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = app.address.trim_start_matches("http://");
+    let mut socket = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connect");
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {bearer}\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+    .into_bytes();
+    for chunk in body.chunks(1024) {
+        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        request.extend_from_slice(chunk);
+        request.extend_from_slice(b"\r\n");
+    }
+    request.extend_from_slice(b"0\r\n\r\n");
+    // The server may answer (and close) before reading everything: a failed write is fine.
+    let _ = socket.write_all(&request).await;
+    let mut answer = Vec::new();
+    let _ = socket.read_to_end(&mut answer).await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    // A chunked answer body: take the JSON between the first '{' and the last '}'.
+    let json = match (body.find('{'), body.rfind('}')) {
+        (Some(start), Some(end)) => body[start..=end].to_owned(),
+        _ => body.to_owned(),
+    };
+    (status, json)
+}
+
 #[cfg(test)]
 mod sweep_rules {
     use super::*;

@@ -559,4 +559,31 @@ mod tests {
         assert_eq!(site.renders_started.load(Ordering::Relaxed), 1);
         assert!(site.in_flight.lock().expect("lock").is_empty());
     }
+
+    #[test]
+    fn the_twins_remembered_are_bounded_and_a_path_beyond_the_bound_is_still_answered() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("mg")).expect("mkdir");
+        std::fs::write(dir.path().join("mg/a.md"), "# A").expect("write");
+        let config = Config::from_lookup(|_| None).expect("defaults");
+        let site = Site::new(Arc::new(Root::new(dir.path())), &config, "");
+        let twin = site.twin("/mg/a").expect("a twin");
+        assert_eq!(twin.location, "/mg/a.md");
+        // Paths a client makes up: each is looked up, but at most MAX_TWINS_KNOWN are remembered.
+        for n in 0..MAX_TWINS_KNOWN + 500 {
+            assert!(site.twin(&format!("/mg/made-up-{n}")).is_none());
+        }
+        assert_eq!(site.twins.read().expect("lock").len(), MAX_TWINS_KNOWN);
+        assert!(
+            site.twin("/mg/a").is_some(),
+            "a remembered path keeps its answer"
+        );
+        // Beyond the bound nothing is remembered: a twin that appears is seen at once.
+        std::fs::write(dir.path().join("mg/late.md"), "# Late").expect("write");
+        assert!(site.twin("/mg/late").is_some());
+        // Within the recheck interval (a second here) a remembered absence stands.
+        let remembered = "/mg/made-up-0";
+        std::fs::write(dir.path().join("mg/made-up-0.md"), "# Now").expect("write");
+        assert!(site.twin(remembered).is_none());
+    }
 }
