@@ -7,15 +7,21 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm http-types
+.PHONY: help run dev test lint bench bench-load tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm http-types
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
 
-tools:
+# What the wasm builds need (the wasm32 target), then the package build's wasm-bindgen-cli, then
+# the browsers and nginx of the tests: in this order, so that a parallel make never runs two
+# installs at once, and the wasm crates compile while wasm-bindgen-cli does.
+tools-target:
+	@scripts/ensure-tools.sh target
+
+tools: tools-target
 	@scripts/ensure-tools.sh build
 
-tools-browser:
+tools-browser: tools
 	@scripts/ensure-tools.sh browser
 
 # The npm package of core-wasm, `mg-core` (core-wasm/npm/README.md): the state machines at its root and
@@ -36,16 +42,16 @@ WASM_RAW := target/npm/raw/mg_core.wasm target/npm/raw/mg_core_graphics.wasm \
 CARGO_WASM := cargo build -p mg-core --lib --release --target wasm32-unknown-unknown
 CARGO_WASM_OUT := target/wasm32-unknown-unknown/release/mg_core.wasm
 
-target/npm/raw/mg_core.wasm: $(WASM_SOURCES) | tools
+target/npm/raw/mg_core.wasm: $(WASM_SOURCES) | tools-target
 	$(CARGO_WASM)
 	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
-target/npm/raw/mg_core_graphics.wasm: $(WASM_SOURCES) target/npm/raw/mg_core.wasm | tools
+target/npm/raw/mg_core_graphics.wasm: $(WASM_SOURCES) target/npm/raw/mg_core.wasm | tools-target
 	$(CARGO_WASM) --no-default-features --features graphics
 	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
 # The status page's machine (`mg-core/status`), after the scalar graphics: same cargo output file.
-target/npm/raw/mg_core_status.wasm: $(WASM_SOURCES) target/npm/raw/mg_core_graphics.wasm | tools
+target/npm/raw/mg_core_status.wasm: $(WASM_SOURCES) target/npm/raw/mg_core_graphics.wasm | tools-target
 	$(CARGO_WASM) --no-default-features --features status
 	mkdir -p $(@D) && cp $(CARGO_WASM_OUT) $@
 
@@ -56,7 +62,7 @@ target/npm/raw/mg_core_status.wasm: $(WASM_SOURCES) target/npm/raw/mg_core_graph
 # build never overwrites the scalar ones' release/mg_core.wasm.
 SIMD_FLAGS := CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128"
 
-target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools
+target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools-target
 	$(SIMD_FLAGS) $(CARGO_WASM) --no-default-features --features graphics
 	mkdir -p $(@D) && cp target/simd128/wasm32-unknown-unknown/release/mg_core.wasm $@
 
@@ -92,20 +98,23 @@ app: app/dist/index.html ## Build the wasm package and the app
 app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_modules/.installed $(NPM_TARBALL)
 	cd app && npx vite build --mode harness --logLevel warn
 
-server: tools ## Build the release server
+server: ## Build the release server
 	cargo build --release -p mg-server
 
 # The production build: no local identity emulator (the `emulator` cargo feature left out), so it
 # refuses to start without IDENTITY_BASE_URL. Kept as target/release/mg-server-production, since
 # `make server` writes target/release/mg-server; deploy/mg-web@.service installs this one.
-server-production: tools ## Build the release server without the identity emulator (what deploy/ runs)
+server-production: ## Build the release server without the identity emulator (what deploy/ runs)
 	cargo build --release -p mg-server --no-default-features
 	cp target/release/mg-server target/release/mg-server-production
 
-server-debug: tools
+server-debug:
 	cargo build -p mg-server
 
-run: app server ## Build everything and serve it at http://localhost:3000 (SQLite, identity emulator)
+# `run` and `test` build what they need with two jobs: the server compiles while the wasm package,
+# the npm installs and the app build do (cargo's lock keeps two builds of one target directory in turn).
+run: ## Build everything and serve it at http://localhost:3000 (SQLite, identity emulator)
+	@$(MAKE) --no-print-directory -j2 app server
 	./target/release/mg-server
 
 dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, API server on :3002
@@ -113,7 +122,8 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
-test: tools-browser app app/dist-harness/graphics.html server-debug package-fixtures ## Install what is missing and run every suite
+test: ## Install what is missing and run every suite
+	@$(MAKE) --no-print-directory -j2 tools-browser app app/dist-harness/graphics.html server-debug package-fixtures
 	@scripts/test-all.sh
 
 # The app's types of the server's HTTP bodies and runtime configuration, app/common/http-types.ts, are

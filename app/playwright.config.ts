@@ -20,6 +20,8 @@ const server = (p: number, mode: string) => ({
   timeout: 60_000,
   stdout: "ignore" as const,
   stderr: "pipe" as const,
+  // SIGTERM first, so start-server.sh stops its server and removes its database folder.
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
 });
 const otherSetups = /(open-mode|unconfigured|deployment-types|graphics|no-js)\.spec\.ts$/;
 // One server per deployment type beside the default apotheosis one (spec 2.2), on E2E_PORT + 300..303,
@@ -55,7 +57,12 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: chromiumArgs,
     },
-    trace: "retain-on-failure",
+    // Recording a trace costs about a tenth of the suite's CPU; E2E_TRACE=1 keeps one per failed test.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
+    // The decorative widgets animate at the display's frame rate in software WebGL here, which costs
+    // about 40% of a core for every open page while a test waits. Under reduced motion each draws
+    // one still frame; the specs about motion itself (graphics*.spec.ts) ask for it back.
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "sanctified", testIgnore: otherSetups },

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The production build of the server (without the `emulator` cargo feature, what `make
-# server-production` makes and deploy/ installs): lint it, run its unit tests, and check that its
-# binary refuses to start without an identity provider or with the emulator asked for.
+# server-production` makes and deploy/ installs): lint it (clippy's --all-targets type-checks its unit
+# tests too), and check that its binary refuses to start without an identity provider or with the
+# emulator asked for, the two things only this build does (the rest of its code is the default
+# build's, which `cargo test` runs).
 # Debug profile, to share the dependencies `cargo test` builds; the default binary is put back at
 # the end, since both builds write target/debug/mg-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo clippy -p mg-server --no-default-features --all-targets --quiet -- -D warnings
-cargo test -p mg-server --no-default-features --lib --quiet
 cargo build -p mg-server --no-default-features --bin mg-server --quiet
 
 data="$(mktemp -d)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build needs and is missing; every step is skipped when already satisfied.
-#   scripts/ensure-tools.sh build   -> wasm32 target, wasm-bindgen-cli (Cargo.lock's version): all the
-#                                      package build (make package, make run) needs
+#   scripts/ensure-tools.sh target  -> the wasm32 target: all the wasm crates' builds need
+#   scripts/ensure-tools.sh build   -> also wasm-bindgen-cli (Cargo.lock's version): all the package
+#                                      build (make package, make run) needs
 #   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver, nginx-light and
 #                                      openssl (for the tests: the browser, and the proxy in front in
 #                                      server/tests/api/deploy.rs), and firefox-esr (the second engine
@@ -19,6 +20,8 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
+
+[ "$what" = target ] && exit 0
 
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly: the package build runs
 # its `wasm-bindgen`, and the browser tests its `wasm-bindgen-test-runner`. Not --locked: that fails

@@ -34,8 +34,8 @@ suite "rust-fmt" cargo fmt --all -- --check
 suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
 # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
 suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
-# The production build (no identity emulator): clippy, its unit tests, and its binary refusing to
-# start without IDENTITY_BASE_URL. A second, debug compile of the server crate only.
+# The production build (no identity emulator): clippy, and its binary refusing to start without
+# IDENTITY_BASE_URL. A second, debug compile of the server crate only.
 suite "server-production" scripts/check-production-build.sh
 suite "cargo-test" cargo test --workspace
 # Hostile traffic beside normal traffic for 25 s (the debug build cargo-test made): RSS growth,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, hydrated } from "./checks";
+import { axeViolations, horizontalOverflow, hydrated, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
@@ -25,7 +25,7 @@ async function settled(page: Page, shot: string, fullPage = false) {
       Math.max(0, ...dialogs.map((dialog) => dialog.scrollWidth - dialog.clientWidth)),
     );
   expect(dialogOverflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `screenshots/${shot}.png`, fullPage });
+  await lookAt(page, shot, { fullPage });
 }
 
 /** The top navigation's entries sit behind the Menu button on narrow screens (opened if closed). */

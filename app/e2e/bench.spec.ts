@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // /bench: served cross-origin isolated, runs (the quick size, a few seconds), fills the chart and the
 // table with every implementation, downloads its JSON, and stays axe clean in both themes.
@@ -70,11 +70,11 @@ for (const theme of ["cosmic", "void"] as const) {
     await expect(page.getByRole("status")).toContainText("Done", { timeout: 60_000 });
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `screenshots/bench-${theme}-1280.png`, fullPage: true });
+    await lookAt(page, `bench-${theme}-1280`, { fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `screenshots/bench-${theme}-375.png`, fullPage: true });
+    await lookAt(page, `bench-${theme}-375`, { fullPage: true });
   });
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 import { requireEmulator } from "./sign-in";
 
 // The callback page: while it completes a sign-in, the spinner and its words sit
@@ -79,7 +79,7 @@ for (const theme of ["cosmic", "void"] as const) {
       await expect(nav.getByRole("button", { name: "Log in" })).toHaveCount(0);
       await expect(nav.getByRole("button", { name: "Sign up" })).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `screenshots/callback-completing-${suffix}.png` });
+      await lookAt(page, `callback-completing-${suffix}`);
     });
 
     test(`failed: a calm, compact 'Authentication Issue' (${suffix})`, async ({ page }) => {
@@ -114,7 +114,7 @@ for (const theme of ["cosmic", "void"] as const) {
       ).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `screenshots/callback-failed-${suffix}.png`, fullPage: true });
+      await lookAt(page, `callback-failed-${suffix}`, { fullPage: true });
     });
   }
 }

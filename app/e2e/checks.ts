@@ -1,5 +1,5 @@
-// Checks several specs make the same way: axe against WCAG 2.2 AA, horizontal overflow, and a
-// canvas's pixels.
+// Checks several specs make the same way: axe against WCAG 2.2 AA, horizontal overflow, a canvas's
+// pixels, and the screenshots kept to look at.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 
@@ -51,4 +51,19 @@ export async function hydrated(page: Page): Promise<void> {
     const h1 = document.querySelector("#root h1");
     return h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
   });
+}
+
+/**
+ * Saves a screenshot to look at, app/screenshots/<name>.png, when E2E_SCREENSHOTS is set (it asserts
+ * nothing; rendering and encoding a full page costs a second of CPU, so plain runs skip it).
+ */
+export async function lookAt(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; style?: string } = {},
+): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = `screenshots/${name}.png`;
+  if ("goto" in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path, style: options.style });
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
@@ -68,7 +69,7 @@ test("'Active sessions' counts browsers: reloads and refreshes keep it, logout t
   await expect(phone).toHaveURL(/\/$/);
   await laptop.reload();
   await expect(sessions(laptop)).toHaveText("1");
-  await laptop.screenshot({ path: "screenshots/dashboard-sessions-1280.png", fullPage: true });
+  await lookAt(laptop, "dashboard-sessions-1280", { fullPage: true });
   await laptop.context().close();
   await phone.context().close();
 });

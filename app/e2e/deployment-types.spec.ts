@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // Honest cards: every deployment type's landing, each on its own real server
 // (playwright.config.ts starts one per type with start-server.sh), says one thing in its type,
@@ -137,10 +137,7 @@ test.describe("the ethereal landing looks finished", () => {
         );
         expect(spills).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);
-        await page.screenshot({
-          path: `screenshots/landing-ethereal-${theme}-${width}.png`,
-          fullPage: true,
-        });
+        await lookAt(page, `landing-ethereal-${theme}-${width}`, { fullPage: true });
       });
     }
   }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // The command builder on the CLI pages: inputs generated from the catalogue, validation tied to
 // each field, POSIX quoting, and a copy button announced to screen readers.
@@ -312,18 +312,14 @@ for (const theme of ["cosmic", "void"] as const) {
 
       expect(await axeViolations(page, "section.builder")).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await builder(page).screenshot({
-        path: `screenshots/docs-builder-invalid-${theme}-${width}.png`,
+      await lookAt(builder(page), `docs-builder-invalid-${theme}-${width}`, {
         style: hideFixedBar,
       });
 
       await builder(page).getByLabel("--email").fill("ops@example.com");
       await expect(builtCommand(page)).toBeVisible();
       expect(await axeViolations(page, "section.builder")).toEqual([]);
-      await builder(page).screenshot({
-        path: `screenshots/docs-builder-${theme}-${width}.png`,
-        style: hideFixedBar,
-      });
+      await lookAt(builder(page), `docs-builder-${theme}-${width}`, { style: hideFixedBar });
     });
   }
 }

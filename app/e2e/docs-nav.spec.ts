@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { horizontalOverflow, hydrated } from "./checks";
+import { horizontalOverflow, hydrated, lookAt } from "./checks";
 
 // The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
 // links, and the sidebar folding behind "Docs menu" on phones.
@@ -85,7 +85,7 @@ test("on a 375 px phone the sidebar folds behind a Docs menu button", async ({ p
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(sidebar.getByRole("link", { name: "LSD", exact: true })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "screenshots/docs-menu-open-375.png" });
+  await lookAt(page, "docs-menu-open-375");
 
   // Following a link opens the page and folds the menu again.
   await sidebar.getByRole("link", { name: "LSD", exact: true }).click();

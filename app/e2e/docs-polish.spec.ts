@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, hydrated } from "./checks";
+import { axeViolations, horizontalOverflow, hydrated, lookAt } from "./checks";
 
 // Docs polish: no word in a table cell breaks mid-word; the sidebar's 'coming soon'
 // badges sit on their items' lines in one column; its column rule runs the page's full height; and
@@ -67,7 +67,7 @@ test("the overview table at 1280 px keeps 'DMT' whole and scrolls rather than ov
   const table = page.locator(".docs-prose table").first();
   await table.scrollIntoViewIfNeeded();
   await expect(table).toContainText("DMT");
-  await page.screenshot({ path: "screenshots/docs-overview-table-1280.png" });
+  await lookAt(page, "docs-overview-table-1280");
 });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Docs sections" });
@@ -142,10 +142,10 @@ for (const theme of ["cosmic", "void"] as const) {
         expect(rule.bottom).toBeGreaterThanOrEqual(rule.articleBottom);
       }
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `screenshots/docs-sidebar-${theme}-${width}.png` });
+      await lookAt(page, `docs-sidebar-${theme}-${width}`);
       if (width >= 900) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight - 1600));
-        await page.screenshot({ path: `screenshots/docs-sidebar-bottom-${theme}-${width}.png` });
+        await lookAt(page, `docs-sidebar-bottom-${theme}-${width}`);
       }
     });
   }

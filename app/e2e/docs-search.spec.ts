@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, hydrated } from "./checks";
+import { axeViolations, hydrated, lookAt } from "./checks";
 
 // Offline docs search: the build-time index chunk, the shortcuts, the combobox and listbox, and
 // landing on the chosen heading.
@@ -229,11 +229,11 @@ for (const theme of ["cosmic", "void"] as const) {
       expect(box?.x).toBeGreaterThanOrEqual(0);
 
       expect(await axeViolations(page, "dialog.docs-search")).toEqual([]);
-      await page.screenshot({ path: `screenshots/docs-search-${theme}-${width}.png` });
+      await lookAt(page, `docs-search-${theme}-${width}`);
 
       await searchBox(page).fill("zyxwvutsrq");
       await expect(visibleText(page, /No results for/)).toBeVisible();
-      await page.screenshot({ path: `screenshots/docs-search-empty-${theme}-${width}.png` });
+      await lookAt(page, `docs-search-empty-${theme}-${width}`);
     });
   }
 }

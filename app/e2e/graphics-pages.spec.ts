@@ -5,6 +5,9 @@ import { canvasPicture } from "./checks";
 // "Layout shift"), at a width where they are shown (>= 900 px). graphics.spec.ts tests the widgets
 // on the harness page; this spec tests them where visitors meet them, served by the real server.
 
+// The widgets' motion is what this spec tests (the config asks for reduced motion by default).
+test.use({ reducedMotion: "no-preference" });
+
 const WIDE = { width: 1280, height: 800 };
 
 const placements = [

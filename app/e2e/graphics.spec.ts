@@ -1,8 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { canvasPicture } from "./checks";
+import { canvasPicture, lookAt } from "./checks";
 
 // The graphics harness (graphics.html) shows every widget; pixels are read back from the canvases
 // (the renderer keeps its drawing buffer, so a finished frame stays readable).
+
+// The widgets' motion is what this spec tests (the config asks for reduced motion by default).
+test.use({ reducedMotion: "no-preference" });
 
 const SCENES = ["icosahedron", "hypercube", "helix", "molecule"] as const;
 type Scene = (typeof SCENES)[number];
@@ -45,7 +48,7 @@ for (const theme of ["cosmic", "void"] as const) {
       expect(later.lit).toBeGreaterThan(300);
       expect(later.image, `${scene} changes between frames`).not.toBe(first.image);
     }
-    await page.screenshot({ path: `screenshots/graphics-${theme}.png` });
+    await lookAt(page, `graphics-${theme}`);
   });
 }
 

@@ -35,5 +35,18 @@ esac
 here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${MG_SERVER_BIN:-$here/../target/debug/mg-server}"
 data="$(mktemp -d)"
-trap 'rm -rf "$data"' EXIT
-RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="${E2E_STATIC_DIR:-$here/dist}" RUST_LOG="${RUST_LOG:-warn}" "$bin"
+# Playwright ends the run with SIGTERM (gracefulShutdown in playwright.config.ts): stop the server,
+# wait for it, and remove its database, so a run leaves no process and no folder behind.
+pid=""
+cleanup() {
+  if [ -n "$pid" ]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$data"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="${E2E_STATIC_DIR:-$here/dist}" RUST_LOG="${RUST_LOG:-warn}" "$bin" &
+pid=$!
+wait "$pid"

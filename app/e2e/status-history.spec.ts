@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // /apotheosis with the server's history and the landing cards' 24 h uptime (docs/api.md "Status"),
 // against the real server: a fresh database, so the history holds only the checks made since it
@@ -173,7 +173,7 @@ test("when the status API is unreachable the page says so calmly and keeps the l
   );
   await expect(page.getByTestId("uptime-db")).toContainText("24 h—");
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: "screenshots/status-history-unreachable.png", fullPage: true });
+  await lookAt(page, "status-history-unreachable", { fullPage: true });
 });
 
 for (const theme of ["cosmic", "void"] as const) {
@@ -189,10 +189,7 @@ for (const theme of ["cosmic", "void"] as const) {
       await expect(page.getByTestId("bar-tooltip-db")).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `screenshots/status-history-${theme}-${width}.png`,
-        fullPage: true,
-      });
+      await lookAt(page, `status-history-${theme}-${width}`, { fullPage: true });
     });
   }
 }

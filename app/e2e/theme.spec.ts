@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated } from "./checks";
+import { hydrated, lookAt } from "./checks";
 
 const VOID_BACKGROUND = "rgb(250, 250, 255)";
 const COSMIC_BACKGROUND = "rgb(11, 10, 26)";
@@ -8,7 +8,7 @@ test("a fresh visitor sees the cosmic theme", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "cosmic");
   await expect(page.locator("html")).toHaveCSS("background-color", COSMIC_BACKGROUND);
-  await page.screenshot({ path: "screenshots/landing-cosmic.png", fullPage: true });
+  await lookAt(page, "landing-cosmic", { fullPage: true });
 });
 
 test("the toggle switches theme, persists it, and a reload never paints the other theme", async ({
@@ -47,7 +47,7 @@ test("the toggle switches theme, persists it, and a reload never paints the othe
   for (const frame of frames) {
     expect(frame).toEqual({ theme: "void", background: VOID_BACKGROUND });
   }
-  await page.screenshot({ path: "screenshots/landing-void.png", fullPage: true });
+  await lookAt(page, "landing-void", { fullPage: true });
 
   // And back again, persisted as cosmic.
   await page.getByRole("button", { name: "Switch to the cosmic theme" }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow } from "./checks";
+import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // Sanctified mode with no identity project (spec 2.1): the server runs with an external identity
 // service (IDENTITY_BASE_URL, a closed port) and no IDENTITY_PROJECT_ID (project "unconfigured" in
@@ -83,7 +83,7 @@ for (const theme of ["cosmic", "void"] as const) {
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       expect(await axeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `screenshots/config-notice-${theme}-${width}.png` });
+      await lookAt(page, `config-notice-${theme}-${width}`);
     });
   }
 }
