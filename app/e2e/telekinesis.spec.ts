@@ -65,6 +65,27 @@ test("keys pressed back to back on a slow machine all count, each from the tab i
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 
+test("Tab pressed right after a tab change goes on into the panel, and Shift+Tab comes back to that tab", async ({
+  page,
+}) => {
+  await page.goto("/telekinesis");
+  await hydrated(page);
+  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
+  const overview = tablist.getByRole("tab", { name: "Overview" });
+  const cdp = await page.context().newCDPSession(page);
+  // A slow machine: the re-render after a change comes after the next key.
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await overview.focus();
+  // Overview -> ESP -> Overview, then Tab at once: the tab left behind must not take the focus.
+  for (const key of ["ArrowLeft", "Home", "Tab"]) await page.keyboard.press(key);
+  await expect(page.getByRole("tabpanel")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(overview).toBeFocused();
+  await expect(overview).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/telekinesis$/);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
 test("?tab=integration opens that tab directly; unknown tabs fall back to the overview", async ({
   page,
 }) => {

@@ -31,6 +31,15 @@ export function Tabs<T extends string>({
     // a busy machine may finish only after the next key. Focus moves synchronously below, so the
     // next key lands on the tab just chosen.
     const pressedOn = tabs.findIndex((tab) => buttons.current.get(tab.id) === event.target);
+    if (event.key === "Tab") {
+      // Tab leaves from the tab that has the focus: until the re-render catches up, the tab left
+      // behind may still be in the Tab order, and Tab would land on it instead of the panel (or,
+      // with Shift, before the tablist). The render that follows sets the same values.
+      const focused = tabs[pressedOn]?.id;
+      if (focused === undefined) return;
+      for (const [id, button] of buttons.current) button.tabIndex = id === focused ? 0 : -1;
+      return;
+    }
     const from = pressedOn === -1 ? index : pressedOn;
     const last = tabs.length - 1;
     const target = {
