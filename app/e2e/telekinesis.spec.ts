@@ -1,5 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./checks";
+
+/** Opens /telekinesis, hydrated, on a CPU six times slower: the re-render after each tab change
+ * lags well behind the next key. Call `restore` at the end. */
+async function slowTabs(page: Page) {
+  await page.goto("/telekinesis");
+  await hydrated(page);
+  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  const restore = () => cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  return { tablist, restore };
+}
 
 test("the tabs work from the keyboard and keep the tab in the address", async ({ page }) => {
   await page.goto("/telekinesis");
@@ -37,12 +49,7 @@ test("the tabs work from the keyboard and keep the tab in the address", async ({
 test("keys pressed back to back on a slow machine all count, each from the tab it lands on", async ({
   page,
 }) => {
-  await page.goto("/telekinesis");
-  await hydrated(page);
-  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
-  const cdp = await page.context().newCDPSession(page);
-  // A CPU six times slower: the re-render after each tab change lags well behind the next key.
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  const { tablist, restore } = await slowTabs(page);
   await tablist.getByRole("tab", { name: "Overview" }).focus();
   // Overview -> LSD -> Integration -> LSD -> ESP -> Integration, with no wait between the keys.
   for (const key of ["ArrowRight", "ArrowRight", "ArrowLeft", "End", "ArrowLeft"]) {
@@ -62,19 +69,14 @@ test("keys pressed back to back on a slow machine all count, each from the tab i
   await expect(lsd).toHaveAttribute("aria-selected", "true");
   await expect(page).toHaveURL(/\/telekinesis\?tab=lsd$/);
   await expect(page.getByRole("tabpanel", { name: "LSD" })).toContainText("Edge database");
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await restore();
 });
 
 test("Tab pressed right after a tab change goes on into the panel, and Shift+Tab comes back to that tab", async ({
   page,
 }) => {
-  await page.goto("/telekinesis");
-  await hydrated(page);
-  const tablist = page.getByRole("tablist", { name: "Telekinesis topics" });
+  const { tablist, restore } = await slowTabs(page);
   const overview = tablist.getByRole("tab", { name: "Overview" });
-  const cdp = await page.context().newCDPSession(page);
-  // A slow machine: the re-render after a change comes after the next key.
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await overview.focus();
   // Overview -> ESP -> Overview, then Tab at once: the tab left behind must not take the focus.
   for (const key of ["ArrowLeft", "Home", "Tab"]) await page.keyboard.press(key);
@@ -83,7 +85,7 @@ test("Tab pressed right after a tab change goes on into the panel, and Shift+Tab
   await expect(overview).toBeFocused();
   await expect(overview).toHaveAttribute("aria-selected", "true");
   await expect(page).toHaveURL(/\/telekinesis$/);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await restore();
 });
 
 test("?tab=integration opens that tab directly; unknown tabs fall back to the overview", async ({
