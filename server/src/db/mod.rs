@@ -6,17 +6,21 @@ pub mod emulator_users;
 pub mod files;
 #[cfg(test)]
 mod migration_checksums;
+pub mod probe;
 pub mod sessions;
 pub mod sqlite_reader;
 pub mod users;
 pub mod wisdom;
+#[cfg(test)]
+mod write_guard;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
 use sqlx::{
-    any::{install_default_drivers, AnyPoolOptions},
+    any::{install_default_drivers, Any, AnyArguments, AnyPoolOptions, AnyRow},
     migrate::Migrator,
-    AnyPool, Executor,
+    query::QueryAs,
+    AnyPool, Executor, FromRow,
 };
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -100,8 +104,8 @@ impl Backend {
     }
 }
 
-/// How long a readiness probe (`/db-health`, the status checks) waits for the database before
-/// calling it unhealthy.
+/// How long each step of the readiness probe (`/db-health`, the status checks; `probe.rs`) waits
+/// for the database before calling it unhealthy.
 pub const PING_LIMIT: Duration = Duration::from_secs(1);
 
 /// A connection pool plus the backend it talks to. Cheap to clone.
@@ -111,6 +115,8 @@ pub struct Database {
     backend: Backend,
     /// SQLite files only: the hot path's inline reader (see `sqlite_reader`).
     sqlite_reader: Option<Arc<sqlite_reader::SqliteReader>>,
+    /// The readiness probe's last write answer, shared by every clone (see `probe`).
+    last_write: Arc<probe::LastWrite>,
 }
 
 impl Database {
@@ -174,6 +180,7 @@ impl Database {
             pool,
             backend,
             sqlite_reader,
+            last_write: Arc::default(),
         };
         database.seed_wisdom().await?;
         Ok(database)
@@ -191,14 +198,28 @@ impl Database {
         &self.pool
     }
 
-    /// Reads the schema through a real table, failing if it does not answer within `limit`.
-    /// (A bare `SELECT 1` never touches SQLite's file, so a broken file would still look healthy.)
-    pub async fn ping(&self, limit: Duration) -> Result<(), sqlx::Error> {
-        let probe = sqlx::query("SELECT 1 FROM users LIMIT 1").execute(&self.pool);
-        match tokio::time::timeout(limit, probe).await {
-            Ok(result) => result.map(|_| ()),
-            Err(_) => Err(sqlx::Error::PoolTimedOut),
-        }
+    /// Runs one writing statement that returns a row (`INSERT/UPDATE ... RETURNING`) to its end
+    /// before handing the row out. Every such statement goes through here. Read with `fetch_one`,
+    /// SQLite gives the row out at the first step and commits the autocommit statement only when
+    /// it is reset, where sqlx drops the error: a failed commit (a full disk, an I/O error) would
+    /// answer with a row that was never stored. Stepped to its end, the statement commits inside
+    /// the call, a failed commit is the call's error, and SQLite rolls the statement back (an
+    /// explicit transaction whose `COMMIT` fails with a full disk stays open instead, holding the
+    /// write lock until something rolls it back). PostgreSQL likewise reports the commit of an
+    /// implicit transaction before the statement's end.
+    pub(crate) async fn commit_returning<'q, T>(
+        &self,
+        statement: QueryAs<'q, Any, T, AnyArguments<'q>>,
+    ) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        statement
+            .fetch_all(self.pool())
+            .await?
+            .into_iter()
+            .next()
+            .ok_or(sqlx::Error::RowNotFound)
     }
 }
 
@@ -258,6 +279,41 @@ mod tests {
             .find_user_with_sessions(users::USER_WITH_SESSIONS, "nobody", 5_000)
             .expect("read")
             .is_none());
+    }
+
+    /// A commit that fails after the statement produced its row: a deferred foreign key is checked
+    /// at the commit, which for an autocommit statement is its end, after the row came out (as a
+    /// full disk fails a commit). Read with `fetch_one`, sqlx would hand the row out and drop the
+    /// commit's error in the statement's reset; `commit_returning` must give the error and store
+    /// nothing.
+    #[tokio::test]
+    async fn a_commit_that_fails_after_the_row_came_out_is_an_error_and_stores_nothing() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Database::connect(&url, None).await.expect("database");
+        sqlx::query(
+            "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id INTEGER \
+             PRIMARY KEY, parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)",
+        )
+        .execute(db.pool())
+        .await
+        .expect("tables");
+        let orphan =
+            sqlx::query_as::<_, (i64,)>("INSERT INTO child (parent_id) VALUES (42) RETURNING id");
+        let outcome = db.commit_returning(orphan).await;
+        assert!(outcome.is_err(), "the failed commit is the call's error");
+        let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM child")
+            .fetch_one(db.pool())
+            .await
+            .expect("count");
+        assert_eq!(stored, 0);
+        sqlx::query("INSERT INTO parent (id) VALUES (42)")
+            .execute(db.pool())
+            .await
+            .expect("parent");
+        let kept =
+            sqlx::query_as::<_, (i64,)>("INSERT INTO child (parent_id) VALUES (42) RETURNING id");
+        assert_eq!(db.commit_returning(kept).await.expect("stored").0, 1);
     }
 
     #[test]

@@ -107,7 +107,8 @@ impl Database {
             .ok_or(sqlx::Error::RowNotFound)
     }
 
-    /// Saves `change` in one statement: creates the user if this is the first time it is seen, applies
+    /// Saves `change` in one statement, committed before the row is returned
+    /// ([`Database::commit_returning`]): creates the user if this is the first time it is seen, applies
     /// the change, and returns the row as stored with the number of unexpired sessions (at `now_ms`).
     /// Stamps `updated_at` only when the person changed their name (`by_person` and a name different
     /// from the stored one), so a sign-in's profile sync leaves it as it was and a new account reads
@@ -121,7 +122,7 @@ impl Database {
         now_ms: i64,
     ) -> Result<UserWithSessions, sqlx::Error> {
         let stamp = (change.by_person && change.name.is_some()).then_some(now_ms);
-        sqlx::query_as::<_, UserWithSessions>(
+        let statement = sqlx::query_as::<_, UserWithSessions>(
             "INSERT INTO users (identity_id, email, created_at, name, login_provider, \
                  provider_profile, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (identity_id) DO UPDATE SET name = COALESCE($4, users.name), \
@@ -139,8 +140,7 @@ impl Database {
         .bind(change.name.as_ref().map(DisplayName::as_str))
         .bind(change.login_provider.as_deref())
         .bind(change.provider_profile.as_deref())
-        .bind(stamp)
-        .fetch_one(self.pool())
-        .await
+        .bind(stamp);
+        self.commit_returning(statement).await
     }
 }

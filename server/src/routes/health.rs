@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::db::{Backend, Database};
 
-/// How long `/db-health` waits for `SELECT 1` before calling the database unhealthy.
+/// How long each step of `/db-health`'s probe (a read, then a committed write) may take.
 pub use crate::db::PING_LIMIT as DB_PING_LIMIT;
 
 /// Routes at the top level: `/health` and `/db-health`.
@@ -41,8 +41,9 @@ pub struct Health {
     pub status: &'static str,
 }
 
-/// The body of `GET /db-health`: 200 with the latency of `SELECT 1` in milliseconds, or 503 with
-/// the API's error fields.
+/// The body of `GET /db-health`: 200 with the latency of the probe (a read and a committed write,
+/// `db/probe.rs`) in milliseconds, or 503 with the API's error fields, `error` saying which step
+/// failed and why.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(untagged)]
@@ -83,7 +84,7 @@ async fn get_health() -> Response {
 #[tracing::instrument(skip(db))]
 async fn get_db_health(State(db): State<Database>) -> (StatusCode, Json<DbHealth>) {
     let started = Instant::now();
-    let outcome = db.ping(DB_PING_LIMIT).await;
+    let outcome = db.probe(DB_PING_LIMIT).await;
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
     let database = db.backend();
     match outcome {
@@ -95,18 +96,16 @@ async fn get_db_health(State(db): State<Database>) -> (StatusCode, Json<DbHealth
                 status: "ok",
             }),
         ),
-        Err(error) => {
-            tracing::warn!(%error, "database health check failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(DbHealth::Unavailable {
-                    code: "database_unavailable",
-                    database,
-                    error: "The database did not answer.",
-                    status: "unavailable",
-                }),
-            )
-        }
+        // The probe logged the failure as an ERROR line with the driver's words.
+        Err(failure) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(DbHealth::Unavailable {
+                code: "database_unavailable",
+                database,
+                error: failure.message(),
+                status: "unavailable",
+            }),
+        ),
     }
 }
 

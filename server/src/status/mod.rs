@@ -72,9 +72,29 @@ impl DbWindow {
         }
     }
 
+    /// A read of the round: a failure is a warning (the page keeps its last picture).
     async fn run<T>(
         &mut self,
         what: &'static str,
+        call: impl Future<Output = Result<T, sqlx::Error>>,
+    ) -> Option<T> {
+        self.call(what, false, call).await
+    }
+
+    /// A write of the round: a failure is an ERROR line, like every refused write of the server;
+    /// what was not written stays held for the next round.
+    async fn run_write<T>(
+        &mut self,
+        what: &'static str,
+        call: impl Future<Output = Result<T, sqlx::Error>>,
+    ) -> Option<T> {
+        self.call(what, true, call).await
+    }
+
+    async fn call<T>(
+        &mut self,
+        what: &'static str,
+        writes: bool,
         call: impl Future<Output = Result<T, sqlx::Error>>,
     ) -> Option<T> {
         if self.away {
@@ -83,6 +103,11 @@ impl DbWindow {
         let left = self.deadline.saturating_duration_since(Instant::now());
         match tokio::time::timeout(left, call).await {
             Ok(Ok(value)) => Some(value),
+            Ok(Err(error)) if writes => {
+                tracing::error!(%error, what, "status: database write failed; held for the next round");
+                self.away = true;
+                None
+            }
             Ok(Err(error)) => {
                 tracing::warn!(%error, what, "status: database call failed; the rest waits for the next round");
                 self.away = true;
@@ -315,7 +340,7 @@ impl StatusService {
     async fn write_pending(&self, round: &mut Round, window: &mut DbWindow) -> usize {
         let checks: Vec<RawCheck> = round.pending.iter().cloned().collect();
         if window
-            .run("write checks", self.db.insert_status_checks(&checks))
+            .run_write("write checks", self.db.insert_status_checks(&checks))
             .await
             .is_none()
         {
@@ -337,7 +362,7 @@ impl StatusService {
     async fn write_pending_incidents(&self, round: &mut Round, window: &mut DbWindow) {
         while let Some(incident) = round.pending_incidents.front() {
             if window
-                .run(
+                .run_write(
                     "write an incident",
                     self.db.upsert_status_incident(incident),
                 )
@@ -398,7 +423,7 @@ impl StatusService {
                     rollups_of(resolution, start, &rows)
                 };
                 if window
-                    .run("write rollups", self.db.upsert_status_rollups(&rollups))
+                    .run_write("write rollups", self.db.upsert_status_rollups(&rollups))
                     .await
                     .is_none()
                 {
@@ -419,7 +444,10 @@ impl StatusService {
         if round.last_prune_hour == Some(hour) {
             return;
         }
-        if let Some(pruned) = window.run("prune", self.db.prune_status(now_ms)).await {
+        if let Some(pruned) = window
+            .run_write("prune", self.db.prune_status(now_ms))
+            .await
+        {
             tracing::debug!(?pruned, "status: pruned");
             round.last_prune_hour = Some(hour);
         }

@@ -6,6 +6,7 @@ mod helpers;
 mod auth;
 mod connections;
 mod deploy;
+mod durability;
 mod edge;
 mod emulator;
 mod emulator_sessions;
