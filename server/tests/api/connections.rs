@@ -1,7 +1,9 @@
 //! Connections as hyper-util's accept loop holds them (`server/src/serve.rs`), over raw sockets: a
-//! half-sent header block and a silent connection closed within their timeouts, a per-client cap, a head too large for
-//! the connection buffer refused, `/health` answering beside 500 held connections, the connection
-//! cap holding, and SIGTERM stopping the server promptly with such connections open.
+//! half-sent header block and a silent connection closed within their timeouts, a per-client cap
+//! and a per-network cap, a head too large for the connection buffer refused, `/health` answering
+//! beside 500 held connections, the connection cap holding, and SIGTERM stopping the server
+//! promptly with such connections open. HTTP/2 connections' idle time and age:
+//! `connection_lifetimes.rs`.
 
 use std::time::{Duration, Instant};
 
@@ -182,6 +184,60 @@ async fn one_client_cannot_hold_every_connection_slot() {
         "{}",
         String::from_utf8_lossy(&answer)
     );
+}
+
+#[tokio::test]
+async fn the_addresses_of_one_network_cannot_hold_every_connection_slot() {
+    // Before: the cap was per address only, so a handful of addresses of one /24, each under its
+    // own cap, held every slot and `/health` waited in the listen backlog.
+    let app = sqlite_app(|config| {
+        config.network.max_connections = 40;
+        config.network.max_connections_per_client = 5;
+        config.network.max_connections_per_network = 20;
+    })
+    .await;
+    // Nine addresses of 127.0.0.0/24, five half-sent requests each: 45 would be past the total.
+    let mut held = Vec::new();
+    for last in 2..=10 {
+        for _ in 0..5 {
+            let mut stream = connect_from([127, 0, 0, last], &app).await;
+            let _ = stream
+                .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+                .await;
+            held.push(stream);
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // A client of another network is served at once.
+    let mut other = connect_from([127, 0, 1, 1], &app).await;
+    other
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("write");
+    let (_, answer) = closed_within(&mut other, Duration::from_secs(2))
+        .await
+        .expect("answered");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Twenty are held; the others were closed at once.
+    let mut closed = 0;
+    for stream in &mut held {
+        if closed_within(stream, Duration::from_millis(20))
+            .await
+            .is_some()
+        {
+            closed += 1;
+        }
+    }
+    assert_eq!(closed, 25, "connections of the /24 past its cap");
+    // A new address of the same /24 is refused too, even though it holds nothing yet.
+    let mut fresh = connect_from([127, 0, 0, 11], &app).await;
+    closed_within(&mut fresh, Duration::from_secs(2))
+        .await
+        .expect("the network's next connection is closed at once");
 }
 
 #[tokio::test]

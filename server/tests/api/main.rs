@@ -4,6 +4,7 @@
 #[macro_use]
 mod helpers;
 mod auth;
+mod connection_lifetimes;
 mod connections;
 mod deploy;
 mod durability;
