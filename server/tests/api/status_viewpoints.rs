@@ -1,6 +1,7 @@
 //! Viewpoints that come and go: an outage seen by the only viewpoint checking at the time stays in
-//! every figure, an incident of a viewpoint that stopped checking ends, a second process under the
-//! same `INSTANCE_ID` is noticed, and rounds keep their schedule while the database is down.
+//! every figure, an incident of a viewpoint that stopped checking ends and its stale checks leave
+//! the overall state, a second process under the same `INSTANCE_ID` is noticed, and rounds keep
+//! their schedule while the database is down.
 
 use std::time::{Duration, Instant};
 
@@ -171,6 +172,46 @@ async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
 on_both_backends!(
     checks_written_by_another_process_under_this_instance_id_are_noticed,
     a_second_process_under_the_same_instance_id_is_noticed
+);
+
+async fn a_stopped_viewpoint_leaves_the_overall_state(app: TestApp) {
+    // "second" checks the queue too (it has a queue URL, "first" has not) and sees it down.
+    let db = database(&app).await;
+    for m in 0..5 {
+        let at = T0 + m * MINUTE;
+        db.insert_status_checks(&[
+            check("second", "api", at, true),
+            check("second", "db", at, true),
+            check("second", "queue", at, false),
+        ])
+        .await
+        .expect("second's checks");
+    }
+    app.status.check_now(T0 + 4 * MINUTE + 10_000).await;
+    let (_, status) = json(app.get("/api/status").await).await;
+    assert_eq!(status["state"], "degraded", "the queue is down: {status}");
+    // "second" stops at 12:04; "first" goes on checking, and finds everything it checks up.
+    app.status.check_now(T0 + 10 * MINUTE).await;
+    let (_, status) = json(app.get("/api/status").await).await;
+    // Before: the queue, which nobody checks any more, held the page at degraded for as long as
+    // second's rows were kept.
+    assert_eq!(status["state"], "operational", "{status}");
+    let queue = component(&status, "queue");
+    assert_eq!(queue["state"], "unknown", "no longer checked: {queue}");
+    assert_eq!(queue["viewpoints"][0]["fresh"], false);
+    let second = status["viewpoints"]
+        .as_array()
+        .expect("viewpoints")
+        .iter()
+        .find(|v| v["instance_id"] == "second")
+        .expect("second is listed");
+    assert_eq!(second["fresh"], false);
+    let (_, statuspage) = json(app.get("/api/v2/status.json").await).await;
+    assert_eq!(statuspage["status"]["indicator"], "none", "{statuspage}");
+}
+on_both_backends!(
+    a_viewpoint_that_stopped_checking_no_longer_degrades_the_page,
+    a_stopped_viewpoint_leaves_the_overall_state
 );
 
 /// A TCP relay to PostgreSQL that can be cut: then connections break and new ones are refused,
