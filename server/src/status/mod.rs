@@ -467,8 +467,9 @@ impl StatusService {
                 let interval = interval_ms(&self.config);
                 if let Some(refusal) = round.name.notice(&round.snapshot.raw, me, now_ms, interval)
                 {
-                    tracing::error!(%refusal, "status: this process stops");
+                    // The server stops now (and says why): nothing more to publish.
                     self.refusal.send_replace(Some(refusal));
+                    return Duration::ZERO;
                 }
             }
             _ => {
