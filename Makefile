@@ -102,11 +102,15 @@ server: ## Build the release server
 	cargo build --release -p mg-server
 
 # The production build: no local identity emulator (the `emulator` cargo feature left out), so it
-# refuses to start without IDENTITY_BASE_URL. Kept as target/release/mg-server-production, since
-# `make server` writes target/release/mg-server; deploy/mg-web@.service installs this one.
+# refuses to start without IDENTITY_BASE_URL. Built in its own cargo target directory, so it and
+# `make server` (target/release/mg-server, with the emulator) never overwrite each other's binary,
+# and switching between the two feature sets never rebuilds the other's crates;
+# deploy/mg-web@.service installs $(PRODUCTION_BIN).
+PRODUCTION_TARGET := target/production
+PRODUCTION_BIN := $(PRODUCTION_TARGET)/release/mg-server
 server-production: ## Build the release server without the identity emulator (what deploy/ runs)
-	cargo build --release -p mg-server --no-default-features
-	cp target/release/mg-server target/release/mg-server-production
+	CARGO_TARGET_DIR=$(CURDIR)/$(PRODUCTION_TARGET) cargo build --release -p mg-server --no-default-features
+	@echo "production binary: $(PRODUCTION_BIN)"
 
 server-debug:
 	cargo build -p mg-server

@@ -4,8 +4,9 @@
 # tests too), and check that its binary refuses to start without an identity provider or with the
 # emulator asked for, the two things only this build does (the rest of its code is the default
 # build's, which `cargo test` runs).
-# Debug profile, to share the dependencies `cargo test` builds; the default binary is put back at
-# the end, since both builds write target/debug/mg-server.
+# Debug profile in target/debug (not `make server-production`'s own target/production), to share the
+# dependencies `cargo test` builds; the default binary is put back at the end, since both builds
+# write target/debug/mg-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

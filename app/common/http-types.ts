@@ -55,8 +55,9 @@ export type Health = {
 };
 
 /**
- * The body of `GET /db-health`: 200 with the latency of `SELECT 1` in milliseconds, or 503 with
- * the API's error fields.
+ * The body of `GET /db-health`: 200 with the latency of the probe (a read and a committed write,
+ * `db/probe.rs`) in milliseconds, or 503 with the API's error fields, `error` saying which step
+ * failed and why.
  */
 export type DbHealth =
   | {

@@ -4,7 +4,7 @@ use mg_domain::DisplayName;
 use serde::Serialize;
 
 /// The display-name rule and its messages are the server's too (the shared `mg-domain` crate).
-pub use mg_domain::{NAME_BIDI_CONTROL, NAME_EMPTY, NAME_TOO_LONG};
+pub use mg_domain::{NAME_BIDI_CONTROL, NAME_EMPTY, NAME_NOTHING_VISIBLE, NAME_TOO_LONG};
 pub const UPDATE_FAILED: &str = "Failed to update name";
 pub const UPDATE_SUCCEEDED: &str = "Name updated successfully";
 /// How long the success message stays.
@@ -272,6 +272,9 @@ mod tests {
         let mut machine = editing("Ada\u{202E}x");
         assert_eq!(machine.save(10), None);
         assert_eq!(notice_text(&machine), Some(NAME_BIDI_CONTROL));
+        let mut machine = editing("\u{E000}\u{200B}");
+        assert_eq!(machine.save(10), None);
+        assert_eq!(notice_text(&machine), Some(NAME_NOTHING_VISIBLE));
         assert_eq!(machine.snapshot().mode, EditMode::Editing);
     }
 

@@ -17,6 +17,8 @@ pub const NAME_CONTROL_CHARACTERS: &str =
     "Name cannot contain control characters (such as line breaks or tabs)";
 pub const NAME_BIDI_CONTROL: &str =
     "Name cannot contain text-direction override or isolate characters";
+pub const NAME_NOTHING_VISIBLE: &str =
+    "Name cannot be made only of private-use or invisible characters";
 
 /// Why a name was refused; `message()` is shown to people as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +29,10 @@ pub enum InvalidName {
     ControlCharacters,
     /// Bidi embedding, override or isolate controls, which can make a name read as something else.
     BidiControl,
+    /// Nothing with a standard glyph: private-use characters (U+E000...), noncharacters, mixed with
+    /// nothing but blanks and invisible characters. Such a name renders as boxes or as nothing,
+    /// depending on the reader's fonts.
+    NothingVisible,
 }
 
 impl InvalidName {
@@ -36,6 +42,7 @@ impl InvalidName {
             Self::TooLong => NAME_TOO_LONG,
             Self::ControlCharacters => NAME_CONTROL_CHARACTERS,
             Self::BidiControl => NAME_BIDI_CONTROL,
+            Self::NothingVisible => NAME_NOTHING_VISIBLE,
         }
     }
 }
@@ -49,7 +56,7 @@ impl std::fmt::Display for InvalidName {
 impl std::error::Error for InvalidName {}
 
 /// A display name that passed the rule: trimmed, 1-100 characters, no control characters, something
-/// visible, no bidi embedding, override or isolate controls (direction marks such as U+200F stay
+/// visible (a character with a standard glyph), no bidi embedding, override or isolate controls (direction marks such as U+200F stay
 /// allowed: mixed-script names need them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DisplayName(String);
@@ -58,6 +65,16 @@ pub struct DisplayName(String);
 /// U+2800 BRAILLE PATTERN BLANK is a symbol, not a space: neither the whitespace nor the
 /// ignorable check catches it.
 const BLANK_GLYPHS: [char; 1] = ['\u{2800}'];
+
+/// Characters Unicode gives no glyph of their own: the private-use areas (whatever a font puts
+/// there, a vendor logo or a box) and the noncharacters. A name may hold some beside visible
+/// characters; it may not be made of them. Ranges, not a table: they are fixed by the standard,
+/// and the browser's `.wasm` stays as small as it was.
+fn has_no_standard_glyph(c: char) -> bool {
+    let code = u32::from(c);
+    matches!(code, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD | 0xFDD0..=0xFDEF)
+        || code & 0xFFFE == 0xFFFE
+}
 
 impl DisplayName {
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
@@ -77,11 +94,13 @@ impl DisplayName {
         // annotate others (U+FFF9-U+FFFB, Egyptian format controls); checking the whole General
         // Category table for them would cost the browser's .wasm 6 KB (gzip) for no visible gain.
         let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
-        if name
-            .chars()
-            .all(|c| c.is_whitespace() || ignorable.contains(c) || BLANK_GLYPHS.contains(&c))
-        {
+        let blank =
+            |c: char| c.is_whitespace() || ignorable.contains(c) || BLANK_GLYPHS.contains(&c);
+        if name.chars().all(blank) {
             return Err(InvalidName::Empty);
+        }
+        if name.chars().all(|c| blank(c) || has_no_standard_glyph(c)) {
+            return Err(InvalidName::NothingVisible);
         }
         let bidi = CodePointMapData::<BidiClass>::new();
         let steering = |c: char| {
@@ -143,6 +162,38 @@ mod tests {
     }
 
     #[test]
+    fn names_of_only_private_use_or_invisible_characters_are_refused() {
+        // Before: these passed (only whitespace and default-ignorable characters counted as
+        // nothing), and the dashboard showed an empty or boxed name.
+        for raw in [
+            "\u{E000}",
+            "\u{F8FF}\u{E123}",
+            "\u{E000}\u{200B}",
+            " \u{2060}\u{E000}\u{FEFF} ",
+            "\u{E000}\u{FE0F}\u{E0041}",
+            "\u{F0000}",
+            "\u{10FFFD}\u{200D}",
+            "\u{FDD0}",
+            "\u{FFFF}\u{1FFFE}",
+            "\u{2800}\u{E000}",
+        ] {
+            assert_eq!(
+                DisplayName::parse(raw),
+                Err(InvalidName::NothingVisible),
+                "{raw:?}"
+            );
+        }
+        assert_eq!(
+            InvalidName::NothingVisible.to_string(),
+            "Name cannot be made only of private-use or invisible characters"
+        );
+        // The edges of the ranges: the characters just outside them are ordinary ones.
+        for visible in ["\u{D7FB}", "\u{F900}", "\u{FDCF}", "\u{FDF0}", "\u{FFFD}"] {
+            assert!(DisplayName::parse(visible).is_ok(), "{visible:?}");
+        }
+    }
+
+    #[test]
     fn control_characters_inside_a_name_are_refused() {
         for raw in ["Ada\nLovelace", "Ada\u{7}", "A\u{0}da", "Ada\u{9B}x"] {
             assert_eq!(
@@ -189,6 +240,8 @@ mod tests {
             );
         }
         for fine in [
+            "Ada \u{E000}",
+            "\u{F8FF} Ada",
             "Ada Lovelace",
             "\u{05D0}\u{05D3}\u{05D4}",
             "Zoë\u{200D}",

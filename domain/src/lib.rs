@@ -14,7 +14,7 @@ pub use deployment::{
 };
 pub use display_name::{
     DisplayName, InvalidName, MAX_NAME_CHARS, NAME_BIDI_CONTROL, NAME_CONTROL_CHARACTERS,
-    NAME_EMPTY, NAME_TOO_LONG,
+    NAME_EMPTY, NAME_NOTHING_VISIBLE, NAME_TOO_LONG,
 };
 pub use flags::{FlagValues, FLAG_DEFAULTS, FLAG_NAMES};
 pub use providers::{provider_label, FALLBACK_PROVIDER, PROVIDERS};

@@ -150,25 +150,46 @@ impl Application {
     }
 
     /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish; connections are capped
-    /// and timed out as `config.network` says (`serve.rs`). The status checks run meanwhile.
+    /// and timed out as `config.network` says (`serve.rs`). The status checks run meanwhile, and
+    /// stop as soon as stopping begins (so a restart's successor never sees a check of this
+    /// process after its own start). Ends with an error, after the same graceful stop, when
+    /// another live instance turns out to check this database under this `INSTANCE_ID` and this
+    /// process started while it did (`status::duplicates`): the one sentence `main` prints.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let checks = self
-            .status
+        let status = self.status.clone();
+        let checks = status
             .config()
             .scheduler
-            .then(|| tokio::spawn(self.status.clone().run_schedule()));
+            .then(|| tokio::spawn(status.clone().run_schedule()));
+        let stop_checks = checks.as_ref().map(tokio::task::JoinHandle::abort_handle);
+        let refusal = status.clone();
+        let stop = async move {
+            tokio::select! {
+                () = shutdown_signal() => {}
+                refusal = refusal.refused() => {
+                    tracing::error!(%refusal, "shutting down: finishing in-flight requests");
+                }
+            }
+            if let Some(checks) = stop_checks {
+                checks.abort();
+            }
+        };
         let served = serve::serve(
             self.listener,
             self.service,
             &self.limits,
             self.own_errors,
-            shutdown_signal(),
+            stop,
         )
         .await;
         if let Some(checks) = checks {
             checks.abort();
         }
-        served
+        served?;
+        match status.refusal() {
+            Some(refusal) => Err(std::io::Error::other(refusal)),
+            None => Ok(()),
+        }
     }
 }
 

@@ -4,10 +4,12 @@
 //! Both are bounded without ever being cleared wholesale: each entry expires on its own, each
 //! client (its address as the server sees it, IPv6 by /64) holds at most [`PER_CLIENT`] of a kind
 //! and is refused more until some of its own end, and at [`GLOBAL_CAPACITY`] live entries a new
-//! one pushes out the oldest entry of the client holding the most. So a flood, from one address or
-//! from many, only ever costs the flooders their own entries: anyone else can still start.
+//! one pushes out the oldest entry of the client holding the most (of clients holding as many, the
+//! oldest entry of them all, whatever the addresses). So a flood, from one address or from many,
+//! only ever costs the flooders their own entries: anyone else can still start.
 
 use std::{
+    cmp::Reverse,
     collections::{BTreeMap, BTreeSet, HashMap, VecDeque},
     net::IpAddr,
     sync::Mutex,
@@ -94,6 +96,10 @@ struct Entry<T> {
     client: ClientKey,
 }
 
+/// Where a client stands when an entry must go: how many it holds, then how old its oldest is
+/// (its insertion number, reversed so the oldest ranks last), then the client itself.
+type Rank = (usize, Reverse<u64>, ClientKey);
+
 /// Entries keyed by an unguessable random token; every operation is O(log n).
 #[derive(Debug)]
 struct Store<T> {
@@ -102,8 +108,10 @@ struct Store<T> {
     by_deadline: BTreeMap<(Instant, u64), String>,
     /// Each client's entries, oldest first (at most `per_client`, so a linear scan is cheap).
     by_client: HashMap<ClientKey, VecDeque<String>>,
-    /// Every client with entries by how many it holds: the last one holds the most.
-    by_count: BTreeSet<(usize, ClientKey)>,
+    /// Every client with entries by [`Rank`]: the last one holds the most and, of those holding
+    /// as many, has the oldest entry. (Ranked by address instead, the numerically highest went
+    /// first at equal counts: every IPv6 client before any IPv4 one.)
+    by_rank: BTreeSet<Rank>,
     next_seq: u64,
 }
 
@@ -113,38 +121,58 @@ impl<T> Default for Store<T> {
             entries: HashMap::new(),
             by_deadline: BTreeMap::new(),
             by_client: HashMap::new(),
-            by_count: BTreeSet::new(),
+            by_rank: BTreeSet::new(),
             next_seq: 0,
         }
     }
 }
 
 impl<T> Store<T> {
-    fn remove(&mut self, token: &str) -> Option<Entry<T>> {
-        let entry = self.entries.remove(token)?;
-        self.by_deadline.remove(&(entry.deadline, entry.seq));
-        if let Some(tokens) = self.by_client.get_mut(&entry.client) {
-            self.by_count.remove(&(tokens.len(), entry.client));
-            tokens.retain(|t| t != token);
-            if tokens.is_empty() {
-                self.by_client.remove(&entry.client);
-            } else {
-                self.by_count.insert((tokens.len(), entry.client));
-            }
+    /// `client`'s [`Rank`] as its entries stand; `None` when it holds none.
+    fn rank(&self, client: &ClientKey) -> Option<Rank> {
+        let tokens = self.by_client.get(client)?;
+        let oldest = self.entries.get(tokens.front()?)?.seq;
+        Some((tokens.len(), Reverse(oldest), *client))
+    }
+
+    /// Runs `change` on the store with `client`'s rank taken out before and put back after.
+    fn reranked<R>(&mut self, client: ClientKey, change: impl FnOnce(&mut Self) -> R) -> R {
+        if let Some(rank) = self.rank(&client) {
+            self.by_rank.remove(&rank);
         }
-        Some(entry)
+        let result = change(self);
+        if let Some(rank) = self.rank(&client) {
+            self.by_rank.insert(rank);
+        }
+        result
+    }
+
+    fn remove(&mut self, token: &str) -> Option<Entry<T>> {
+        let client = self.entries.get(token)?.client;
+        self.reranked(client, |store| {
+            let entry = store.entries.remove(token)?;
+            store.by_deadline.remove(&(entry.deadline, entry.seq));
+            if let Some(tokens) = store.by_client.get_mut(&client) {
+                tokens.retain(|t| t != token);
+                if tokens.is_empty() {
+                    store.by_client.remove(&client);
+                }
+            }
+            Some(entry)
+        })
     }
 
     fn held_by(&self, client: &ClientKey) -> usize {
         self.by_client.get(client).map_or(0, VecDeque::len)
     }
 
-    /// Drops the oldest entry of the client holding the most; false when there is none.
+    /// Drops the oldest entry of the client holding the most (of those holding as many, the
+    /// oldest entry of them all); false when there is none.
     fn drop_from_heaviest(&mut self) -> bool {
         let oldest = self
-            .by_count
+            .by_rank
             .last()
-            .and_then(|(_, client)| self.by_client.get(client))
+            .and_then(|(_, _, client)| self.by_client.get(client))
             .and_then(|tokens| tokens.front().cloned());
         oldest.is_some_and(|token| self.remove(&token).is_some())
     }
@@ -189,28 +217,27 @@ impl<T: Clone> Expiring<T> {
                 return Err(Refused::Unavailable);
             }
         }
-        let held = store.held_by(&client);
         let token = random_token();
         let deadline = now + ttl;
         let seq = store.next_seq;
         store.next_seq += 1;
-        store.by_deadline.insert((deadline, seq), token.clone());
-        store
-            .by_client
-            .entry(client)
-            .or_default()
-            .push_back(token.clone());
-        store.by_count.remove(&(held, client));
-        store.by_count.insert((held + 1, client));
-        store.entries.insert(
-            token.clone(),
-            Entry {
-                value,
-                deadline,
-                seq,
-                client,
-            },
-        );
+        store.reranked(client, |store| {
+            store.by_deadline.insert((deadline, seq), token.clone());
+            store
+                .by_client
+                .entry(client)
+                .or_default()
+                .push_back(token.clone());
+            store.entries.insert(
+                token.clone(),
+                Entry {
+                    value,
+                    deadline,
+                    seq,
+                    client,
+                },
+            );
+        });
         Ok(token)
     }
 
@@ -383,6 +410,35 @@ mod tests {
         assert_eq!(grants.held().0, 10, "by pushing out a flooder's oldest");
         assert_eq!(grants.attempt(&early), Some(attempt()));
         assert_eq!(grants.attempt(&late), Some(attempt()));
+    }
+
+    #[test]
+    fn at_equal_counts_the_oldest_entry_goes_whatever_the_address() {
+        // Before: clients holding as many were ranked by address, so the numerically highest
+        // went first: every IPv6 client before any IPv4 one, however recent.
+        let grants = Grants::with_limits(Duration::from_secs(300), 64, 3);
+        let v6: IpAddr = "2001:db8::1".parse().expect("ip");
+        let oldest = grants.start(client(9), attempt()).expect("room");
+        let ipv6 = grants.start(v6.into(), attempt()).expect("room");
+        let high = grants.start(client(200), attempt()).expect("room");
+        let newcomer = grants.start(client(50), attempt()).expect("room");
+        assert_eq!(grants.attempt(&oldest), None, "the oldest of all went");
+        for kept in [&ipv6, &high, &newcomer] {
+            assert_eq!(grants.attempt(kept), Some(attempt()));
+        }
+        grants.start(client(51), attempt()).expect("room");
+        assert_eq!(grants.attempt(&ipv6), None, "then the next oldest");
+        assert_eq!(grants.attempt(&high), Some(attempt()));
+        // A client holding more still goes first, its own oldest entry first, even when another
+        // client's entry is older.
+        let grants = Grants::with_limits(Duration::from_secs(300), 64, 3);
+        let light = grants.start(client(9), attempt()).expect("room");
+        let heavy_first = grants.start(client(7), attempt()).expect("room");
+        let heavy_second = grants.start(client(7), attempt()).expect("room");
+        grants.start(client(50), attempt()).expect("room");
+        assert_eq!(grants.attempt(&heavy_first), None);
+        assert_eq!(grants.attempt(&heavy_second), Some(attempt()));
+        assert_eq!(grants.attempt(&light), Some(attempt()));
     }
 
     #[test]

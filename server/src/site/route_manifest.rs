@@ -52,13 +52,19 @@ impl AppRoutes {
         let Some(manifest) = &self.manifest else {
             return true;
         };
-        let path = match path.strip_suffix('/') {
-            Some(trimmed) if !trimmed.is_empty() => trimmed,
-            _ => path,
-        };
+        let path = page_path(path);
         path == "/index.html"
             || manifest.public.contains(path)
             || (sanctified && manifest.signed_in.contains(path))
+    }
+}
+
+/// The page `path` names: a page's path with one trailing slash is that page (`/mg/overview/` is
+/// `/mg/overview`), answered as it is rather than redirected; `/` stays `/`.
+pub fn page_path(path: &str) -> &str {
+    match path.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => path,
     }
 }
 

@@ -1,7 +1,9 @@
 //! Serves the built app: hashed assets cached for a year; documents (prerendered pages, the shell
 //! `index.html`, Markdown twins, llms/sitemap/robots) from `pages`, with the runtime configuration
 //! injected as a JSON script element. Nothing outside the app's directory is served, even through
-//! a symlink inside it.
+//! a symlink inside it; a path no file could have (a name too long for the file system, a file
+//! taken for a directory, a file's path with a trailing slash) is a JSON 404, never a lookup that
+//! fails with a 500 or a raw file under another path.
 
 use std::{
     convert::Infallible,
@@ -29,6 +31,12 @@ use super::pages;
 use crate::{config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// The longest path segment looked up on disk, in bytes once decoded: a file name is at most 255
+/// bytes (NAME_MAX), less the `.br`/`.gz` suffix of the compressed copies looked up beside it.
+pub const MAX_NAME_BYTES: usize = 255 - ".br".len();
+/// The longest path looked up on disk, in bytes once decoded. The build's deepest file is far
+/// shorter, and under any sane `STATIC_DIR` this stays below PATH_MAX (4096).
+pub const MAX_LOOKUP_BYTES: usize = 1024;
 const REVALIDATE: &str = "no-cache";
 /// The id of the injected element; the app reads `document.getElementById(...)`.
 pub const RUNTIME_CONFIG_ID: &str = "mg-runtime-config";
@@ -91,12 +99,39 @@ impl Service<Request> for SiteService {
         let site = self.site.clone();
         let files = self.files.clone();
         Box::pin(async move {
+            // Before anything looks on disk: the file system would refuse the name (ENAMETOOLONG),
+            // and the file server would answer that with an empty 500.
+            if !fits_the_file_system(request.uri().path()) {
+                return Ok(AppError::NotFound.into_response());
+            }
             Ok(match pages::document_first(&site, request).await {
                 Ok(answer) => answer,
                 Err(request) => files.oneshot(request).await.into_response(),
             })
         })
     }
+}
+
+/// Whether every segment of `path` and `path` itself, percent-decoded, are short enough to be
+/// looked up ([`MAX_NAME_BYTES`], [`MAX_LOOKUP_BYTES`]).
+pub fn fits_the_file_system(path: &str) -> bool {
+    let decoded_len = |text: &str| percent_encoding::percent_decode_str(text).count();
+    decoded_len(path) <= MAX_LOOKUP_BYTES
+        && path
+            .split('/')
+            .all(|segment| decoded_len(segment) <= MAX_NAME_BYTES)
+}
+
+/// What the file system says of the file a request names, before the file server opens it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lookup {
+    /// Nothing against it: the file server answers (the file, or the fallback).
+    Go,
+    /// No file can be there: a file's path with a trailing slash (`/robots.txt/` names a
+    /// directory `robots.txt`), or a file taken for a directory (`/index.html/x`, ENOTDIR).
+    NoSuchFile,
+    /// It, or its `.br`/`.gz` twin, resolves outside the app's directory.
+    Escapes,
 }
 
 /// The app's directory, and where it really is (symlinks resolved).
@@ -151,23 +186,42 @@ impl Root {
     }
 }
 
-/// Refuses (404) a request whose file, or its `.br`/`.gz` twin, resolves outside the app's directory.
+/// Refuses (404) a request whose file cannot exist ([`Lookup::NoSuchFile`]), or whose file or its
+/// `.br`/`.gz` twin resolves outside the app's directory.
 async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: Next) -> Response {
-    if let Some(file) = root.file_for(request.uri().path()) {
+    let path = request.uri().path();
+    if let Some(file) = root.file_for(path) {
         let checked = root.clone();
-        // The three lookups on one blocking thread (a refusal when that thread cannot run).
-        let escapes = tokio::task::spawn_blocking(move || {
-            ["", ".br", ".gz"].into_iter().any(|suffix| {
+        let trailing_slash = path.len() > 1 && path.ends_with('/');
+        // The lookups on one blocking thread (a refusal when that thread cannot run).
+        let lookup = tokio::task::spawn_blocking(move || {
+            match std::fs::metadata(&file) {
+                Ok(meta) if trailing_slash && !meta.is_dir() => return Lookup::NoSuchFile,
+                Err(error) if error.kind() == std::io::ErrorKind::NotADirectory => {
+                    return Lookup::NoSuchFile
+                }
+                _ => {}
+            }
+            let escapes = ["", ".br", ".gz"].into_iter().any(|suffix| {
                 let mut candidate = file.clone().into_os_string();
                 candidate.push(suffix);
                 checked.escapes_blocking(Path::new(&candidate))
-            })
+            });
+            if escapes {
+                Lookup::Escapes
+            } else {
+                Lookup::Go
+            }
         })
         .await
-        .unwrap_or(true);
-        if escapes {
-            tracing::warn!(path = %request.uri().path(), "refused: a symlink out of STATIC_DIR");
-            return AppError::NotFound.into_response();
+        .unwrap_or(Lookup::Escapes);
+        match lookup {
+            Lookup::Go => {}
+            Lookup::NoSuchFile => return AppError::NotFound.into_response(),
+            Lookup::Escapes => {
+                tracing::warn!(%path, "refused: a symlink out of STATIC_DIR");
+                return AppError::NotFound.into_response();
+            }
         }
     }
     next.run(request).await
@@ -269,6 +323,29 @@ async fn cache_control(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_too_long_for_the_file_system_are_never_looked_up() {
+        assert!(fits_the_file_system("/mg/cli/dmt.md"));
+        assert!(fits_the_file_system(&format!(
+            "/{}",
+            "a".repeat(MAX_NAME_BYTES)
+        )));
+        assert!(!fits_the_file_system(&format!(
+            "/{}",
+            "a".repeat(MAX_NAME_BYTES + 1)
+        )));
+        // Counted decoded, as the file name it becomes: 100 escaped bytes are 100 bytes.
+        assert!(fits_the_file_system(&format!("/{}", "%C3%A9".repeat(100))));
+        assert!(!fits_the_file_system(&format!(
+            "/x/{}",
+            "%C3%A9".repeat(127)
+        )));
+        // Short segments, a long path.
+        let deep = format!("/{}", ["abcdefgh"; 200].join("/"));
+        assert!(!fits_the_file_system(&deep));
+        assert!(fits_the_file_system(&deep[..MAX_LOOKUP_BYTES]));
+    }
 
     #[test]
     fn the_config_goes_before_the_end_of_head() {

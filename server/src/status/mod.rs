@@ -4,15 +4,18 @@
 //! A round (`check_now`): run the checks -> feed the incident tracker -> write the checks and
 //! incident changes (held in a bounded queue while the database is away, written when it returns)
 //! -> roll up the hours and days this instance finished writing -> prune once an hour -> reload the
-//! snapshot (every viewpoint's rows) -> close the incidents of viewpoints that are gone, and warn
-//! when another process checks under this `INSTANCE_ID` -> recompute the summary and re-render
-//! every answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
+//! snapshot (every viewpoint's rows) -> close the incidents of viewpoints that are gone, and look
+//! for another process checking under this `INSTANCE_ID` (`duplicates`: this one stops if it
+//! started while the other was checking, else warns) -> recompute the summary and re-render every
+//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
 //!
 //! The database part of a round has a time budget, and a round skips it once the database failed
 //! (this round's own check of it, or any call), so rounds keep their schedule through an outage.
 
 pub mod badge;
 pub mod checks;
+mod db_window;
+pub mod duplicates;
 pub mod feed;
 pub mod incidents;
 pub mod render;
@@ -24,7 +27,6 @@ pub mod summary;
 
 use std::{
     collections::{BTreeSet, VecDeque},
-    future::Future,
     sync::{
         atomic::{AtomicU64, Ordering},
         Arc, RwLock,
@@ -36,6 +38,8 @@ pub use crate::config::status::StatusConfig;
 
 use self::{
     checks::Checker,
+    db_window::{off_runtime, DbWindow, DB_BUDGET},
+    duplicates::{DuplicateInstance, NameWatch},
     incidents::IncidentTracker,
     render::Published,
     rollup::{agreed_rollups, floor, rollups_of},
@@ -51,76 +55,6 @@ pub const PENDING_CHECKS_LIMIT: usize = 10_000;
 pub const PENDING_INCIDENTS_LIMIT: usize = 1_000;
 /// Incidents read into the summary (open ones and those ended in the last 90 days).
 const INCIDENTS_READ_LIMIT: i64 = 200;
-/// The most a round waits on the database in all (less at short intervals: half of one).
-const DB_BUDGET: Duration = Duration::from_secs(5);
-/// Another process writing under this `INSTANCE_ID` is logged at most this often.
-const DUPLICATE_WARNING_EVERY_MS: i64 = HOUR_MS;
-
-/// The database calls of one round: each bounded by what is left of the round's budget, and none
-/// after the first failure (the rest would only wait out the pool's timeout one by one).
-#[derive(Debug)]
-struct DbWindow {
-    deadline: Instant,
-    away: bool,
-}
-
-impl DbWindow {
-    fn new(budget: Duration, away: bool) -> Self {
-        Self {
-            deadline: Instant::now() + budget,
-            away,
-        }
-    }
-
-    /// A read of the round: a failure is a warning (the page keeps its last picture).
-    async fn run<T>(
-        &mut self,
-        what: &'static str,
-        call: impl Future<Output = Result<T, sqlx::Error>>,
-    ) -> Option<T> {
-        self.call(what, false, call).await
-    }
-
-    /// A write of the round: a failure is an ERROR line, like every refused write of the server;
-    /// what was not written stays held for the next round.
-    async fn run_write<T>(
-        &mut self,
-        what: &'static str,
-        call: impl Future<Output = Result<T, sqlx::Error>>,
-    ) -> Option<T> {
-        self.call(what, true, call).await
-    }
-
-    async fn call<T>(
-        &mut self,
-        what: &'static str,
-        writes: bool,
-        call: impl Future<Output = Result<T, sqlx::Error>>,
-    ) -> Option<T> {
-        if self.away {
-            return None;
-        }
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        match tokio::time::timeout(left, call).await {
-            Ok(Ok(value)) => Some(value),
-            Ok(Err(error)) if writes => {
-                tracing::error!(%error, what, "status: database write failed; held for the next round");
-                self.away = true;
-                None
-            }
-            Ok(Err(error)) => {
-                tracing::warn!(%error, what, "status: database call failed; the rest waits for the next round");
-                self.away = true;
-                None
-            }
-            Err(_) => {
-                tracing::warn!(what, "status: database call out of the round's time; the rest waits for the next round");
-                self.away = true;
-                None
-            }
-        }
-    }
-}
 
 /// What a round of checks did, for tests and logs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -155,14 +89,8 @@ struct Round {
     /// Hour of the last full rollup read; rollups are re-read when it changes or after a write
     /// of held rows.
     rollups_read_hour: Option<i64>,
-    /// Times of the rounds this process recorded (the last day's), and its first: a stored check
-    /// under this `INSTANCE_ID` since the first that is not among them was written by someone else.
-    own_rounds: BTreeSet<i64>,
-    first_round: Option<i64>,
-    /// Latest check time found written under this `INSTANCE_ID` by another process, and when
-    /// that was last logged.
-    foreign_seen: Option<i64>,
-    foreign_warned_at: Option<i64>,
+    /// This process's own rounds, against which checks stored under its name are told apart.
+    name: NameWatch,
 }
 
 /// The status checker and the status answers. One per process, shared by the scheduler and the routes.
@@ -174,6 +102,9 @@ pub struct StatusService {
     round: tokio::sync::Mutex<Round>,
     published: RwLock<Arc<Published>>,
     rounds: AtomicU64,
+    /// Set once another live instance is found checking under this `INSTANCE_ID` and this process
+    /// started while it was: the server then stops ([`Self::refused`]).
+    refusal: tokio::sync::watch::Sender<Option<DuplicateInstance>>,
 }
 
 impl StatusService {
@@ -203,6 +134,7 @@ impl StatusService {
                 ..Round::default()
             }),
             rounds: AtomicU64::new(0),
+            refusal: tokio::sync::watch::Sender::new(None),
         }
     }
 
@@ -226,7 +158,27 @@ impl StatusService {
     /// The latest check time found stored under this `INSTANCE_ID` that this process did not
     /// write: another process shares the name (logged as a warning too).
     pub async fn foreign_checks_seen(&self) -> Option<i64> {
-        self.round.lock().await.foreign_seen
+        self.round.lock().await.name.foreign_seen()
+    }
+
+    /// Why this process must not run, once found: another live instance checks this database
+    /// under its `INSTANCE_ID` and was there first (`duplicates`).
+    pub fn refusal(&self) -> Option<DuplicateInstance> {
+        self.refusal.borrow().clone()
+    }
+
+    /// Waits until [`Self::refusal`] is set.
+    pub async fn refused(&self) -> DuplicateInstance {
+        let mut refusal = self.refusal.subscribe();
+        loop {
+            if let Some(found) = refusal.borrow_and_update().clone() {
+                return found;
+            }
+            // The sender lives in `self`, so it is never dropped while this waits.
+            if refusal.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
     }
 
     /// Checks every component now, as if the clock said `now_ms`, and publishes the new answers.
@@ -276,16 +228,13 @@ impl StatusService {
             ..RoundReport::default()
         };
         let me = self.config.instance_id.as_str();
-        for check in checks.iter().filter(|c| c.instance_id == me) {
-            round.own_rounds.insert(check.checked_at);
-            round.first_round = Some(
-                round
-                    .first_round
-                    .map_or(check.checked_at, |f| f.min(check.checked_at)),
-            );
-        }
-        let keep_from = now_ms - DAY_MS - HOUR_MS;
-        round.own_rounds = round.own_rounds.split_off(&keep_from);
+        round.name.own_round(
+            checks
+                .iter()
+                .filter(|c| c.instance_id == me)
+                .map(|c| c.checked_at),
+            now_ms,
+        );
         if !round.adopted {
             if let Some(open) = window
                 .run(
@@ -517,7 +466,14 @@ impl StatusService {
                 // Only with every viewpoint's rows fresh from the database: during an outage the
                 // others' checks are not seen, and they are not gone.
                 self.close_gone_viewpoints(round, now_ms, window).await;
-                self.notice_foreign_checks(round, now_ms);
+                let me = &self.config.instance_id;
+                let interval = interval_ms(&self.config);
+                if let Some(refusal) = round.name.notice(&round.snapshot.raw, me, now_ms, interval)
+                {
+                    // The server stops now (and says why): nothing more to publish.
+                    self.refusal.send_replace(Some(refusal));
+                    return Duration::ZERO;
+                }
             }
             _ => {
                 round.snapshot.raw.retain(|c| c.checked_at >= since);
@@ -590,42 +546,6 @@ impl StatusService {
         self.write_pending_incidents(round, window).await;
     }
 
-    /// Two processes checking under one `INSTANCE_ID` look like one viewpoint that checks twice
-    /// as often and opens every incident twice. A stored check under this name, since this
-    /// process's first round, at a time this process never checked, gives the other one away.
-    fn notice_foreign_checks(&self, round: &mut Round, now_ms: i64) {
-        let me = self.config.instance_id.as_str();
-        let Some(first) = round.first_round else {
-            return;
-        };
-        let foreign = round
-            .snapshot
-            .raw
-            .iter()
-            .filter(|c| c.instance_id == me && c.checked_at >= first)
-            .filter(|c| !round.own_rounds.contains(&c.checked_at))
-            .map(|c| c.checked_at)
-            .max();
-        let Some(latest) = foreign else {
-            return;
-        };
-        let newer = round.foreign_seen.is_none_or(|seen| latest > seen);
-        round.foreign_seen = Some(round.foreign_seen.map_or(latest, |seen| seen.max(latest)));
-        let due = round
-            .foreign_warned_at
-            .is_none_or(|at| now_ms - at >= DUPLICATE_WARNING_EVERY_MS);
-        if newer && due {
-            round.foreign_warned_at = Some(now_ms);
-            tracing::warn!(
-                instance_id = me,
-                foreign_check_at = %crate::time::rfc3339(latest),
-                "status: another process is writing checks as INSTANCE_ID={me}: its checks mix \
-                 with this one's and each opens its own copy of every incident; give every \
-                 instance its own INSTANCE_ID"
-            );
-        }
-    }
-
     /// Runs rounds forever, one every `STATUS_CHECK_INTERVAL`, the first at once.
     pub async fn run_schedule(self: Arc<Self>) {
         let mut ticker = tokio::time::interval(self.config.check_interval);
@@ -637,22 +557,6 @@ impl StatusService {
             tracing::debug!(?report, "status: round done");
         }
     }
-}
-
-/// Runs a database read on the blocking pool: reading back a day of every viewpoint's checks
-/// or 90 days of rollups decodes tens of thousands of rows, CPU work that would otherwise hold a
-/// request worker. (The query's I/O is still driven by the runtime.)
-async fn off_runtime<T: Send + 'static>(
-    read: impl Future<Output = Result<T, sqlx::Error>> + Send + 'static,
-) -> Result<T, sqlx::Error> {
-    let runtime = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || runtime.block_on(read))
-        .await
-        .unwrap_or_else(|error| {
-            Err(sqlx::Error::Protocol(format!(
-                "status read failed: {error}"
-            )))
-        })
 }
 
 fn interval_ms(config: &StatusConfig) -> i64 {

@@ -142,16 +142,21 @@ pub struct PageHistory {
     pub recent: series::History,
 }
 
-/// The points of `series` from the bucket holding `since` on (a bucket's `start` and `since` are
-/// both the server's RFC 3339 form, so they compare as text).
-fn points_since(series: &series::History, since: &str) -> series::History {
-    let from = series
+/// Where the points of `series` from the bucket holding `since` on begin (a bucket's `start` and
+/// `since` are both the server's RFC 3339 form, so they compare as text); 0 when `since` is in
+/// the first bucket or before it.
+fn first_point_since(series: &series::History, since: &str) -> usize {
+    series
         .points
         .iter()
         .rposition(|point| point.start.as_str() <= since)
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+/// The points of `series` from the bucket holding `since` on.
+fn points_since(series: &series::History, since: &str) -> series::History {
     series::History {
-        points: series.points[from..].to_vec(),
+        points: series.points[first_point_since(series, since)..].to_vec(),
         ..series.clone()
     }
 }
@@ -207,12 +212,22 @@ impl Published {
         }
     }
 
-    /// The incremental page answer for a client that holds this page as of `since` (the
-    /// `updated_at` of its last answer): the full summary, and of each series only the points from
-    /// the bucket holding `since` on. It carries the full page's `ETag`, which names this round's
-    /// state, so the client's next request is a 304 until the next round of checks. Made per
-    /// request, so it is sent uncompressed (a few KB: the summary and the newest buckets).
+    /// The page answer for a client that holds this page as of `since` (the `updated_at` of its
+    /// last answer). When `since` is in the first bucket of every series or before it, nothing
+    /// would be left out: the full page as made for the round, compressed, under its own tags.
+    /// Otherwise the incremental answer: the full summary, and of each series only the points from
+    /// the bucket holding `since` on. It is another body than the full page's, so it never carries
+    /// that body's strong tag: it carries the weak one, `W/` and the full page's tag, which says
+    /// "the same state as that page once merged". `If-None-Match` compares weakly, so the client's
+    /// next request with it is a 304 until the next round of checks. Made per request, so it is
+    /// sent uncompressed (a few KB: the summary and the newest buckets).
     pub fn page_since(&self, since: &str, request: &IfNoneMatch) -> Response {
+        let nothing_left_out = self.page_parts.history.iter().all(|h| {
+            first_point_since(&h.daily, since) == 0 && first_point_since(&h.recent, since) == 0
+        });
+        if nothing_left_out {
+            return self.page.answer(request);
+        }
         let body = PageBody {
             summary: self.page_parts.summary.clone(),
             history: self
@@ -240,9 +255,20 @@ impl Published {
         };
         let mut response = rendered.answer(request);
         let (full, _) = self.page.copies.encoded(Encoding::Identity);
-        response
-            .headers_mut()
-            .insert(header::ETAG, full.etag.clone());
+        let weak = full
+            .etag
+            .to_str()
+            .ok()
+            .and_then(|tag| HeaderValue::from_str(&format!("W/{tag}")).ok());
+        match weak {
+            Some(weak) => {
+                response.headers_mut().insert(header::ETAG, weak);
+            }
+            // Never happens (the tag is hex in quotes); without a tag the client asks in full.
+            None => {
+                response.headers_mut().remove(header::ETAG);
+            }
+        }
         response
     }
 }

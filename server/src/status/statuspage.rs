@@ -29,18 +29,16 @@ pub fn component_status(state: State) -> &'static str {
     }
 }
 
-/// The page's indicator and description: none, minor (something degraded), major (a component
-/// down), critical (every component down).
+/// The page's indicator and description, from the overall state (which leaves out components no
+/// viewpoint checks any more): none, minor (something degraded, or nothing checked yet), major (a
+/// component down), critical (every component down).
 fn indicator(summary: &Summary) -> Value {
-    let states: Vec<State> = summary.components.iter().map(|c| c.state).collect();
-    let (indicator, description) = if states.iter().all(|s| *s == State::Operational) {
-        ("none", "All Systems Operational")
-    } else if !states.is_empty() && states.iter().all(|s| *s == State::Down) {
-        ("critical", "Major System Outage")
-    } else if states.contains(&State::Down) {
-        ("major", "Partial System Outage")
-    } else {
-        ("minor", "Minor Service Outage")
+    let any_down = summary.components.iter().any(|c| c.state == State::Down);
+    let (indicator, description) = match summary.state {
+        State::Operational => ("none", "All Systems Operational"),
+        State::Down => ("critical", "Major System Outage"),
+        State::Degraded if any_down => ("major", "Partial System Outage"),
+        State::Degraded | State::Unknown => ("minor", "Minor Service Outage"),
     };
     json!({ "indicator": indicator, "description": description })
 }

@@ -30,10 +30,19 @@ pub struct Context<'a> {
     pub checked_here: &'a [&'static str],
 }
 
+/// How long a check stays current: three check intervals (of at least 10 s each). A viewpoint
+/// whose last check is older is stale: its results say nothing about now, so they count in no
+/// current state, and a component only stale viewpoints checked is `unknown` ("no longer checked").
+/// The one freshness rule of the status answers and of the start-up check for a duplicate
+/// `INSTANCE_ID`.
+pub fn live_window_ms(interval_ms: i64) -> i64 {
+    3 * interval_ms.max(10_000)
+}
+
 impl Context<'_> {
-    /// A viewpoint whose last check is older than this is stale (its state is not current).
+    /// A viewpoint whose last check is older than this is stale ([`live_window_ms`]).
     pub fn fresh_after(&self) -> i64 {
-        self.now_ms - 3 * self.interval_ms.max(10_000)
+        self.now_ms - live_window_ms(self.interval_ms)
     }
 
     /// Checks of different viewpoints in the same bucket of this length are compared.
@@ -53,6 +62,14 @@ pub enum State {
     Down,
     /// No current check (before the first one, or its viewpoints stopped checking).
     Unknown,
+}
+
+impl State {
+    /// Whether a component in this state says something about now: `unknown` (no fresh check)
+    /// does not, so it counts in no overall state.
+    pub fn is_current(self) -> bool {
+        self != State::Unknown
+    }
 }
 
 /// Per-bucket accumulation of each viewpoint's checks.
@@ -488,11 +505,13 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
     }
 }
 
-/// The page's overall state: down when every component is down, degraded when any is not
-/// operational, unknown before any check.
+/// The page's overall state from the components still checked (a component no viewpoint checks
+/// any more is left out: it would otherwise hold the page at `degraded` for as long as its rows are
+/// kept): down when every one is down, degraded when any is not operational, unknown when none is
+/// checked (before the first check).
 pub fn overall_state(states: impl Iterator<Item = State>) -> State {
-    let states: Vec<State> = states.collect();
-    if states.is_empty() || states.iter().all(|s| *s == State::Unknown) {
+    let states: Vec<State> = states.filter(|s| s.is_current()).collect();
+    if states.is_empty() {
         State::Unknown
     } else if states.iter().all(|s| *s == State::Operational) {
         State::Operational

@@ -199,6 +199,20 @@ async fn bad_names_change_nothing(app: TestApp) {
         )
         .await;
     }
+    // Before: private-use characters counted as visible, so these were stored as names.
+    for boxes in [
+        "\u{E000}",
+        " \u{F8FF}\u{200B} ",
+        "\u{E000}\u{FE0F}\u{E0041}\u{2060}",
+    ] {
+        assert_rejected(
+            &app,
+            &token,
+            json!({ "name": boxes }),
+            "Name cannot be made only of private-use or invisible characters",
+        )
+        .await;
+    }
     assert_rejected(
         &app,
         &token,

@@ -24,6 +24,8 @@ pub struct TestApp {
     pub data_dir: TempDir,
     /// The app's status checker: `app.status.check_now(ms)` runs a round of checks.
     pub status: std::sync::Arc<mg_server::status::StatusService>,
+    /// The server's run: it ends when the server stops (with an error when it refused to run).
+    pub run: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
 impl TestApp {
@@ -159,6 +161,22 @@ pub async fn spawn_app_with(
             }
         },
     };
+    Some(spawn_on(data_dir, database_url, adjust).await)
+}
+
+/// Another server on `app`'s database, as a second instance beside it (its own data directory,
+/// build and identity provider).
+pub async fn spawn_beside(app: &TestApp, adjust: impl FnOnce(&mut Config)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    spawn_on(data_dir, app.database_url.clone(), adjust).await
+}
+
+/// Starts a server on `database_url` with its files under `data_dir`.
+async fn spawn_on(
+    data_dir: TempDir,
+    database_url: String,
+    adjust: impl FnOnce(&mut Config),
+) -> TestApp {
     let static_dir = data_dir.path().join("dist");
     write_fake_build(&static_dir);
     let identity = TestIdentity::start().await;
@@ -193,15 +211,16 @@ pub async fn spawn_app_with(
     let app = Application::build(config).await.expect("server builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let status = app.status();
-    tokio::spawn(app.run_until_stopped());
-    Some(TestApp {
+    let run = tokio::spawn(app.run_until_stopped());
+    TestApp {
         status,
+        run,
         address,
         client: reqwest::Client::new(),
         database_url,
         identity,
         data_dir,
-    })
+    }
 }
 
 /// Prefix of every test database's name; the rest is `{unix seconds}_{uuid}`.

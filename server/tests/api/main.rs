@@ -20,6 +20,7 @@ mod health;
 mod identity_double;
 mod isolation;
 mod local_state;
+mod paths;
 mod prerendered;
 mod runtime_config;
 mod sessions;

@@ -1,6 +1,7 @@
 //! `GET /api/status/page`: the status page's one request per round. The full answer holds the
 //! summary and each component's 90-day and 24-hour series; `If-None-Match` with its `ETag` is a 304
-//! until the next round; `?since=<updated_at>` sends only the points from that time's bucket on.
+//! until the next round; `?since=<updated_at>` sends only the points from that time's bucket on,
+//! under a weak tag of its own, or the full page itself when nothing would be left out.
 
 use serde_json::Value;
 
@@ -79,4 +80,54 @@ async fn one_request_holds_the_page_and_revalidates(app: TestApp) {
 on_both_backends!(
     the_status_page_is_one_request_revalidated_or_sent_incrementally,
     one_request_holds_the_page_and_revalidates
+);
+
+async fn no_body_goes_under_another_bodys_tag(app: TestApp) {
+    app.status.check_now(T0).await;
+    let (_, first) = json(app.get("/api/status/page").await).await;
+    let updated_at = first["summary"]["updated_at"]
+        .as_str()
+        .expect("updated_at")
+        .to_owned();
+    app.status.check_now(T0 + 60 * 60_000).await;
+    let full = app
+        .get_with("/api/status/page", &[("accept-encoding", "br")])
+        .await;
+    let full_tag = full.headers()["etag"].to_str().expect("ascii").to_owned();
+    let full_body = full.bytes().await.expect("body");
+    let plain = app.get("/api/status/page").await;
+    let plain_tag = plain.headers()["etag"].to_str().expect("ascii").to_owned();
+
+    // Before: a `since` older than everything kept was answered by a body made for the request,
+    // uncompressed, under the full page's tag. It is the full page, compressed, with its own tag.
+    let old = app
+        .get_with(
+            "/api/status/page?since=2020-01-01T00:00:00.000Z",
+            &[("accept-encoding", "br")],
+        )
+        .await;
+    assert_eq!(old.status(), 200);
+    assert_eq!(old.headers()["content-encoding"], "br");
+    assert_eq!(old.headers()["etag"], full_tag.as_str());
+    assert_eq!(old.bytes().await.expect("body"), full_body);
+
+    // A `since` inside what is kept: another body, so never under the full page's strong tags;
+    // under their weak twin, which revalidates to a 304 until the next round.
+    let since = format!("/api/status/page?since={updated_at}");
+    let delta = app.get_with(&since, &[("accept-encoding", "br")]).await;
+    assert_eq!(delta.status(), 200);
+    assert!(delta.headers().get("content-encoding").is_none());
+    let delta_tag = delta.headers()["etag"].to_str().expect("ascii").to_owned();
+    assert_eq!(delta_tag, format!("W/{plain_tag}"));
+    assert_ne!(delta_tag, full_tag);
+    let (_, delta) = json(delta).await;
+    assert_eq!(delta["since"], updated_at.as_str());
+    for sent in [delta_tag.as_str(), full_tag.as_str()] {
+        let again = app.get_with(&since, &[("if-none-match", sent)]).await;
+        assert_eq!(again.status(), 304, "{sent}");
+    }
+}
+on_both_backends!(
+    an_old_since_gets_the_full_page_and_an_incremental_answer_its_own_weak_tag,
+    no_body_goes_under_another_bodys_tag
 );

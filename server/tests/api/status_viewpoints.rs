@@ -1,6 +1,8 @@
 //! Viewpoints that come and go: an outage seen by the only viewpoint checking at the time stays in
-//! every figure, an incident of a viewpoint that stopped checking ends, a second process under the
-//! same `INSTANCE_ID` is noticed, and rounds keep their schedule while the database is down.
+//! every figure, an incident of a viewpoint that stopped checking ends and its stale checks leave
+//! the overall state, a second process under the same `INSTANCE_ID` is noticed (and refuses to run
+//! when it started while the first was checking), and rounds keep their schedule while the database
+//! is down.
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +16,7 @@ use mg_server::{
 use serde_json::Value;
 
 use crate::{
-    helpers::{spawn_app_with, TestApp, TestBackend},
+    helpers::{spawn_app_with, spawn_beside, TestApp, TestBackend},
     status::{component, json, T0},
     status_storage::connect,
 };
@@ -171,6 +173,98 @@ async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
 on_both_backends!(
     checks_written_by_another_process_under_this_instance_id_are_noticed,
     a_second_process_under_the_same_instance_id_is_noticed
+);
+
+async fn a_process_started_beside_a_live_one_of_its_name_stops(app: TestApp) {
+    // "first" has been checking every 30 s.
+    app.status.check_now(T0).await;
+    app.status.check_now(T0 + 30_000).await;
+    // A second server on the same database, also INSTANCE_ID=first, starts 10 s later.
+    let second = spawn_beside(&app, |_| {}).await;
+    second.status.check_now(T0 + 40_000).await;
+    assert_eq!(second.status.refusal(), None, "nothing newer seen yet");
+    // The first goes on; the second sees a check under its name it did not write.
+    app.status.check_now(T0 + 60_000).await;
+    second.status.check_now(T0 + 70_000).await;
+    let stopped = tokio::time::timeout(Duration::from_secs(10), second.run)
+        .await
+        .expect("the second server stops")
+        .expect("joined");
+    let sentence = stopped.expect_err("it stops with an error").to_string();
+    assert!(
+        sentence.starts_with("INSTANCE_ID=first is already used by another live instance"),
+        "{sentence}"
+    );
+    assert!(sentence.contains("2026-11-20T12:01:00.000Z"), "{sentence}");
+    // Before: both went on, mixing their checks and opening every incident twice. The one that
+    // was there first only warns, and serves on.
+    app.status.check_now(T0 + 90_000).await;
+    assert_eq!(app.status.refusal(), None);
+    assert_eq!(app.status.foreign_checks_seen().await, Some(T0 + 70_000));
+    assert!(!app.run.is_finished());
+    assert_eq!(app.get("/health").await.status(), 200);
+}
+on_both_backends!(
+    a_second_live_process_under_the_same_instance_id_refuses_to_run,
+    a_process_started_beside_a_live_one_of_its_name_stops
+);
+
+async fn a_restart_under_the_same_instance_id_runs(app: TestApp) {
+    // "first" checks, then stops (its process ends); its successor starts 10 s after its last check.
+    app.status.check_now(T0).await;
+    app.status.check_now(T0 + 30_000).await;
+    let successor = spawn_beside(&app, |_| {}).await;
+    for at in [40_000, 70_000, 100_000, 130_000] {
+        successor.status.check_now(T0 + at).await;
+    }
+    assert_eq!(successor.status.refusal(), None);
+    assert_eq!(successor.status.foreign_checks_seen().await, None);
+    assert!(!successor.run.is_finished());
+    assert_eq!(successor.get("/health").await.status(), 200);
+}
+on_both_backends!(
+    a_restart_under_the_same_instance_id_is_not_a_duplicate,
+    a_restart_under_the_same_instance_id_runs
+);
+
+async fn a_stopped_viewpoint_leaves_the_overall_state(app: TestApp) {
+    // "second" checks the queue too (it has a queue URL, "first" has not) and sees it down.
+    let db = database(&app).await;
+    for m in 0..5 {
+        let at = T0 + m * MINUTE;
+        db.insert_status_checks(&[
+            check("second", "api", at, true),
+            check("second", "db", at, true),
+            check("second", "queue", at, false),
+        ])
+        .await
+        .expect("second's checks");
+    }
+    app.status.check_now(T0 + 4 * MINUTE + 10_000).await;
+    let (_, status) = json(app.get("/api/status").await).await;
+    assert_eq!(status["state"], "degraded", "the queue is down: {status}");
+    // "second" stops at 12:04; "first" goes on checking, and finds everything it checks up.
+    app.status.check_now(T0 + 10 * MINUTE).await;
+    let (_, status) = json(app.get("/api/status").await).await;
+    // Before: the queue, which nobody checks any more, held the page at degraded for as long as
+    // second's rows were kept.
+    assert_eq!(status["state"], "operational", "{status}");
+    let queue = component(&status, "queue");
+    assert_eq!(queue["state"], "unknown", "no longer checked: {queue}");
+    assert_eq!(queue["viewpoints"][0]["fresh"], false);
+    let second = status["viewpoints"]
+        .as_array()
+        .expect("viewpoints")
+        .iter()
+        .find(|v| v["instance_id"] == "second")
+        .expect("second is listed");
+    assert_eq!(second["fresh"], false);
+    let (_, statuspage) = json(app.get("/api/v2/status.json").await).await;
+    assert_eq!(statuspage["status"]["indicator"], "none", "{statuspage}");
+}
+on_both_backends!(
+    a_viewpoint_that_stopped_checking_no_longer_degrades_the_page,
+    a_stopped_viewpoint_leaves_the_overall_state
 );
 
 /// A TCP relay to PostgreSQL that can be cut: then connections break and new ones are refused,
