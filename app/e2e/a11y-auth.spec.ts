@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, hydrated, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
-import { requireEmulator, signIn } from "./sign-in";
+import { openCallback, requireEmulator, signIn } from "./sign-in";
 
 // The sign-in screens, as a11y.spec.ts does the public pages: the login and setup-guide modals, the
 // dashboard (with a refused name), and the callback's failure page with its diagnostic, in both
@@ -85,7 +85,7 @@ for (const theme of ["cosmic", "void"] as const) {
       await page.setViewportSize(viewport);
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
       // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
-      await page.goto("/auth/callback?code=not-a-real-code");
+      await openCallback(page, "code=not-a-real-code");
       await expect(page.getByRole("heading", { name: "Authentication Issue" })).toBeVisible();
       await settled(page, `callback-failure-${suffix}`);
 

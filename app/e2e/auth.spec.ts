@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
-import { continueAs, requireEmulator, signIn, startSignIn } from "./sign-in";
+import {
+  continueAs,
+  openCallback,
+  plantSignInState,
+  requireEmulator,
+  signIn,
+  startSignIn,
+} from "./sign-in";
 
 // Sign-in end to end against the real server and its local identity emulator
 // (docs/identity.md). Nothing is intercepted except the one test that needs the exchange to hang:
@@ -198,12 +205,20 @@ test.describe("failures, with the spec's exact messages", () => {
     await startSignIn(page, "Discord");
     let callbackUrl = "";
     page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame() && frame.url().includes("/auth/callback?code="))
+      const url = new URL(frame.url());
+      if (
+        frame === page.mainFrame() &&
+        url.pathname === "/auth/callback" &&
+        url.searchParams.has("code")
+      )
         callbackUrl = frame.url();
     });
     await continueAs(page, newAccount("reuse"));
     await expect(page).toHaveURL(/\/home$/);
     expect(callbackUrl).not.toBe("");
+    // The callback took this tab's state; put it back, so the second visit reaches the exchange
+    // (without it the page refuses before any exchange: callback-state.spec.ts).
+    await plantSignInState(page, new URL(callbackUrl).searchParams.get("state") ?? "");
     await page.goto(callbackUrl);
     await expect(page.getByText(/^Authentication failed: /)).toBeVisible();
     // On localhost the help is shown instead of the redirect (spec 8).
@@ -222,7 +237,7 @@ test.describe("failures, with the spec's exact messages", () => {
     await page.route("**/v1/auth/oauth/exchange", () => {
       // Never answered: the callback machine's 10 s timeout decides.
     });
-    await page.goto("/auth/callback?code=never-answered");
+    await openCallback(page, "code=never-answered");
     await expect(page.getByText("Completing authentication...")).toBeVisible();
     await expect(page.getByText("Authentication timeout - please try again")).toBeVisible({
       timeout: 13_000,
@@ -231,7 +246,7 @@ test.describe("failures, with the spec's exact messages", () => {
 
   test("the diagnostic runs four checks with pass or fail and a hint", async ({ page }) => {
     // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
-    await page.goto("/auth/callback?code=not-a-real-code");
+    await openCallback(page, "code=not-a-real-code");
     await page.getByRole("button", { name: "Run Diagnostic" }).click();
     const dialog = page.getByRole("dialog", { name: "Authentication Diagnostic" });
     const checks = dialog.getByRole("listitem");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, lookAt } from "./checks";
-import { requireEmulator } from "./sign-in";
+import { openCallback, requireEmulator } from "./sign-in";
 
 // The callback page: while it completes a sign-in, the spinner and its words sit
 // together in the middle and the nav offers no Log in or Sign up; when it fails, 'Authentication
@@ -32,7 +32,7 @@ for (const theme of ["cosmic", "void"] as const) {
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
       // The exchange is held, so the page stays on 'Completing authentication...'.
       await page.route("**/v1/auth/oauth/exchange", () => {});
-      await page.goto("/auth/callback?code=held-for-the-test");
+      await openCallback(page, "code=held-for-the-test");
       const status = page.getByRole("status").filter({ hasText: "Completing authentication..." });
       await expect(status).toBeVisible();
       // Measured without the spin (a turning square's box grows and shrinks).
@@ -85,7 +85,7 @@ for (const theme of ["cosmic", "void"] as const) {
     test(`failed: a calm, compact 'Authentication Issue' (${suffix})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await page.goto("/auth/callback?code=not-a-real-code");
+      await openCallback(page, "code=not-a-real-code");
       const heading = page.getByRole("heading", { name: "Authentication Issue" });
       await expect(heading).toBeVisible({ timeout: 12_000 });
       const lines = await heading.evaluate((element) => {

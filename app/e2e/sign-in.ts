@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { SIGN_IN_STATE_KEY } from "../src/lib/sign-in-state";
 import type { Account } from "./emulator-http";
 
 // Sign-in through the browser, against the server's local identity emulator (docs/identity.md):
@@ -56,4 +57,35 @@ export async function signIn(page: Page, account: Account, providerLabel = "Disc
   // through exchange, current-user, update-profile and the dashboard.
   await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
+}
+
+/**
+ * Stores `state` in the page's sessionStorage as the login does when this tab starts a sign-in, before
+ * the next document's own scripts run. Once per state: a later visit finds it taken, as in the app.
+ */
+export async function plantSignInState(page: Page, state: string) {
+  await page.addInitScript(
+    ({ key, state }) => {
+      try {
+        const planted = `e2e-planted:${state}`;
+        if (location.protocol === "about:" || sessionStorage.getItem(planted)) return;
+        sessionStorage.setItem(planted, "1");
+        sessionStorage.setItem(key, state);
+      } catch {
+        // A document without storage (about:blank) is not the callback.
+      }
+    },
+    { key: SIGN_IN_STATE_KEY, state },
+  );
+}
+
+/**
+ * Opens /auth/callback with `query` (say `code=...`) as this tab's own sign-in would come back: with
+ * the state it stored. For the callback's behaviours past the state check (exchange errors, the
+ * timeout, the failure page); the check itself is callback-state.spec.ts.
+ */
+export async function openCallback(page: Page, query: string) {
+  const state = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  await plantSignInState(page, state);
+  await page.goto(`/auth/callback?${query}&state=${state}`);
 }

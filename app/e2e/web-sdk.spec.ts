@@ -79,8 +79,9 @@ test("start, exchange, me, refresh and logout all work against the emulator", as
   const account = newAccount("web-sdk");
   await withSdk(page);
 
-  // start: the provider page's address, on this server.
-  const returnTo = `${baseURL}${BLANK}`;
+  // start: the provider page's address, on this server. The return address carries a query of its
+  // own, as the app's does (its sign-in state), which must come back as it was, the code added.
+  const returnTo = `${baseURL}${BLANK}?state=kept-as-sent`;
   const started = await call(page, "oauth.start", "github", returnTo);
   expect(started.ok, JSON.stringify(started.error)).toBe(true);
   const providerUrl = String(started.data?.url);
@@ -93,7 +94,7 @@ test("start, exchange, me, refresh and logout all work against the emulator", as
   await page.getByLabel("Name", { exact: true }).fill(account.name);
   await page.getByLabel("Username", { exact: true }).fill(account.username);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/robots\.txt\?code=/);
+  await expect(page).toHaveURL(/\/robots\.txt\?state=kept-as-sent&code=/);
   const code = new URL(page.url()).searchParams.get("code");
   await withSdk(page, page.url());
 

@@ -62,7 +62,7 @@ fn event_machines(c: &mut Criterion) {
         };
         b.iter(|| {
             let mut machine = AuthCallbackMachine::new(false);
-            machine.start(Some("code"), None, 0);
+            machine.start(Some("code"), None, Some("state"), Some("state"), 0);
             let outcome = ExchangeOutcome {
                 ok: true,
                 user: Some(user.clone()),

@@ -1,4 +1,5 @@
-//! The OAuth return page (spec 4, 8, 9): code check, exchange outcome, profile update, timeout, redirects.
+//! The OAuth return page (spec 4, 8, 9): code and state check, exchange outcome, profile update,
+//! timeout, redirects.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,10 @@ pub const PROVIDER_NOT_CONFIGURED: &str =
 pub const REGISTRATION_REQUIRED: &str =
     "New user registration may be required. Please contact support.";
 pub const TIMEOUT: &str = "Authentication timeout - please try again";
+/// The callback's `state` is missing or is not the one this browser stored when it started the
+/// sign-in: the code was obtained elsewhere (a link someone else started) or this link was opened
+/// before. Exchanging it could sign this browser in as someone else, so it is never exchanged.
+pub const STATE_MISMATCH: &str = "This sign-in link was started in another browser or has already been used. Please sign in again.";
 /// Without an outcome after this long the page gives up.
 pub const TIMEOUT_MS: u64 = 10_000;
 /// Delay before the error redirects.
@@ -223,11 +228,16 @@ impl AuthCallbackMachine {
         self.redirect_at = redirect.map(|_| now_ms.saturating_add(REDIRECT_DELAY_MS));
     }
 
-    /// The page opened with these query parameters. `error` is the provider's error parameter.
+    /// The page opened with these query parameters. `error` is the provider's error parameter,
+    /// `state` the query's `state`; `expected_state` is the one this browser stored when it started
+    /// the sign-in (none if it started none, or if this callback already used it). A code is
+    /// exchanged only when both states are present and equal.
     pub fn start(
         &mut self,
         code: Option<&str>,
         error: Option<&str>,
+        state: Option<&str>,
+        expected_state: Option<&str>,
         now_ms: u64,
     ) -> Option<CallbackEffect> {
         if self.snap.phase != CallbackPhase::Idle {
@@ -244,6 +254,14 @@ impl AuthCallbackMachine {
         match code.map(str::trim).filter(|c| !c.is_empty()) {
             None => {
                 self.fail(NO_CODE.to_owned(), Some(NO_CODE_REDIRECT), now_ms);
+                None
+            }
+            Some(_) if !state_matches(state, expected_state) => {
+                self.fail(
+                    STATE_MISMATCH.to_owned(),
+                    Some(CALLBACK_ERROR_REDIRECT),
+                    now_ms,
+                );
                 None
             }
             Some(code) => {
@@ -346,6 +364,12 @@ impl AuthCallbackMachine {
             .clone()
             .map(|to| CallbackEffect::Navigate { to })
     }
+}
+
+/// True when the callback carries the state this browser stored for its sign-in. Compared exactly:
+/// the state is opaque, and an empty one proves nothing.
+fn state_matches(state: Option<&str>, expected: Option<&str>) -> bool {
+    matches!((state, expected), (Some(state), Some(expected)) if !expected.is_empty() && state == expected)
 }
 
 // Host only: proptest is not built for wasm32.

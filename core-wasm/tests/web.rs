@@ -212,7 +212,13 @@ mod machines {
     #[wasm_bindgen_test]
     fn auth_callback_walks_to_home_with_js_objects() {
         let mut callback = AuthCallbackMachine::new(false);
-        let effect = callback.start(Some("c0de".into()), None, 0.0);
+        let effect = callback.start(
+            Some("c0de".into()),
+            None,
+            Some("s".into()),
+            Some("s".into()),
+            0.0,
+        );
         assert_eq!(text(&effect, "kind").as_deref(), Some("exchange"));
         let outcome = parse(r#"{"ok":true,"user":{"name":"Ada","loginIds":null}}"#);
         assert_eq!(
@@ -235,7 +241,13 @@ mod machines {
     #[wasm_bindgen_test]
     fn auth_callback_maps_errors_and_redirects_after_3_s() {
         let mut callback = AuthCallbackMachine::new(false);
-        callback.start(Some("c".into()), None, 0.0);
+        callback.start(
+            Some("c".into()),
+            None,
+            Some("s".into()),
+            Some("s".into()),
+            0.0,
+        );
         callback.exchanged(
             parse(r#"{"ok":false,"errorCode":"E1","message":"nope"}"#),
             0.0,
@@ -251,12 +263,35 @@ mod machines {
         );
 
         let mut timeout = AuthCallbackMachine::new(true);
-        timeout.start(Some("c".into()), None, 0.0);
+        timeout.start(
+            Some("c".into()),
+            None,
+            Some("s".into()),
+            Some("s".into()),
+            0.0,
+        );
         timeout.tick(10_000.0);
         assert_eq!(
             text(&timeout.snapshot(), "message").as_deref(),
             Some("Authentication timeout - please try again")
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn auth_callback_exchanges_nothing_without_the_stored_state() {
+        for expected in [None, Some("another".to_owned())] {
+            let mut callback = AuthCallbackMachine::new(true);
+            let effect = callback.start(Some("c".into()), None, Some("s".into()), expected, 0.0);
+            assert!(effect.is_none());
+            assert_eq!(
+                text(&callback.snapshot(), "message").as_deref(),
+                Some("This sign-in link was started in another browser or has already been used. Please sign in again.")
+            );
+            assert_eq!(
+                text(&callback.tick(3_000.0), "to").as_deref(),
+                Some("/?error=callback_error")
+            );
+        }
     }
 
     #[wasm_bindgen_test]
@@ -336,7 +371,13 @@ mod machines {
         );
 
         let mut callback = AuthCallbackMachine::new(false);
-        callback.start(Some("c".into()), None, 0.0);
+        callback.start(
+            Some("c".into()),
+            None,
+            Some("s".into()),
+            Some("s".into()),
+            0.0,
+        );
         let outcome = r#"{"ok":true,"user":{"name":"Ada","picture":3,"loginIds":["github-1"]}}"#;
         callback.exchanged(parse(outcome), 0.0);
         let payload = get(&callback.user_read(None), "payload");

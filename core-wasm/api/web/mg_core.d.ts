@@ -268,9 +268,11 @@ export class AuthCallbackMachine {
     profileUpdated(): CallbackEffect | undefined;
     snapshot(): CallbackSnapshot;
     /**
-     * The page opened with the query's `code` and `error` parameters.
+     * The page opened with the query's `code`, `error` and `state` parameters; `expectedState` is
+     * the state this browser stored when it started the sign-in (undefined if none). The code is
+     * exchanged only when the two states are equal.
      */
-    start(code: string | null | undefined, error: string | null | undefined, now_ms: number): CallbackEffect | undefined;
+    start(code: string | null | undefined, error: string | null | undefined, state: string | null | undefined, expected_state: string | null | undefined, now_ms: number): CallbackEffect | undefined;
     /**
      * Reading the user or updating the profile failed with `message`.
      */

@@ -4,10 +4,13 @@ use super::*;
 use crate::input::read_json;
 use proptest::prelude::*;
 
+/// The state the login stored in this browser and the provider sent back in the callback URL.
+const STATE: &str = "q8Xv2mJ0c9Qn4sW7bY1tZg";
+
 fn exchanging(localhost: bool) -> AuthCallbackMachine {
     let mut machine = AuthCallbackMachine::new(localhost);
     assert_eq!(
-        machine.start(Some("abc"), None, 0),
+        machine.start(Some("abc"), None, Some(STATE), Some(STATE), 0),
         Some(CallbackEffect::Exchange { code: "abc".into() })
     );
     machine
@@ -118,13 +121,95 @@ fn the_spec_messages_are_exact() {
         "New user registration may be required. Please contact support."
     );
     assert_eq!(TIMEOUT, "Authentication timeout - please try again");
+    assert_eq!(
+        STATE_MISMATCH,
+        "This sign-in link was started in another browser or has already been used. Please sign in again."
+    );
+}
+
+#[test]
+fn a_code_is_exchanged_only_with_the_state_this_browser_stored() {
+    // (the URL's state, the stored state): a code from a sign-in another browser started, a link
+    // opened a second time (its state already taken), or anything tampered with.
+    let refused: [(Option<&str>, Option<&str>); 8] = [
+        (None, None),
+        (Some(STATE), None),
+        (None, Some(STATE)),
+        (Some("another-browsers-state"), Some(STATE)),
+        (Some(""), Some("")),
+        (Some(""), Some(STATE)),
+        (Some("Q8XV2MJ0C9QN4SW7BY1TZG"), Some(STATE)),
+        (Some(" q8Xv2mJ0c9Qn4sW7bY1tZg"), Some(STATE)),
+    ];
+    for (state, expected) in refused {
+        let mut machine = AuthCallbackMachine::new(true);
+        assert_eq!(
+            machine.start(Some("abc"), None, state, expected, 1_000),
+            None,
+            "{state:?} {expected:?}: no exchange"
+        );
+        let snap = machine.snapshot();
+        assert_eq!(snap.phase, CallbackPhase::Failed);
+        assert_eq!(snap.message.as_deref(), Some(STATE_MISMATCH));
+        assert!(
+            !snap.show_help,
+            "the provider help is beside the point here"
+        );
+        assert_eq!(machine.next_deadline(), Some(4_000));
+        assert_eq!(machine.tick(3_999), None);
+        assert_eq!(
+            machine.tick(4_000),
+            Some(CallbackEffect::Navigate {
+                to: "/?error=callback_error".into()
+            })
+        );
+        // Nothing later can start the exchange on this page.
+        assert_eq!(
+            machine.start(Some("abc"), None, Some(STATE), Some(STATE), 5_000),
+            None
+        );
+        assert_eq!(
+            machine.exchanged(
+                ExchangeOutcome {
+                    ok: true,
+                    ..ExchangeOutcome::default()
+                },
+                5_000
+            ),
+            None
+        );
+    }
+    let mut machine = AuthCallbackMachine::new(true);
+    assert_eq!(
+        machine.start(Some(" abc "), None, Some(STATE), Some(STATE), 0),
+        Some(CallbackEffect::Exchange { code: "abc".into() })
+    );
+}
+
+#[test]
+fn a_provider_error_or_a_missing_code_is_reported_as_before_whatever_the_state() {
+    // Neither exchanges anything, so the provider's own words (or the missing code) are the news.
+    for (state, expected) in [(None, None), (Some("x"), Some(STATE))] {
+        let mut machine = AuthCallbackMachine::new(false);
+        machine.start(Some("abc"), Some("access_denied"), state, expected, 0);
+        assert_eq!(
+            machine.snapshot().message.as_deref(),
+            Some("Authentication error: access_denied")
+        );
+        let mut machine = AuthCallbackMachine::new(false);
+        machine.start(None, None, state, expected, 0);
+        assert_eq!(machine.snapshot().message.as_deref(), Some(NO_CODE));
+    }
 }
 
 #[test]
 fn a_missing_code_redirects_to_no_code_after_exactly_3_s() {
     for code in [None, Some(""), Some("  ")] {
         let mut machine = AuthCallbackMachine::new(false);
-        assert_eq!(machine.start(code, None, 500), None);
+        assert_eq!(
+            machine.start(code, None, Some(STATE), Some(STATE), 500),
+            None
+        );
         assert_eq!(machine.snapshot().message.as_deref(), Some(NO_CODE));
         assert_eq!(machine.tick(3_499), None);
         assert_eq!(
@@ -154,7 +239,16 @@ fn auth_failed_redirects_after_exactly_3_s() {
 #[test]
 fn a_provider_error_parameter_is_a_callback_error() {
     let mut machine = AuthCallbackMachine::new(false);
-    assert_eq!(machine.start(Some("abc"), Some("access_denied"), 0), None);
+    assert_eq!(
+        machine.start(
+            Some("abc"),
+            Some("access_denied"),
+            Some(STATE),
+            Some(STATE),
+            0
+        ),
+        None
+    );
     assert_eq!(
         machine.snapshot().message.as_deref(),
         Some("Authentication error: access_denied")
@@ -371,13 +465,20 @@ proptest! {
             now += step;
             let t = text.as_deref();
             match kind {
-                0 => { machine.start(t, None, now); }
+                0 => {
+                    // The same state, another one, or none: an exchange only for the same one.
+                    let expected = match step % 3 { 0 => t, 1 => Some("s"), _ => None };
+                    let effect = machine.start(t, None, t, expected, now);
+                    if matches!(effect, Some(CallbackEffect::Exchange { .. })) {
+                        prop_assert!(t.is_some_and(|t| !t.is_empty()) && expected == t);
+                    }
+                }
                 1 => { machine.exchanged(ExchangeOutcome { ok: t.is_none(), message: text.clone(), ..ExchangeOutcome::default() }, now); }
                 2 => machine.exchange_threw(t.unwrap_or(""), now),
                 3 => { machine.user_read(t); }
                 4 => { machine.profile_updated(); }
                 5 => machine.step_failed(t.unwrap_or(""), now),
-                6 => { machine.start(Some("c"), t, now); }
+                6 => { machine.start(Some("c"), t, Some("s"), Some("s"), now); }
                 _ => { machine.tick(now); }
             }
             let snap = machine.snapshot();

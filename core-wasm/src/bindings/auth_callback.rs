@@ -24,17 +24,24 @@ impl AuthCallbackMachine {
         }
     }
 
-    /// The page opened with the query's `code` and `error` parameters.
+    /// The page opened with the query's `code`, `error` and `state` parameters; `expectedState` is
+    /// the state this browser stored when it started the sign-in (undefined if none). The code is
+    /// exchanged only when the two states are equal.
     pub fn start(
         &mut self,
         code: Option<String>,
         error: Option<String>,
+        state: Option<String>,
+        expected_state: Option<String>,
         now_ms: f64,
     ) -> Option<Ts<CallbackEffect>> {
-        opt_to_js(
-            self.inner
-                .start(code.as_deref(), error.as_deref(), ms(now_ms)),
-        )
+        opt_to_js(self.inner.start(
+            code.as_deref(),
+            error.as_deref(),
+            state.as_deref(),
+            expected_state.as_deref(),
+            ms(now_ms),
+        ))
     }
 
     /// The SDK's exchange answered (`{ ok, user, errorCode, message }`).

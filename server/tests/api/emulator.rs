@@ -38,17 +38,32 @@ pub async fn authorize(app: &TestApp, provider: &str, redirect: &str) -> reqwest
         .expect("authorize answers")
 }
 
-/// Starts a sign-in and returns the provider page URL.
-pub async fn provider_page_url(app: &TestApp, provider: &str) -> String {
-    let response = authorize(app, provider, &callback(app)).await;
+/// Starts a sign-in that returns to `redirect` and gives the provider page URL.
+pub async fn provider_page_url_to(app: &TestApp, provider: &str, redirect: &str) -> String {
+    let response = authorize(app, provider, redirect).await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.expect("JSON");
     body["url"].as_str().expect("url").to_owned()
 }
 
+/// Starts a sign-in and returns the provider page URL.
+pub async fn provider_page_url(app: &TestApp, provider: &str) -> String {
+    provider_page_url_to(app, provider, &callback(app)).await
+}
+
 /// Submits the provider page's form with `fields` and returns where the browser is sent.
 pub async fn submit_page(app: &TestApp, provider: &str, fields: &[(&str, &str)]) -> String {
-    let page_url = provider_page_url(app, provider).await;
+    submit_page_to(app, provider, &callback(app), fields).await
+}
+
+/// The same, for a sign-in that returns to `redirect`.
+pub async fn submit_page_to(
+    app: &TestApp,
+    provider: &str,
+    redirect: &str,
+    fields: &[(&str, &str)],
+) -> String {
+    let page_url = provider_page_url_to(app, provider, redirect).await;
     let page = browser().get(&page_url).send().await.expect("page");
     assert_eq!(page.status(), 200);
     let html = page.text().await.expect("html");
@@ -212,6 +227,30 @@ async fn codes_work_once(app: TestApp) {
     assert_eq!(made_up["errorCode"], "E011003");
 }
 on_both_backends!(a_code_is_exchanged_only_once, codes_work_once, emulator_on);
+
+/// The app puts its sign-in state in the redirect URL's query (docs/identity.md, "The sign-in's
+/// state"): the browser must come back with that query as it was and the code or error added.
+async fn redirect_query_kept(app: TestApp) {
+    let redirect = format!("{}?state=Zm9vYmFyLWJhei1xdXV4LTE", callback(&app));
+    let back = submit_page_to(&app, "google", &redirect, &[("account", "preset-0")]).await;
+    let code = back
+        .strip_prefix(&format!("{redirect}&code="))
+        .unwrap_or_else(|| panic!("{back} keeps the state and adds the code"));
+    assert_eq!(exchange(&app, code).await.status(), 200);
+    let failed = submit_page_to(
+        &app,
+        "github",
+        &redirect,
+        &[("outcome", "provider-error"), ("err", "access_denied")],
+    )
+    .await;
+    assert_eq!(failed, format!("{redirect}&err=access_denied"));
+}
+on_both_backends!(
+    the_redirect_urls_own_query_comes_back_with_the_code_added,
+    redirect_query_kept,
+    emulator_on
+);
 
 async fn codes_expire(app: TestApp) {
     let code = code_for(&app, "google", &[("account", "preset-0")]).await;

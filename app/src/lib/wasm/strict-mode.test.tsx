@@ -101,7 +101,8 @@ describe("every machine hook survives React StrictMode's double mount", () => {
       "useAuthCallback",
       () =>
         useAuthCallback({
-          search: "?code=abc",
+          search: "?code=abc&state=s",
+          takeState: () => "s",
           exchange: async () => ({ ok: false, error: "nope" }) as never,
           navigate: vi.fn(),
           onLocalhost: false,

@@ -1,6 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setTokenProvider } from "../api-client";
+import { SIGN_IN_STATE_KEY } from "../sign-in-state";
 import { mockFetch } from "./test-network";
 import {
   type AuthCallbackOptions,
@@ -24,10 +25,22 @@ describe("useAuthCallback", () => {
 
   const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
 
-  function render(search: string, exchange: AuthCallbackOptions["exchange"], onLocalhost = false) {
+  // The state the login stored in this tab, and the callback URL's query carrying it back.
+  const STATE = "q8Xv2mJ0c9Qn4sW7bY1tZg";
+  const S = `state=${STATE}`;
+
+  function render(
+    search: string,
+    exchange: AuthCallbackOptions["exchange"],
+    onLocalhost = false,
+    stored: string | null = STATE,
+  ) {
     const navigate = vi.fn();
-    const hook = renderHook(() => useAuthCallback({ search, exchange, navigate, onLocalhost }));
-    return { ...hook, navigate };
+    const takeState = vi.fn(() => stored);
+    const hook = renderHook(() =>
+      useAuthCallback({ search, exchange, navigate, onLocalhost, takeState }),
+    );
+    return { ...hook, navigate, takeState };
   }
 
   it("exchanges, sets name and profile when none is stored, then goes to /home", async () => {
@@ -43,7 +56,7 @@ describe("useAuthCallback", () => {
       loginIds: ["discord-1"],
     };
     const exchange = vi.fn(async (): Promise<ExchangeAnswer> => ({ ok: true, data: { user } }));
-    const { result, navigate } = render("?code=xyz", exchange);
+    const { result, navigate } = render(`?code=xyz&${S}`, exchange);
     expect(result.current.phase).toBe("exchanging");
     await advance(0);
     expect(exchange).toHaveBeenCalledWith("xyz");
@@ -68,7 +81,7 @@ describe("useAuthCallback", () => {
       "/api/auth/current-user": { status: 200, body: { data: { name: "Countess" } } },
       "/api/auth/update-profile": { status: 200, body: { data: {} } },
     });
-    render("?code=xyz", async () => ({ ok: true, data: { user: { name: "Ada" } } }));
+    render(`?code=xyz&${S}`, async () => ({ ok: true, data: { user: { name: "Ada" } } }));
     await advance(0);
     expect(calls[1]?.body).not.toHaveProperty("name");
   });
@@ -95,7 +108,7 @@ describe("useAuthCallback", () => {
       "New user registration may be required. Please contact support.",
     ],
   ])("maps %o to the catalogue message with help", async (error, message) => {
-    const { result, navigate } = render("?code=c", async () => ({ ok: false, error }));
+    const { result, navigate } = render(`?code=c&${S}`, async () => ({ ok: false, error }));
     await advance(0);
     expect(result.current).toMatchObject({ phase: "failed", message, showHelp: true });
     await advance(10_000);
@@ -107,13 +120,13 @@ describe("useAuthCallback", () => {
       ok: false,
       error: { errorCode: "E1", message: "bad code" },
     });
-    const remote = render("?code=c", failing);
+    const remote = render(`?code=c&${S}`, failing);
     await advance(0);
     expect(remote.result.current.message).toBe("Authentication failed: bad code");
     await advance(3_000);
     expect(remote.navigate).toHaveBeenCalledWith("/?error=auth_failed", { replace: true });
 
-    const local = render("?code=c", failing, true);
+    const local = render(`?code=c&${S}`, failing, true);
     await advance(0);
     expect(local.result.current.showHelp).toBe(true);
     await advance(5_000);
@@ -121,7 +134,7 @@ describe("useAuthCallback", () => {
   });
 
   it("a thrown exchange shows 'OAuth exchange failed: {message}'", async () => {
-    const { result } = render("?code=c", async () => {
+    const { result } = render(`?code=c&${S}`, async () => {
       throw new Error("socket hang up");
     });
     await advance(0);
@@ -130,15 +143,60 @@ describe("useAuthCallback", () => {
 
   it("a failing API step is 'Authentication error: {message}' with /?error=callback_error", async () => {
     mockFetch({ "/api/auth/current-user": { status: 401, body: { error: "Invalid session" } } });
-    const { result, navigate } = render("?code=c", async () => ({ ok: true }));
+    const { result, navigate } = render(`?code=c&${S}`, async () => ({ ok: true }));
     await advance(0);
     expect(result.current.message).toBe("Authentication error: Invalid session");
     await advance(3_000);
     expect(navigate).toHaveBeenCalledWith("/?error=callback_error", { replace: true });
   });
 
+  it.each([
+    ["no state in the URL", "?code=c", STATE],
+    ["another browser's state", "?code=c&state=another", STATE],
+    ["no stored state (already used, or started elsewhere)", `?code=c&${S}`, null],
+  ])(
+    "%s: the code is not exchanged, the page says why and goes to /?error=callback_error",
+    async (_, search, stored) => {
+      const exchange = vi.fn();
+      const { result, navigate, takeState } = render(search, exchange, true, stored);
+      await advance(0);
+      expect(exchange).not.toHaveBeenCalled();
+      expect(takeState).toHaveBeenCalledTimes(1);
+      expect(result.current).toMatchObject({
+        phase: "failed",
+        message:
+          "This sign-in link was started in another browser or has already been used. Please sign in again.",
+        showHelp: false,
+      });
+      await advance(3_000);
+      expect(navigate).toHaveBeenCalledWith("/?error=callback_error", { replace: true });
+    },
+  );
+
+  it("takes the state from this tab's sessionStorage, once: a second visit is refused", async () => {
+    mockFetch({
+      "/api/auth/current-user": { status: 200, body: { data: { name: "Ada" } } },
+      "/api/auth/update-profile": { status: 200, body: { data: {} } },
+    });
+    sessionStorage.setItem(SIGN_IN_STATE_KEY, STATE);
+    const exchange = vi.fn(async (): Promise<ExchangeAnswer> => ({ ok: true }));
+    const options = { search: `?code=c&${S}`, exchange, navigate: vi.fn(), onLocalhost: true };
+    const first = renderHook(() => useAuthCallback(options));
+    await advance(0);
+    expect(exchange).toHaveBeenCalledWith("c");
+    expect(sessionStorage.getItem(SIGN_IN_STATE_KEY)).toBeNull();
+    first.unmount();
+
+    const again = renderHook(() => useAuthCallback(options));
+    await advance(0);
+    expect(exchange).toHaveBeenCalledTimes(1);
+    expect(again.result.current.message).toMatch(
+      /^This sign-in link was started in another browser/,
+    );
+  });
+
   it("times out after exactly 10 s without an outcome", async () => {
-    const { result } = render("?code=c", () => new Promise<ExchangeAnswer>(() => {}));
+    const { result } = render(`?code=c&${S}`, () => new Promise<ExchangeAnswer>(() => {}));
     await advance(9_999);
     expect(result.current.phase).toBe("exchanging");
     await advance(1);

@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
+import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
 import {
   AuthCallbackMachine,
   type CallbackEffect,
@@ -31,6 +32,11 @@ export interface AuthCallbackOptions {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Defaults to the page's hostname being localhost or 127.0.0.1. */
   onLocalhost?: boolean;
+  /**
+   * Takes (reads and removes) the state this browser stored when it started the sign-in; called
+   * once per page. Defaults to the tab's sessionStorage (`takeSignInState`).
+   */
+  takeState?: () => string | null;
 }
 
 function isLocalhost(): boolean {
@@ -64,8 +70,9 @@ const INITIAL: CallbackSnapshot = {
 };
 
 /**
- * The /auth/callback page: exchanges the code, reads the user, updates the profile and goes to /home,
- * or shows the spec's message (with help, or a redirect after 3 s). Gives up after 10 s.
+ * The /auth/callback page: checks the state, exchanges the code, reads the user, updates the profile
+ * and goes to /home, or shows the spec's message (with help, or a redirect after 3 s). Gives up after
+ * 10 s.
  */
 export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot {
   const { machine, snapshot, sync } = useMachine(
@@ -132,13 +139,28 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
     }
   };
 
+  // The stored state is taken once per page and kept here: taking it removes it, and React's
+  // StrictMode runs the effect below twice on one page.
+  const expectedState = useRef<string | null | undefined>(undefined);
+
   // Runs once per machine: the page is visited once per sign-in.
   useEffect(() => {
     const owned = machine.current;
     if (!owned) return;
+    if (expectedState.current === undefined)
+      expectedState.current = (options.takeState ?? takeSignInState)();
     const query = new URLSearchParams(options.search);
     const error = query.get("error_description") ?? query.get("error") ?? undefined;
-    perform(owned, owned.start(query.get("code") ?? undefined, error, Date.now()));
+    perform(
+      owned,
+      owned.start(
+        query.get("code") ?? undefined,
+        error,
+        query.get(SIGN_IN_STATE_PARAM) ?? undefined,
+        expectedState.current ?? undefined,
+        Date.now(),
+      ),
+    );
     sync();
   }, [machine, sync]);
 

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { SIGN_IN_STATE_KEY } from "../sign-in-state";
 import { type OAuthStartAnswer, useLogin } from "./use-login";
 
 // Real wasm LoginMachine; the identity SDK's start operation is injected (no network here).
@@ -33,7 +34,11 @@ describe("useLogin", () => {
     const { result } = renderHook(() => useLogin({ startOAuth, redirect }));
     await act(async () => {});
     act(() => result.current.choose("discord"));
-    expect(startOAuth).toHaveBeenCalledWith("discord", `${window.location.origin}/auth/callback`);
+    const state = sessionStorage.getItem(SIGN_IN_STATE_KEY);
+    expect(startOAuth).toHaveBeenCalledWith(
+      "discord",
+      `${window.location.origin}/auth/callback?state=${state}`,
+    );
     expect(result.current.snapshot.loading).toBe("discord");
     expect(result.current.isDisabled("google")).toBe(true);
     expect(result.current.isDisabled("discord")).toBe(false);
@@ -41,6 +46,47 @@ describe("useLogin", () => {
       start.resolve({ ok: true, data: { url: "https://discord.example/oauth" } }),
     );
     expect(redirect).toHaveBeenCalledWith("https://discord.example/oauth");
+  });
+
+  it("binds each sign-in to a fresh random state, stored in this tab and carried by the redirect URL", async () => {
+    const startOAuth = vi.fn(
+      async (_provider: string, _redirectUrl: string): Promise<OAuthStartAnswer> => ({ ok: false }),
+    );
+    const { result } = renderHook(() => useLogin({ startOAuth, redirect: vi.fn() }));
+    await act(async () => {});
+    const states: string[] = [];
+    for (const provider of ["google", "github"]) {
+      await act(async () => result.current.choose(provider));
+      const redirectUrl = new URL(String(startOAuth.mock.lastCall?.[1]));
+      expect(`${redirectUrl.origin}${redirectUrl.pathname}`).toBe(
+        `${window.location.origin}/auth/callback`,
+      );
+      const state = redirectUrl.searchParams.get("state") ?? "";
+      // 16 random bytes in base64url: 22 characters, safe in a URL as they are.
+      expect(state).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(sessionStorage.getItem(SIGN_IN_STATE_KEY)).toBe(state);
+      states.push(state);
+    }
+    expect(states[0]).not.toBe(states[1]);
+  });
+
+  it("starts no sign-in it could not check on return (no sessionStorage)", async () => {
+    const startOAuth = vi.fn();
+    const setItem = vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    try {
+      const { result } = renderHook(() => useLogin({ startOAuth, redirect: vi.fn() }));
+      await act(async () => {});
+      act(() => result.current.choose("github"));
+      expect(startOAuth).not.toHaveBeenCalled();
+      expect(result.current.snapshot).toEqual({
+        loading: null,
+        error: "An error occurred with GitHub login. Please try again.",
+      });
+    } finally {
+      setItem.mockRestore();
+    }
   });
 
   it("says 'Failed to connect with {provider}' when the start fails", async () => {

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from "react";
+import { callbackUrl, newSignInState } from "../sign-in-state";
 import { LoginMachine, type LoginProvider, type LoginSnapshot } from "./core";
 import { useMachine } from "./use-machine";
 
@@ -38,7 +39,16 @@ export function useLogin({ startOAuth, redirect }: LoginOptions): Login {
       if (!owned?.choose(provider)) return;
       sync();
       const go = redirect ?? ((url: string) => window.location.assign(url));
-      startOAuth(provider, `${window.location.origin}/auth/callback`).then(
+      // The callback exchanges a code only when it carries this state back (docs/identity.md).
+      let state: string;
+      try {
+        state = newSignInState();
+      } catch {
+        owned.startThrew();
+        sync();
+        return;
+      }
+      startOAuth(provider, callbackUrl(window.location.origin, state)).then(
         (answer) => {
           if (machine.current !== owned) return;
           const url = owned.started(Boolean(answer?.ok), answer?.data?.url ?? undefined);
