@@ -1,18 +1,30 @@
 // Checks on the built package (target/npm/mg-core), before any fixture uses it:
-// - its TypeScript declarations equal the committed contract in core-wasm/api/ (same files, same
-//   text), so an API change is always a reviewed diff; `node examples/package-checks.mjs --update`
-//   rewrites the contract from the build;
+// - its TypeScript declarations equal the committed contract, so an API change is always a reviewed
+//   diff; `node examples/package-checks.mjs --update` rewrites the contract from the build;
 // - no `any` in them, and every class has `free()` and `[Symbol.dispose]()`;
 // - each .wasm within its gzip budget (zlib level 9): machines 40 KB, graphics 25 KB (the scalar
 //   build and the SIMD one each), status page 40 KB.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+//
+// The contract is stored once per API, not once per build target (core-wasm/api/README.md): each
+// .wasm's wasm-bindgen module `<name>` is one part of the package, in a folder of its own, declared
+// four times, and each declaration must be exactly what the contract gives for it:
+//   <part>/bundler/<name>.d.ts  core-wasm/api/<api>.d.ts
+//   <part>/web/<name>.d.ts      the same, followed by core-wasm/api/web-init.d.ts (wasm-bindgen's
+//                               init() and initSync(), which only the web target has)
+//   <part>/slim/index.d.ts      core-wasm/npm/templates/slim.d.ts, rendered for <name>
+//   <part>/node/index.d.ts      core-wasm/npm/templates/node.d.ts, rendered for <name>
+// where <api> is <name> less a `_simd` suffix: the SIMD build of a .wasm declares its scalar build's API.
+// Any other .d.ts in the package, a part without all four, or a contract file no part uses fails.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = join(root, "target/npm/mg-core");
 const contract = join(root, "core-wasm/api");
+const templates = join(root, "core-wasm/npm/templates");
+const WEB_INIT = "web-init.d.ts";
 const BUDGETS = {
   "mg_core_bg.wasm": 40 * 1024,
   "mg_core_graphics_bg.wasm": 25 * 1024,
@@ -30,21 +42,87 @@ function files(dir, suffix) {
   return found.sort();
 }
 
+const read = (path) => readFileSync(path, "utf8");
+const apiOf = (name) => name.replace(/_simd$/, "");
+const ENTRIES = ["bundler", "web", "slim", "node"];
+
+/** The package's parts: folder (relative, "" for the root) -> wasm-bindgen module name. */
+function parts(built) {
+  const found = new Map();
+  for (const path of built) {
+    const match = /^(?:(.+)\/)?bundler\/(\w+)\.d\.ts$/.exec(path);
+    if (match) found.set(match[1] ?? "", match[2]);
+  }
+  return found;
+}
+
+/** What the contract says `path` (relative to the package) must hold, or undefined if it says nothing. */
+function expected(path, found) {
+  const match = /^(?:(.+)\/)?(bundler|web|slim|node)\/(\w+)\.d\.ts$/.exec(path);
+  if (!match) return undefined;
+  const [, dir = "", entry, file] = match;
+  const name = found.get(dir);
+  if (!name) return undefined;
+  if (entry === "bundler" || entry === "web") {
+    if (file !== name) return undefined;
+    const api = read(join(contract, `${apiOf(name)}.d.ts`));
+    return entry === "web" ? api + read(join(contract, WEB_INIT)) : api;
+  }
+  if (file !== "index") return undefined;
+  const pkgName = dir ? `mg-core/${dir}` : "mg-core";
+  return read(join(templates, `${entry}.d.ts`))
+    .replaceAll("__NAME__", name)
+    .replaceAll("__PKG__", pkgName);
+}
+
+/** The first line where two texts differ, for the message. */
+function firstDifference(actual, wanted) {
+  const a = actual.split("\n");
+  const w = wanted.split("\n");
+  let line = 0;
+  while (line < Math.max(a.length, w.length) && a[line] === w[line]) line += 1;
+  return `line ${line + 1}: built ${JSON.stringify(a[line] ?? "(end)")}, contract ${JSON.stringify(w[line] ?? "(end)")}`;
+}
+
+function checkDeclarations(built, problems) {
+  const found = parts(built);
+  const used = new Set([WEB_INIT]);
+  for (const [dir, name] of found) {
+    used.add(`${apiOf(name)}.d.ts`);
+    for (const entry of ENTRIES) {
+      const path = `${dir ? `${dir}/` : ""}${entry}/${entry === "slim" || entry === "node" ? "index" : name}.d.ts`;
+      if (!built.includes(path)) problems.push(`${path} is missing from the package`);
+    }
+  }
+  const committed = readdirSync(contract).filter((file) => file.endsWith(".d.ts"));
+  for (const file of used)
+    if (!committed.includes(file)) problems.push(`core-wasm/api/${file} is missing: commit it`);
+  for (const file of committed)
+    if (!used.has(file)) problems.push(`core-wasm/api/${file} is not in the package any more`);
+  for (const path of built) {
+    let wanted;
+    try {
+      wanted = expected(path, found);
+    } catch {
+      continue; // its contract file is missing, reported above
+    }
+    const actual = read(join(pkg, path));
+    if (wanted === undefined)
+      problems.push(`${path} is new in the package: give it a contract (examples/package-checks.mjs)`);
+    else if (actual !== wanted)
+      problems.push(`${path} differs from its contract, ${firstDifference(actual, wanted)}`);
+  }
+  if (problems.length) problems.push("(review the API change, then: node examples/package-checks.mjs --update)");
+}
+
 export function checkPackage() {
   const problems = [];
   const lines = [];
   const built = files(pkg, ".d.ts").map((path) => relative(pkg, path));
-  const committed = files(contract, ".d.ts").map((path) => relative(contract, path));
-  for (const path of new Set([...built, ...committed])) {
-    if (!built.includes(path)) problems.push(`core-wasm/api/${path} is not in the package any more`);
-    else if (!committed.includes(path)) problems.push(`${path} is new in the package: commit it to core-wasm/api/`);
-    else if (readFileSync(join(pkg, path), "utf8") !== readFileSync(join(contract, path), "utf8"))
-      problems.push(`${path} differs from core-wasm/api/${path}`);
-  }
-  if (problems.length) problems.push("(review the API change, then: node examples/package-checks.mjs --update)");
+  checkDeclarations(built, problems);
 
   for (const path of built) {
-    const text = readFileSync(join(pkg, path), "utf8");
+    const text = read(join(pkg, path));
     const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
     if (/\bany\b/.test(code)) problems.push(`${path}: \`any\` in a public signature`);
     for (const [, name, body] of code.matchAll(/export class (\w+)[^{]*\{([\s\S]*?)\n\}/g)) {
@@ -53,7 +131,7 @@ export function checkPackage() {
         problems.push(`${path}: class ${name} has no [Symbol.dispose]()`);
     }
   }
-  lines.push(`${built.length} declaration files match core-wasm/api/`);
+  lines.push(`${built.length} declaration files match core-wasm/api/ and core-wasm/npm/templates/`);
 
   for (const path of files(pkg, ".wasm")) {
     const name = path.split("/").pop();
@@ -71,14 +149,20 @@ export function checkPackage() {
   return lines.join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes("--update")) {
-    rmSync(contract, { recursive: true, force: true });
-    for (const path of files(pkg, ".d.ts")) {
-      const to = join(contract, relative(pkg, path));
-      mkdirSync(dirname(to), { recursive: true });
-      cpSync(path, to);
-    }
+/** Rewrites core-wasm/api/ from the build: each API from a scalar bundler build, the web addition once. */
+function update() {
+  for (const file of readdirSync(contract)) if (file.endsWith(".d.ts")) rmSync(join(contract, file));
+  const built = files(pkg, ".d.ts").map((path) => relative(pkg, path));
+  for (const [dir, name] of parts(built)) {
+    const bundler = read(join(pkg, dir, "bundler", `${name}.d.ts`));
+    const web = read(join(pkg, dir, "web", `${name}.d.ts`));
+    if (apiOf(name) === name) writeFileSync(join(contract, `${name}.d.ts`), bundler);
+    // The check compares every web build with this, so whichever part writes it last is enough.
+    if (web.startsWith(bundler)) writeFileSync(join(contract, WEB_INIT), web.slice(bundler.length));
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--update")) update();
   console.log(checkPackage());
 }
