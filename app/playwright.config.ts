@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./common/chromium.mjs";
 
-// End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
+// End-to-end tests run in Debian's Chromium, launched as every other headless browser of the project
+// is (common/chromium.mjs: Playwright cannot download its own browser here),
 // against the real server binary serving the built app on a fresh SQLite database.
 // Four servers run: the default one (sanctified, with the identity emulator) on E2E_PORT, and the two
 // other setups of spec 2.1 beside it, each tested by its own project: open mode (SANCTIFIED=false) on
@@ -30,16 +32,6 @@ export const deploymentModes = ["ethereal", "telekinesis", "metagenesis", "ether
 const deploymentPort = (mode: (typeof deploymentModes)[number]) =>
   port + 300 + deploymentModes.indexOf(mode);
 
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 export default defineConfig({
   testDir: "e2e",
   // Per-port output folders let two runs (say, a developer and CI) share a checkout.
@@ -53,10 +45,7 @@ export default defineConfig({
   use: {
     baseURL: origin(port),
     browserName: "chromium",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: chromiumArgs,
-    },
+    launchOptions: chromiumLaunchOptions,
     // Recording a trace costs about a tenth of the suite's CPU; E2E_TRACE=1 keeps one per failed test.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // The decorative widgets animate at the display's frame rate in software WebGL here, which costs

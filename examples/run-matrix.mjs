@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
 import { checkPackage } from "./package-checks.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -66,16 +67,6 @@ function serve() {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 let origin;
 const browsers = {};
 /** The static server, once; the browsers, each once. */
@@ -88,7 +79,7 @@ async function open(engine) {
   browsers[engine] ??= (async () => {
     if (engine === "chromium") {
       const { chromium } = await import("playwright-core");
-      const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+      const browser = await chromium.launch(chromiumLaunchOptions);
       const wait = (tab, fn, timeout) => tab.waitForFunction(fn, undefined, { timeout });
       return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
     }

@@ -17,6 +17,7 @@
 import { writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../common/chromium.mjs";
 
 const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:3411").replace(/\/$/, "");
 const args = process.argv.slice(2);
@@ -129,18 +130,7 @@ async function visit(browser, route) {
   };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const results = [];
 try {
   for (const route of routes) {
