@@ -7,10 +7,10 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm http-types
+.PHONY: help run dev test lint bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm http-types
 
 help: ## List the commands
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-15s %s\n", $$1, $$2 }'
 
 # What the wasm builds need (the wasm32 target), then the package build's wasm-bindgen-cli, then
 # the browsers and nginx of the tests: in this order, so that a parallel make never runs two
@@ -142,13 +142,24 @@ lint: tools app/node_modules/.installed ## Formatters and linters only
 	cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features -- -D warnings
 	npm --prefix app run --silent lint
 
-bench: tools ## Criterion benches of the core (native)
+# Every bench, what it answers and where its results go: benches/README.md.
+bench: tools ## Criterion benches of the core and the server stack (native)
 	cargo bench -p mg-benches
+
+# wrk against the release server and a bare axum handler (nginx beside it for the pages); needs wrk
+# and nginx-light from Debian. Prints its table; benches/load.sh's header lists its settings.
+bench-load: tools ## Load bench of the release server on 127.0.0.1 (wrk)
+	benches/load.sh
 
 # The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium against the
 # server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
 bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
-	node app/scripts/bench-browser.mjs
+	node benches/browser/bench-browser.mjs
+
+# Each widget's math per frame, wasm against plain JS, in headless Chromium (app/bench/graphics-bench.html
+# served by the app's Vite); fails when wasm loses for any widget.
+bench-graphics: tools-browser app/node_modules/.installed $(NPM_TARBALL) ## Widget math, wasm vs plain JS, in headless Chromium
+	node benches/browser/run-graphics-bench.mjs
 
 # The same kernels under criterion inside headless Chromium (core-wasm/benches/web_kernels.rs,
 # #[wasm_bindgen_bench]), on the scalar build and on the simd128 one; each keeps its last run as the

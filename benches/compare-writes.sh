@@ -13,7 +13,7 @@ DURATION="${SECONDS_PER_RUN:-5}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-(cd "$ROOT" && cargo build --release -q -p mg-server --example bench_identity)
+(cd "$ROOT" && cargo build --release -q -p mg-benches --example bench_identity)
 mkdir -p "$ROOT/target"
 WORK="$(mktemp -d "$ROOT/target/compare-writes.XXXXXX")"
 PIDS=()

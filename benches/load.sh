@@ -43,7 +43,8 @@ trap cleanup EXIT
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 NGINX="$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null || true)"
 [ -n "$NGINX" ] || { echo "nginx is missing (the page's anchor): apt-get install -y nginx-light" >&2; exit 1; }
-(cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server --example bare_axum --example bench_identity)
+(cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server &&
+    cargo build --release -q -p mg-benches --example bare_axum --example bench_identity)
 
 wait_for() {
     for _ in $(seq 1 100); do

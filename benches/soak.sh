@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bounded soak of the server under hostile traffic (docs/quality.md), 127.0.0.1 only.
 # Starts mg-server as it runs behind a proxy (TRUSTED_PROXIES=127.0.0.1/32, default limits, SQLite,
-# the identity emulator) and runs server/examples/soak.rs against it for a bounded time: invented
+# the identity emulator) and runs benches/examples/soak.rs against it for a bounded time: invented
 # HTTP methods, ADDRESSES client addresses through X-Forwarded-For, junk logout floods, idle and
 # half-open connections, silent connections from one address, a flood of first requests for a
 # cold document, next to a /health probe and full sign-ins. Prints RSS before/after and the
@@ -28,9 +28,9 @@ cleanup() {
 trap cleanup EXIT
 
 if [ "$PROFILE" = release ]; then
-    (cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server --example soak)
+    (cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server && cargo build --release -q -p mg-benches --example soak)
 else
-    (cd "$ROOT" && cargo build -q -p mg-server --bin mg-server --example soak)
+    (cd "$ROOT" && cargo build -q -p mg-server --bin mg-server && cargo build -q -p mg-benches --example soak)
 fi
 BIN="$TARGET/$PROFILE"
 

@@ -1,1 +1,2 @@
-//! Benchmarks of the mg core live in `benches/benches/`; the load bench of the server is `benches/load.sh`.
+//! The criterion benches live in `benches/benches/`, their helper programs in `benches/examples/`;
+//! every bench of the project, and how to run it: `benches/README.md`.

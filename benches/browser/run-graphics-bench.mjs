@@ -1,13 +1,19 @@
-// Runs bench/graphics-bench.html in headless Chromium (served by Vite so the wasm package
-// resolves) and prints wasm vs plain-JS time per frame for each widget's math.
-// Usage: node bench/run-graphics-bench.mjs [--frames N] [--rounds N]
+// `make bench-graphics`: runs app/bench/graphics-bench.html in headless Chromium and prints wasm vs
+// plain-JS time per frame for each widget's math. The page stays in the app, served by the app's
+// Vite (its config and root), because it imports the app's plain-JS scenes and the wasm package as
+// the app resolves them; Vite and playwright-core are the app's (app/node_modules) too.
+// Usage: node benches/browser/run-graphics-bench.mjs [--frames N] [--rounds N]
 // Exits non-zero if the wasm path is slower than plain JS for any widget.
 
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { createServer } from "vite";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
+const appDir = fileURLToPath(new URL("../../app", import.meta.url));
+const fromApp = createRequire(join(appDir, "package.json"));
+const { chromium } = fromApp("playwright-core");
+const { createServer } = await import(pathToFileURL(fromApp.resolve("vite")).href);
 const argument = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
@@ -25,19 +31,7 @@ await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === "object" && address ? address.port : 0;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--headless=new",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 let failed = false;
 try {
   const page = await browser.newPage();

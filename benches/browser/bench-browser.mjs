@@ -3,18 +3,21 @@
 // the page's own report as JSON plus a Markdown table (with the browser version and the machine) to
 // target/bench-browser/.
 //
-//   node scripts/bench-browser.mjs [--size full|quick] [--out DIR]
+//   node benches/browser/bench-browser.mjs [--size full|quick] [--out DIR]
 //
 // MG_SERVER_BIN picks the server binary (default: target/debug/mg-server); CHROMIUM_PATH the browser.
+// playwright-core is the app's (app/node_modules): this folder installs nothing of its own.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
 
-const appDir = fileURLToPath(new URL("..", import.meta.url));
+const appDir = fileURLToPath(new URL("../../app", import.meta.url));
 const repo = join(appDir, "..");
+const { chromium } = createRequire(join(appDir, "package.json"))("playwright-core");
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
@@ -63,19 +66,7 @@ const server = spawn(process.env.MG_SERVER_BIN ?? join(repo, "target", "debug", 
 let browser;
 try {
   await waitForHealth(server);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--headless=new",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));
   await page.goto(`${origin}/bench?size=${size}`);

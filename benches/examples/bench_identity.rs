@@ -1,6 +1,7 @@
 //! A stand-in identity provider for the load bench: serves a JWKS at `/v2/keys/Pbench` and prints
 //! one session token (valid for an hour) on stdout, then serves until killed.
-//! Until the server's own identity emulator exists, this is how the bench signs in offline.
+//! It signs with the identity emulator's keys, in a process of its own, so the server under load does
+//! no emulator work and is configured as in production (IDENTITY_BASE_URL, IDENTITY_PROJECT_ID).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
