@@ -6,71 +6,53 @@
 /**
  * The body of every API failure (and of the answers hyper writes itself, `edge/own_errors.rs`).
  */
-export type ErrorBody = {
-  /**
-   * What a program reads: `bad_request`, `unauthorized`, `rate_limited`, ... (one per kind of
-   * failure, `AppError::code`, plus those of hyper's own answers).
-   */
-  code: string;
-  /**
-   * The sentence a person reads; the app shows it as is.
-   */
-  error: string;
-};
+export type ErrorBody = { 
+/**
+ * What a program reads: `bad_request`, `unauthorized`, `rate_limited`, ... (one per kind of
+ * failure, `AppError::code`, plus those of hyper's own answers).
+ */
+code: string, 
+/**
+ * The sentence a person reads; the app shows it as is.
+ */
+error: string, };
 
 /**
  * The deployment values the app reads from the page (app/src/config/runtime-config.ts): the one
  * definition of their names and types. The app's type is generated from this struct, and the build's
  * prerender writes the same object for each variant it renders (app/common/variant.ts).
  */
-export type RuntimeConfig = {
-  /**
-   * `DEPLOYMENT_FLAGS`, the raw JSON text (the app's wasm core reads it); absent when unset.
-   */
-  deploymentFlags?: string;
-  deploymentId?: string;
-  deploymentType?: string;
-  /**
-   * Base URL of the identity service, no trailing slash; "" means this page's own origin (the
-   * server's identity emulator).
-   */
-  identityBaseUrl: string;
-  /**
-   * Present (and true) only when the identity emulator runs on a public address on purpose:
-   * the app shows its marker, since this server signs anyone in.
-   */
-  identityEmulator?: true;
-  /**
-   * Absent when sanctified mode has no identity project (the app then shows its notice).
-   */
-  identityProjectId?: string;
-  sanctified: boolean;
-};
+export type RuntimeConfig = { 
+/**
+ * `DEPLOYMENT_FLAGS`, the raw JSON text (the app's wasm core reads it); absent when unset.
+ */
+deploymentFlags?: string, deploymentId?: string, deploymentType?: string, 
+/**
+ * Base URL of the identity service, no trailing slash; "" means this page's own origin (the
+ * server's identity emulator).
+ */
+identityBaseUrl: string, 
+/**
+ * Present (and true) only when the identity emulator runs on a public address on purpose:
+ * the app shows its marker, since this server signs anyone in.
+ */
+identityEmulator?: true, 
+/**
+ * Absent when sanctified mode has no identity project (the app then shows its notice).
+ */
+identityProjectId?: string, sanctified: boolean, };
 
 /**
  * The body of `GET /health` and `GET /api/health`.
  */
-export type Health = {
-  status: "ok";
-};
+export type Health = { status: "ok", };
 
 /**
  * The body of `GET /db-health`: 200 with the latency of the probe (a read and a committed write,
  * `db/probe.rs`) in milliseconds, or 503 with the API's error fields, `error` saying which step
  * failed and why.
  */
-export type DbHealth =
-  | {
-      database: DatabaseName;
-      latency_ms: number;
-      status: "ok";
-    }
-  | {
-      code: "database_unavailable";
-      database: DatabaseName;
-      error: string;
-      status: "unavailable";
-    };
+export type DbHealth = { database: DatabaseName, latency_ms: number, status: "ok", } | { code: "database_unavailable", database: DatabaseName, error: string, status: "unavailable", };
 
 /**
  * Which engine a URL points at; `/db-health` names it as `Backend::name` spells it.
@@ -80,271 +62,183 @@ export type DatabaseName = "sqlite" | "postgres";
 /**
  * The body of a `POST /api/wisdom` that found a quote.
  */
-export type WisdomAnswer = {
-  wisdom: Wisdom;
-};
+export type WisdomAnswer = { wisdom: Wisdom, };
 
 /**
  * The body of a `POST /api/wisdom` that found none (spec section 3): what failed for a person,
  * how to fix it for whoever runs the server, and the code a program reads.
  */
-export type WisdomFailure = {
-  /**
-   * `wisdom_empty` or `database_unavailable`.
-   */
-  code: string;
-  /**
-   * Always 'Wisdom is unavailable right now.'
-   */
-  error: string;
-  instructions: string;
-  message: string;
-};
+export type WisdomFailure = { 
+/**
+ * `wisdom_empty` or `database_unavailable`.
+ */
+code: string, 
+/**
+ * Always 'Wisdom is unavailable right now.'
+ */
+error: string, instructions: string, message: string, };
 
 /**
  * One quote and who said it.
  */
-export type Wisdom = {
-  orator: string;
-  quote: string;
-};
+export type Wisdom = { orator: string, quote: string, };
 
 /**
  * The body of `POST /api/auth/current-user` and `POST /api/auth/update-profile`.
  */
-export type UserAnswer = {
-  data: CurrentUser;
-};
+export type UserAnswer = { data: CurrentUser, };
 
 /**
  * The user as the app reads it (spec section 3), `updated_at` null until the first update.
  */
-export type CurrentUser = {
-  /**
-   * The identity provider's user id.
-   */
-  id: string;
-  /**
-   * The display name; null until the person or the provider gave one.
-   */
-  name: string | null;
-  email: string | null;
-  /**
-   * RFC 3339.
-   */
-  created_at: string;
-  /**
-   * RFC 3339 of the person's last own edit; null until the first.
-   */
-  updated_at: string | null;
-  /**
-   * How many browsers are signed in as this user (sessions not expired or ended).
-   */
-  activeSessions: number;
-  /**
-   * What the last sign-in's sync stored; null before one.
-   */
-  profile: UserProfile | null;
-};
+export type CurrentUser = { 
+/**
+ * The identity provider's user id.
+ */
+id: string, 
+/**
+ * The display name; null until the person or the provider gave one.
+ */
+name: string | null, email: string | null, 
+/**
+ * RFC 3339.
+ */
+created_at: string, 
+/**
+ * RFC 3339 of the person's last own edit; null until the first.
+ */
+updated_at: string | null, 
+/**
+ * How many browsers are signed in as this user (sessions not expired or ended).
+ */
+activeSessions: number, 
+/**
+ * What the last sign-in's sync stored; null before one.
+ */
+profile: UserProfile | null, };
 
-export type UserProfile = {
-  oauthProvider: string;
-  /**
-   * Null when the stored JSON cannot be read.
-   */
-  oauthData: ProviderData | null;
-};
+export type UserProfile = { oauthProvider: string, 
+/**
+ * Null when the stored JSON cannot be read.
+ */
+oauthData: ProviderData | null, };
 
 /**
  * The provider's data as the sign-in's sync stores it (the `provider_profile` column, as JSON)
  * and the user's answers hand it back: each value `null` when the provider gave none.
  */
-export type ProviderData = {
-  /**
-   * An `https://` address.
-   */
-  avatar: string | null;
-  displayName: string | null;
-  username: string | null;
-};
+export type ProviderData = { 
+/**
+ * An `https://` address.
+ */
+avatar: string | null, displayName: string | null, username: string | null, };
 
 /**
  * The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
  * `name` alone is the person's own edit; `profile` is the sign-in's sync of the provider's data.
  */
-export type UpdateProfileRequest = {
-  name?: string | null;
-  profile?: ProfileSync | null;
-};
+export type UpdateProfileRequest = { name?: string | null, profile?: ProfileSync | null, };
 
-export type ProfileSync = {
-  oauthProvider: string;
-  oauthData: OauthData;
-};
+export type ProfileSync = { oauthProvider: string, oauthData: OauthData, };
 
-export type OauthData = {
-  username?: string | null;
-  displayName?: string | null;
-  avatar?: string | null;
-};
+export type OauthData = { username?: string | null, displayName?: string | null, avatar?: string | null, };
 
 /**
  * The body of `POST /api/auth/logout`.
  */
-export type LogoutAnswer = {
-  data: SessionEnded;
-};
+export type LogoutAnswer = { data: SessionEnded, };
 
-export type SessionEnded = {
-  /**
-   * Whether the request's session was still recorded (false: it had ended already).
-   */
-  ended: boolean;
-};
+export type SessionEnded = { 
+/**
+ * Whether the request's session was still recorded (false: it had ended already).
+ */
+ended: boolean, };
 
 /**
  * The body of `GET /api/status`.
  */
-export type StatusSummary = {
-  state: ComponentState;
-  updated_at: string;
-  check_interval_seconds: number;
-  instance_id: string;
-  components: Array<ComponentStatus>;
-  viewpoints: Array<Viewpoint>;
-  open_incidents: Array<Incident>;
-  /**
-   * Ended incidents of the last 90 days, newest first (at most 20).
-   */
-  recent_incidents: Array<Incident>;
-};
+export type StatusSummary = { state: ComponentState, updated_at: string, check_interval_seconds: number, instance_id: string, components: Array<ComponentStatus>, viewpoints: Array<Viewpoint>, open_incidents: Array<Incident>, 
+/**
+ * Ended incidents of the last 90 days, newest first (at most 20).
+ */
+recent_incidents: Array<Incident>, };
 
 /**
  * The state of a component, or of one viewpoint's view of it.
  */
 export type ComponentState = "operational" | "degraded" | "down" | "unknown";
 
-export type ComponentStatus = {
-  id: string;
-  name: string;
-  state: ComponentState;
-  uptime: Uptime;
-  /**
-   * Over the last 24 hours, every viewpoint's checks.
-   */
-  latency_24h: Latency;
-  last_checked_at: string | null;
-  viewpoints: Array<ViewpointState>;
-};
+export type ComponentStatus = { id: string, name: string, state: ComponentState, uptime: Uptime, 
+/**
+ * Over the last 24 hours, every viewpoint's checks.
+ */
+latency_24h: Latency, last_checked_at: string | null, viewpoints: Array<ViewpointState>, };
 
 /**
  * Percent of each window the component was up as its viewpoints agree (3 decimals); null
  * without checks in the window.
  */
-export type Uptime = {
-  "24h": number | null;
-  "7d": number | null;
-  "30d": number | null;
-  "90d": number | null;
-};
+export type Uptime = { "24h": number | null, "7d": number | null, "30d": number | null, "90d": number | null, };
 
 /**
  * Latency percentiles in milliseconds; null without checks.
  */
-export type Latency = {
-  p50_ms: number | null;
-  p95_ms: number | null;
-};
+export type Latency = { p50_ms: number | null, p95_ms: number | null, };
 
 /**
  * One viewpoint's latest check of a component.
  */
-export type ViewpointState = {
-  instance_id: string;
-  state: ComponentState;
-  checked_at: string;
-  latency_ms: number;
-  error: string | null;
-  /**
-   * False when this viewpoint has not checked for three intervals.
-   */
-  fresh: boolean;
-};
+export type ViewpointState = { instance_id: string, state: ComponentState, checked_at: string, latency_ms: number, error: string | null, 
+/**
+ * False when this viewpoint has not checked for three intervals.
+ */
+fresh: boolean, };
 
-export type Viewpoint = {
-  instance_id: string;
-  last_checked_at: string;
-  fresh: boolean;
-};
+export type Viewpoint = { instance_id: string, last_checked_at: string, fresh: boolean, };
 
 /**
  * An incident as the page shows it: the same component's overlapping incidents from several
  * viewpoints are one, listing the viewpoints that saw it.
  */
-export type Incident = {
-  id: string;
-  component: string;
-  component_name: string;
-  started_at: string;
-  ended_at: string | null;
-  first_error: string;
-  viewpoints: Array<string>;
-};
+export type Incident = { id: string, component: string, component_name: string, started_at: string, ended_at: string | null, first_error: string, viewpoints: Array<string>, };
 
 /**
  * The body of `GET /api/status/history`.
  */
-export type StatusHistory = {
-  component: string;
-  range: string;
-  bucket_seconds: number;
-  points: Array<HistoryPoint>;
-};
+export type StatusHistory = { component: string, range: string, bucket_seconds: number, points: Array<HistoryPoint>, };
 
 /**
  * One bar or point of a chart.
  */
-export type HistoryPoint = {
-  start: string;
-  checks: number;
-  failures: number;
-  /**
-   * Percent of the bucket the component was up as its viewpoints agree; null without checks.
-   */
-  uptime: number | null;
-  latency_p50_ms: number | null;
-  latency_p95_ms: number | null;
-  latency_max_ms: number | null;
-  /**
-   * Incidents overlapping the bucket (the 90-day range only).
-   */
-  incidents?: number;
-};
+export type HistoryPoint = { start: string, checks: number, failures: number, 
+/**
+ * Percent of the bucket the component was up as its viewpoints agree; null without checks.
+ */
+uptime: number | null, latency_p50_ms: number | null, latency_p95_ms: number | null, latency_max_ms: number | null, 
+/**
+ * Incidents overlapping the bucket (the 90-day range only).
+ */
+incidents?: number, };
 
 /**
  * The body of `GET /api/status/page`.
  */
-export type StatusPage = {
-  summary: StatusSummary;
-  history: Array<StatusPageHistory>;
-  /**
-   * Null in the full answer; in an incremental one, the `since` it answers: each series then
-   * holds only its points from the bucket holding that time on, for the client to merge by `start`.
-   */
-  since: string | null;
-};
+export type StatusPage = { summary: StatusSummary, history: Array<StatusPageHistory>, 
+/**
+ * Null in the full answer; in an incremental one, the `since` it answers: each series then
+ * holds only its points from the bucket holding that time on, for the client to merge by `start`.
+ */
+since: string | null, };
 
 /**
  * One component's two series on the status page.
  */
-export type StatusPageHistory = {
-  component: string;
-  /**
-   * The 90-day range (daily buckets, with incidents).
-   */
-  daily: StatusHistory;
-  /**
-   * The 24-hour range (15-minute buckets).
-   */
-  recent: StatusHistory;
-};
+export type StatusPageHistory = { component: string, 
+/**
+ * The 90-day range (daily buckets, with incidents).
+ */
+daily: StatusHistory, 
+/**
+ * The 24-hour range (15-minute buckets).
+ */
+recent: StatusHistory, };

@@ -1,7 +1,9 @@
 //! The HTTP contract in TypeScript: `app/common/http-types.ts` is rendered from the Rust types the
 //! server serialises (and the request bodies it reads), so the app's types of its answers are never
 //! written by hand. The types derive `ts_rs::TS` in test builds only; no build of the server
-//! carries ts-rs.
+//! carries ts-rs. The file is a header and then ts-rs's declarations as it writes them (each on one
+//! line); app/biome.json keeps the file out of Biome's formatter, so what this test compares is
+//! exactly what it wrote.
 //!
 //! `make http-types` writes the file (this test with `MG_WRITE_HTTP_TYPES=1`); without the variable
 //! the test fails when the committed file is not what the Rust types give, naming that command.
@@ -109,140 +111,10 @@ fn render() -> String {
     let mut text = String::from(HEADER);
     for declaration in declarations(&config) {
         text.push('\n');
-        text.push_str(&layout(&declaration.text));
+        text.push_str(&declaration.text);
         text.push('\n');
     }
     text
-}
-
-/// The declaration laid out as the app's formatter (Biome) writes TypeScript: ts-rs writes each on one
-/// line (`type A = { a: string, b: B, };`), doc comments included. Each object at the top level gets
-/// one member per line, ended by `;`; a union of objects puts each on a line of its own after `|`.
-/// Nested objects, strings and comments stay as they are. (The file is left out of Biome's formatter
-/// all the same, app/biome.json: what the generator writes is what the drift test compares.)
-fn layout(declaration: &str) -> String {
-    let objects = top_level_objects(declaration);
-    let Some(&(first, _)) = objects.first() else {
-        return declaration.to_owned();
-    };
-    if objects.len() == 1 {
-        let (open, close) = objects[0];
-        return format!(
-            "{}{}{}",
-            &declaration[..open],
-            object(&declaration[open + 1..close], ""),
-            &declaration[close + 1..]
-        );
-    }
-    // `type U = { .. } | { .. };` -> `type U =\n  | {\n      ..\n    }\n  | {\n ..    };`
-    let mut out = declaration[..first].trim_end().to_owned();
-    for &(open, close) in &objects {
-        out.push_str("\n  | ");
-        out.push_str(&object(&declaration[open + 1..close], "    "));
-    }
-    let last = objects[objects.len() - 1].1;
-    out.push_str(&declaration[last + 1..]);
-    out
-}
-
-/// `{`, the members of `body` one per line indented by `indent` and two spaces, `}` at `indent`.
-fn object(body: &str, indent: &str) -> String {
-    let mut out = String::from("{\n");
-    for member in members(body) {
-        for (i, line) in member.lines().enumerate() {
-            let line = line.trim();
-            out.push_str(indent);
-            // The lines of a doc comment after its first one (` * text`, ` */`).
-            out.push_str(if i > 0 && line.starts_with('*') {
-                "   "
-            } else {
-                "  "
-            });
-            out.push_str(line);
-            out.push('\n');
-        }
-        out.pop();
-        out.push_str(";\n");
-    }
-    out.push_str(indent);
-    out.push('}');
-    out
-}
-
-/// The `{` and `}` positions of the objects at the top level of a declaration.
-fn top_level_objects(declaration: &str) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    let mut open = None;
-    scan_code(declaration, |i, c, depth| {
-        match (c, depth) {
-            ('{', 0) => open = Some(i),
-            ('}', 0) => {
-                if let Some(at) = open.take() {
-                    found.push((at, i));
-                }
-            }
-            _ => {}
-        }
-        true
-    });
-    found
-}
-
-/// What a scan of a declaration is inside of at one position.
-#[derive(Clone, Copy, PartialEq)]
-enum Scan {
-    Code,
-    Text,
-    Comment,
-}
-
-/// Calls `each` with every character of `text` that is code (not in a string or a comment), with
-/// its position and its nesting depth (an opening bracket and its closing one both at the depth
-/// outside them).
-fn scan_code(text: &str, mut each: impl FnMut(usize, char, i32) -> bool) {
-    let (mut scan, mut depth, mut previous) = (Scan::Code, 0i32, ' ');
-    for (i, c) in text.char_indices() {
-        match (scan, c) {
-            (Scan::Code, '"') => scan = Scan::Text,
-            (Scan::Text, '"') => scan = Scan::Code,
-            (Scan::Code, '*') if previous == '/' => scan = Scan::Comment,
-            (Scan::Comment, '/') if previous == '*' => scan = Scan::Code,
-            (Scan::Code, _) => {
-                if matches!(c, '}' | '>' | ')' | ']') {
-                    depth -= 1;
-                }
-                if !each(i, c, depth) {
-                    return;
-                }
-                if matches!(c, '{' | '<' | '(' | '[') {
-                    depth += 1;
-                }
-            }
-            _ => {}
-        }
-        previous = c;
-    }
-}
-
-/// The members of an object's body (`a: string, b: B, `), each trimmed.
-fn members(body: &str) -> Vec<&str> {
-    let mut cuts = Vec::new();
-    scan_code(body, |i, c, depth| {
-        if c == ',' && depth == 0 {
-            cuts.push(i);
-        }
-        true
-    });
-    let mut out = Vec::new();
-    let mut start = 0;
-    for cut in cuts.into_iter().chain([body.len()]) {
-        let member = body[start..cut].trim();
-        if !member.is_empty() {
-            out.push(member);
-        }
-        start = cut + 1;
-    }
-    out
 }
 
 fn file() -> PathBuf {
@@ -290,17 +162,4 @@ fn every_type_the_contract_refers_to_is_in_it() {
         missing.is_empty(),
         "types the contract refers to but does not list (add them to `declarations`): {missing:?}"
     );
-}
-
-#[test]
-fn layout_puts_one_member_per_line() {
-    assert_eq!(
-        layout(r#"type A = { a: string, "2,4": B<C, D>, e: { f: "x}y" } | null, };"#),
-        "type A = {\n  a: string;\n  \"2,4\": B<C, D>;\n  e: { f: \"x}y\" } | null;\n};"
-    );
-    assert_eq!(
-        layout("type U = { a: \"x\", } | { /**\n * b, c\n */\nb: number, };"),
-        "type U =\n  | {\n      a: \"x\";\n    }\n  | {\n      /**\n       * b, c\n       */\n      b: number;\n    };"
-    );
-    assert_eq!(layout(r#"type S = "a" | "b";"#), r#"type S = "a" | "b";"#);
 }
