@@ -108,11 +108,14 @@ function checkDeclarations(built, problems) {
     }
     const actual = read(join(pkg, path));
     if (wanted === undefined)
-      problems.push(`${path} is new in the package: give it a contract (examples/package-checks.mjs)`);
+      problems.push(
+        `${path} is new in the package: give it a contract (examples/package-checks.mjs)`,
+      );
     else if (actual !== wanted)
       problems.push(`${path} differs from its contract, ${firstDifference(actual, wanted)}`);
   }
-  if (problems.length) problems.push("(review the API change, then: node examples/package-checks.mjs --update)");
+  if (problems.length)
+    problems.push("(review the API change, then: node examples/package-checks.mjs --update)");
 }
 
 export function checkPackage() {
@@ -141,7 +144,9 @@ export function checkPackage() {
     lines.push(line);
     if (!(gzip <= budget)) problems.push(`over budget: ${line}`);
   }
-  const tarball = readdirSync(join(root, "target/npm")).find((name) => /^mg-core-.*\.tgz$/.test(name));
+  const tarball = readdirSync(join(root, "target/npm")).find((name) =>
+    /^mg-core-.*\.tgz$/.test(name),
+  );
   if (!tarball) problems.push("no target/npm/mg-core-*.tgz (make package)");
   else lines.push(`${tarball}: ${statSync(join(root, "target/npm", tarball)).size} bytes`);
 
@@ -151,7 +156,8 @@ export function checkPackage() {
 
 /** Rewrites core-wasm/api/ from the build: each API from a scalar bundler build, the web addition once. */
 function update() {
-  for (const file of readdirSync(contract)) if (file.endsWith(".d.ts")) rmSync(join(contract, file));
+  for (const file of readdirSync(contract))
+    if (file.endsWith(".d.ts")) rmSync(join(contract, file));
   const built = files(pkg, ".d.ts").map((path) => relative(pkg, path));
   for (const [dir, name] of parts(built)) {
     const bundler = read(join(pkg, dir, "bundler", `${name}.d.ts`));
