@@ -30,6 +30,8 @@ fi
 
 # The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
 suite "standalone" scripts/check-standalone.sh
+# No source or test file over 600 lines (generated ones aside).
+suite "file-size" scripts/check-file-size.sh
 suite "rust-fmt" cargo fmt --all -- --check
 suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
 # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.

@@ -28,7 +28,7 @@ async fn wrong_methods_answer_405_json(app: TestApp) {
         .expect("answer");
     error_body(response, 405, "method_not_allowed").await;
 }
-on_both_backends!(
+on_sqlite!(
     a_wrong_method_answers_405_json,
     wrong_methods_answer_405_json
 );

@@ -32,7 +32,7 @@ async fn security_headers_are_on_every_response(app: TestApp) {
         );
     }
 }
-on_both_backends!(
+on_sqlite!(
     every_response_carries_the_security_headers_and_a_csp_with_the_theme_script_hash,
     security_headers_are_on_every_response
 );
@@ -88,7 +88,7 @@ async fn cors_only_for_configured_origins(app: TestApp) {
     let other = ask("https://evil.example.com").await.expect("answer");
     assert!(!other.headers().contains_key("access-control-allow-origin"));
 }
-on_both_backends!(
+on_sqlite!(
     cross_origin_calls_are_allowed_only_from_configured_origins,
     cors_only_for_configured_origins,
     |config: &mut mg_server::config::Config| {
@@ -110,7 +110,7 @@ async fn text_is_gzipped_when_asked(app: TestApp) {
     let compressed = response.bytes().await.expect("body");
     assert!(compressed.len() < big_text.len() / 10);
 }
-on_both_backends!(
+on_sqlite!(
     text_assets_are_gzip_compressed_for_clients_that_accept_it,
     text_is_gzipped_when_asked
 );
@@ -171,7 +171,7 @@ async fn precompressed_copies_are_served_as_they_are(app: TestApp) {
     assert!(response.headers().get("content-encoding").is_none());
     assert_eq!(response.text().await.expect("body"), text);
 }
-on_both_backends!(
+on_sqlite!(
     precompressed_brotli_and_gzip_copies_are_sent_untouched,
     precompressed_copies_are_served_as_they_are
 );

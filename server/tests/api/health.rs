@@ -11,7 +11,7 @@ async fn health_answers_200_json(app: TestApp) {
         assert_eq!(body["status"], "ok", "{path}");
     }
 }
-on_both_backends!(
+on_sqlite!(
     health_answers_200_json_on_both_paths,
     health_answers_200_json
 );

@@ -335,7 +335,8 @@ fn write_fake_build(dir: &std::path::Path) {
     .expect("write routes.json");
 }
 
-/// Declares one test per backend: `mod name { on_sqlite, on_postgres }`.
+/// Declares one test per backend, `mod name { on_sqlite, on_postgres }`, for a scenario whose outcome
+/// depends on the database: it reads or writes it, or takes it away.
 macro_rules! on_both_backends {
     ($name:ident, $scenario:path) => {
         on_both_backends!($name, $scenario, |_config| {});
@@ -344,14 +345,7 @@ macro_rules! on_both_backends {
         mod $name {
             use super::*;
 
-            #[tokio::test]
-            async fn on_sqlite() {
-                let app =
-                    crate::helpers::spawn_app_with(crate::helpers::TestBackend::Sqlite, $adjust)
-                        .await
-                        .expect("SQLite always runs");
-                $scenario(app).await;
-            }
+            sqlite_test!($scenario, $adjust);
 
             #[tokio::test]
             async fn on_postgres() {
@@ -364,6 +358,35 @@ macro_rules! on_both_backends {
                     crate::helpers::drop_postgres_database(&database_url).await;
                 }
             }
+        }
+    };
+}
+
+/// Declares one test on SQLite alone, `mod name { on_sqlite }`, for a scenario that never reaches
+/// the database (pages, static files, headers, configuration, refusals before any handler): the
+/// backend cannot change its outcome, so a PostgreSQL run would only repeat it.
+macro_rules! on_sqlite {
+    ($name:ident, $scenario:path) => {
+        on_sqlite!($name, $scenario, |_config| {});
+    };
+    ($name:ident, $scenario:path, $adjust:expr) => {
+        mod $name {
+            use super::*;
+
+            sqlite_test!($scenario, $adjust);
+        }
+    };
+}
+
+/// The `on_sqlite` test of the two macros above.
+macro_rules! sqlite_test {
+    ($scenario:path, $adjust:expr) => {
+        #[tokio::test]
+        async fn on_sqlite() {
+            let app = crate::helpers::spawn_app_with(crate::helpers::TestBackend::Sqlite, $adjust)
+                .await
+                .expect("SQLite always runs");
+            $scenario(app).await;
         }
     };
 }

@@ -1,5 +1,7 @@
 //! Integration tests: each starts the real server on port 0 with a fresh database.
-//! Every scenario runs on SQLite and on PostgreSQL (when `MG_TEST_POSTGRES_URL` is set; CI always sets it).
+//! Every scenario that reaches the database runs on SQLite and on PostgreSQL (`on_both_backends!`; the
+//! PostgreSQL run when `MG_TEST_POSTGRES_URL` is set, which CI always does); one that never does (pages,
+//! static files, headers, configuration) runs on SQLite alone (`on_sqlite!`).
 
 #[macro_use]
 mod helpers;

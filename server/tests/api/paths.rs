@@ -64,7 +64,7 @@ async fn names_too_long_for_the_file_system(app: TestApp) {
         .expect("body")
         .contains("mg test build"));
 }
-on_both_backends!(
+on_sqlite!(
     a_path_with_a_name_too_long_for_the_file_system_is_a_json_404,
     names_too_long_for_the_file_system
 );
@@ -81,7 +81,7 @@ async fn files_taken_for_directories(app: TestApp) {
         expect_json_404(&app, path).await;
     }
 }
-on_both_backends!(
+on_sqlite!(
     a_path_through_a_file_as_if_it_were_a_directory_is_a_json_404,
     files_taken_for_directories
 );
@@ -108,7 +108,7 @@ async fn files_with_a_trailing_slash(app: TestApp) {
         assert!(response.headers().get("location").is_none(), "{path}");
     }
 }
-on_both_backends!(
+on_sqlite!(
     a_files_path_with_a_trailing_slash_is_a_json_404,
     files_with_a_trailing_slash
 );

@@ -31,7 +31,7 @@ async fn runtime_config_is_injected(app: TestApp) {
         );
     }
 }
-on_both_backends!(
+on_sqlite!(
     the_runtime_config_is_injected_into_index_html_and_escaped,
     runtime_config_is_injected,
     |config: &mut Config| {
@@ -49,7 +49,7 @@ async fn external_config_is_handed_over(app: TestApp) {
     assert!(html.contains(r#""identityProjectId":"P2testproject""#));
     assert!(html.contains(r#""sanctified":true"#));
 }
-on_both_backends!(
+on_sqlite!(
     an_external_identity_provider_is_handed_to_the_app,
     external_config_is_handed_over
 );
@@ -58,7 +58,7 @@ async fn emulator_marker(app: TestApp) {
     let html = app.get("/").await.text().await.expect("html");
     assert!(html.contains(r#""identityEmulator":true"#), "{html}");
 }
-on_both_backends!(
+on_sqlite!(
     an_emulator_run_on_purpose_tells_the_app_to_show_its_marker,
     emulator_marker,
     |config: &mut Config| {
@@ -71,7 +71,7 @@ async fn no_marker_by_default(app: TestApp) {
     let html = app.get("/").await.text().await.expect("html");
     assert!(!html.contains("identityEmulator"), "{html}");
 }
-on_both_backends!(
+on_sqlite!(
     a_loopback_emulator_shows_no_marker,
     no_marker_by_default,
     emulator_on
@@ -146,7 +146,7 @@ async fn database_down(app: TestApp) {
     );
     assert!(!stderr.to_lowercase().contains("backtrace"), "{stderr}");
 }
-on_both_backends!(
+on_sqlite!(
     a_start_with_the_database_down_ends_with_one_clear_line,
     database_down
 );
@@ -168,7 +168,7 @@ async fn emulator_behind_proxy(app: TestApp) {
     );
     assert!(lines[0].contains("IDENTITY_EMULATOR=on"), "{stderr}");
 }
-on_both_backends!(
+on_sqlite!(
     the_emulator_does_not_start_behind_a_trusted_proxy_unless_asked_for,
     emulator_behind_proxy
 );

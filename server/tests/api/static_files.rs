@@ -12,7 +12,7 @@ async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
     );
     assert_eq!(response.text().await.expect("body"), "console.log('app')");
 }
-on_both_backends!(
+on_sqlite!(
     hashed_assets_get_long_cache_headers,
     hashed_assets_are_cached_for_a_year
 );
@@ -26,7 +26,7 @@ async fn app_routes_fall_back_to_index_html(app: TestApp) {
         assert!(body.contains("mg test build"), "{path} serves index.html");
     }
 }
-on_both_backends!(
+on_sqlite!(
     spa_paths_serve_index_html,
     app_routes_fall_back_to_index_html
 );
@@ -40,7 +40,7 @@ async fn unknown_api_paths_are_json_404s(app: TestApp) {
         assert_eq!(body["error"], "There is nothing at this address.", "{path}");
     }
 }
-on_both_backends!(
+on_sqlite!(
     unknown_api_paths_answer_json_404,
     unknown_api_paths_are_json_404s
 );
@@ -59,7 +59,7 @@ async fn unknown_app_paths_are_http_404_with_the_app(app: TestApp) {
     // Only the build's routes.json knows this page: the server has no route table of its own.
     assert_eq!(app.get("/mg/made-up").await.status(), 200);
 }
-on_both_backends!(
+on_sqlite!(
     unknown_app_paths_answer_404,
     unknown_app_paths_are_http_404_with_the_app
 );
@@ -93,7 +93,7 @@ async fn symlinks_out_of_the_app_are_not_followed(app: TestApp) {
     assert_eq!(inside.status(), 200, "a link that stays inside is fine");
     assert_eq!(inside.text().await.expect("body"), "console.log('app')");
 }
-on_both_backends!(
+on_sqlite!(
     nothing_outside_the_static_dir_is_served_through_a_symlink,
     symlinks_out_of_the_app_are_not_followed
 );
@@ -110,7 +110,7 @@ async fn index_linked_out_is_refused(app: TestApp) {
         assert!(!response.text().await.expect("body").contains("not the app"));
     }
 }
-on_both_backends!(
+on_sqlite!(
     an_index_html_linked_out_of_the_static_dir_is_not_served,
     index_linked_out_is_refused
 );
@@ -155,7 +155,7 @@ async fn csp_follows_the_served_index(app: TestApp) {
             .contains(rebuilt_script));
     }
 }
-on_both_backends!(
+on_sqlite!(
     the_csp_hash_always_matches_the_index_html_that_is_served,
     csp_follows_the_served_index
 );
