@@ -171,12 +171,35 @@ pub async fn spawn_beside(app: &TestApp, adjust: impl FnOnce(&mut Config)) -> Te
     spawn_on(data_dir, app.database_url.clone(), adjust).await
 }
 
+/// With `TEST_LOG` set (to anything but `0`), the servers' logs, filtered by `RUST_LOG` (default
+/// `info`) and written as the server writes them, appear in each test's output: shown for a failing
+/// test, or for all with `--nocapture`. Installed once per test binary, by the first server started
+/// (every test that builds its own server without these helpers calls it first).
+pub fn show_server_logs_when_asked() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if std::env::var("TEST_LOG").is_ok_and(|value| !value.is_empty() && value != "0") {
+            let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+            // Another subscriber already installed (none is, in these tests) would keep its place.
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(filter)
+                .fmt_fields(mg_server::telemetry::CappedFields)
+                // Plain text: the captured output is read in files and CI logs, not a terminal.
+                .with_ansi(false)
+                .with_test_writer()
+                .try_init();
+        }
+    });
+}
+
 /// Starts a server on `database_url` with its files under `data_dir`.
 async fn spawn_on(
     data_dir: TempDir,
     database_url: String,
     adjust: impl FnOnce(&mut Config),
 ) -> TestApp {
+    show_server_logs_when_asked();
     let static_dir = data_dir.path().join("dist");
     write_fake_build(&static_dir);
     let identity = TestIdentity::start().await;

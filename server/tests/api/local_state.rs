@@ -19,6 +19,7 @@ async fn start_with_data_dir(data_dir: &Path) -> String {
         Config::from_lookup(|name| (name == "DATA_DIR").then(|| dir.clone())).expect("defaults");
     config.port = 0;
     config.static_dir = data_dir.join("no-app");
+    crate::helpers::show_server_logs_when_asked();
     let app = Application::build(config).await.expect("starts");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
