@@ -2,6 +2,16 @@
 
 use super::*;
 
+/// The name of one of the build's prerendered files under `pages/`.
+fn a_prerendered_file(app: &TestApp) -> String {
+    std::fs::read_dir(dist(app).join("pages"))
+        .expect("pages dir")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .find(|name| name.ends_with(".html"))
+        .expect("a prerendered file")
+}
+
 async fn not_found_and_personal(app: TestApp) {
     for path in ["/nope", "/mg/nope", "/mg/cli/zzz", "/apotheosis/extra"] {
         let (status, variant) = variant_of(&app, path).await;
@@ -9,12 +19,7 @@ async fn not_found_and_personal(app: TestApp) {
         assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"), "{path}");
     }
     // The prerendered files themselves, fetched raw, would carry unfilled placeholders.
-    let raw = std::fs::read_dir(dist(&app).join("pages"))
-        .expect("pages dir")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .find(|name| name.ends_with(".html"))
-        .expect("a prerendered file");
+    let raw = a_prerendered_file(&app);
     let (status, variant) = variant_of(&app, &format!("/pages/{raw}")).await;
     assert_eq!(status, 404, "/pages/{raw}");
     assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"));
@@ -56,12 +61,7 @@ async fn raw_get(app: &TestApp, path: &str) -> (u16, String) {
 async fn other_spellings(app: TestApp) {
     // Before: these spellings of the build's own files got past the rules written for their
     // plain spelling and served them unfilled (placeholders, no runtime config, a stale CSP).
-    let raw = std::fs::read_dir(dist(&app).join("pages"))
-        .expect("pages dir")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .find(|name| name.ends_with(".html"))
-        .expect("a prerendered file");
+    let raw = a_prerendered_file(&app);
     for path in [
         format!("//pages/{raw}"),
         format!("/%70ages/{raw}"),
