@@ -296,10 +296,15 @@ export type Incident = {
  */
 export type StatusHistory = {
   component: string;
-  range: string;
+  range: StatusRange;
   bucket_seconds: number;
   points: Array<HistoryPoint>;
 };
+
+/**
+ * The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.
+ */
+export type StatusRange = "24h" | "7d" | "90d";
 
 /**
  * One bar or point of a chart.

@@ -85,6 +85,11 @@ impl StatusConfig {
         })
     }
 
+    /// The check interval in milliseconds, the unit of the status history's times.
+    pub fn interval_ms(&self) -> i64 {
+        i64::try_from(self.check_interval.as_millis()).unwrap_or(i64::MAX)
+    }
+
     /// Settings for tests: no schedule (the test calls `check_now`), no queue, the given name.
     pub fn manual(instance_id: &str) -> Self {
         Self {

@@ -9,6 +9,7 @@ mod migration_checksums;
 pub mod probe;
 pub mod sessions;
 pub mod sqlite_reader;
+pub mod status;
 pub mod users;
 pub mod wisdom;
 #[cfg(test)]
