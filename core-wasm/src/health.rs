@@ -33,6 +33,20 @@ impl HealthValue {
     }
 }
 
+/// The word a health value reads as, on the landing page's cards and the status page's alike. A
+/// card where nothing is checked (`unchecked`) says 'Unknown' for a value no check will ever set
+/// (spec 4: the queue "stays unknown" without a URL); elsewhere an unknown value is a check under
+/// way.
+pub fn health_label(value: HealthValue, unchecked: bool) -> &'static str {
+    match value {
+        HealthValue::Healthy => "Healthy",
+        HealthValue::Unhealthy => "Unhealthy",
+        HealthValue::NotApplicable => "Not applicable",
+        HealthValue::Unknown if unchecked => "Unknown",
+        HealthValue::Unknown => "Checking",
+    }
+}
+
 /// The three values shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
