@@ -1,7 +1,7 @@
 //! Health of the deployed stack (spec 4): api, db and queue values, polled every 30 000 ms; the
 //! same rounds read the server's uptimes (`GET /api/status`) that the cards show under them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Time between two rounds of checks.
 pub const POLL_INTERVAL_MS: u64 = 30_000;
@@ -10,7 +10,8 @@ pub const DB_CHECK_FAILED: &str = "Database health check failed";
 pub const QUEUE_CHECK_FAILED: &str = "Telekinesis health check failed";
 
 /// One health value as shown on the status cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+// Read as well as written: the app hands a value to `healthLabel` for its word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum HealthValue {
@@ -193,6 +194,20 @@ mod tests {
             serde_json::json!({"api": "healthy", "db": "n/a", "queue": "unhealthy"})
         );
         assert_eq!(serde_json::to_value(Unknown).expect("serialise"), "unknown");
+    }
+
+    #[test]
+    fn each_value_reads_back_from_its_word_and_has_a_label() {
+        for value in [Unknown, Healthy, Unhealthy, NotApplicable] {
+            let word = serde_json::to_value(value).expect("serialise");
+            assert_eq!(
+                serde_json::from_value::<HealthValue>(word).ok(),
+                Some(value)
+            );
+        }
+        assert_eq!(health_label(Unknown, false), "Checking");
+        assert_eq!(health_label(Unknown, true), "Unknown");
+        assert_eq!(health_label(NotApplicable, false), "Not applicable");
     }
 
     #[test]

@@ -5,39 +5,35 @@
 
 /// `n` in decimal.
 pub fn number(n: u64) -> String {
-    let mut digits = Vec::new();
-    let mut rest = n;
-    loop {
-        digits.push(b'0' + (rest % 10) as u8);
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    digits.reverse();
-    String::from_utf8(digits).unwrap_or_default()
+    decimal(n, 0, false)
 }
 
-/// `units` hundredths (or tenths, ...: `decimals`, 0-2) as a decimal number, trailing zeros of the
-/// fraction dropped when `trim`.
+/// `units` hundredths (or tenths, ...: `decimals`, 0-3) as a decimal number, trailing zeros of the
+/// fraction dropped when `trim`. Digit by digit into a buffer: the smallest code for the `.wasm`.
 pub fn decimal(units: u64, decimals: u32, trim: bool) -> String {
-    let scale = 10u64.pow(decimals);
-    let mut out = number(units / scale);
-    if decimals == 0 {
-        return out;
+    let decimals = decimals.min(3) as usize;
+    // Digit values, least significant first; at least one digit before the point.
+    let mut digits = [0u8; 24];
+    let mut len = 0;
+    let mut rest = units;
+    while rest > 0 || len <= decimals {
+        digits[len] = (rest % 10) as u8;
+        rest /= 10;
+        len += 1;
     }
-    let mut fraction = number(units % scale);
-    while fraction.len() < decimals as usize {
-        fraction.insert(0, '0');
+    let mut dropped = 0;
+    while trim && dropped < decimals && digits[dropped] == 0 {
+        dropped += 1;
     }
-    if trim {
-        while fraction.ends_with('0') {
-            fraction.pop();
-        }
+    let mut out = String::with_capacity(len + 1);
+    for digit in digits[decimals..len].iter().rev() {
+        out.push(char::from(b'0' + *digit));
     }
-    if !fraction.is_empty() {
+    if dropped < decimals {
         out.push('.');
-        out.push_str(&fraction);
+        for digit in digits[dropped..decimals].iter().rev() {
+            out.push(char::from(b'0' + *digit));
+        }
     }
     out
 }
@@ -86,5 +82,12 @@ mod tests {
         assert_eq!(decimal(1000, 2, true), "10");
         assert_eq!(decimal(5, 2, true), "0.05");
         assert_eq!(decimal(145, 0, false), "145");
+        for units in (0..100_000).step_by(7).chain([u64::MAX]) {
+            assert_eq!(number(units), units.to_string());
+            let two = format!("{}.{:02}", units / 100, units % 100);
+            assert_eq!(decimal(units, 2, false), two);
+            let trimmed = two.trim_end_matches('0').trim_end_matches('.');
+            assert_eq!(decimal(units, 2, true), trimmed, "{units}");
+        }
     }
 }

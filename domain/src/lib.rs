@@ -13,11 +13,11 @@ mod providers;
 pub mod status;
 
 pub use deployment::{
-    effective_deployment_id, DeploymentKind, ResolvedDeployment, DEFAULT_DEPLOYMENT_ID,
+    effective_deployment_id, DeploymentType, ResolvedDeployment, DEFAULT_DEPLOYMENT_ID,
 };
 pub use display_name::{
     DisplayName, InvalidName, MAX_NAME_CHARS, NAME_BIDI_CONTROL, NAME_CONTROL_CHARACTERS,
     NAME_EMPTY, NAME_NOTHING_VISIBLE, NAME_TOO_LONG,
 };
-pub use flags::{FlagValues, FLAG_DEFAULTS, FLAG_NAMES};
+pub use flags::{DeploymentFlags, FLAG_DEFAULTS, FLAG_NAMES};
 pub use providers::{provider_label, FALLBACK_PROVIDER, PROVIDERS};

@@ -3,7 +3,10 @@
 //! two never drift.
 //!
 //! Every type reads with `#[serde(default)]`: a field the reader does not find (an older or newer
-//! server, a field the page does not need) reads as its default instead of failing the answer.
+//! server) reads as its default instead of failing the answer. Fields the status page does not
+//! show are `skip_deserializing`: the server only writes, the page is the one reader, and each
+//! field read costs its `.wasm` (within a 40 KB budget) code to walk it; a field marked so reads as
+//! its default, so a reader that starts showing one removes its mark.
 //! The TypeScript declarations in the app's HTTP contract come from these types too (the `ts-rs`
 //! feature, on in the server's test builds only).
 
@@ -76,11 +79,13 @@ pub struct ViewpointState {
 pub struct ComponentSummary {
     pub id: String,
     pub name: String,
+    #[serde(skip_deserializing)]
     pub state: State,
     pub uptime: Uptime,
     /// Over the last 24 hours, every viewpoint's checks.
     pub latency_24h: Latency,
     pub last_checked_at: Option<String>,
+    #[serde(skip_deserializing)]
     pub viewpoints: Vec<ViewpointState>,
 }
 
@@ -91,11 +96,13 @@ pub struct ComponentSummary {
 #[serde(default)]
 pub struct Incident {
     pub id: String,
+    #[serde(skip_deserializing)]
     pub component: String,
     pub component_name: String,
     pub started_at: String,
     pub ended_at: Option<String>,
     pub first_error: String,
+    #[serde(skip_deserializing)]
     pub viewpoints: Vec<String>,
 }
 
@@ -113,11 +120,15 @@ pub struct Viewpoint {
 #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusSummary"))]
 #[serde(default)]
 pub struct Summary {
+    #[serde(skip_deserializing)]
     pub state: State,
     pub updated_at: String,
+    #[serde(skip_deserializing)]
     pub check_interval_seconds: i64,
+    #[serde(skip_deserializing)]
     pub instance_id: String,
     pub components: Vec<ComponentSummary>,
+    #[serde(skip_deserializing)]
     pub viewpoints: Vec<Viewpoint>,
     pub open_incidents: Vec<Incident>,
     /// Ended incidents of the last 90 days, newest first (at most 20).
@@ -171,6 +182,7 @@ pub struct Point {
     pub uptime: Option<f64>,
     pub latency_p50_ms: Option<f64>,
     pub latency_p95_ms: Option<f64>,
+    #[serde(skip_deserializing)]
     pub latency_max_ms: Option<f64>,
     /// Incidents overlapping the bucket (the 90-day range only).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -183,8 +195,11 @@ pub struct Point {
 #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusHistory"))]
 #[serde(default)]
 pub struct History {
+    #[serde(skip_deserializing)]
     pub component: String,
+    #[serde(skip_deserializing)]
     pub range: Range,
+    #[serde(skip_deserializing)]
     pub bucket_seconds: i64,
     pub points: Vec<Point>,
 }
@@ -231,7 +246,7 @@ mod tests {
     fn a_reader_takes_what_it_finds_and_defaults_the_rest() {
         let page: PageBody = serde_json::from_str(
             r#"{"summary":{"updated_at":"2026-11-25T11:59:30.000Z","components":[{"id":"api",
-            "uptime":{"24h":100}}]},"history":[{"component":"api","daily":{"points":[{"start":"x",
+            "state":"down","uptime":{"24h":100}}]},"history":[{"component":"api","daily":{"points":[{"start":"x",
             "checks":3,"incidents":1}]}}],"extra":true}"#,
         )
         .expect("a partial page reads");

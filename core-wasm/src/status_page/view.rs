@@ -66,7 +66,7 @@ pub struct UptimeCell {
 #[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryView {
-    /// Exactly [`DAYS`](super::DAYS) bars once the series arrived, else empty (and `bars_message` says why).
+    /// Exactly `DAYS` (90) bars once the series arrived, else empty (and `bars_message` says why).
     pub bars: Vec<DayBar>,
     pub bars_message: Option<String>,
     /// One sentence for screen readers.
@@ -75,7 +75,7 @@ pub struct HistoryView {
     pub empty: bool,
     pub p50_text: String,
     pub p95_text: String,
-    /// The 24-hour buckets (all [`RECENT_BUCKETS`](super::RECENT_BUCKETS)); empty before they arrive.
+    /// The 24-hour buckets (all `RECENT_BUCKETS`, 96); empty before they arrive.
     pub latency: Vec<LatencyRow>,
     /// Said instead of the chart: loading, unavailable, or no checks yet.
     pub latency_message: Option<String>,

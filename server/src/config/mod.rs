@@ -203,9 +203,9 @@ impl Config {
         };
         let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
         if let Some(flags) = &deployment_flags {
-            // The browser reads the flags by the same rule, `mg_domain::FlagValues`' (spec 3, 5):
+            // The browser reads the flags by the same rule, `mg_domain::DeploymentFlags`' (spec 3, 5):
             // what fails here would leave it on the defaults with a warning.
-            if serde_json::from_str::<mg_domain::FlagValues>(flags).is_err() {
+            if serde_json::from_str::<mg_domain::DeploymentFlags>(flags).is_err() {
                 return Err(ConfigError::Invalid {
                     name: "DEPLOYMENT_FLAGS",
                     reason: format!(
