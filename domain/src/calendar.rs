@@ -26,7 +26,7 @@ pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
 }
 
 /// A day in milliseconds.
-const DAY_MS: i64 = 86_400_000;
+pub const DAY_MS: i64 = 86_400_000;
 
 /// Unix milliseconds of `YYYY-MM-DDTHH:MM:SS[.fff]Z` (UTC, as the server writes its times); `None`
 /// for anything else.

@@ -6,17 +6,17 @@ use super::{
         tone_of, CardView, DayBar, HistoryView, IncidentView, LatencyRow, LiveValue, StatusView,
         Tone, UptimeCell,
     },
-    wire::{ComponentSummary, Held, Incident, Point, Summary},
+    wire::{ComponentSummary, Held, Incident, Point, Summary, DAYS},
     wording::{
         clock, count, duration, format_day, format_ms, format_uptime, iso_day, number, parse_time,
         stamp,
     },
-    DAYS, DAY_MS,
 };
 use crate::{
     health::{health_label, HealthValue},
     text::join,
 };
+use mg_domain::calendar::DAY_MS;
 
 /// What the machine knows that the page shows.
 #[derive(Debug, Clone, Copy)]

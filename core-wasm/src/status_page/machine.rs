@@ -8,12 +8,12 @@ use super::{
     url::page_path,
     view::{LiveValue, StatusView},
     wire::{merge, Held, PageAnswer, Summary},
-    DAY_MS,
 };
 use crate::api::{self, ErrorBody};
 use crate::health::{
     HealthValue, API_CHECK_FAILED, DB_CHECK_FAILED, POLL_INTERVAL_MS, QUEUE_CHECK_FAILED,
 };
+use mg_domain::calendar::DAY_MS;
 
 /// The requests of one round; each result is reported back with `round`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

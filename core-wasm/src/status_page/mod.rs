@@ -23,14 +23,7 @@ pub use view::{
     CardView, DayBar, HistoryView, IncidentView, LatencyRow, LiveValue, StatusView, Tone,
     UptimeCell,
 };
-pub use wire::PageAnswer;
-
-/// Daily bars on the page, the last one today (UTC).
-pub const DAYS: usize = 90;
-/// 15-minute buckets of the latency chart (24 hours).
-pub const RECENT_BUCKETS: usize = 96;
-/// A day in milliseconds.
-const DAY_MS: i64 = 86_400_000;
+pub use wire::{PageAnswer, DAYS, RECENT_BUCKETS};
 
 // Host only: proptest is not built for wasm32.
 #[cfg(all(test, not(target_arch = "wasm32")))]

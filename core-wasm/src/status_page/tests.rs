@@ -10,7 +10,7 @@ use crate::health::{
 };
 use crate::input::read_json;
 use crate::text::join;
-use mg_domain::calendar::civil_from_days;
+use mg_domain::calendar::{civil_from_days, DAY_MS};
 use proptest::prelude::*;
 
 /// 2026-11-25T12:00:00Z.

@@ -9,7 +9,10 @@ pub use mg_domain::status::{
     ComponentSummary, Incident, PageBody as PageAnswer, PageHistory, Point, Summary,
 };
 
-use super::{DAYS, RECENT_BUCKETS};
+/// Daily bars on the page, the last one today (UTC).
+pub const DAYS: usize = 90;
+/// 15-minute buckets of the latency chart (24 hours).
+pub const RECENT_BUCKETS: usize = 96;
 
 /// Held history of one component, oldest bucket first. (Vectors, not maps: a `BTreeMap` would
 /// add about 4 KB gzip to the .wasm, for at most 96 entries.)

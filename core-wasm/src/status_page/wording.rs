@@ -2,13 +2,12 @@
 //! weigh on the .wasm). Uptimes are written by mg-domain's `format_uptime`, the rule the landing
 //! page's cards and the server's badges share.
 
-use mg_domain::calendar::civil_from_days;
+use mg_domain::calendar::{civil_from_days, DAY_MS};
 pub use mg_domain::{
     calendar::parse_utc_ms as parse_time,
     figures::{decimal, format_uptime, number},
 };
 
-use super::DAY_MS;
 use crate::text::join;
 
 /// Two digits (the last two of `n`).

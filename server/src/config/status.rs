@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::ConfigError;
+use super::error::ConfigError;
 
 /// Default time between two rounds of checks.
 pub const DEFAULT_CHECK_INTERVAL: Duration = Duration::from_secs(30);
