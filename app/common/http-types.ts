@@ -205,7 +205,12 @@ export type Incident = { id: string, component: string, component_name: string, 
 /**
  * The body of `GET /api/status/history`.
  */
-export type StatusHistory = { component: string, range: string, bucket_seconds: number, points: Array<HistoryPoint>, };
+export type StatusHistory = { component: string, range: StatusRange, bucket_seconds: number, points: Array<HistoryPoint>, };
+
+/**
+ * The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.
+ */
+export type StatusRange = "24h" | "7d" | "90d";
 
 /**
  * One bar or point of a chart.

@@ -2,7 +2,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use mg_core::auth_callback::{AuthCallbackMachine, ExchangeOutcome, IdentityUser};
-use mg_core::deployment::DeploymentFlags;
+use mg_core::deployment::parse_flags;
 use mg_core::health::{Check, HealthMachine};
 use mg_core::theme::{Theme, ThemeMachine};
 use mg_core::wisdom::{WisdomAnswer, WisdomMachine};
@@ -25,7 +25,7 @@ fn event_machines(c: &mut Criterion) {
     c.bench_function("flags/parse", |b| {
         b.iter(|| {
             // In the browser the text is read by JSON.parse; natively serde_json stands in.
-            DeploymentFlags::parse(
+            parse_flags(
                 black_box(Some(
                     r#"{"apotheosis":true,"sanctified":true,"ethereal":false}"#,
                 )),

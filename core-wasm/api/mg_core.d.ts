@@ -522,3 +522,26 @@ export class WisdomMachine {
  * Pass `status` undefined when no response arrived; `body` is the raw response text.
  */
 export function apiErrorMessage(status_code?: number | null, body?: string | null): string | undefined;
+
+/**
+ * An uptime in percent as every page writes it ("99.98%": floored to two decimals, no trailing
+ * zeros), the server's badges included; undefined without a figure.
+ */
+export function formatUptime(uptime?: number | null): string | undefined;
+
+/**
+ * The word a health value reads as on the cards ('Healthy', 'Unhealthy', 'Not applicable';
+ * 'Checking' while a check is under way).
+ */
+export function healthLabel(value: HealthValue): string;
+
+/**
+ * The most characters a display name may have (the server refuses longer ones).
+ */
+export function maxNameChars(): number;
+
+/**
+ * The name people know an identity provider by ('GitHub' for `github`, any case); the id itself
+ * when it is not one of the six.
+ */
+export function providerLabel(id: string): string;

@@ -5,7 +5,7 @@
  */
 export interface HistoryView {
     /**
-     * Exactly [`DAYS`] bars once the series arrived, else empty (and `bars_message` says why).
+     * Exactly `DAYS` (90) bars once the series arrived, else empty (and `bars_message` says why).
      */
     bars: DayBar[];
     barsMessage: string | null;
@@ -20,7 +20,7 @@ export interface HistoryView {
     p50Text: string;
     p95Text: string;
     /**
-     * The 24-hour buckets (all [`RECENT_BUCKETS`]); empty before they arrive.
+     * The 24-hour buckets (all `RECENT_BUCKETS`, 96); empty before they arrive.
      */
     latency: LatencyRow[];
     /**

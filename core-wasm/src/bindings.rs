@@ -58,16 +58,16 @@ pub use graphics::{
     vertex_stride, wasm_memory, HelixWidget, HypercubeWidget, IcosahedronWidget, MoleculeWidget,
 };
 #[cfg(feature = "machines")]
-pub use health::HealthMachine;
+pub use health::{format_uptime, HealthMachine};
 #[cfg(feature = "graphics")]
 pub use kernels::{
     mat4_mul, mat4_mul_batch_copy, mat4_mul_vec4, mat4_mul_vec4_batch_copy, quat_rotate,
     quat_rotate_batch_copy, KernelBuffers,
 };
 #[cfg(feature = "machines")]
-pub use login::LoginMachine;
+pub use login::{provider_label, LoginMachine};
 #[cfg(feature = "machines")]
-pub use name_edit::NameEditMachine;
+pub use name_edit::{max_name_chars, NameEditMachine};
 #[cfg(feature = "status")]
 pub use status_page::StatusPageMachine;
 #[cfg(feature = "machines")]

@@ -1,8 +1,11 @@
 //! Deployment flags, deployment info and the landing texts of each deployment type (spec 2.2, 3, 5).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
-use mg_domain::{effective_deployment_id, DeploymentKind, ResolvedDeployment};
+use mg_domain::{effective_deployment_id, ResolvedDeployment};
+/// The flags and the type are `mg-domain`'s: the server reads `DEPLOYMENT_FLAGS` and
+/// `DEPLOYMENT_TYPE` into them too, and picks its prerendered page by them.
+pub use mg_domain::{DeploymentFlags, DeploymentType};
 
 use crate::input::lenient;
 use crate::text::join;
@@ -13,52 +16,6 @@ pub const FLAGS_PARSE_WARNING: &str = "Failed to parse VITE_DEPLOYMENT_FLAGS";
 /// The status every client-built deployment info carries.
 pub const ACTIVE_STATUS: &str = "active";
 
-/// The feature flags of a deployment. Default: apotheosis on, the others off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct DeploymentFlags {
-    pub apotheosis: bool,
-    pub sanctified: bool,
-    pub ethereal: bool,
-}
-
-impl Default for DeploymentFlags {
-    fn default() -> Self {
-        // Spec 3's defaults, which the server's check of DEPLOYMENT_FLAGS shares (`mg-domain`).
-        mg_domain::FLAG_DEFAULTS.into()
-    }
-}
-
-impl From<mg_domain::FlagValues> for DeploymentFlags {
-    fn from(values: mg_domain::FlagValues) -> Self {
-        let mg_domain::FlagValues {
-            apotheosis,
-            sanctified,
-            ethereal,
-        } = values;
-        Self {
-            apotheosis,
-            sanctified,
-            ethereal,
-        }
-    }
-}
-
-impl From<DeploymentFlags> for mg_domain::FlagValues {
-    fn from(flags: DeploymentFlags) -> Self {
-        let DeploymentFlags {
-            apotheosis,
-            sanctified,
-            ethereal,
-        } = flags;
-        Self {
-            apotheosis,
-            sanctified,
-            ethereal,
-        }
-    }
-}
-
 /// The result of reading the flags: the flags in force and, when the input was unreadable,
 /// the warning the caller logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,123 +24,70 @@ pub struct ParsedFlags {
     pub warning: Option<&'static str>,
 }
 
-impl DeploymentFlags {
-    /// Parses the flags JSON. A missing or blank value means the defaults silently; a JSON object
-    /// may name any of the three keys (missing keys keep their default; a repeated key counts with
-    /// its last value). Anything else (broken JSON, not an object, a non-boolean value, an unknown
-    /// key) gives the defaults plus [`FLAGS_PARSE_WARNING`], so a typo in the build config is
-    /// noticed in the console.
-    ///
-    /// `read` turns the text into flags through this type's `Deserialize`, `None` when it cannot:
-    /// the bindings read with the browser's `JSON.parse` (then `bindings/js_value.rs`), the host tests
-    /// with serde_json.
-    pub fn parse(raw: Option<&str>, read: impl FnOnce(&str) -> Option<Self>) -> ParsedFlags {
-        let text = raw.map(str::trim).unwrap_or_default();
-        if text.is_empty() {
-            return ParsedFlags {
-                flags: Self::default(),
-                warning: None,
-            };
-        }
-        match read(text) {
-            Some(flags) => ParsedFlags {
-                flags,
-                warning: None,
-            },
-            None => ParsedFlags {
-                flags: Self::default(),
-                warning: Some(FLAGS_PARSE_WARNING),
-            },
-        }
+/// Parses the flags JSON. A missing or blank value means the defaults silently; a JSON object
+/// may name any of the three keys (missing keys keep their default; a repeated key counts with
+/// its last value). Anything else (broken JSON, not an object, a non-boolean value, an unknown
+/// key) gives the defaults plus [`FLAGS_PARSE_WARNING`], so a typo in the build config is
+/// noticed in the console.
+///
+/// `read` turns the text into flags through their `Deserialize` (`mg-domain`'s rule, the one the
+/// server checks `DEPLOYMENT_FLAGS` by), `None` when it cannot:
+/// the bindings read with the browser's `JSON.parse` (then `bindings/js_value.rs`), the host tests
+/// with serde_json.
+pub fn parse_flags(
+    raw: Option<&str>,
+    read: impl FnOnce(&str) -> Option<DeploymentFlags>,
+) -> ParsedFlags {
+    let text = raw.map(str::trim).unwrap_or_default();
+    if text.is_empty() {
+        return ParsedFlags {
+            flags: DeploymentFlags::default(),
+            warning: None,
+        };
+    }
+    match read(text) {
+        Some(flags) => ParsedFlags {
+            flags,
+            warning: None,
+        },
+        None => ParsedFlags {
+            flags: DeploymentFlags::default(),
+            warning: Some(FLAGS_PARSE_WARNING),
+        },
     }
 }
 
-/// The flags JSON's rule is `mg-domain`'s (`FlagValues`), the one the server checks
-/// `DEPLOYMENT_FLAGS` and picks its prerendered page by: an object of booleans named in
-/// `mg_domain::FLAG_NAMES`; anything else fails the read.
-impl<'de> Deserialize<'de> for DeploymentFlags {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        mg_domain::FlagValues::deserialize(deserializer).map(Self::from)
-    }
-}
-
-/// The four kinds of deployment the landing page knows (spec 2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[cfg_attr(feature = "machines", derive(tsify::Tsify), tsify(missing_as_null))]
-#[serde(rename_all = "lowercase")]
-pub enum DeploymentType {
-    #[default]
-    Apotheosis,
-    Ethereal,
-    Telekinesis,
-    Metagenesis,
-}
-
-impl From<DeploymentKind> for DeploymentType {
-    fn from(kind: DeploymentKind) -> Self {
-        match kind {
-            DeploymentKind::Apotheosis => Self::Apotheosis,
-            DeploymentKind::Ethereal => Self::Ethereal,
-            DeploymentKind::Telekinesis => Self::Telekinesis,
-            DeploymentKind::Metagenesis => Self::Metagenesis,
-        }
-    }
-}
-
-impl From<DeploymentType> for DeploymentKind {
-    fn from(kind: DeploymentType) -> Self {
-        match kind {
-            DeploymentType::Apotheosis => Self::Apotheosis,
-            DeploymentType::Ethereal => Self::Ethereal,
-            DeploymentType::Telekinesis => Self::Telekinesis,
-            DeploymentType::Metagenesis => Self::Metagenesis,
-        }
-    }
-}
-
-impl DeploymentType {
-    /// Reads a type name case-insensitively; anything unknown is apotheosis, the spec's default type
-    /// (the rule is `mg-domain`'s, which the server's choice of prerendered page shares).
-    pub fn parse(raw: Option<&str>) -> Self {
-        DeploymentKind::parse(raw).into()
-    }
-
-    pub fn as_str(self) -> &'static str {
-        DeploymentKind::from(self).as_str()
-    }
-
-    /// The landing page's title, subtitle and description for this type.
-    pub fn landing_text(self) -> LandingText {
-        match self {
-            Self::Apotheosis => LandingText {
-                title: "Apotheosis",
-                subtitle: "Your full stack, live in your own cloud account",
-                description: "React, Express and PostgreSQL on a virtual machine you own, behind nginx \
-                    with SSL and your own domain. One command, dmt blastoff, took it from a Git branch \
-                    to this page; the cards below report the health of every layer.",
-            },
-            Self::Ethereal => LandingText {
-                title: "Ethereal",
-                subtitle: "A static front end, served from the edge",
-                description: "This deployment is only the site: files in object storage behind a CDN, \
-                    with no server or database to look after. Health checks of the API and the database \
-                    are switched off because there is nothing behind them.",
-            },
-            Self::Telekinesis => LandingText {
-                title: "Telekinesis",
-                subtitle: "Work that moves itself",
-                description: "An event-driven task queue: producers drop messages, serverless workers \
-                    pick them up, retries and schedules are built in. Deployed with lsd drop, watched \
-                    from here.",
-            },
-            Self::Metagenesis => LandingText {
-                title: "Metagenesis",
-                subtitle: "One CLI for every way you deploy",
-                description: "mg brings DMT, LSD and ESP under one command line: full-stack apps on \
-                    virtual machines, serverless functions, and static sites behind a CDN, all tracked \
-                    per project in your own cloud account. Start with mg init --dream.",
-            },
-        }
+/// The landing page's title, subtitle and description for a deployment type.
+pub fn landing_text(kind: DeploymentType) -> LandingText {
+    match kind {
+        DeploymentType::Apotheosis => LandingText {
+            title: "Apotheosis",
+            subtitle: "Your full stack, live in your own cloud account",
+            description: "React, Express and PostgreSQL on a virtual machine you own, behind nginx \
+                with SSL and your own domain. One command, dmt blastoff, took it from a Git branch \
+                to this page; the cards below report the health of every layer.",
+        },
+        DeploymentType::Ethereal => LandingText {
+            title: "Ethereal",
+            subtitle: "A static front end, served from the edge",
+            description: "This deployment is only the site: files in object storage behind a CDN, \
+                with no server or database to look after. Health checks of the API and the database \
+                are switched off because there is nothing behind them.",
+        },
+        DeploymentType::Telekinesis => LandingText {
+            title: "Telekinesis",
+            subtitle: "Work that moves itself",
+            description: "An event-driven task queue: producers drop messages, serverless workers \
+                pick them up, retries and schedules are built in. Deployed with lsd drop, watched \
+                from here.",
+        },
+        DeploymentType::Metagenesis => LandingText {
+            title: "Metagenesis",
+            subtitle: "One CLI for every way you deploy",
+            description: "mg brings DMT, LSD and ESP under one command line: full-stack apps on \
+                virtual machines, serverless functions, and static sites behind a CDN, all tracked \
+                per project in your own cloud account. Start with mg init --dream.",
+        },
     }
 }
 
@@ -259,17 +163,17 @@ impl DeploymentInfo {
         now_ms: u64,
         read_flags: impl FnOnce(&str) -> Option<DeploymentFlags>,
     ) -> (Self, Option<&'static str>) {
-        let parsed = DeploymentFlags::parse(config.flags_json.as_deref(), read_flags);
+        let parsed = parse_flags(config.flags_json.as_deref(), read_flags);
         // The rules (the sanctified switch; ethereal by type or flag makes type, flags and text all
         // say so, so the card never shows 'Apotheosis On' beside text saying there is nothing
         // behind the page) are `mg-domain`'s: the server picks its prerendered page by them.
         let resolved = ResolvedDeployment::resolve(
-            DeploymentKind::parse(config.deployment_type.as_deref()),
-            parsed.flags.into(),
+            DeploymentType::parse(config.deployment_type.as_deref()),
+            parsed.flags,
             config.sanctified,
         );
-        let deployment_type = DeploymentType::from(resolved.kind);
-        let flags = DeploymentFlags::from(resolved.flags);
+        let deployment_type = resolved.kind;
+        let flags = resolved.flags;
         let ethereal = resolved.ethereal;
         let id = effective_deployment_id(config.id.as_deref()).to_owned();
         let name = non_blank(config.name).unwrap_or_else(|| join(&["mg-", &id]));
@@ -283,7 +187,7 @@ impl DeploymentInfo {
             github_repo: non_blank(config.github_repo)
                 .unwrap_or_else(|| DEFAULT_GITHUB_REPO.to_owned()),
             telekinesis_queue_url: non_blank(config.telekinesis_queue_url),
-            landing: deployment_type.landing_text(),
+            landing: landing_text(deployment_type),
             ethereal,
         };
         (info, parsed.warning)
@@ -344,7 +248,7 @@ mod tests {
             ),
         ];
         for (raw, flags, warning) in cases {
-            let parsed = DeploymentFlags::parse(raw, read_json);
+            let parsed = parse_flags(raw, read_json);
             assert_eq!(parsed.flags, flags, "input {raw:?}");
             assert_eq!(parsed.warning, warning, "input {raw:?}");
         }
@@ -385,11 +289,11 @@ mod tests {
             DeploymentType::Metagenesis,
         ];
         for (i, a) in all.iter().enumerate() {
-            let text = a.landing_text();
+            let text = landing_text(*a);
             assert!(!text.subtitle.is_empty() && text.description.len() > 60);
             assert_eq!(text.title.to_ascii_lowercase(), a.as_str());
             for b in &all[i + 1..] {
-                assert_ne!(text.description, b.landing_text().description);
+                assert_ne!(text.description, landing_text(*b).description);
             }
         }
     }
@@ -473,7 +377,7 @@ mod tests {
                 info.deployment_type == DeploymentType::Ethereal,
                 "{kind} {flags}"
             );
-            assert_eq!(info.landing, info.deployment_type.landing_text());
+            assert_eq!(info.landing, landing_text(info.deployment_type));
             // Nothing behind an ethereal page: apotheosis (the API's Wisdom) is off.
             assert!(!(info.ethereal && info.flags.apotheosis), "{kind} {flags}");
         }
@@ -484,10 +388,10 @@ mod tests {
         let defaults = DeploymentFlags::default();
         for name in mg_domain::FLAG_NAMES {
             let json = format!(r#"{{"{name}": true, "{name}": false}}"#);
-            let parsed = DeploymentFlags::parse(Some(&json), read_json);
+            let parsed = parse_flags(Some(&json), read_json);
             assert_eq!(parsed.warning, None, "{name}");
             let json = format!(r#"{{"{name}": {}}}"#, !defaults_of(&defaults, name));
-            let parsed = DeploymentFlags::parse(Some(&json), read_json);
+            let parsed = parse_flags(Some(&json), read_json);
             assert_ne!(parsed.flags, defaults, "{name} is read");
         }
     }
@@ -503,7 +407,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_flags_text_parses_to_valid_flags_without_panicking(raw in ".{0,64}") {
-            let parsed = DeploymentFlags::parse(Some(&raw), read_json);
+            let parsed = parse_flags(Some(&raw), read_json);
             if parsed.warning.is_some() {
                 prop_assert_eq!(parsed.flags, DEFAULTS);
             }
@@ -512,7 +416,7 @@ mod tests {
         #[test]
         fn any_boolean_object_round_trips(a: bool, s: bool, e: bool) {
             let raw = format!(r#"{{"apotheosis":{a},"sanctified":{s},"ethereal":{e}}}"#);
-            let parsed = DeploymentFlags::parse(Some(&raw), read_json);
+            let parsed = parse_flags(Some(&raw), read_json);
             prop_assert_eq!(parsed.warning, None);
             prop_assert_eq!(parsed.flags, DeploymentFlags { apotheosis: a, sanctified: s, ethereal: e });
         }

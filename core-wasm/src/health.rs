@@ -1,7 +1,7 @@
 //! Health of the deployed stack (spec 4): api, db and queue values, polled every 30 000 ms; the
 //! same rounds read the server's uptimes (`GET /api/status`) that the cards show under them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Time between two rounds of checks.
 pub const POLL_INTERVAL_MS: u64 = 30_000;
@@ -10,7 +10,8 @@ pub const DB_CHECK_FAILED: &str = "Database health check failed";
 pub const QUEUE_CHECK_FAILED: &str = "Telekinesis health check failed";
 
 /// One health value as shown on the status cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+// Read as well as written: the app hands a value to `healthLabel` for its word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(any(feature = "machines", feature = "status"), derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum HealthValue {
@@ -30,6 +31,20 @@ impl HealthValue {
         } else {
             Self::Unhealthy
         }
+    }
+}
+
+/// The word a health value reads as, on the landing page's cards and the status page's alike. A
+/// card where nothing is checked (`unchecked`) says 'Unknown' for a value no check will ever set
+/// (spec 4: the queue "stays unknown" without a URL); elsewhere an unknown value is a check under
+/// way.
+pub fn health_label(value: HealthValue, unchecked: bool) -> &'static str {
+    match value {
+        HealthValue::Healthy => "Healthy",
+        HealthValue::Unhealthy => "Unhealthy",
+        HealthValue::NotApplicable => "Not applicable",
+        HealthValue::Unknown if unchecked => "Unknown",
+        HealthValue::Unknown => "Checking",
     }
 }
 
@@ -179,6 +194,20 @@ mod tests {
             serde_json::json!({"api": "healthy", "db": "n/a", "queue": "unhealthy"})
         );
         assert_eq!(serde_json::to_value(Unknown).expect("serialise"), "unknown");
+    }
+
+    #[test]
+    fn each_value_reads_back_from_its_word_and_has_a_label() {
+        for value in [Unknown, Healthy, Unhealthy, NotApplicable] {
+            let word = serde_json::to_value(value).expect("serialise");
+            assert_eq!(
+                serde_json::from_value::<HealthValue>(word).ok(),
+                Some(value)
+            );
+        }
+        assert_eq!(health_label(Unknown, false), "Checking");
+        assert_eq!(health_label(Unknown, true), "Unknown");
+        assert_eq!(health_label(NotApplicable, false), "Not applicable");
     }
 
     #[test]

@@ -1,11 +1,15 @@
 //! A deployment's type and flags after the rules the browser (core-wasm's deployment info) and the
 //! server (which prerendered variant it serves) must apply alike (spec 2.2, 3).
 
-use crate::flags::FlagValues;
+use serde::Serialize;
+
+use crate::flags::DeploymentFlags;
 
 /// The four kinds of deployment the landing page knows (spec 2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum DeploymentKind {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "lowercase")]
+pub enum DeploymentType {
     #[default]
     Apotheosis,
     Ethereal,
@@ -13,7 +17,7 @@ pub enum DeploymentKind {
     Metagenesis,
 }
 
-impl DeploymentKind {
+impl DeploymentType {
     /// Reads a type name case-insensitively (surrounding blanks ignored); anything unknown, or
     /// nothing, is apotheosis, the spec's default type.
     pub fn parse(raw: Option<&str>) -> Self {
@@ -38,8 +42,8 @@ impl DeploymentKind {
 /// The type and flags a deployment runs with once the rules have been applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResolvedDeployment {
-    pub kind: DeploymentKind,
-    pub flags: FlagValues,
+    pub kind: DeploymentType,
+    pub flags: DeploymentFlags,
     /// True when database and queue are absent (type ethereal or the ethereal flag).
     pub ethereal: bool,
 }
@@ -49,15 +53,19 @@ impl ResolvedDeployment {
     /// given, overrides `flags.sanctified`; an ethereal deployment (by type or by flag) is only the
     /// site (no API, no database, no queue), so type and flags then all say so: type ethereal,
     /// ethereal on, apotheosis (the API's Wisdom) off.
-    pub fn resolve(kind: DeploymentKind, mut flags: FlagValues, sanctified: Option<bool>) -> Self {
+    pub fn resolve(
+        kind: DeploymentType,
+        mut flags: DeploymentFlags,
+        sanctified: Option<bool>,
+    ) -> Self {
         if let Some(sanctified) = sanctified {
             flags.sanctified = sanctified;
         }
-        let ethereal = kind == DeploymentKind::Ethereal || flags.ethereal;
+        let ethereal = kind == DeploymentType::Ethereal || flags.ethereal;
         let kind = if ethereal {
             flags.ethereal = true;
             flags.apotheosis = false;
-            DeploymentKind::Ethereal
+            DeploymentType::Ethereal
         } else {
             kind
         };
@@ -88,39 +96,39 @@ mod tests {
     #[test]
     fn types_parse_case_insensitively_and_default_to_apotheosis() {
         for (raw, kind) in [
-            (Some("Ethereal"), DeploymentKind::Ethereal),
-            (Some("telekinesis"), DeploymentKind::Telekinesis),
-            (Some(" METAGENESIS "), DeploymentKind::Metagenesis),
-            (Some("apotheosis"), DeploymentKind::Apotheosis),
-            (Some("dmt"), DeploymentKind::Apotheosis),
-            (Some(""), DeploymentKind::Apotheosis),
-            (None, DeploymentKind::Apotheosis),
+            (Some("Ethereal"), DeploymentType::Ethereal),
+            (Some("telekinesis"), DeploymentType::Telekinesis),
+            (Some(" METAGENESIS "), DeploymentType::Metagenesis),
+            (Some("apotheosis"), DeploymentType::Apotheosis),
+            (Some("dmt"), DeploymentType::Apotheosis),
+            (Some(""), DeploymentType::Apotheosis),
+            (None, DeploymentType::Apotheosis),
         ] {
-            assert_eq!(DeploymentKind::parse(raw), kind, "{raw:?}");
+            assert_eq!(DeploymentType::parse(raw), kind, "{raw:?}");
         }
     }
 
     #[test]
     fn the_sanctified_switch_overrides_the_flag() {
-        let on = ResolvedDeployment::resolve(DeploymentKind::Apotheosis, FLAG_DEFAULTS, Some(true));
+        let on = ResolvedDeployment::resolve(DeploymentType::Apotheosis, FLAG_DEFAULTS, Some(true));
         assert!(on.flags.sanctified);
-        let flags = FlagValues {
+        let flags = DeploymentFlags {
             sanctified: true,
             ..FLAG_DEFAULTS
         };
-        let off = ResolvedDeployment::resolve(DeploymentKind::Telekinesis, flags, Some(false));
+        let off = ResolvedDeployment::resolve(DeploymentType::Telekinesis, flags, Some(false));
         assert!(!off.flags.sanctified);
-        let kept = ResolvedDeployment::resolve(DeploymentKind::Telekinesis, flags, None);
+        let kept = ResolvedDeployment::resolve(DeploymentType::Telekinesis, flags, None);
         assert!(kept.flags.sanctified);
-        assert_eq!(kept.kind, DeploymentKind::Telekinesis);
+        assert_eq!(kept.kind, DeploymentType::Telekinesis);
     }
 
     #[test]
     fn ethereal_by_type_or_by_flag_turns_apotheosis_off() {
-        let by_type = ResolvedDeployment::resolve(DeploymentKind::Ethereal, FLAG_DEFAULTS, None);
+        let by_type = ResolvedDeployment::resolve(DeploymentType::Ethereal, FLAG_DEFAULTS, None);
         let by_flag = ResolvedDeployment::resolve(
-            DeploymentKind::Metagenesis,
-            FlagValues {
+            DeploymentType::Metagenesis,
+            DeploymentFlags {
                 ethereal: true,
                 ..FLAG_DEFAULTS
             },
@@ -128,7 +136,7 @@ mod tests {
         );
         for resolved in [by_type, by_flag] {
             assert!(resolved.ethereal);
-            assert_eq!(resolved.kind, DeploymentKind::Ethereal);
+            assert_eq!(resolved.kind, DeploymentType::Ethereal);
             assert!(resolved.flags.ethereal && !resolved.flags.apotheosis);
         }
     }

@@ -3,28 +3,32 @@
 
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::{
+    de::{Deserialize, Deserializer, MapAccess, Visitor},
+    Serialize,
+};
 
 /// The flags a deployment's JSON may set; any other key makes the JSON unreadable (spec 5: the
 /// defaults are used and a warning logged in the browser; the server refuses it at start).
 pub const FLAG_NAMES: [&str; 3] = ["apotheosis", "sanctified", "ethereal"];
 
-/// The value of each deployment flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FlagValues {
+/// The feature flags of a deployment. Default: apotheosis on, the others off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct DeploymentFlags {
     pub apotheosis: bool,
     pub sanctified: bool,
     pub ethereal: bool,
 }
 
 /// Spec 3: "The default is apotheosis true".
-pub const FLAG_DEFAULTS: FlagValues = FlagValues {
+pub const FLAG_DEFAULTS: DeploymentFlags = DeploymentFlags {
     apotheosis: true,
     sanctified: false,
     ethereal: false,
 };
 
-impl Default for FlagValues {
+impl Default for DeploymentFlags {
     fn default() -> Self {
         FLAG_DEFAULTS
     }
@@ -47,19 +51,19 @@ enum FlagKey {
 ///
 /// Not derived: a derived struct reader skips unknown keys (serde-wasm-bindgen's even looks up the
 /// known ones only).
-impl<'de> Deserialize<'de> for FlagValues {
+impl<'de> Deserialize<'de> for DeploymentFlags {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Members;
 
         impl<'de> Visitor<'de> for Members {
-            type Value = FlagValues;
+            type Value = DeploymentFlags;
 
             fn expecting(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
                 out.write_str("an object of boolean deployment flags")
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut members: A) -> Result<Self::Value, A::Error> {
-                let mut flags = FlagValues::default();
+                let mut flags = DeploymentFlags::default();
                 while let Some(key) = members.next_key::<FlagKey>()? {
                     let value = members.next_value::<bool>()?;
                     *match key {
@@ -80,7 +84,7 @@ impl<'de> Deserialize<'de> for FlagValues {
 mod tests {
     use super::*;
 
-    fn read(json: &str) -> Option<FlagValues> {
+    fn read(json: &str) -> Option<DeploymentFlags> {
         serde_json::from_str(json).ok()
     }
 
@@ -102,7 +106,7 @@ mod tests {
         let both = read(r#"{"ethereal": true, "apotheosis": false, "ethereal": false}"#);
         assert_eq!(
             both,
-            Some(FlagValues {
+            Some(DeploymentFlags {
                 apotheosis: false,
                 ..FLAG_DEFAULTS
             }),
@@ -124,7 +128,7 @@ mod tests {
         }
     }
 
-    fn flag_of(flags: &FlagValues, name: &str) -> bool {
+    fn flag_of(flags: &DeploymentFlags, name: &str) -> bool {
         match name {
             "apotheosis" => flags.apotheosis,
             "sanctified" => flags.sanctified,

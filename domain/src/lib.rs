@@ -1,20 +1,23 @@
 //! The rules the server and the browser (core-wasm) must agree on, in one place: what a display name
-//! may be, which identity providers the product offers, the deployment flags' defaults, and how a
-//! deployment's type and flags are read and reconciled.
+//! may be, which identity providers the product offers, the deployment flags' defaults, how a
+//! deployment's type and flags are read and reconciled, the status answers' bodies, and how an
+//! uptime is written.
 //! Plain Rust with no I/O, so both a native server and a size-conscious `.wasm` can depend on it.
 
 pub mod calendar;
 mod deployment;
 mod display_name;
+pub mod figures;
 mod flags;
 mod providers;
+pub mod status;
 
 pub use deployment::{
-    effective_deployment_id, DeploymentKind, ResolvedDeployment, DEFAULT_DEPLOYMENT_ID,
+    effective_deployment_id, DeploymentType, ResolvedDeployment, DEFAULT_DEPLOYMENT_ID,
 };
 pub use display_name::{
     DisplayName, InvalidName, MAX_NAME_CHARS, NAME_BIDI_CONTROL, NAME_CONTROL_CHARACTERS,
     NAME_EMPTY, NAME_NOTHING_VISIBLE, NAME_TOO_LONG,
 };
-pub use flags::{FlagValues, FLAG_DEFAULTS, FLAG_NAMES};
+pub use flags::{DeploymentFlags, FLAG_DEFAULTS, FLAG_NAMES};
 pub use providers::{provider_label, FALLBACK_PROVIDER, PROVIDERS};

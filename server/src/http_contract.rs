@@ -13,6 +13,7 @@
 
 use std::{collections::BTreeSet, path::PathBuf};
 
+use mg_domain::status;
 use ts_rs::{Config, TS};
 
 use crate::{
@@ -20,7 +21,6 @@ use crate::{
     error::ErrorBody,
     routes::{auth, health, wisdom},
     site::static_files::RuntimeConfig,
-    status::{render, series, summary},
 };
 
 /// The file, from the repository's root.
@@ -87,18 +87,19 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         auth::LogoutAnswer,
         auth::SessionEnded,
         // /api/status, /api/status/history, /api/status/page.
-        summary::Summary,
-        summary::State,
-        summary::ComponentSummary,
-        summary::Uptime,
-        summary::Latency,
-        summary::ViewpointState,
-        summary::Viewpoint,
-        summary::Incident,
-        series::History,
-        series::Point,
-        render::PageBody,
-        render::PageHistory,
+        status::Summary,
+        status::State,
+        status::ComponentSummary,
+        status::Uptime,
+        status::Latency,
+        status::ViewpointState,
+        status::Viewpoint,
+        status::Incident,
+        status::History,
+        status::Range,
+        status::Point,
+        status::PageBody,
+        status::PageHistory,
     );
     out
 }

@@ -94,7 +94,7 @@ fn module_of(relative: &Path) -> String {
 
 /// The source without its `#[cfg(test)]` modules and comment lines, line numbers kept (removed
 /// lines become empty).
-fn without_tests_and_comments(source: &str) -> Vec<String> {
+pub(crate) fn without_tests_and_comments(source: &str) -> Vec<String> {
     let lines: Vec<&str> = source.lines().collect();
     let mut kept = Vec::with_capacity(lines.len());
     let mut i = 0;
@@ -219,7 +219,7 @@ fn check(relative: &Path, source: &str) -> Vec<String> {
 }
 
 /// The files of modules declared `#[cfg(test)] mod name;` (tests in a file of their own).
-fn test_only_files(sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
+pub(crate) fn test_only_files(sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for (relative, source) in sources {
         // The directory a file's child modules live in.
@@ -247,22 +247,27 @@ fn test_only_files(sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
     found
 }
 
-#[test]
-fn no_module_imports_against_the_layers() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// Every `.rs` file under `src` with its text, by its path relative to `src`, in a stable order.
+pub(crate) fn read_sources(src: &Path) -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    assert!(files.len() > 50, "found the sources: {}", files.len());
-    let sources: Vec<(PathBuf, String)> = files
+    rust_files(src, &mut files);
+    files
         .iter()
         .map(|file| {
             let source = std::fs::read_to_string(file).expect("a source file");
             (
-                file.strip_prefix(&src).expect("under src/").to_path_buf(),
+                file.strip_prefix(src).expect("under src/").to_path_buf(),
                 source,
             )
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn no_module_imports_against_the_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let sources = read_sources(&src);
+    assert!(sources.len() > 50, "found the sources: {}", sources.len());
     let test_only = test_only_files(&sources);
     assert!(test_only.contains(&PathBuf::from("layers.rs")));
     let mut problems = Vec::new();

@@ -8,6 +8,8 @@ pub mod edge;
 pub mod emulator;
 pub mod error;
 pub mod extract;
+#[cfg(test)]
+mod file_cycles;
 pub mod forwarded;
 pub mod hex;
 pub mod html;

@@ -2,6 +2,11 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// An hour in milliseconds (hours and days are UTC ones: periods aligned to the unix epoch).
+pub const HOUR_MS: i64 = 3_600_000;
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 24 * HOUR_MS;
+
 /// Now, in unix milliseconds.
 pub fn now_ms() -> i64 {
     SystemTime::now()

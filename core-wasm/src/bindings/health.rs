@@ -3,8 +3,22 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{deadline, ms, opt_to_js, status, to_js};
-use crate::health::{self, CheckPlan, HealthSnapshot};
+use super::convert::{deadline, from_js, ms, opt_to_js, status, to_js};
+use crate::health::{self, CheckPlan, HealthSnapshot, HealthValue};
+
+/// The word a health value reads as on the cards ('Healthy', 'Unhealthy', 'Not applicable';
+/// 'Checking' while a check is under way).
+#[wasm_bindgen(js_name = healthLabel)]
+pub fn health_label(value: Ts<HealthValue>) -> String {
+    health::health_label(from_js(value), false).to_owned()
+}
+
+/// An uptime in percent as every page writes it ("99.98%": floored to two decimals, no trailing
+/// zeros), the server's badges included; undefined without a figure.
+#[wasm_bindgen(js_name = formatUptime)]
+pub fn format_uptime(uptime: Option<f64>) -> Option<String> {
+    mg_domain::figures::format_uptime(uptime)
+}
 
 /// API, database and queue health, polled every 30 000 ms. Call `poll(now)` on load and at
 /// `nextDeadline()`; run the checks it asks for and report each status back with its round. A

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use js_sys::{Array, Object};
-use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// A value was not what the input type expects. No message, on purpose (see the module doc).
@@ -38,6 +38,16 @@ pub(crate) struct JsValueReader(pub(crate) JsValue);
 
 fn is_nullish(value: &JsValue) -> bool {
     value.is_null() || value.is_undefined()
+}
+
+/// Integers a double holds exactly (`Number.MAX_SAFE_INTEGER` and below).
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_991.0;
+
+/// The value as a whole number, when it is a number without a fraction that a double holds exactly.
+fn whole(value: &JsValue) -> Option<f64> {
+    value
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && n.abs() <= EXACT_INTEGERS)
 }
 
 impl<'de> de::Deserializer<'de> for JsValueReader {
@@ -83,9 +93,41 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         visitor.visit_unit()
     }
 
+    /// `JSON.parse` gives every number as a double, which `deserialize_any` hands over as one; an
+    /// integer field reads it here, when it is whole (as serde_json reads `3` into an `i64`). Only
+    /// the status answers have integer fields, so only their build carries this.
+    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        match whole(&self.0) {
+            Some(number) => visitor.visit_i64(number as i64),
+            None => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        match whole(&self.0).filter(|number| *number >= 0.0) {
+            Some(number) => visitor.visit_u64(number as u64),
+            None => self.deserialize_any(visitor),
+        }
+    }
+
+    /// A unit variant, written as its name (`"operational"`), as serde writes one in JSON.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unreadable> {
+        match self.0.as_string() {
+            Some(name) => {
+                visitor.visit_enum(IntoDeserializer::<'de, Unreadable>::into_deserializer(name))
+            }
+            None => Err(Unreadable),
+        }
+    }
+
     serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
+        bool i8 i16 i32 i128 u8 u16 u32 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct identifier
     }
 }
 

@@ -6,6 +6,13 @@ use wasm_bindgen::prelude::*;
 use super::convert::to_js;
 use crate::login::{self, LoginProvider, LoginSnapshot};
 
+/// The name people know an identity provider by ('GitHub' for `github`, any case); the id itself
+/// when it is not one of the six.
+#[wasm_bindgen(js_name = providerLabel)]
+pub fn provider_label(id: &str) -> String {
+    login::provider_label(id).to_owned()
+}
+
 /// The login modal: one provider loading at a time, the others disabled.
 #[wasm_bindgen]
 #[derive(Debug, Default)]

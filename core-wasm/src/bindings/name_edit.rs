@@ -6,6 +6,12 @@ use wasm_bindgen::prelude::*;
 use super::convert::{deadline, ms, to_js};
 use crate::name_edit::{self, NameEditSnapshot};
 
+/// The most characters a display name may have (the server refuses longer ones).
+#[wasm_bindgen(js_name = maxNameChars)]
+pub fn max_name_chars() -> u32 {
+    mg_domain::MAX_NAME_CHARS as u32
+}
+
 /// The dashboard's display-name editor. `save`/`key` return the trimmed name to send, or undefined.
 #[wasm_bindgen]
 #[derive(Debug)]

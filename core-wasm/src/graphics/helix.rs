@@ -2,7 +2,7 @@
 //! light pulse running up them.
 
 use super::orbit::{wrap_angle, Orbit};
-use super::{write_vertex, VERTEX_STRIDE};
+use super::vertex::{write_vertex, VERTEX_STRIDE};
 use glam::{Mat3, Vec3};
 use std::f32::consts::{PI, TAU};
 

@@ -1,7 +1,7 @@
 //! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
 
 use super::orbit::{wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
-use super::{write_vertex, VERTEX_STRIDE};
+use super::vertex::{write_vertex, VERTEX_STRIDE};
 use glam::{Mat3, Vec3, Vec4};
 use std::f32::consts::TAU;
 

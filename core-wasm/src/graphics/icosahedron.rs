@@ -3,7 +3,12 @@
 use super::orbit::{Orbit, AUTO_ROTATION_PER_FRAME};
 use super::rng::SeededRng;
 use super::solids::{icosahedron_topology, icosahedron_vertices, sphere_mesh};
-use super::{write_vertex, VERTEX_STRIDE};
+/// The shell's and the core's mesh sizes are the meshes' own (`solids`).
+pub use super::solids::{
+    CORE_BANDS, CORE_SEGMENTS, CORE_TRIANGLE_COUNT, CORE_VERTEX_COUNT, SHELL_EDGE_COUNT,
+    SHELL_FACE_COUNT, SHELL_VERTEX_COUNT,
+};
+use super::vertex::{write_vertex, VERTEX_STRIDE};
 use glam::{Mat3, Vec3};
 use std::f32::consts::{PI, TAU};
 
@@ -11,21 +16,6 @@ use std::f32::consts::{PI, TAU};
 pub const SHELL_RADIUS: f32 = 1.5;
 /// Radius of the glowing inner sphere (spec 2.9).
 pub const CORE_RADIUS: f32 = 0.5;
-/// Vertices of an icosahedron.
-pub const SHELL_VERTEX_COUNT: usize = 12;
-/// Edges of an icosahedron.
-pub const SHELL_EDGE_COUNT: usize = 30;
-/// Faces of an icosahedron (spec 2.9: 20 faces).
-pub const SHELL_FACE_COUNT: usize = 20;
-
-/// Latitude bands of the core sphere mesh (poles included as single vertices).
-pub const CORE_BANDS: usize = 8;
-/// Longitude segments of the core sphere mesh.
-pub const CORE_SEGMENTS: usize = 12;
-/// Vertices of the core sphere: two poles plus `CORE_BANDS - 1` rings of `CORE_SEGMENTS`.
-pub const CORE_VERTEX_COUNT: usize = 2 + (CORE_BANDS - 1) * CORE_SEGMENTS;
-/// Triangles of the core sphere: two fans at the poles plus two per quad in between.
-pub const CORE_TRIANGLE_COUNT: usize = 2 * CORE_SEGMENTS + 2 * CORE_SEGMENTS * (CORE_BANDS - 2);
 
 /// At most this many outward particles are visible at once (spec 9).
 pub const MAX_OUTWARD: usize = 8;

@@ -22,6 +22,7 @@ pub mod molecule;
 pub mod orbit;
 pub mod rng;
 mod solids;
+mod vertex;
 
 pub use helix::DoubleHelixScene;
 pub use hypercube::HypercubeScene;
@@ -29,25 +30,7 @@ pub use icosahedron::IcosahedronScene;
 pub use molecule::MoleculeScene;
 pub use orbit::Orbit;
 pub use rng::SeededRng;
-
-/// Floats per vertex in every vertex buffer: `x, y, z, a`.
-pub const VERTEX_STRIDE: usize = 4;
+pub use vertex::{read_position, VERTEX_STRIDE};
 
 // The widgets' colours are not here: spec 9 fixes one palette for both themes, and the renderer
 // reads it from CSS custom properties (app/src/graphics/renderer.ts), so Rust never needs it.
-
-/// Writes one `x, y, z, a` vertex at index `i` of a vertex buffer.
-#[inline]
-pub(crate) fn write_vertex(buffer: &mut [f32], i: usize, p: glam::Vec3, a: f32) {
-    let at = i * VERTEX_STRIDE;
-    // One slice copy: a single bounds check per vertex instead of four.
-    buffer[at..at + VERTEX_STRIDE].copy_from_slice(&[p.x, p.y, p.z, a]);
-}
-
-/// Reads the position of vertex `i` back from a vertex buffer (tests and callers that check
-/// what the renderer will see).
-#[inline]
-pub fn read_position(buffer: &[f32], i: usize) -> glam::Vec3 {
-    let at = i * VERTEX_STRIDE;
-    glam::Vec3::new(buffer[at], buffer[at + 1], buffer[at + 2])
-}

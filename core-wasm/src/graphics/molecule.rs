@@ -2,7 +2,7 @@
 //! end atoms, joined by bonds.
 
 use super::orbit::{wrap_angle, Orbit};
-use super::{write_vertex, VERTEX_STRIDE};
+use super::vertex::{write_vertex, VERTEX_STRIDE};
 use glam::{Mat3, Vec3};
 
 /// Atoms: the centre, four neighbours, four end atoms.

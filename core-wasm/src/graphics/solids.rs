@@ -1,11 +1,23 @@
 //! Model-space meshes built once when a scene is constructed (never per frame).
 
-use super::icosahedron::{
-    CORE_BANDS, CORE_SEGMENTS, CORE_TRIANGLE_COUNT, CORE_VERTEX_COUNT, SHELL_EDGE_COUNT,
-    SHELL_FACE_COUNT, SHELL_VERTEX_COUNT,
-};
 use glam::Vec3;
 use std::f32::consts::{PI, TAU};
+
+/// Vertices of an icosahedron.
+pub const SHELL_VERTEX_COUNT: usize = 12;
+/// Edges of an icosahedron.
+pub const SHELL_EDGE_COUNT: usize = 30;
+/// Faces of an icosahedron (spec 2.9: 20 faces).
+pub const SHELL_FACE_COUNT: usize = 20;
+
+/// Latitude bands of the core sphere mesh (poles included as single vertices).
+pub const CORE_BANDS: usize = 8;
+/// Longitude segments of the core sphere mesh.
+pub const CORE_SEGMENTS: usize = 12;
+/// Vertices of the core sphere: two poles plus `CORE_BANDS - 1` rings of `CORE_SEGMENTS`.
+pub const CORE_VERTEX_COUNT: usize = 2 + (CORE_BANDS - 1) * CORE_SEGMENTS;
+/// Triangles of the core sphere: two fans at the poles plus two per quad in between.
+pub const CORE_TRIANGLE_COUNT: usize = 2 * CORE_SEGMENTS + 2 * CORE_SEGMENTS * (CORE_BANDS - 2);
 
 /// The 12 vertices of an icosahedron of circumradius `radius`: the cyclic permutations of
 /// `(0, ±1, ±φ)`, scaled onto the sphere.

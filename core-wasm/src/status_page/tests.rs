@@ -1,7 +1,17 @@
+use super::compose::{bars_summary, day_bars};
+use super::view::tone_of;
+use super::wording::{
+    clock, decimal, duration, format_day, format_ms, format_uptime, iso_day, number, parse_time,
+    stamp, two,
+};
 use super::*;
+use crate::health::{
+    HealthValue::*, API_CHECK_FAILED, DB_CHECK_FAILED, POLL_INTERVAL_MS, QUEUE_CHECK_FAILED,
+};
 use crate::input::read_json;
+use crate::text::join;
+use mg_domain::calendar::{civil_from_days, DAY_MS};
 use proptest::prelude::*;
-use HealthValue::*;
 
 /// 2026-11-25T12:00:00Z.
 const NOON: u64 = 1_795_608_000_000;
@@ -49,7 +59,7 @@ fn page_json(updated_at: &str, days: i64, today_uptime: f64, since: Option<&str>
     join(&[
         r#"{"summary":{"state":"operational","updated_at":""#,
         updated_at,
-        r#"","components":[{"id":"api","name":"API","state":"operational","uptime":{"24h":100,"7d":99.996,"30d":99.5,"90d":null},"latency_24h":{"p50_ms":1.234,"p95_ms":12.34},"last_checked_at":"2026-11-25T11:59:30.000Z"},{"id":"db","name":"Database","state":"operational","uptime":{"24h":100,"7d":100,"30d":100,"90d":100},"latency_24h":null,"last_checked_at":null}],"open_incidents":[{"id":"i2","component":"db","component_name":"Database","started_at":"2026-11-25T11:00:00.000Z","ended_at":null,"first_error":"timeout"}],"recent_incidents":[{"id":"i1","component":"api","component_name":"API","started_at":"2026-11-24T10:00:00.000Z","ended_at":"2026-11-24T11:05:20.000Z","first_error":"503"}]},"history":["#,
+        r#"","components":[{"id":"api","name":"API","state":"operational","uptime":{"24h":100,"7d":99.996,"30d":99.5,"90d":null},"latency_24h":{"p50_ms":1.234,"p95_ms":12.34},"last_checked_at":"2026-11-25T11:59:30.000Z"},{"id":"db","name":"Database","state":"operational","uptime":{"24h":100,"7d":100,"30d":100,"90d":100},"latency_24h":{"p50_ms":null,"p95_ms":null},"last_checked_at":null}],"open_incidents":[{"id":"i2","component":"db","component_name":"Database","started_at":"2026-11-25T11:00:00.000Z","ended_at":null,"first_error":"timeout"}],"recent_incidents":[{"id":"i1","component":"api","component_name":"API","started_at":"2026-11-24T10:00:00.000Z","ended_at":"2026-11-24T11:05:20.000Z","first_error":"503"}]},"history":["#,
         &history,
         r#"],"since":"#,
         &since,

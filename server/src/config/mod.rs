@@ -1,11 +1,12 @@
 //! Server configuration, read once from the environment at start.
 
+mod error;
 pub mod network;
 pub mod status;
 
 use std::{env, net::IpAddr, path::PathBuf, time::Duration};
 
-use thiserror::Error;
+pub use self::error::ConfigError;
 
 /// Everything the server needs to start. Every field has a default that makes `make run` work offline.
 #[derive(Debug, Clone)]
@@ -70,39 +71,6 @@ pub const LOCAL_EMULATOR_PROJECT_ID: &str = "P2localemulator";
 pub const EMULATOR_CODE_TTL: Duration = Duration::from_secs(300);
 /// How often the app's documents are looked at again on disk (see [`Config::static_recheck`]).
 pub const STATIC_RECHECK: Duration = Duration::from_secs(1);
-
-#[derive(Debug, Error)]
-pub enum ConfigError {
-    #[error("{name} is not valid: {reason}")]
-    Invalid { name: &'static str, reason: String },
-    #[error(
-        "refusing to start: HOST {0} is not a loopback address and no IDENTITY_BASE_URL is set, so \
-         the local identity emulator (which signs in anyone who types an e-mail address) would face \
-         the network. Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to use a real identity \
-         provider, or HOST=127.0.0.1, or IDENTITY_EMULATOR=on to run the emulator there on purpose"
-    )]
-    EmulatorExposed(IpAddr),
-    #[error(
-        "refusing to start: TRUSTED_PROXIES is set, so this server sits behind a reverse proxy and \
-         faces the network through it, but no IDENTITY_BASE_URL is set, so the local identity \
-         emulator (which signs in anyone who types an e-mail address) would be public. Set \
-         IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to use a real identity provider, or \
-         IDENTITY_EMULATOR=on to run the emulator behind the proxy on purpose"
-    )]
-    EmulatorBehindProxy,
-    #[error(
-        "refusing to start: IDENTITY_EMULATOR=on asks for the local identity emulator, which this \
-         production build does not contain. Unset IDENTITY_EMULATOR and set IDENTITY_BASE_URL and \
-         IDENTITY_PROJECT_ID to the identity provider"
-    )]
-    EmulatorNotBuilt,
-    #[error(
-        "refusing to start: IDENTITY_BASE_URL is not set, and this production build has no local \
-         identity emulator to stand in. Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID to the \
-         identity provider"
-    )]
-    NoIdentityProvider,
-}
 
 impl Config {
     /// Reads the configuration from the process environment.
@@ -203,9 +171,9 @@ impl Config {
         };
         let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
         if let Some(flags) = &deployment_flags {
-            // The browser reads the flags by the same rule, `mg_domain::FlagValues`' (spec 3, 5):
+            // The browser reads the flags by the same rule, `mg_domain::DeploymentFlags`' (spec 3, 5):
             // what fails here would leave it on the defaults with a warning.
-            if serde_json::from_str::<mg_domain::FlagValues>(flags).is_err() {
+            if serde_json::from_str::<mg_domain::DeploymentFlags>(flags).is_err() {
                 return Err(ConfigError::Invalid {
                     name: "DEPLOYMENT_FLAGS",
                     reason: format!(

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::ConfigError;
+use super::error::ConfigError;
 use crate::forwarded::TrustedProxies;
 
 /// Default `HEADER_READ_TIMEOUT_SECS`: a client must send its whole header block within this.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::ConfigError;
+use super::error::ConfigError;
 
 /// Default time between two rounds of checks.
 pub const DEFAULT_CHECK_INTERVAL: Duration = Duration::from_secs(30);
@@ -83,6 +83,11 @@ impl StatusConfig {
             instance_id,
             scheduler: true,
         })
+    }
+
+    /// The check interval in milliseconds, the unit of the status history's times.
+    pub fn interval_ms(&self) -> i64 {
+        i64::try_from(self.check_interval.as_millis()).unwrap_or(i64::MAX)
     }
 
     /// Settings for tests: no schedule (the test calls `check_now`), no queue, the given name.

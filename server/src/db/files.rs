@@ -1,5 +1,6 @@
-//! Owner-only permissions for the server's local state: `DATA_DIR` 0700, the SQLite database and
-//! its WAL and SHM files 0600 (SQLite gives the WAL and SHM files the database file's mode).
+//! The server's local files: where a SQLite URL's database file is, and owner-only permissions for
+//! its state (`DATA_DIR` 0700, the SQLite database and its WAL and SHM files 0600: SQLite gives the
+//! WAL and SHM files the database file's mode).
 
 use std::{io, path::Path};
 
@@ -49,4 +50,21 @@ fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
 #[cfg(not(unix))]
 fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
     Ok(())
+}
+/// The file of a `sqlite://path?opts` URL; `None` for an in-memory database.
+pub fn sqlite_path(url: &str) -> Option<&str> {
+    let path = url
+        .trim_start_matches("sqlite:")
+        .trim_start_matches("//")
+        .split('?')
+        .next()?;
+    let in_memory = path.is_empty() || path == ":memory:" || url.contains("mode=memory");
+    (!in_memory).then_some(path)
+}
+
+/// The directory of a `sqlite://path?opts` URL, if it names a file in a directory.
+pub fn sqlite_parent_dir(url: &str) -> Option<&Path> {
+    Path::new(sqlite_path(url)?)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
 }

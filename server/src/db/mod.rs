@@ -9,6 +9,7 @@ mod migration_checksums;
 pub mod probe;
 pub mod sessions;
 pub mod sqlite_reader;
+pub mod status;
 pub mod users;
 pub mod wisdom;
 #[cfg(test)]
@@ -16,6 +17,11 @@ mod write_guard;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
+use self::{
+    files::{sqlite_parent_dir, sqlite_path},
+    probe::{Probe, ProbeFailure},
+    sqlite_reader::SqliteReader,
+};
 use sqlx::{
     any::{install_default_drivers, Any, AnyArguments, AnyPoolOptions, AnyRow},
     migrate::Migrator,
@@ -114,9 +120,9 @@ pub struct Database {
     pool: AnyPool,
     backend: Backend,
     /// SQLite files only: the hot path's inline reader (see `sqlite_reader`).
-    sqlite_reader: Option<Arc<sqlite_reader::SqliteReader>>,
+    sqlite_reader: Option<Arc<SqliteReader>>,
     /// The readiness probe's last write answer, shared by every clone (see `probe`).
-    last_write: Arc<probe::LastWrite>,
+    probe: Arc<Probe>,
 }
 
 impl Database {
@@ -173,21 +179,32 @@ impl Database {
         accept_rewritten_migrations(&pool, backend, migrator).await?;
         migrator.run(&pool).await?;
         let sqlite_reader = match backend {
-            Backend::Sqlite => sqlite_reader::SqliteReader::for_url(url).map(Arc::new),
+            Backend::Sqlite => SqliteReader::for_url(url).map(Arc::new),
             Backend::Postgres => None,
         };
         let database = Self {
             pool,
             backend,
             sqlite_reader,
-            last_write: Arc::default(),
+            probe: Arc::default(),
         };
         database.seed_wisdom().await?;
         Ok(database)
     }
 
-    fn sqlite_reader(&self) -> Option<&sqlite_reader::SqliteReader> {
+    fn sqlite_reader(&self) -> Option<&SqliteReader> {
         self.sqlite_reader.as_deref()
+    }
+
+    /// `/db-health`'s probe: a read, then a committed write (the write's answer given again to
+    /// callers within a second); see `probe`.
+    pub async fn probe(&self, limit: Duration) -> Result<(), ProbeFailure> {
+        self.probe.run(&self.pool, limit).await
+    }
+
+    /// The status checks' probe: the read and the write, the write always made; see `probe`.
+    pub async fn probe_now(&self, limit: Duration) -> Result<(), ProbeFailure> {
+        self.probe.run_now(&self.pool, limit).await
     }
 
     pub fn backend(&self) -> Backend {
@@ -223,24 +240,6 @@ impl Database {
     }
 }
 
-/// The file of a `sqlite://path?opts` URL; `None` for an in-memory database.
-fn sqlite_path(url: &str) -> Option<&str> {
-    let path = url
-        .trim_start_matches("sqlite:")
-        .trim_start_matches("//")
-        .split('?')
-        .next()?;
-    let in_memory = path.is_empty() || path == ":memory:" || url.contains("mode=memory");
-    (!in_memory).then_some(path)
-}
-
-/// The directory of a `sqlite://path?opts` URL, if it names a file in a directory.
-fn sqlite_parent_dir(url: &str) -> Option<&Path> {
-    Path::new(sqlite_path(url)?)
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,7 +262,7 @@ mod tests {
             .expect("session");
         let reader = db.sqlite_reader().expect("a file database has a reader");
         let found = reader
-            .find_user_with_sessions(users::USER_WITH_SESSIONS, "user-1", 5_000)
+            .with_connection(|c| users::read_user_with_sessions(c, "user-1", 5_000))
             .expect("read")
             .expect("the user is found");
         assert_eq!(found.user.email.as_deref(), Some("ada@example.com"));
@@ -276,7 +275,7 @@ mod tests {
             .expect("found");
         assert_eq!(pooled.active_sessions, found.active_sessions);
         assert!(reader
-            .find_user_with_sessions(users::USER_WITH_SESSIONS, "nobody", 5_000)
+            .with_connection(|c| users::read_user_with_sessions(c, "nobody", 5_000))
             .expect("read")
             .is_none());
     }

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::Database;
+use sqlx::AnyPool;
 
 /// How long the write's answer is given to later `/db-health` callers instead of writing again.
 pub const PROBE_REUSE: Duration = Duration::from_secs(1);
@@ -92,58 +92,62 @@ fn reason_of(error: &sqlx::Error) -> ProbeReason {
     }
 }
 
-/// The last write's answer and when it was made (see [`PROBE_REUSE`]).
-pub(super) type LastWrite = tokio::sync::Mutex<Option<(Instant, Result<(), ProbeFailure>)>>;
+/// The probe's memory, one for every clone of the database: the last write's answer and when it
+/// was made (see [`PROBE_REUSE`]).
+#[derive(Debug, Default)]
+pub struct Probe {
+    last_write: tokio::sync::Mutex<Option<(Instant, Result<(), ProbeFailure>)>>,
+}
 
-impl Database {
-    /// `/db-health`'s probe: reads through a real table (a bare `SELECT 1` never touches SQLite's
-    /// file), then rewrites the probe row and waits for its commit, each step within `limit`. A
-    /// write answer younger than [`PROBE_REUSE`] is given again instead; callers arriving during a
-    /// write wait for it.
-    pub async fn probe(&self, limit: Duration) -> Result<(), ProbeFailure> {
-        self.probe_read(limit).await?;
+impl Probe {
+    /// `/db-health`'s probe of `pool`: reads through a real table (a bare `SELECT 1` never touches
+    /// SQLite's file), then rewrites the probe row and waits for its commit, each step within
+    /// `limit`. A write answer younger than [`PROBE_REUSE`] is given again instead; callers
+    /// arriving during a write wait for it.
+    pub async fn run(&self, pool: &AnyPool, limit: Duration) -> Result<(), ProbeFailure> {
+        probe_read(pool, limit).await?;
         let mut last = self.last_write.lock().await;
         if let Some((at, outcome)) = last.as_ref() {
             if at.elapsed() < PROBE_REUSE {
                 return outcome.clone();
             }
         }
-        let outcome = self.probe_write(limit).await;
+        let outcome = probe_write(pool, limit).await;
         *last = Some((Instant::now(), outcome.clone()));
         outcome
     }
 
     /// The status checks' probe: the same two steps, the write always made (the checks run on
     /// this instance's own schedule, not on a client's), its answer kept for `/db-health`.
-    pub async fn probe_now(&self, limit: Duration) -> Result<(), ProbeFailure> {
-        self.probe_read(limit).await?;
+    pub async fn run_now(&self, pool: &AnyPool, limit: Duration) -> Result<(), ProbeFailure> {
+        probe_read(pool, limit).await?;
         let mut last = self.last_write.lock().await;
-        let outcome = self.probe_write(limit).await;
+        let outcome = probe_write(pool, limit).await;
         *last = Some((Instant::now(), outcome.clone()));
         outcome
     }
+}
 
-    async fn probe_read(&self, limit: Duration) -> Result<(), ProbeFailure> {
-        let read = sqlx::query("SELECT 1 FROM users LIMIT 1").execute(self.pool());
-        let outcome = match tokio::time::timeout(limit, read).await {
-            Ok(Ok(_)) => return Ok(()),
-            Ok(Err(error)) => ProbeFailure::of(ProbeStep::Read, &error),
-            Err(_) => ProbeFailure::timed_out(ProbeStep::Read),
-        };
-        Err(logged(outcome))
-    }
+async fn probe_read(pool: &AnyPool, limit: Duration) -> Result<(), ProbeFailure> {
+    let read = sqlx::query("SELECT 1 FROM users LIMIT 1").execute(pool);
+    let outcome = match tokio::time::timeout(limit, read).await {
+        Ok(Ok(_)) => return Ok(()),
+        Ok(Err(error)) => ProbeFailure::of(ProbeStep::Read, &error),
+        Err(_) => ProbeFailure::timed_out(ProbeStep::Read),
+    };
+    Err(logged(outcome))
+}
 
-    async fn probe_write(&self, limit: Duration) -> Result<(), ProbeFailure> {
-        // `execute` steps the statement to its end, where an autocommit statement commits: a
-        // failed commit is this call's error, not lost in a reset.
-        let write = sqlx::query("UPDATE write_probe SET beat_at = $1 WHERE id = 1")
-            .bind(crate::time::now_ms())
-            .execute(self.pool());
-        match tokio::time::timeout(limit, write).await {
-            Ok(Ok(_)) => Ok(()),
-            Ok(Err(error)) => Err(logged(ProbeFailure::of(ProbeStep::Write, &error))),
-            Err(_) => Err(logged(ProbeFailure::timed_out(ProbeStep::Write))),
-        }
+async fn probe_write(pool: &AnyPool, limit: Duration) -> Result<(), ProbeFailure> {
+    // `execute` steps the statement to its end, where an autocommit statement commits: a
+    // failed commit is this call's error, not lost in a reset.
+    let write = sqlx::query("UPDATE write_probe SET beat_at = $1 WHERE id = 1")
+        .bind(crate::time::now_ms())
+        .execute(pool);
+    match tokio::time::timeout(limit, write).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(error)) => Err(logged(ProbeFailure::of(ProbeStep::Write, &error))),
+        Err(_) => Err(logged(ProbeFailure::timed_out(ProbeStep::Write))),
     }
 }
 
@@ -161,6 +165,7 @@ fn logged(failure: ProbeFailure) -> ProbeFailure {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::Database;
 
     async fn database() -> (tempfile::TempDir, Database) {
         let dir = tempfile::tempdir().expect("temp dir");

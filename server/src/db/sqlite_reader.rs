@@ -1,5 +1,5 @@
-//! SQLite only: read-only connections for the hot path's point read (`find_user_with_sessions`),
-//! used inline on the calling task instead of through the pool.
+//! SQLite only: read-only connections for the hot path's point read (`find_user_with_sessions`,
+//! users.rs), used inline on the calling task instead of through the pool.
 //!
 //! sqlx runs every SQLite statement on a connection's own worker thread and hands the statement and
 //! each row across threads; for a one-row read that hand-off costs more than the read itself and
@@ -10,9 +10,9 @@
 
 use std::{path::PathBuf, sync::Mutex, time::Duration};
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OpenFlags};
 
-use super::users::{UserRow, UserWithSessions};
+use super::files::sqlite_path;
 
 /// Idle read connections kept for reuse (one per runtime worker is enough; a few spare).
 const MAX_IDLE: usize = 8;
@@ -30,7 +30,7 @@ impl SqliteReader {
     /// A reader for the file of `url` (`sqlite://path?...`); `None` for an in-memory database,
     /// whose every connection would be a different, empty database.
     pub fn for_url(url: &str) -> Option<Self> {
-        let path = super::sqlite_path(url)?;
+        let path = sqlite_path(url)?;
         Some(Self {
             path: PathBuf::from(path),
             idle: Mutex::new(Vec::new()),
@@ -46,7 +46,9 @@ impl SqliteReader {
         Ok(connection)
     }
 
-    fn with_connection<T>(
+    /// Runs `read` on an idle connection (or a new one); the connection is kept for reuse unless
+    /// the read failed.
+    pub fn with_connection<T>(
         &self,
         read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
     ) -> rusqlite::Result<T> {
@@ -65,38 +67,5 @@ impl SqliteReader {
             }
         }
         result
-    }
-
-    /// The same read as the pool's `find_user_with_sessions`, on a reader connection.
-    pub fn find_user_with_sessions(
-        &self,
-        sql: &str,
-        identity_id: &str,
-        now_ms: i64,
-    ) -> rusqlite::Result<Option<UserWithSessions>> {
-        self.with_connection(|connection| {
-            let mut statement = connection.prepare_cached(sql)?;
-            statement
-                // By name: SQLite numbers `$N` parameters in order of first appearance, and `$2`
-                // comes first in this statement.
-                .query_row(
-                    rusqlite::named_params! {"$1": identity_id, "$2": now_ms},
-                    |row| {
-                        Ok(UserWithSessions {
-                            user: UserRow {
-                                identity_id: row.get(0)?,
-                                email: row.get(1)?,
-                                name: row.get(2)?,
-                                login_provider: row.get(3)?,
-                                provider_profile: row.get(4)?,
-                                created_at: row.get(5)?,
-                                updated_at: row.get(6)?,
-                            },
-                            active_sessions: row.get(7)?,
-                        })
-                    },
-                )
-                .optional()
-        })
     }
 }

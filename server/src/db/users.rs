@@ -1,5 +1,6 @@
 //! Queries on `users`: find-or-create on first sight, profile saves in one statement (sessions: `sessions.rs`).
 
+use rusqlite::OptionalExtension;
 use sqlx::FromRow;
 
 use super::Database;
@@ -42,11 +43,41 @@ const USER_COLUMNS: &str =
     "identity_id, email, name, login_provider, provider_profile, created_at, updated_at";
 
 /// The hot path's one read: the user and their unexpired-session count. The column order is the
-/// one `SqliteReader::find_user_with_sessions` reads.
+/// one [`read_user_with_sessions`] reads.
 pub(crate) const USER_WITH_SESSIONS: &str = "SELECT identity_id, email, name, login_provider, \
      provider_profile, created_at, updated_at, (SELECT COUNT(*) FROM sessions s \
      WHERE s.user_id = users.id AND s.expires_at > $2) AS active_sessions \
      FROM users WHERE identity_id = $1";
+
+/// The same read as the pool's `find_user_with_sessions`, on one of the SQLite reader's connections.
+pub(super) fn read_user_with_sessions(
+    connection: &rusqlite::Connection,
+    identity_id: &str,
+    now_ms: i64,
+) -> rusqlite::Result<Option<UserWithSessions>> {
+    let mut statement = connection.prepare_cached(USER_WITH_SESSIONS)?;
+    statement
+        // By name: SQLite numbers `$N` parameters in order of first appearance, and `$2` comes
+        // first in this statement.
+        .query_row(
+            rusqlite::named_params! {"$1": identity_id, "$2": now_ms},
+            |row| {
+                Ok(UserWithSessions {
+                    user: UserRow {
+                        identity_id: row.get(0)?,
+                        email: row.get(1)?,
+                        name: row.get(2)?,
+                        login_provider: row.get(3)?,
+                        provider_profile: row.get(4)?,
+                        created_at: row.get(5)?,
+                        updated_at: row.get(6)?,
+                    },
+                    active_sessions: row.get(7)?,
+                })
+            },
+        )
+        .optional()
+}
 
 impl Database {
     #[tracing::instrument(skip(self))]
@@ -67,7 +98,7 @@ impl Database {
         now_ms: i64,
     ) -> Result<Option<UserWithSessions>, sqlx::Error> {
         if let Some(reader) = self.sqlite_reader() {
-            match reader.find_user_with_sessions(USER_WITH_SESSIONS, identity_id, now_ms) {
+            match reader.with_connection(|c| read_user_with_sessions(c, identity_id, now_ms)) {
                 Ok(found) => return Ok(found),
                 Err(error) => {
                     tracing::debug!(%error, "SQLite reader failed; reading through the pool")

@@ -16,9 +16,8 @@ use serde_json::{json, Value};
 use super::{
     error::EmulatorError,
     grants::{random_token, Attempt, ClientKey, Outcome},
-    provider_name,
+    state::{origin_of, provider_name, Emu, Emulator, PAGE_PREFIX},
     tokens::user_json,
-    Emu, Emulator, PAGE_PREFIX,
 };
 use crate::{
     db::{emulator_users::EmulatorUserRow, Database},
@@ -271,7 +270,7 @@ fn page_origin(emulator: &Emulator, client: &ClientInfo, headers: &HeaderMap) ->
         .as_ref()
         .or_else(|| headers.get(header::HOST))
         .and_then(|host| host.to_str().ok())
-        .and_then(|host| super::origin_of(&format!("{scheme}://{host}/")));
+        .and_then(|host| origin_of(&format!("{scheme}://{host}/")));
     let origins = emulator.redirect_origins();
     match called {
         Some(origin) if origins.contains(&origin) => origin,

@@ -18,7 +18,7 @@ use crate::{forwarded::ClientInfo, html::escape};
 use super::{
     error::EmulatorError,
     grants::{Account, Attempt, ClientKey, Grant, Outcome},
-    provider_name, Emu, Emulator,
+    state::{provider_name, Emu, Emulator, PAGE_PREFIX},
 };
 
 /// The accounts offered on every provider page (the e-mail keeps them apart per provider anyway).
@@ -220,7 +220,7 @@ fn render_form(
     status: StatusCode,
 ) -> Response {
     let provider = escape(provider_name(&attempt.provider).unwrap_or("OAuth"));
-    let action = escape(&format!("{}/{}", super::PAGE_PREFIX, attempt.provider));
+    let action = escape(&format!("{}/{}", PAGE_PREFIX, attempt.provider));
     let error = error
         .map(|message| format!(r#"<p class="error" role="alert">{}</p>"#, escape(message)))
         .unwrap_or_default();

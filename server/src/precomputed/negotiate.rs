@@ -3,7 +3,10 @@
 
 use std::cell::RefCell;
 
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::{
+    extract::FromRequestParts,
+    http::{header, request::Parts, HeaderMap, HeaderValue},
+};
 
 /// The body encodings the server keeps of each precomputed answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -224,6 +227,30 @@ pub fn names_a_tag<'a>(
                 tags.iter().any(|ours| ours.as_bytes() == opaque.as_bytes())
             }
         })
+}
+
+/// What a status request says about caching and encoding: its `If-None-Match` values (none,
+/// usually: then nothing is copied) and the best encoding it accepts.
+#[derive(Debug)]
+pub struct IfNoneMatch {
+    pub tags: Vec<HeaderValue>,
+    pub encoding: Encoding,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self {
+            tags: parts
+                .headers
+                .get_all(header::IF_NONE_MATCH)
+                .iter()
+                .cloned()
+                .collect(),
+            encoding: encoding(&parts.headers),
+        })
+    }
 }
 
 #[cfg(test)]

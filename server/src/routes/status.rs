@@ -11,9 +11,12 @@ use axum::{
     Router,
 };
 
+use mg_domain::status::Range;
+
 use crate::{
     error::AppError,
-    status::{render::IfNoneMatch, series::RANGES, StatusService},
+    precomputed::negotiate::IfNoneMatch,
+    status::{render::ReadyAnswer, StatusService},
 };
 
 /// Longest query string `/api/status/history` reads.
@@ -102,7 +105,7 @@ async fn get_page(
 }
 
 /// True when the request's `If-None-Match` already names `rendered` (the answer is then a 304).
-fn headers_match(headers: &IfNoneMatch, rendered: &crate::status::render::Rendered) -> bool {
+fn headers_match(headers: &IfNoneMatch, rendered: &ReadyAnswer) -> bool {
     rendered.answer(headers).status() == axum::http::StatusCode::NOT_MODIFIED
 }
 
@@ -166,7 +169,7 @@ async fn get_history(
 pub fn parse_history_query(
     query: &str,
     components: &[String],
-) -> Result<(String, &'static str), AppError> {
+) -> Result<(String, Range), AppError> {
     if query.len() > MAX_QUERY_LEN {
         return Err(AppError::BadRequest("The query string is too long.".into()));
     }
@@ -195,10 +198,8 @@ pub fn parse_history_query(
         )));
     }
     let range = match range.as_deref() {
-        None => "24h",
-        Some(asked) => RANGES
-            .into_iter()
-            .find(|r| *r == asked)
+        None => Range::Day,
+        Some(asked) => Range::parse(asked)
             .ok_or_else(|| AppError::InvalidField("range must be 24h, 7d or 90d.".into()))?,
     };
     Ok((component, range))
@@ -217,11 +218,11 @@ mod tests {
     fn a_good_query_names_a_known_component_and_range() {
         assert_eq!(
             parse_history_query("component=db&range=7d", &components()).ok(),
-            Some(("db".to_owned(), "7d"))
+            Some(("db".to_owned(), Range::Week))
         );
         assert_eq!(
             parse_history_query("range=90d&component=api", &components()).ok(),
-            Some(("api".to_owned(), "90d"))
+            Some(("api".to_owned(), Range::Quarter))
         );
     }
 
@@ -252,7 +253,7 @@ mod tests {
                 match parse_history_query(&query, &components()) {
                     Ok((component, range)) => {
                         prop_assert!(components().contains(&component));
-                        prop_assert!(RANGES.contains(&range));
+                        prop_assert!(Range::ALL.contains(&range));
                     }
                     Err(error) => {
                         prop_assert_eq!(error.status().as_u16(), 400);

@@ -8,7 +8,7 @@
 use std::{
     convert::Infallible,
     future::Future,
-    path::{Path, PathBuf},
+    path::Path,
     pin::Pin,
     sync::Arc,
     task::{Context, Poll},
@@ -27,7 +27,7 @@ use serde::Serialize;
 use tower::{Service, ServiceExt};
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
-use super::pages;
+use super::{pages, root::Root};
 use crate::{config::Config, error::AppError};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -134,58 +134,6 @@ enum Lookup {
     Escapes,
 }
 
-/// The app's directory, and where it really is (symlinks resolved).
-#[derive(Debug)]
-pub struct Root {
-    pub(crate) dir: PathBuf,
-    real: Option<PathBuf>,
-}
-
-impl Root {
-    pub(crate) fn new(dir: &Path) -> Self {
-        Self {
-            dir: dir.to_path_buf(),
-            real: std::fs::canonicalize(dir).ok(),
-        }
-    }
-
-    /// Whether `file` exists and really lies outside the app's directory (a symlink out of it).
-    /// Blocking: from async code, in `spawn_blocking`.
-    pub(crate) fn escapes_blocking(&self, file: &Path) -> bool {
-        let Ok(real) = std::fs::canonicalize(file) else {
-            return false;
-        };
-        if self
-            .real
-            .as_ref()
-            .is_some_and(|root| real.starts_with(root))
-        {
-            return false;
-        }
-        // The directory itself may have moved since start (a release symlink flipped).
-        match std::fs::canonicalize(&self.dir) {
-            Ok(root) => !real.starts_with(root),
-            Err(_) => true,
-        }
-    }
-
-    /// The file a request path names under the directory, as `ServeDir` maps it; `None` for a
-    /// path `ServeDir` refuses anyway (`..`, backslashes, not UTF-8).
-    pub(crate) fn file_for(&self, path: &str) -> Option<PathBuf> {
-        let decoded = percent_encoding::percent_decode_str(path)
-            .decode_utf8()
-            .ok()?;
-        let mut file = self.dir.clone();
-        for segment in decoded.split('/').filter(|s| !s.is_empty()) {
-            if segment == "." || segment == ".." || segment.contains('\\') {
-                return None;
-            }
-            file.push(segment);
-        }
-        Some(file)
-    }
-}
-
 /// Refuses (404) a request whose file cannot exist ([`Lookup::NoSuchFile`]), or whose file or its
 /// `.br`/`.gz` twin resolves outside the app's directory.
 async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: Next) -> Response {
@@ -225,14 +173,6 @@ async fn confine_to_root(State(root): State<Arc<Root>>, request: Request, next: 
         }
     }
     next.run(request).await
-}
-
-/// Puts `script` before `</head>` (or at the end when the document has no head).
-pub(crate) fn inject(html: &str, script: &str) -> String {
-    match html.find("</head>") {
-        Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
-        None => format!("{html}{script}"),
-    }
 }
 
 /// The deployment values the app reads from the page (app/src/config/runtime-config.ts): the one
@@ -345,18 +285,6 @@ mod tests {
         let deep = format!("/{}", ["abcdefgh"; 200].join("/"));
         assert!(!fits_the_file_system(&deep));
         assert!(fits_the_file_system(&deep[..MAX_LOOKUP_BYTES]));
-    }
-
-    #[test]
-    fn the_config_goes_before_the_end_of_head() {
-        assert_eq!(
-            inject(
-                "<html><head><title>t</title></head><body></body>",
-                "<s></s>"
-            ),
-            "<html><head><title>t</title><s></s></head><body></body>"
-        );
-        assert_eq!(inject("<div></div>", "<s></s>"), "<div></div><s></s>");
     }
 
     /// The struct gives the bytes the `json!` map gave before it: every key when set, alphabetical.

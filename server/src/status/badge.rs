@@ -1,6 +1,10 @@
 //! Shields-style SVG badges: the component's name on the left, its state and 90-day uptime on the right.
 
-use super::summary::{ComponentSummary, State};
+use mg_domain::{
+    figures::format_uptime,
+    status::{ComponentSummary, State},
+};
+
 use crate::html::escape;
 
 /// Approximate width in pixels of `text` in 11 px Verdana (what shields.io badges use).
@@ -37,11 +41,8 @@ fn state_word(state: State) -> &'static str {
 /// The badge of one component.
 pub fn render(component: &ComponentSummary) -> String {
     let label = component.name.as_str();
-    let uptime = component
-        .uptime
-        .quarter
-        .or(component.uptime.day)
-        .map(|u| format!(" {}%", trim_number(u)))
+    let uptime = format_uptime(component.uptime.quarter.or(component.uptime.day))
+        .map(|figure| format!(" {figure}"))
         .unwrap_or_default();
     let value = format!("{}{uptime}", state_word(component.state));
     let (lw, vw) = (text_width(label) + 12, text_width(&value) + 12);
@@ -55,12 +56,6 @@ pub fn render(component: &ComponentSummary) -> String {
     )
 }
 
-/// `99.5` for 99.500, `100` for 100.000: at most two decimals, no trailing zeros.
-fn trim_number(value: f64) -> String {
-    let text = format!("{:.2}", (value * 100.0).floor() / 100.0);
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,8 +63,21 @@ mod tests {
     #[test]
     fn text_is_escaped_and_uptimes_are_short() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
-        assert_eq!(trim_number(100.0), "100");
-        assert_eq!(trim_number(99.999), "99.99");
-        assert_eq!(trim_number(99.5), "99.5");
+        let mut component = ComponentSummary {
+            name: "API".into(),
+            state: State::Operational,
+            ..ComponentSummary::default()
+        };
+        for (uptime, shown) in [
+            (100.0, "up 100%"),
+            (99.999, "up 99.99%"),
+            (99.5, "up 99.5%"),
+        ] {
+            component.uptime.quarter = Some(uptime);
+            assert!(
+                render(&component).contains(&format!("<title>API: {shown}</title>")),
+                "{uptime}"
+            );
+        }
     }
 }

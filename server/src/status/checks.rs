@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::db::{Database, PING_LIMIT as DB_PING_LIMIT};
+use crate::db::{status::RawCheck, Database, PING_LIMIT as DB_PING_LIMIT};
 
 /// The components a status page can show, in display order: (id, name).
 pub const COMPONENTS: [(&str, &str); 3] = [
@@ -28,6 +28,19 @@ pub struct CheckResult {
     pub healthy: bool,
     pub latency_us: i64,
     pub error: Option<String>,
+}
+
+impl From<&CheckResult> for RawCheck {
+    fn from(check: &CheckResult) -> Self {
+        Self {
+            component: check.component.to_owned(),
+            instance_id: check.instance_id.clone(),
+            checked_at: check.checked_at,
+            healthy: i64::from(check.healthy),
+            latency_us: check.latency_us,
+            error: check.error.clone(),
+        }
+    }
 }
 
 /// What is checked and how.

@@ -11,11 +11,11 @@
 
 use std::collections::BTreeSet;
 
-use super::{
-    store::{RawCheck, DAY_MS, HOUR_MS},
-    summary::live_window_ms,
+use super::summary::live_window_ms;
+use crate::{
+    db::status::RawCheck,
+    time::{rfc3339, DAY_MS, HOUR_MS},
 };
-use crate::time::rfc3339;
 
 /// Another process writing under this `INSTANCE_ID` is logged at most this often.
 const WARNING_EVERY_MS: i64 = HOUR_MS;

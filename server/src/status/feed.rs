@@ -1,6 +1,8 @@
 //! `GET /status/feed.atom`: the incidents of the last 90 days as an Atom feed (RFC 4287).
 
-use super::summary::Summary;
+use mg_domain::status::Summary;
+
+use super::summary::incident_span;
 use crate::html::escape;
 
 /// The feed's id; entries are `{FEED_ID}/incident/{component}/{start ms}`.
@@ -15,7 +17,10 @@ pub fn render(summary: &Summary) -> String {
         .collect();
     let updated = incidents
         .iter()
-        .map(|i| i.ended_ms.unwrap_or(i.started_ms))
+        .map(|i| {
+            let (started, ended) = incident_span(i);
+            ended.unwrap_or(started)
+        })
         .max()
         .map_or_else(|| summary.updated_at.clone(), crate::time::rfc3339);
     let mut out = format!(
@@ -43,7 +48,7 @@ pub fn render(summary: &Summary) -> String {
              <published>{}</published>\n<updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
             escape(&title),
             escape(&incident.component),
-            incident.started_ms,
+            incident_span(incident).0,
             incident.started_at,
             incident.ended_at.as_ref().unwrap_or(&incident.started_at),
             escape(&text),

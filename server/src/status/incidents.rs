@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::store::{IncidentRow, RawCheck};
+use crate::db::status::{IncidentRow, RawCheck};
 
 /// Consecutive failures that open an incident.
 pub const FAILURES_TO_OPEN: u32 = 2;

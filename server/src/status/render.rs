@@ -5,15 +5,13 @@ use std::collections::HashMap;
 
 use axum::{
     body::Bytes,
-    extract::FromRequestParts,
-    http::{header, request::Parts, HeaderValue, StatusCode},
+    http::{header, HeaderValue, StatusCode},
     response::Response,
 };
+use mg_domain::status::{History, PageBody, PageHistory, Range, Summary};
 
-use serde::Serialize;
-
-use super::{badge, feed, series, statuspage, summary::Summary};
-use crate::precomputed::{negotiate, Compress, Encoding, Precomputed};
+use super::{agreement::Snapshot, badge, feed, series, statuspage};
+use crate::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";
@@ -25,16 +23,16 @@ pub const CACHE_JSON: &str = "public, max-age=5, must-revalidate";
 pub const CACHE_BADGE: &str = "public, max-age=60";
 pub const CACHE_FEED: &str = "public, max-age=60";
 
-/// One ready answer.
+/// One status answer, serialised and compressed once per round.
 #[derive(Debug, Clone)]
-pub struct Rendered {
+pub struct ReadyAnswer {
     /// The body and its gzip and Brotli copies, each with its own strong tag.
     pub copies: Precomputed,
     pub content_type: &'static str,
     pub cache_control: &'static str,
 }
 
-impl Rendered {
+impl ReadyAnswer {
     pub fn new(
         body: impl Into<Bytes>,
         content_type: &'static str,
@@ -77,75 +75,29 @@ impl Rendered {
     }
 }
 
-/// What a status request says about caching and encoding: its `If-None-Match` values (none,
-/// usually: then nothing is copied) and the best encoding it accepts.
-#[derive(Debug)]
-pub struct IfNoneMatch {
-    pub tags: Vec<HeaderValue>,
-    pub encoding: Encoding,
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self {
-            tags: parts
-                .headers
-                .get_all(header::IF_NONE_MATCH)
-                .iter()
-                .cloned()
-                .collect(),
-            encoding: negotiate::encoding(&parts.headers),
-        })
-    }
-}
-
 /// Every status answer of one round.
 #[derive(Debug, Clone)]
 pub struct Published {
-    pub status: Rendered,
+    pub status: ReadyAnswer,
     /// `(component, range)` -> series.
-    pub history: HashMap<(String, &'static str), Rendered>,
-    pub statuspage_summary: Rendered,
-    pub statuspage_status: Rendered,
-    pub badges: HashMap<String, Rendered>,
-    pub feed: Rendered,
+    pub history: HashMap<(String, Range), ReadyAnswer>,
+    pub statuspage_summary: ReadyAnswer,
+    pub statuspage_status: ReadyAnswer,
+    pub badges: HashMap<String, ReadyAnswer>,
+    pub feed: ReadyAnswer,
     /// The component ids, for the 400 message of an unknown one.
     pub components: Vec<String>,
     /// `GET /api/status/page`: the summary and each component's 90-day and 24-hour series in one
     /// body, so the status page asks once per round.
-    pub page: Rendered,
+    pub page: ReadyAnswer,
     /// What [`Published::page_since`] cuts the incremental answers from.
     page_parts: PageBody,
-}
-
-/// The body of `GET /api/status/page`.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusPage"))]
-pub struct PageBody {
-    pub summary: Summary,
-    pub history: Vec<PageHistory>,
-    /// Null in the full answer; in an incremental one, the `since` it answers: each series then
-    /// holds only its points from the bucket holding that time on, for the client to merge by `start`.
-    pub since: Option<String>,
-}
-
-/// One component's two series on the status page.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusPageHistory"))]
-pub struct PageHistory {
-    pub component: String,
-    /// The 90-day range (daily buckets, with incidents).
-    pub daily: series::History,
-    /// The 24-hour range (15-minute buckets).
-    pub recent: series::History,
 }
 
 /// Where the points of `series` from the bucket holding `since` on begin (a bucket's `start` and
 /// `since` are both the server's RFC 3339 form, so they compare as text); 0 when `since` is in
 /// the first bucket or before it.
-fn first_point_since(series: &series::History, since: &str) -> usize {
+fn first_point_since(series: &History, since: &str) -> usize {
     series
         .points
         .iter()
@@ -154,15 +106,16 @@ fn first_point_since(series: &series::History, since: &str) -> usize {
 }
 
 /// The points of `series` from the bucket holding `since` on.
-fn points_since(series: &series::History, since: &str) -> series::History {
-    series::History {
+fn points_since(series: &History, since: &str) -> History {
+    History {
         points: series.points[first_point_since(series, since)..].to_vec(),
         ..series.clone()
     }
 }
 
 impl Published {
-    pub fn new(summary: &Summary, snapshot: &super::summary::Snapshot) -> Self {
+    /// Every answer of the round at `now_ms` that `summary` was computed for from `snapshot`.
+    pub fn new(summary: &Summary, snapshot: &Snapshot, now_ms: i64) -> Self {
         let incidents: Vec<_> = summary
             .open_incidents
             .iter()
@@ -177,7 +130,7 @@ impl Published {
                 snapshot,
                 &incidents,
                 &component.id,
-                summary.updated_ms,
+                now_ms,
                 (summary.check_interval_seconds * 1000).max(60_000),
             );
             let [recent, _, daily] = &series;
@@ -186,12 +139,12 @@ impl Published {
                 daily: daily.clone(),
                 recent: recent.clone(),
             });
-            for (range, series) in series::RANGES.into_iter().zip(series) {
-                history.insert((component.id.clone(), range), Rendered::json(&series));
+            for (range, series) in Range::ALL.into_iter().zip(series) {
+                history.insert((component.id.clone(), range), ReadyAnswer::json(&series));
             }
             badges.insert(
                 component.id.clone(),
-                Rendered::new(badge::render(component), SVG, CACHE_BADGE),
+                ReadyAnswer::new(badge::render(component), SVG, CACHE_BADGE),
             );
         }
         let page_parts = PageBody {
@@ -200,14 +153,14 @@ impl Published {
             since: None,
         };
         Self {
-            page: Rendered::json(&page_parts),
+            page: ReadyAnswer::json(&page_parts),
             page_parts,
-            status: Rendered::json(summary),
+            status: ReadyAnswer::json(summary),
             history,
-            statuspage_summary: Rendered::json(&statuspage::summary_json(summary)),
-            statuspage_status: Rendered::json(&statuspage::status_json(summary)),
+            statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
+            statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
             badges,
-            feed: Rendered::new(feed::render(summary), ATOM, CACHE_FEED),
+            feed: ReadyAnswer::new(feed::render(summary), ATOM, CACHE_FEED),
             components: summary.components.iter().map(|c| c.id.clone()).collect(),
         }
     }
@@ -242,7 +195,7 @@ impl Published {
                 .collect(),
             since: Some(since.to_owned()),
         };
-        let rendered = Rendered {
+        let rendered = ReadyAnswer {
             copies: Precomputed::new(
                 serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec()),
                 Compress {

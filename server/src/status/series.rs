@@ -3,48 +3,19 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use mg_domain::status::{History, Incident, Point, Range};
 
 use super::{
-    rollup::{floor, Aggregate},
-    store::{RawCheck, DAY_MS, HOUR_MS},
-    summary::{
-        hour_cells, hour_downtime, ms, raw_downtime, round3, Cells, Downtime, Incident, Snapshot,
-    },
+    aggregate::{floor, Aggregate},
+    agreement::{hour_cells, hour_downtime, ms, raw_downtime, round3, Cells, Downtime, Snapshot},
+    summary::incident_span,
 };
-use crate::time::rfc3339;
+use crate::{
+    db::status::RawCheck,
+    time::{rfc3339, DAY_MS, HOUR_MS},
+};
 
-/// The ranges a client may ask for.
-pub const RANGES: [&str; 3] = ["24h", "7d", "90d"];
 const QUARTER_HOUR_MS: i64 = 15 * 60_000;
-
-/// One bar or point of a chart.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "HistoryPoint"))]
-pub struct Point {
-    pub start: String,
-    pub checks: i64,
-    pub failures: i64,
-    /// Percent of the bucket the component was up as its viewpoints agree; null without checks.
-    pub uptime: Option<f64>,
-    pub latency_p50_ms: Option<f64>,
-    pub latency_p95_ms: Option<f64>,
-    pub latency_max_ms: Option<f64>,
-    /// Incidents overlapping the bucket (the 90-day range only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
-    pub incidents: Option<usize>,
-}
-
-/// The body of `GET /api/status/history`.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StatusHistory"))]
-pub struct History {
-    pub component: String,
-    pub range: &'static str,
-    pub bucket_seconds: i64,
-    pub points: Vec<Point>,
-}
 
 fn point(start: i64, aggregate: Option<Aggregate>, uptime: Option<f64>) -> Point {
     let aggregate = aggregate.filter(|a| a.checks > 0);
@@ -90,7 +61,7 @@ fn last_day(snapshot: &Snapshot, component: &str, now: i64, bucket_ms: i64) -> H
         .collect();
     History {
         component: component.to_owned(),
-        range: "24h",
+        range: Range::Day,
         bucket_seconds: QUARTER_HOUR_MS / 1000,
         points,
     }
@@ -108,7 +79,7 @@ fn last_week(hours: &Cells, down: &Downtime, component: &str, now: i64) -> Histo
         .collect();
     History {
         component: component.to_owned(),
-        range: "7d",
+        range: Range::Week,
         bucket_seconds: HOUR_MS / 1000,
         points,
     }
@@ -151,9 +122,10 @@ fn last_quarter(
                 incidents
                     .iter()
                     .filter(|i| {
+                        let (started, ended) = incident_span(i);
                         i.component == component
-                            && i.started_ms < end
-                            && i.ended_ms.is_none_or(|e| e >= start)
+                            && started < end
+                            && ended.is_none_or(|e| e >= start)
                     })
                     .count(),
             );
@@ -162,13 +134,13 @@ fn last_quarter(
         .collect();
     History {
         component: component.to_owned(),
-        range: "90d",
+        range: Range::Quarter,
         bucket_seconds: DAY_MS / 1000,
         points,
     }
 }
 
-/// The three series of one component, in the order of [`RANGES`]; viewpoints are compared in
+/// The three series of one component, in the order of [`Range::ALL`]; viewpoints are compared in
 /// agreement buckets of `bucket_ms`.
 pub fn histories(
     snapshot: &Snapshot,

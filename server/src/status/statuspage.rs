@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::summary::{Incident, State, Summary};
+use mg_domain::status::{Incident, State, Summary};
 
 /// Page id used in every object (Statuspage ids are opaque strings).
 const PAGE_ID: &str = "mg-web";

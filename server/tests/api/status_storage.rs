@@ -1,8 +1,9 @@
 //! Status history in the database: exact rollups, retention and the storage bound of a year.
 
-use mg_server::status::{
-    rollup::percentile,
-    store::{RawCheck, StorageBound, DAY_MS, HOUR_MS},
+use mg_server::{
+    db::status::{RawCheck, Resolution, StorageBound},
+    status::aggregate::percentile,
+    time::{DAY_MS, HOUR_MS},
 };
 use sqlx::Connection;
 
@@ -192,11 +193,14 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
         .expect("database");
     db.insert_status_checks(&checks).await.expect("raw");
     let mut rollups = Vec::new();
-    for (resolution, period, count) in [("hour", HOUR_MS, 90 * 24), ("day", DAY_MS, 90)] {
+    for (resolution, period, count) in [
+        (Resolution::Hour, HOUR_MS, 90 * 24),
+        (Resolution::Day, DAY_MS, 90),
+    ] {
         for i in 0..count {
             for c in ["api", "db", "queue"] {
-                rollups.push(mg_server::status::store::Rollup {
-                    resolution: resolution.into(),
+                rollups.push(mg_server::db::status::Rollup {
+                    resolution,
                     bucket_start: now - now % period - i * period,
                     component: c.into(),
                     instance_id: "first".into(),

@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 
 use mg_server::{
-    db::Database,
-    status::{
-        store::{IncidentRow, RawCheck, Rollup, HOUR_MS},
-        StatusConfig,
+    db::{
+        status::{IncidentRow, RawCheck, Resolution, Rollup},
+        Database,
     },
+    status::StatusConfig,
+    time::HOUR_MS,
 };
 use serde_json::Value;
 
@@ -62,7 +63,7 @@ async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figur
         .await
         .expect("second's checks");
     db.upsert_status_rollups(&[Rollup {
-        resolution: "hour".into(),
+        resolution: Resolution::Hour,
         bucket_start: T0,
         component: "db".into(),
         instance_id: "second".into(),
@@ -365,11 +366,14 @@ async fn fill_three_full_windows(app: &TestApp, now: i64) {
             }
             at += 30_000;
         }
-        for (resolution, period, count) in [("hour", HOUR_MS, 90 * 24), ("day", 24 * HOUR_MS, 90)] {
+        for (resolution, period, count) in [
+            (Resolution::Hour, HOUR_MS, 90 * 24),
+            (Resolution::Day, 24 * HOUR_MS, 90),
+        ] {
             for i in 1..=count {
                 for c in ["api", "db", "queue"] {
                     rollups.push(Rollup {
-                        resolution: resolution.into(),
+                        resolution,
                         bucket_start: now - now % period - i * period,
                         component: c.into(),
                         instance_id: instance.into(),

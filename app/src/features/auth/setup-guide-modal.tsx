@@ -1,6 +1,7 @@
 // The OAuth setup guide: how to configure the hosted identity provider and Discord, and how to test locally.
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { identityConfig } from "../../config/env";
+import { LoginMachine } from "../../lib/wasm/core";
 import { Modal } from "./modal";
 
 /** Where the hosted provider receives every social provider's answer; OAuth apps must allow it. */
@@ -58,8 +59,11 @@ function IdentitySetup() {
           its Project ID from Project Settings.
         </li>
         <li>
-          Under Authentication Methods, open Social Login (OAuth) and enable the providers you want:
-          Google, GitHub, Microsoft, Facebook, Discord, LinkedIn.
+          Under Authentication Methods, open Social Login (OAuth) and enable the providers you want:{" "}
+          {LoginMachine.providers()
+            .map((provider) => provider.label)
+            .join(", ")}
+          .
         </li>
         <li>
           Under Project Settings, add this site's domain to the approved domains so the identity

@@ -5,26 +5,18 @@ import { useDocumentTitle } from "../../components/document-title";
 import { docsDefaultPath, paths } from "../../config/paths";
 import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
+import { providerLabel } from "../../lib/wasm/core";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { NameField } from "./name-field";
 import { type LoadedUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
-
-const providerNames: Record<string, string> = {
-  google: "Google",
-  github: "GitHub",
-  microsoft: "Microsoft",
-  facebook: "Facebook",
-  discord: "Discord",
-  linkedin: "LinkedIn",
-};
 
 /** Which provider signed this user in: the identity user's OAuth map, else its first login id. */
 export function loginProviderOf(user: IdentityProfile): string {
   const fromOAuth = Object.entries(user.OAuth ?? {}).find(([, used]) => used)?.[0];
   const raw = fromOAuth ?? user.loginIds?.[0];
   if (!raw) return "Unknown";
-  return providerNames[raw.toLowerCase()] ?? raw;
+  return providerLabel(raw);
 }
 
 /** Dates arrive as ISO text or unix seconds; shown in the reader's locale, raw if unreadable. */

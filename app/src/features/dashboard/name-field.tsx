@@ -1,5 +1,6 @@
 // The editable display name; the name-edit machine decides validation, saving and message timing.
 import { useEffect, useRef } from "react";
+import { maxNameChars } from "../../lib/wasm/core";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { useNameEdit } from "../../lib/wasm/use-name-edit";
 
@@ -43,7 +44,7 @@ export function NameField({
             id="display-name-input"
             className="name-field__input"
             value={draft}
-            maxLength={100}
+            maxLength={maxNameChars()}
             disabled={mode === "saving"}
             aria-describedby="display-name-help"
             onChange={(event) => edit.input(event.target.value)}

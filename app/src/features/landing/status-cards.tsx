@@ -5,9 +5,13 @@ import type { DatabaseName } from "../../../common/http-types";
 import { HealthBadge } from "../../components/health-badge";
 import { NeedsScript } from "../../components/needs-script";
 import { paths } from "../../config/paths";
-import type { DeploymentInfo } from "../../lib/wasm/core";
+import {
+  type DeploymentInfo,
+  formatUptime,
+  type HealthValue,
+  healthLabel,
+} from "../../lib/wasm/core";
 import { type HealthWithDatabase, type Uptime24h, useHealth } from "../../lib/wasm/use-health";
-import { formatUptime } from "./format-uptime";
 
 /** How the database card names each engine `/db-health` reports. */
 const databaseNames: Record<DatabaseName, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -18,6 +22,11 @@ export function StatusCards({ info }: { info: DeploymentInfo }) {
     telekinesisQueueUrl: info.telekinesis_queue_url,
   });
   return <StatusCardList ethereal={info.ethereal} health={health} uptime={health.uptime} />;
+}
+
+/** The badge of one value, in the core's word for it. */
+function Badge({ value }: { value: HealthValue }) {
+  return <HealthBadge value={value} label={healthLabel(value)} />;
 }
 
 /** "99.98% uptime, 24 h" under the state; the line is always there, empty without a figure (no shift). */
@@ -62,7 +71,7 @@ export function StatusCardList({
         <li className="status-card" data-testid="card-frontend">
           <h3 className="status-card__name">Frontend</h3>
           <p className="status-card__state">
-            <HealthBadge value="healthy" />
+            <Badge value="healthy" />
           </p>
           <UptimeLine value={undefined} testId="uptime-frontend" />
           <p className="status-card__detail">This page, served to your browser.</p>
@@ -70,7 +79,7 @@ export function StatusCardList({
         <li className="status-card" data-testid="card-server">
           <h3 className="status-card__name">Server</h3>
           <p className="status-card__state">
-            <HealthBadge value={health.api} />
+            <Badge value={health.api} />
           </p>
           <UptimeLine value={health.api === "n/a" ? null : uptime.api} testId="uptime-server" />
           <p className="status-card__detail">
@@ -84,11 +93,7 @@ export function StatusCardList({
         >
           <h3 className="status-card__name">Database</h3>
           <p className="status-card__state">
-            {ethereal ? (
-              <span className="status-card__off">Disabled</span>
-            ) : (
-              <HealthBadge value={db} />
-            )}
+            {ethereal ? <span className="status-card__off">Disabled</span> : <Badge value={db} />}
           </p>
           <UptimeLine value={ethereal ? null : uptime.db} testId="uptime-database" />
           <p className="status-card__detail">

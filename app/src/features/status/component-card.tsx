@@ -20,7 +20,7 @@ export const ComponentCard = memo(function ComponentCard({
       <h2 className="component__name" id={headingId}>
         {card.name}
       </h2>
-      <HealthBadge value={live?.health ?? "unknown"} label={live?.label} />
+      <HealthBadge value={live?.health ?? "unknown"} label={live?.label ?? ""} />
     </>
   );
   if (card.unchecked) {

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use mg_domain::{effective_deployment_id, DeploymentKind, FlagValues, ResolvedDeployment};
+use mg_domain::{effective_deployment_id, DeploymentFlags, DeploymentType, ResolvedDeployment};
 use serde::Deserialize;
 
 use crate::config::Config;
@@ -73,9 +73,9 @@ fn effective<'a>(runtime: Option<&'a str>, build: Option<&'a str>) -> Option<&'a
     text(runtime).or(text(build))
 }
 
-/// Reads the flags JSON as the browser core does, by `mg_domain::FlagValues`' rule: blank or
+/// Reads the flags JSON as the browser core does, by `mg_domain::DeploymentFlags`' rule: blank or
 /// unreadable -> the defaults.
-fn read_flags(raw: Option<&str>) -> FlagValues {
+fn read_flags(raw: Option<&str>) -> DeploymentFlags {
     raw.and_then(|text| serde_json::from_str(text).ok())
         .unwrap_or_default()
 }
@@ -93,7 +93,7 @@ pub fn variant_key(runtime: &RuntimeValues, build: &BuildValues) -> Option<Strin
         (true, true) => "emulator",
         (true, false) => "signin",
     };
-    let kind = DeploymentKind::parse(effective(
+    let kind = DeploymentType::parse(effective(
         runtime.deployment_type.as_deref(),
         build.deployment_type.as_deref(),
     ));
@@ -103,7 +103,7 @@ pub fn variant_key(runtime: &RuntimeValues, build: &BuildValues) -> Option<Strin
     ));
     let resolved = ResolvedDeployment::resolve(kind, flags, Some(sanctified));
     let bit = |on: bool| if on { '1' } else { '0' };
-    let FlagValues {
+    let DeploymentFlags {
         apotheosis,
         sanctified,
         ethereal,

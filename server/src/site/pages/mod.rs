@@ -30,8 +30,8 @@ use self::{
     rendered::{FileStamp, Fill, Kind, Recheck, RenderCache, Rendered},
 };
 use super::{
+    root::Root,
     route_manifest::{self, AppRoutes},
-    static_files::Root,
 };
 use crate::{config::Config, error::AppError, precomputed::negotiate};
 

@@ -170,7 +170,7 @@ impl Rendered {
         let (body, csp, content_type) = match kind {
             Kind::Html => {
                 let text = text.replace("__MG_DEPLOYMENT_ID__", &fill.deployment_id_html);
-                let html = crate::site::static_files::inject(&text, &fill.runtime_script);
+                let html = inject(&text, &fill.runtime_script);
                 let csp = hardening::csp_for(&html, fill.identity_base_url.as_deref());
                 (html, Some(csp), "text/html; charset=utf-8")
             }
@@ -184,6 +184,14 @@ impl Rendered {
             // The best Brotli costs tens of milliseconds for a page, once per build.
             copies: Precomputed::new(Bytes::from(body), Compress::ONCE),
         })
+    }
+}
+
+/// Puts `script` before `</head>` (or at the end when the document has no head).
+fn inject(html: &str, script: &str) -> String {
+    match html.find("</head>") {
+        Some(at) => format!("{}{script}{}", &html[..at], &html[at..]),
+        None => format!("{html}{script}"),
     }
 }
 
@@ -285,6 +293,18 @@ impl RenderCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_config_goes_before_the_end_of_head() {
+        assert_eq!(
+            inject(
+                "<html><head><title>t</title></head><body></body>",
+                "<s></s>"
+            ),
+            "<html><head><title>t</title><s></s></head><body></body>"
+        );
+        assert_eq!(inject("<div></div>", "<s></s>"), "<div></div><s></s>");
+    }
 
     fn fill() -> Fill {
         Fill {

@@ -3,11 +3,9 @@
 
 use sqlx::FromRow;
 
-use super::checks::CheckResult;
-use crate::db::Database;
+use super::Database;
+use crate::time::{DAY_MS, HOUR_MS};
 
-pub const HOUR_MS: i64 = 3_600_000;
-pub const DAY_MS: i64 = 24 * HOUR_MS;
 /// Raw checks are kept this long.
 pub const RAW_RETENTION_MS: i64 = 48 * HOUR_MS;
 /// Rollups, and incidents after they end, are kept this long.
@@ -26,24 +24,52 @@ pub struct RawCheck {
     pub error: Option<String>,
 }
 
-impl From<&CheckResult> for RawCheck {
-    fn from(check: &CheckResult) -> Self {
-        Self {
-            component: check.component.to_owned(),
-            instance_id: check.instance_id.clone(),
-            checked_at: check.checked_at,
-            healthy: i64::from(check.healthy),
-            latency_us: check.latency_us,
-            error: check.error.clone(),
+/// The period a rollup covers, stored as `hour` or `day` in its `resolution` column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Resolution {
+    Hour,
+    Day,
+}
+
+impl Resolution {
+    /// The column's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resolution::Hour => "hour",
+            Resolution::Day => "day",
         }
+    }
+
+    /// The period's length.
+    pub fn period_ms(self) -> i64 {
+        match self {
+            Resolution::Hour => HOUR_MS,
+            Resolution::Day => DAY_MS,
+        }
+    }
+}
+
+/// A `resolution` column this server did not write (only `hour` and `day` are ever stored).
+#[derive(Debug, thiserror::Error)]
+#[error("unknown rollup resolution {0:?}")]
+pub struct UnknownResolution(String);
+
+impl TryFrom<String> for Resolution {
+    type Error = UnknownResolution;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        [Resolution::Hour, Resolution::Day]
+            .into_iter()
+            .find(|resolution| resolution.as_str() == text)
+            .ok_or(UnknownResolution(text))
     }
 }
 
 /// Aggregates of one component seen from one instance over an hour or a day.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct Rollup {
-    /// `hour` or `day`.
-    pub resolution: String,
+    #[sqlx(try_from = "String")]
+    pub resolution: Resolution,
     pub bucket_start: i64,
     pub component: String,
     pub instance_id: String,
@@ -195,7 +221,7 @@ impl Database {
             let mut query = sqlx::query(&sql);
             for r in batch {
                 query = query
-                    .bind(&r.resolution)
+                    .bind(r.resolution.as_str())
                     .bind(r.bucket_start)
                     .bind(&r.component)
                     .bind(&r.instance_id)
@@ -213,7 +239,7 @@ impl Database {
     /// Every instance's rollups of `resolution` starting at or after `since_ms`, oldest first.
     pub async fn status_rollups_since(
         &self,
-        resolution: &str,
+        resolution: Resolution,
         since_ms: i64,
     ) -> Result<Vec<Rollup>, sqlx::Error> {
         sqlx::query_as::<_, Rollup>(
@@ -221,7 +247,7 @@ impl Database {
              latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
              WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start",
         )
-        .bind(resolution)
+        .bind(resolution.as_str())
         .bind(since_ms)
         .fetch_all(self.pool())
         .await

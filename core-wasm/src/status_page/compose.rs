@@ -1,0 +1,285 @@
+//! The page's view composed from what the machine knows: the server's last summary and the series
+//! held, the last request's failure, and the live values of this browser's checks.
+
+use super::{
+    view::{
+        tone_of, CardView, DayBar, HistoryView, IncidentView, LatencyRow, LiveValue, StatusView,
+        Tone, UptimeCell,
+    },
+    wire::{ComponentSummary, Held, Incident, Point, Summary, DAYS},
+    wording::{
+        clock, count, duration, format_day, format_ms, format_uptime, iso_day, number, parse_time,
+        stamp,
+    },
+};
+use crate::{
+    health::{health_label, HealthValue},
+    text::join,
+};
+use mg_domain::calendar::DAY_MS;
+
+/// What the machine knows that the page shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Known<'a> {
+    /// No API to ask (an ethereal deployment whose checks are not forced).
+    pub ethereal: bool,
+    /// The Telekinesis queue has an address to check.
+    pub queue_known: bool,
+    pub summary: Option<&'a Summary>,
+    pub history: &'a [Held],
+    /// The last status request's failure, cleared by a good answer.
+    pub error: Option<&'a str>,
+    /// The clock of the last round, for "today" on the bars.
+    pub now_ms: u64,
+}
+
+/// The three cards: id, name, and whether nothing is checked for it.
+pub fn cards(ethereal: bool, queue_known: bool) -> [(&'static str, &'static str, bool); 3] {
+    [
+        ("api", "API", ethereal),
+        ("db", "Database", ethereal),
+        ("queue", "Telekinesis queue", ethereal || !queue_known),
+    ]
+}
+
+/// Each card's live value (`health`: api, db, queue) and its word.
+pub fn live_values(known: &Known<'_>, health: [HealthValue; 3]) -> Vec<LiveValue> {
+    cards(known.ethereal, known.queue_known)
+        .into_iter()
+        .zip(health)
+        .map(|((id, _, unchecked), health)| LiveValue {
+            id: id.to_owned(),
+            health,
+            label: health_label(health, unchecked).to_owned(),
+        })
+        .collect()
+}
+
+/// What the page shows now, besides the live values.
+pub fn status_view(known: &Known<'_>) -> StatusView {
+    let cards = cards(known.ethereal, known.queue_known)
+        .into_iter()
+        .map(|(id, name, unchecked)| card(known, id, name, unchecked))
+        .collect();
+    let (incidents, incidents_message) = match known.summary {
+        None if known.error.is_some() => (
+            Vec::new(),
+            Some("The incident list is unavailable right now.".to_owned()),
+        ),
+        None => (Vec::new(), Some("Loading incidents…".to_owned())),
+        Some(summary) => {
+            let all: Vec<IncidentView> = summary
+                .open_incidents
+                .iter()
+                .chain(&summary.recent_incidents)
+                .map(incident_view)
+                .collect();
+            let message = all
+                .is_empty()
+                .then(|| "No incidents in the last 90 days.".to_owned());
+            (all, message)
+        }
+    };
+    StatusView {
+        cards,
+        show_incidents: !known.ethereal,
+        incidents,
+        incidents_message,
+    }
+}
+
+fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
+    let absent = match id {
+        "queue" if known.ethereal || !known.queue_known => {
+            "No Telekinesis queue is configured for this deployment, so it has no history."
+        }
+        "queue" => "The server does not check the queue: it has no queue address configured.",
+        "api" if known.ethereal => "Ethereal deployments have no API, so nothing is checked.",
+        "api" => "The server has not checked its API yet.",
+        _ if known.ethereal => "Ethereal deployments have no database, so nothing is checked.",
+        _ => "This deployment has no database to check.",
+    };
+    let status = known
+        .summary
+        .and_then(|s| s.components.iter().find(|c| c.id == id));
+    let history_message = if status.is_some() {
+        String::new()
+    } else if known.summary.is_some() {
+        absent.to_owned()
+    } else if let Some(error) = known.error {
+        join(&[
+            "History unavailable right now (",
+            error,
+            "). The live state above still updates every 30 seconds.",
+        ])
+    } else {
+        "Loading history…".to_owned()
+    };
+    let figures = status.map(|s| s.uptime.clone()).unwrap_or_default();
+    let uptime = [
+        ("24 h", figures.day),
+        ("7 days", figures.week),
+        ("30 days", figures.month),
+        ("90 days", figures.quarter),
+    ]
+    .into_iter()
+    .map(|(label, value)| UptimeCell {
+        label: label.to_owned(),
+        value: format_uptime(value).unwrap_or_else(|| "—".to_owned()),
+    })
+    .collect();
+    let checked_at = status.and_then(|s| s.last_checked_at.clone());
+    CardView {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        unchecked,
+        note: if unchecked {
+            absent.to_owned()
+        } else {
+            String::new()
+        },
+        checked_clock: checked_at
+            .as_deref()
+            .and_then(parse_time)
+            .map(|ms| join(&[&clock(ms), " UTC"])),
+        checked_at,
+        uptime,
+        history: status.map(|s| history_view(known, id, name, s)),
+        history_message,
+    }
+}
+
+fn history_view(known: &Known<'_>, id: &str, name: &str, status: &ComponentSummary) -> HistoryView {
+    let held = known.history.iter().find(|held| held.component == id);
+    let latency = &status.latency_24h;
+    let (bars, bars_message) = match held {
+        Some(held) => (day_bars(&held.daily, known.now_ms), None),
+        None => (Vec::new(), Some("Loading history…".to_owned())),
+    };
+    let empty = held.is_some() && bars.iter().all(|bar| bar.tone == Tone::None);
+    let rows: Vec<LatencyRow> = held
+        .map(|held| held.recent.iter().map(latency_row).collect())
+        .unwrap_or_default();
+    let latency_message = if held.is_none() {
+        Some("Loading latency…".to_owned())
+    } else if rows.iter().all(|row| row.checks == 0) {
+        Some("No checks recorded yet".to_owned())
+    } else {
+        None
+    };
+    HistoryView {
+        bars_summary: bars_summary(name, &bars, status.uptime.quarter),
+        bars,
+        bars_message,
+        empty,
+        p50_text: format_ms(latency.p50_ms),
+        p95_text: format_ms(latency.p95_ms),
+        latency: rows,
+        latency_message,
+    }
+}
+
+/// Exactly [`DAYS`] bars, oldest first, the last one the UTC day of `now_ms`. Days the server sent
+/// fill their bar; any other day of the window is a "no data" bar.
+pub fn day_bars(daily: &[Point], now_ms: u64) -> Vec<DayBar> {
+    let today = now_ms as i64 / DAY_MS;
+    (0..DAYS as i64)
+        .rev()
+        .map(|back| {
+            let date = iso_day(today - back);
+            let point = daily
+                .iter()
+                .rev()
+                .find(|p| p.start.get(..10) == Some(date.as_str()));
+            let uptime = point.filter(|p| p.checks > 0).and_then(|p| p.uptime);
+            let incidents = point.and_then(|p| p.incidents).unwrap_or(0) as u32;
+            let day = format_day(today - back);
+            let detail = match uptime {
+                None => "no data".to_owned(),
+                Some(u) => join(&[
+                    &format_uptime(Some(u)).unwrap_or_default(),
+                    " uptime, ",
+                    &count(u64::from(incidents), "incident", "incidents"),
+                ]),
+            };
+            DayBar {
+                label: join(&[&day, ": ", &detail]),
+                tone: tone_of(uptime),
+                uptime,
+                incidents,
+                date,
+                day,
+                detail,
+            }
+        })
+        .collect()
+}
+
+/// One sentence for screen readers: the period's figure, the days with data and with incidents.
+pub fn bars_summary(name: &str, bars: &[DayBar], uptime90: Option<f64>) -> String {
+    let with_data: Vec<(&DayBar, f64)> = bars
+        .iter()
+        .filter_map(|bar| Some((bar, bar.uptime?)))
+        .collect();
+    let Some(&(worst, low)) = with_data.iter().min_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return join(&[name, ": no checks recorded in the last 90 days yet."]);
+    };
+    let incident_days = bars.iter().filter(|bar| bar.incidents > 0).count();
+    let figure = match format_uptime(uptime90) {
+        Some(figure) => join(&[&figure, " uptime"]),
+        None => "uptime not known".to_owned(),
+    };
+    join(&[
+        name,
+        ", last 90 days: ",
+        &figure,
+        ", ",
+        &count(with_data.len() as u64, "day", "days"),
+        " with checks, ",
+        &number(incident_days as u64),
+        " with incidents, lowest day ",
+        &worst.day,
+        " at ",
+        &format_uptime(Some(low)).unwrap_or_default(),
+        ".",
+    ])
+}
+
+fn latency_row(point: &Point) -> LatencyRow {
+    let checked = point.checks > 0;
+    let p50 = point.latency_p50_ms.filter(|_| checked);
+    let p95 = point.latency_p95_ms.filter(|_| checked);
+    LatencyRow {
+        start: point.start.clone(),
+        clock: parse_time(&point.start).map(clock).unwrap_or_default(),
+        p50_text: format_ms(p50),
+        p95_text: format_ms(p95),
+        p50,
+        p95,
+        checks: point.checks.max(0) as u64,
+        failures: point.failures.max(0) as u64,
+    }
+}
+
+fn incident_view(incident: &Incident) -> IncidentView {
+    let started = parse_time(&incident.started_at);
+    let ended = incident.ended_at.as_deref().and_then(parse_time);
+    let ongoing = incident.ended_at.is_none();
+    let tail = match (started, ended) {
+        (Some(from), Some(to)) => join(&[" UTC (", &duration(from, to), ")"]),
+        _ if ongoing => " UTC, still open".to_owned(),
+        _ => " UTC".to_owned(),
+    };
+    IncidentView {
+        id: incident.id.clone(),
+        component_name: incident.component_name.clone(),
+        ongoing,
+        state: if ongoing { "Ongoing" } else { "Resolved" }.to_owned(),
+        started_at: incident.started_at.clone(),
+        started: started.map(stamp).unwrap_or_default(),
+        ended_at: incident.ended_at.clone().unwrap_or_default(),
+        ended: ended.map(stamp).unwrap_or_default(),
+        tail,
+        error: incident.first_error.clone(),
+    }
+}

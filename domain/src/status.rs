@@ -1,0 +1,271 @@
+//! The status answers' bodies (`GET /api/status`, `/api/status/history`, `/api/status/page`): the
+//! server serialises them, the browser core's status page reads them. Declared once, here, so the
+//! two never drift.
+//!
+//! Every type reads with `#[serde(default)]`: a field the reader does not find (an older or newer
+//! server) reads as its default instead of failing the answer. Fields the status page does not
+//! show are `skip_deserializing`: the server only writes, the page is the one reader, and each
+//! field read costs its `.wasm` (within a 40 KB budget) code to walk it; a field marked so reads as
+//! its default, so a reader that starts showing one removes its mark.
+//! The TypeScript declarations in the app's HTTP contract come from these types too (the `ts-rs`
+//! feature, on in the server's test builds only).
+
+use serde::{Deserialize, Serialize};
+
+/// The state of a component, or of one viewpoint's view of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "ComponentState"))]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    Operational,
+    /// Viewpoints disagree: some see it failing, some do not.
+    Degraded,
+    Down,
+    /// No current check (before the first one, or its viewpoints stopped checking).
+    #[default]
+    Unknown,
+}
+
+impl State {
+    /// Whether a component in this state says something about now: `unknown` (no fresh check)
+    /// does not, so it counts in no overall state.
+    pub fn is_current(self) -> bool {
+        self != State::Unknown
+    }
+}
+
+/// Percent of each window the component was up as its viewpoints agree (3 decimals); null
+/// without checks in the window.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct Uptime {
+    #[serde(rename = "24h")]
+    pub day: Option<f64>,
+    #[serde(rename = "7d")]
+    pub week: Option<f64>,
+    #[serde(rename = "30d")]
+    pub month: Option<f64>,
+    #[serde(rename = "90d")]
+    pub quarter: Option<f64>,
+}
+
+/// Latency percentiles in milliseconds; null without checks.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct Latency {
+    pub p50_ms: Option<f64>,
+    pub p95_ms: Option<f64>,
+}
+
+/// One viewpoint's latest check of a component.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct ViewpointState {
+    pub instance_id: String,
+    pub state: State,
+    pub checked_at: String,
+    pub latency_ms: f64,
+    pub error: Option<String>,
+    /// False when this viewpoint has not checked for three intervals.
+    pub fresh: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "ComponentStatus"))]
+#[serde(default)]
+pub struct ComponentSummary {
+    pub id: String,
+    pub name: String,
+    #[serde(skip_deserializing)]
+    pub state: State,
+    pub uptime: Uptime,
+    /// Over the last 24 hours, every viewpoint's checks.
+    pub latency_24h: Latency,
+    pub last_checked_at: Option<String>,
+    #[serde(skip_deserializing)]
+    pub viewpoints: Vec<ViewpointState>,
+}
+
+/// An incident as the page shows it: the same component's overlapping incidents from several
+/// viewpoints are one, listing the viewpoints that saw it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct Incident {
+    pub id: String,
+    #[serde(skip_deserializing)]
+    pub component: String,
+    pub component_name: String,
+    pub started_at: String,
+    pub ended_at: Option<String>,
+    pub first_error: String,
+    #[serde(skip_deserializing)]
+    pub viewpoints: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct Viewpoint {
+    pub instance_id: String,
+    pub last_checked_at: String,
+    pub fresh: bool,
+}
+
+/// The body of `GET /api/status`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusSummary"))]
+#[serde(default)]
+pub struct Summary {
+    #[serde(skip_deserializing)]
+    pub state: State,
+    pub updated_at: String,
+    #[serde(skip_deserializing)]
+    pub check_interval_seconds: i64,
+    #[serde(skip_deserializing)]
+    pub instance_id: String,
+    pub components: Vec<ComponentSummary>,
+    #[serde(skip_deserializing)]
+    pub viewpoints: Vec<Viewpoint>,
+    pub open_incidents: Vec<Incident>,
+    /// Ended incidents of the last 90 days, newest first (at most 20).
+    pub recent_incidents: Vec<Incident>,
+}
+
+/// The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusRange"))]
+pub enum Range {
+    /// 15-minute buckets.
+    #[default]
+    #[serde(rename = "24h")]
+    Day,
+    /// Hourly buckets.
+    #[serde(rename = "7d")]
+    Week,
+    /// Daily buckets, with the incidents of each day.
+    #[serde(rename = "90d")]
+    Quarter,
+}
+
+impl Range {
+    /// Every range, shortest first.
+    pub const ALL: [Range; 3] = [Range::Day, Range::Week, Range::Quarter];
+
+    /// How the `range` parameter names it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Range::Day => "24h",
+            Range::Week => "7d",
+            Range::Quarter => "90d",
+        }
+    }
+
+    /// The range a `range` parameter names, exactly as [`Range::as_str`] spells it.
+    pub fn parse(text: &str) -> Option<Range> {
+        Range::ALL.into_iter().find(|range| range.as_str() == text)
+    }
+}
+
+/// One bar or point of a chart.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "HistoryPoint"))]
+#[serde(default)]
+pub struct Point {
+    pub start: String,
+    pub checks: i64,
+    pub failures: i64,
+    /// Percent of the bucket the component was up as its viewpoints agree; null without checks.
+    pub uptime: Option<f64>,
+    pub latency_p50_ms: Option<f64>,
+    pub latency_p95_ms: Option<f64>,
+    #[serde(skip_deserializing)]
+    pub latency_max_ms: Option<f64>,
+    /// Incidents overlapping the bucket (the 90-day range only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts-rs", ts(optional))]
+    pub incidents: Option<usize>,
+}
+
+/// The body of `GET /api/status/history`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusHistory"))]
+#[serde(default)]
+pub struct History {
+    #[serde(skip_deserializing)]
+    pub component: String,
+    #[serde(skip_deserializing)]
+    pub range: Range,
+    #[serde(skip_deserializing)]
+    pub bucket_seconds: i64,
+    pub points: Vec<Point>,
+}
+
+/// The body of `GET /api/status/page`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusPage"))]
+#[serde(default)]
+pub struct PageBody {
+    pub summary: Summary,
+    pub history: Vec<PageHistory>,
+    /// Null in the full answer; in an incremental one, the `since` it answers: each series then
+    /// holds only its points from the bucket holding that time on, for the client to merge by `start`.
+    pub since: Option<String>,
+}
+
+/// One component's two series on the status page.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "StatusPageHistory"))]
+#[serde(default)]
+pub struct PageHistory {
+    pub component: String,
+    /// The 90-day range (daily buckets, with incidents).
+    pub daily: History,
+    /// The 24-hour range (15-minute buckets).
+    pub recent: History,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_spelled_as_the_query_and_the_answers_spell_them() {
+        for range in Range::ALL {
+            assert_eq!(Range::parse(range.as_str()), Some(range));
+            let json = serde_json::to_value(range).expect("serialise");
+            assert_eq!(json, range.as_str());
+        }
+        assert_eq!(Range::parse("30d"), None);
+    }
+
+    #[test]
+    fn a_reader_takes_what_it_finds_and_defaults_the_rest() {
+        let page: PageBody = serde_json::from_str(
+            r#"{"summary":{"updated_at":"2026-11-25T11:59:30.000Z","components":[{"id":"api",
+            "state":"down","uptime":{"24h":100}}]},"history":[{"component":"api","daily":{"points":[{"start":"x",
+            "checks":3,"incidents":1}]}}],"extra":true}"#,
+        )
+        .expect("a partial page reads");
+        let api = &page.summary.components[0];
+        assert_eq!(
+            (api.state, api.uptime.day, api.uptime.week),
+            (State::Unknown, Some(100.0), None)
+        );
+        let point = &page.history[0].daily.points[0];
+        assert_eq!(
+            (point.checks, point.failures, point.incidents),
+            (3, 0, Some(1))
+        );
+        assert_eq!(page.since, None);
+    }
+
+    #[test]
+    fn a_point_without_incidents_leaves_the_field_out() {
+        let json = serde_json::to_string(&Point::default()).expect("serialise");
+        assert!(!json.contains("incidents"), "{json}");
+    }
+}
