@@ -3,11 +3,12 @@
 // configuration variant (the variant's runtime config set first, as the server would inject it) and
 // renders every public path with it. The machines' initial snapshots come from the real wasm, run in
 // Node: the HTML holds exactly what the browser's first render does.
+
+import { routeManifest } from "@common/routes";
+import { navOf, variantKey } from "@common/variant";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
-import { routeManifest } from "../common/routes";
-import { navOf, variantKey } from "../common/variant";
 import { App } from "./app/app";
 import { type PageMeta, PageMetaContext } from "./components/document-title";
 import { deploymentConfig, identityConfig, identityMisconfigured } from "./config/env";
@@ -15,7 +16,7 @@ import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 import { Deployment } from "./lib/wasm/core";
 
-export { prerenderVariants, runtimeConfigOf } from "../common/variant";
+export { prerenderVariants, runtimeConfigOf } from "@common/variant";
 
 /**
  * The variant key of the configuration this copy of the bundle was loaded with: its nav, and the

@@ -1,10 +1,10 @@
+import { docsDefaultPath, paths } from "@common/routes";
 import { type ComponentType, lazy, Suspense } from "react";
 import { matchPath, Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { type AuthDialogs, SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { identityConfig } from "../config/env";
-import { docsDefaultPath, paths } from "../config/paths";
 // Not lazy: a short page, so while a chunk loaded the footer would rise into view (a layout shift).
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { preloadCoreWasm } from "../lib/wasm/load-core";
@@ -135,7 +135,7 @@ function Layout() {
   );
 }
 
-/** The route table of spec 2.1 (paths in config/paths.ts). */
+/** The route table of spec 2.1 (paths in common/routes.ts). */
 export function AppRoutes() {
   return (
     <Routes>

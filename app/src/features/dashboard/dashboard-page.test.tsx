@@ -1,7 +1,7 @@
+import type { CurrentUser } from "@common/http-types";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "../../../common/http-types";
 import { setTokenProvider } from "../../lib/api-client";
 import { type Session, SessionContext } from "../../lib/session/session-context";
 import { mockFetch } from "../../lib/wasm/test-network";

@@ -1,5 +1,5 @@
+import type { UpdateProfileRequest, UserAnswer } from "@common/http-types";
 import { useEffect, useRef } from "react";
-import type { UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
 import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
 import {

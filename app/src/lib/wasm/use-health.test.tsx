@@ -1,6 +1,6 @@
+import type { ComponentStatus, StatusSummary } from "@common/http-types";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ComponentStatus, StatusSummary } from "../../../common/http-types";
 import { mockFetch } from "./test-network";
 import { databaseOf, uptimeOf, useHealth } from "./use-health";
 

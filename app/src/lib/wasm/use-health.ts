@@ -1,7 +1,8 @@
 // The landing cards' values: the wasm HealthMachine decides when a round runs and what it asks
 // (/health, /db-health, and GET /api/status for the server's uptimes); this hook does the requests.
+
+import type { DatabaseName, DbHealth, StatusSummary } from "@common/http-types";
 import { useEffect, useMemo, useState } from "react";
-import type { DatabaseName, DbHealth, StatusSummary } from "../../../common/http-types";
 import { forceHealthChecks } from "../../config/env";
 import { requestRaw } from "../api-client";
 import { HealthMachine, type HealthSnapshot } from "./core";

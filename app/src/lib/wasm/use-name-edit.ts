@@ -1,5 +1,5 @@
+import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "@common/http-types";
 import { useCallback, useEffect } from "react";
-import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
 import { NameEditMachine, type NameEditSnapshot } from "./core";
 import { useMachine } from "./use-machine";

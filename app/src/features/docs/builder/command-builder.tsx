@@ -2,13 +2,9 @@
 // that validates each field and shows the exact, shell-quoted `mg ...` line to copy. The docs page
 // renders the section around it (heading and introduction) and fetches this chunk only when the
 // section nears the viewport, so a CLI page's first visit does not carry it.
+
+import type { CliArgument, CliCatalogue, CliOption, CliToolId } from "@common/catalogue-types";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import type {
-  CliArgument,
-  CliCatalogue,
-  CliOption,
-  CliToolId,
-} from "../../../../common/catalogue-types";
 import {
   argumentKey,
   type BuilderValues,
