@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../../lib/api-client";
 import type { Identity } from "../../lib/identity";
-import { mockFetch } from "../../lib/wasm/test-network";
 import { checkApi, checkConfig, checkIdentityService, checkRedirectAllowed } from "./diagnostics";
 
 // fetch (and the identity SDK's OAuth start) are the boundary; each check's verdict is real.

@@ -1,8 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import * as core from "./core";
-import { mockFetch } from "./test-network";
 import { useAuthCallback } from "./use-auth-callback";
 import { useDeployment } from "./use-deployment";
 import { useHealth } from "./use-health";

@@ -1,8 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../api-client";
 import { SIGN_IN_STATE_KEY } from "../sign-in-state";
-import { mockFetch } from "./test-network";
 import {
   type AuthCallbackOptions,
   type ExchangeAnswer,
