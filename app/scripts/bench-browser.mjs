@@ -12,6 +12,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { loadCatalogue } from "./catalogue.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 const repo = join(appDir, "..");
@@ -78,7 +79,8 @@ try {
   });
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));
-  await page.goto(`${origin}/bench?size=${size}`);
+  const { paths } = await loadCatalogue();
+  await page.goto(`${origin}${paths.bench}?size=${size}`);
   const run = page.getByRole("button", { name: "Run" });
   await run.waitFor();
   await page.waitForFunction(() => !document.querySelector(".bench__controls button[disabled]"));

@@ -4,7 +4,7 @@
 // renders every public path with it. The machines' initial snapshots come from the real wasm, run in
 // Node: the HTML holds exactly what the browser's first render does.
 
-import { routeManifest } from "@common/routes";
+import { docsRouteAt, redirects, routeManifest } from "@common/routes";
 import { navOf, variantKey } from "@common/variant";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
@@ -16,6 +16,8 @@ import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 import { Deployment } from "./lib/wasm/core";
 
+// The page catalogue, for the build's plain-Node scripts (scripts/catalogue.mjs).
+export { pageModule, paths, redirects, samplePaths } from "@common/routes";
 export { prerenderVariants, runtimeConfigOf } from "@common/variant";
 
 /**
@@ -35,9 +37,8 @@ export function currentVariantKey(): string {
 
 /** Every public path to prerender (routes.json's public paths, less the redirects). */
 export function publicPaths(): string[] {
-  const redirects = new Set(["/mg", "/metagenesis"]);
   return routeManifest(docsPages.map((page) => page.slug)).public.filter(
-    (path) => !redirects.has(path),
+    (path) => !Object.hasOwn(redirects, path),
   );
 }
 
@@ -49,16 +50,8 @@ export const NOT_FOUND_PATH = "/__mg-prerender-not-found";
  * `/mg/cli` and `/mg/dmt` show the same page as `/mg/overview`, `/mg/cli/main`, `/mg/cli/dmt`.
  */
 export function pageAddress(path: string): { canonical: string; markdown?: string } {
-  const cli = /^\/mg\/cli\/([^/]+)$/.exec(path);
-  const tab = cli ? null : /^\/mg\/([^/]+)$/.exec(path);
-  const route =
-    path === "/docs"
-      ? resolveDocsRoute("overview")
-      : cli
-        ? resolveDocsRoute("cli", cli[1])
-        : tab?.[1]
-          ? resolveDocsRoute(tab[1])
-          : null;
+  const docs = docsRouteAt(path);
+  const route = docs && resolveDocsRoute(docs.tab, docs.subtab);
   if (!route) return { canonical: path };
   const canonical = docsPath(route.page.slug);
   return { canonical, markdown: `${canonical}.md` };
