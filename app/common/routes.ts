@@ -1,10 +1,11 @@
 // The app's page catalogue (spec 2.1), in one place for the app, its build and its server: every
-// route, what each page is (its chunk's source file, whether it runs machines at once, whether it is
-// sent cross-origin isolated, whether it exists only with sign-in, where a redirect sends people).
+// route, what each page is (whether it runs machines at once, whether it is sent cross-origin
+// isolated, whether it exists only with sign-in, where a redirect sends people, its chunk's source).
 // Everything else derives from it: the router, the prerender, the footer, the measurements, and the
 // server through dist/routes.json (vite/route-manifest.ts), which it reads at start to answer 404 for
 // every other path. route-literals.test.ts fails on a route path spelled anywhere else in the app.
 // Neutral ground: imports nothing from src/ or vite/.
+import { matchPath } from "react-router-dom";
 
 export const paths = {
   landing: "/",
@@ -24,38 +25,7 @@ export type PageName = keyof typeof paths;
 
 /** A route pattern with its `:name` segments filled in: `pathTo(paths.docsCli, { subtab: "dmt" })`. */
 export function pathTo(pattern: string, params: Readonly<Record<string, string>>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`pathTo: ${pattern} needs :${name}`);
-    return value;
-  });
-}
-
-/** The parameters of `path` when it matches `pattern` (a `:name` segment is one segment), else null. */
-export function matchRoute(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const have = path.split("/");
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const value = have[index] ?? "";
-    if (segment.startsWith(":")) {
-      if (value === "") return null;
-      params[segment.slice(1)] = decoded(value);
-    } else if (segment !== value) {
-      return null;
-    }
-  }
-  return params;
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    // A malformed escape names no page the app has; keep it as it came.
-    return segment;
-  }
+  return pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "");
 }
 
 /** The CLI sub-row of the docs (spec 2.7): `/mg/cli/{subtab}` shows the page `slug`. */
@@ -79,8 +49,6 @@ export const docsDefaultPath = docsPath(DOCS_HOME);
 
 /** What a page is, beyond its path. */
 export interface PageFacts {
-  /** The source file of the page's own chunk, from app/ (the prerender links its scripts and styles). */
-  module?: string;
   /** Its chunk imports the wasm core at once, so the core starts downloading beside it. */
   machines?: true;
   /**
@@ -95,32 +63,55 @@ export interface PageFacts {
   redirect?: string;
 }
 
-const DOCS_MODULE = "src/features/docs/page/docs-page.tsx";
-
 export const pages: Readonly<Record<PageName, PageFacts>> = {
-  landing: { module: "src/features/landing/landing-page.tsx", machines: true },
-  status: { module: "src/features/status/status-page.tsx", machines: true },
+  landing: { machines: true },
+  status: { machines: true },
   docsRoot: { redirect: docsDefaultPath },
   metagenesis: { redirect: docsDefaultPath },
-  docsCli: { module: DOCS_MODULE },
-  docsTab: { module: DOCS_MODULE },
-  telekinesis: { module: "src/features/telekinesis/telekinesis-page.tsx", machines: true },
-  bench: { module: "src/features/bench/bench-page.tsx", isolated: true },
-  docs: { module: DOCS_MODULE },
+  docsCli: {},
+  docsTab: {},
+  telekinesis: { machines: true },
+  bench: { isolated: true },
+  docs: {},
   authCallback: { signedIn: true },
   dashboard: { signedIn: true },
+};
+
+const DOCS_MODULE = "src/features/docs/page/docs-page.tsx";
+
+/**
+ * The source file (from app/) of each page's own chunk, which the prerender links the scripts and
+ * styles of; none: the app's first chunk has the page. Apart from `pages` so that the browser's
+ * bundle, which never reads it, leaves it out.
+ */
+export const pageModules: Readonly<Record<PageName, string | undefined>> = {
+  landing: "src/features/landing/landing-page.tsx",
+  status: "src/features/status/status-page.tsx",
+  docsRoot: undefined,
+  metagenesis: undefined,
+  docsCli: DOCS_MODULE,
+  docsTab: DOCS_MODULE,
+  telekinesis: "src/features/telekinesis/telekinesis-page.tsx",
+  bench: "src/features/bench/bench-page.tsx",
+  docs: DOCS_MODULE,
+  authCallback: undefined,
+  dashboard: undefined,
 };
 
 /** Every page's name, in the table's order. */
 export const pageNames = Object.keys(paths) as PageName[];
 
-/** The page the route `path` names, with the route's parameters; undefined for a path of no page. */
+/**
+ * The page the route `path` names, with the route's parameters; undefined for a path of no page.
+ * Matched by the router's own function, so this reading of a path is the router's (a trailing slash
+ * allowed, letters in any case).
+ */
 export function pageAt(
   path: string,
-): { name: PageName; facts: PageFacts; params: Record<string, string> } | undefined {
+): { name: PageName; facts: PageFacts; params: Record<string, string | undefined> } | undefined {
   for (const name of pageNames) {
-    const params = matchRoute(paths[name], path);
-    if (params) return { name, facts: pages[name], params };
+    const match = matchPath(paths[name], path);
+    if (match) return { name, facts: pages[name], params: match.params };
   }
   return undefined;
 }
@@ -138,29 +129,28 @@ export function docsRouteAt(path: string): { tab: string; subtab?: string } | nu
 }
 
 /** Each redirecting path and where it sends people. */
-export const redirects: Readonly<Record<string, string>> = Object.fromEntries(
-  pageNames.flatMap((name) => {
-    const to = pages[name].redirect;
-    return to ? [[paths[name], to]] : [];
-  }),
-);
+export function redirects(): Record<string, string> {
+  return Object.fromEntries(
+    pageNames.flatMap((name) => {
+      const to = pages[name].redirect;
+      return to ? [[paths[name], to]] : [];
+    }),
+  );
+}
 
 /** The source file of the chunk that renders `path` (undefined: the app's first chunk has it). */
 export function pageModule(path: string): string | undefined {
-  return pageAt(path)?.facts.module;
+  const page = pageAt(path);
+  return page && pageModules[page.name];
 }
 
 /**
  * One path per kind of page, what a measurement visits by default (scripts/first-visit.mjs): each
  * page that runs machines, a docs page, and a CLI page (which also loads the command builder).
  */
-export const samplePaths: readonly string[] = [
-  paths.landing,
-  paths.status,
-  paths.telekinesis,
-  docsDefaultPath,
-  docsPath("dmt"),
-];
+export function samplePaths(): string[] {
+  return [paths.landing, paths.status, paths.telekinesis, docsDefaultPath, docsPath("dmt")];
+}
 
 /** What dist/routes.json holds: every concrete path the app answers. */
 export type RouteManifest = {

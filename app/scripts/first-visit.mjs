@@ -28,7 +28,7 @@ const routes = args.filter(
   (a, i) => !a.startsWith("--") && args[i - 1] !== "--json" && args[i - 1] !== "--width",
 );
 // By default one path per kind of page (the catalogue's `samplePaths`).
-if (routes.length === 0) routes.push(...(await loadCatalogue()).samplePaths);
+if (routes.length === 0) routes.push(...(await loadCatalogue()).samplePaths());
 
 // The graphics code: the lazily imported renderer (the `mount` chunk, which holds the graphics wasm
 // package's glue) and the graphics .wasm.

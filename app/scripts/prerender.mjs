@@ -256,7 +256,7 @@ async function main() {
   const manifest = {
     version: 1,
     build,
-    redirects,
+    redirects: redirects(),
     pages,
     notFound,
   };

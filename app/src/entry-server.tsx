@@ -37,8 +37,9 @@ export function currentVariantKey(): string {
 
 /** Every public path to prerender (routes.json's public paths, less the redirects). */
 export function publicPaths(): string[] {
+  const away = redirects();
   return routeManifest(docsPages.map((page) => page.slug)).public.filter(
-    (path) => !Object.hasOwn(redirects, path),
+    (path) => !Object.hasOwn(away, path),
   );
 }
 

@@ -7,7 +7,7 @@ import type { Plugin, ResolvedConfig } from "vite";
 import type { CliCatalogue } from "../common/catalogue-types";
 import {
   docsPath,
-  matchRoute,
+  pageAt,
   paths,
   pathTo,
   type RouteManifest,
@@ -62,12 +62,14 @@ export function siteUrl(value: string | undefined): string {
 export function sitemapPaths(manifest: RouteManifest): string[] {
   const aliases = new Set<string>([paths.docs, pathTo(paths.docsTab, { tab: "cli" })]);
   for (const path of manifest.public) {
-    const slug = matchRoute(paths.docsTab, path)?.tab;
+    const page = pageAt(path);
+    const slug = page?.name === "docsTab" ? page.params.tab : undefined;
     if (slug && docsPath(slug) !== path) aliases.add(path);
   }
+  const away = redirects();
   const seen = new Set<string>();
   return manifest.public.filter((path) => {
-    if (Object.hasOwn(redirects, path) || aliases.has(path) || seen.has(path)) return false;
+    if (Object.hasOwn(away, path) || aliases.has(path) || seen.has(path)) return false;
     seen.add(path);
     return true;
   });

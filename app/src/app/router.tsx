@@ -108,7 +108,7 @@ export function preloadFor(pathname: string): void {
 export async function preloadRoute(pathname: string): Promise<void> {
   const page = pageAt(pathname);
   const preload = page && pageComponents[page.name]?.preload;
-  if (!page || !preload) return;
+  if (!preload) return;
   const docs = docsRouteAt(pathname);
   if (!docs) {
     await preload();

@@ -3,8 +3,8 @@
 // load), freed when it unmounts, so StrictMode's mount, unmount, mount makes and frees one machine per
 // mount. After each event it re-reads the machine's snapshot and keeps one timer at the machine's
 // `nextDeadline()`. React reads the snapshot through `useSyncExternalStore`: the snapshot object is
-// replaced (and the store's version bumped) only when the machine says something changed, and the
-// first render, the server's render and hydration all read the same initial snapshot.
+// replaced only when the machine says something changed (its version counters, where it has them),
+// and the first render, the server's render and hydration all read the same initial snapshot.
 import { type DependencyList, useEffect, useState, useSyncExternalStore } from "react";
 
 export interface WasmMachine {
@@ -37,132 +37,124 @@ export interface MachineSpec<M extends WasmMachine, S> {
   onDemand?: boolean;
 }
 
-/** Nothing read yet from the machine the store owns. */
-const UNREAD = Symbol("unread");
-
-export class MachineStore<M extends WasmMachine, S> {
+/** The store of one component's machine: what React subscribes to, and how events reach the machine. */
+export interface MachineStore<M extends WasmMachine, S> {
   /** The latest render's spec (its callbacks see the latest props). */
   spec: MachineSpec<M, S>;
-  /** Bumped each time the snapshot is replaced. */
-  version = 0;
-  private machine: M | null = null;
-  private mounted = false;
-  private snapshot: S;
-  private readonly initialSnapshot: S;
-  /** What the current snapshot was read at: the machine's version, or the snapshot's JSON. */
-  private key: unknown;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<() => void>();
-
-  constructor(spec: MachineSpec<M, S>) {
-    this.spec = spec;
-    this.snapshot = this.initialSnapshot = spec.initial();
-    this.key = spec.version ? UNREAD : JSON.stringify(this.snapshot);
-  }
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): S => this.snapshot;
-
-  readonly getServerSnapshot = (): S => this.initialSnapshot;
-
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+  /** The initial snapshot, for the server's render and for hydration. */
+  getServerSnapshot(): S;
   /** Starts owning a machine (now, unless it is made on demand); returns the unmount. */
-  mount(): () => void {
-    this.mounted = true;
-    if (!this.spec.onDemand) this.open();
-    return () => this.unmount();
-  }
-
+  mount(): () => void;
   /** The live machine, made first if it does not exist yet; null while unmounted. */
-  open(): M | null {
-    if (!this.mounted) return null;
-    if (!this.machine) {
-      const machine = this.spec.create();
-      this.machine = machine;
-      if (this.spec.version) this.key = UNREAD;
-      this.spec.start?.(machine, this);
-      this.sync();
-    }
-    return this.machine;
-  }
-
-  /** Whether `machine` is the one this store owns now (not freed, not replaced). */
-  owns(machine: M): boolean {
-    return this.machine === machine;
-  }
-
+  open(): M | null;
   /** Runs `event` on the live machine and re-reads; undefined (nothing run) while unmounted. */
-  act<R>(event: (machine: M) => R): R | undefined {
-    const machine = this.open();
-    if (!machine) return undefined;
-    const result = event(machine);
-    this.sync();
-    return result;
-  }
-
+  act<R>(event: (machine: M) => R): R | undefined;
   /**
    * For an answer that arrives later: runs `event` and re-reads only if `machine`, the one the
    * request was made for, is still live; otherwise the answer is dropped (undefined).
    */
-  answer<R>(machine: M, event: (machine: M) => R): R | undefined {
-    if (!this.owns(machine)) return undefined;
-    const result = event(machine);
-    this.sync();
-    return result;
-  }
-
+  answer<R>(machine: M, event: (machine: M) => R): R | undefined;
   /** Re-reads the snapshot (telling React only if it changed) and re-arms the one timer. */
-  sync(): void {
-    const machine = this.machine;
-    if (!machine) return;
-    if (this.refresh(machine)) {
-      this.version += 1;
-      for (const listener of this.listeners) listener();
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const at = machine.nextDeadline?.();
-    if (at === undefined) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        if (!this.owns(machine)) return;
-        this.spec.due?.(machine, Date.now(), this);
-        this.sync();
-      },
-      Math.max(0, at - Date.now()),
-    );
-  }
+  sync(): void;
+}
 
-  private refresh(machine: M): boolean {
-    const { version, read } = this.spec;
-    const first = this.key === UNREAD;
+// A closure rather than a class: every page's first load carries this (the theme runs on it), and
+// closure variables minify to single letters where class fields keep their names.
+export function machineStore<M extends WasmMachine, S>(
+  first: MachineSpec<M, S>,
+): MachineStore<M, S> {
+  const initial = first.initial();
+  let snapshot = initial;
+  let machine: M | null = null;
+  let mounted = false;
+  // What the snapshot was read at: the machine's version (undefined: nothing read yet from the
+  // machine owned now), or the snapshot's JSON.
+  let key: number | string | undefined = first.version ? undefined : JSON.stringify(initial);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+
+  /** Re-reads what the machine says changed; true when the snapshot was replaced. */
+  const refresh = (owned: M): boolean => {
+    const { version, read } = store.spec;
     if (version) {
-      const key = version(machine);
-      if (key === this.key) return false;
-      this.key = key;
-      this.snapshot = read(machine, first ? undefined : this.snapshot);
+      const next = version(owned);
+      if (next === key) return false;
+      const previous = key === undefined ? undefined : snapshot;
+      key = next;
+      snapshot = read(owned, previous);
       return true;
     }
-    const next = read(machine, this.snapshot);
-    const key = JSON.stringify(next);
-    if (key === this.key) return false;
-    this.key = key;
-    this.snapshot = next;
+    const next = read(owned, snapshot);
+    const json = JSON.stringify(next);
+    if (json === key) return false;
+    key = json;
+    snapshot = next;
     return true;
-  }
+  };
 
-  private unmount(): void {
-    this.mounted = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const machine = this.machine;
-    this.machine = null;
-    machine?.free();
-  }
+  const store: MachineStore<M, S> = {
+    spec: first,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    getServerSnapshot: () => initial,
+    mount: () => {
+      mounted = true;
+      if (!store.spec.onDemand) store.open();
+      return () => {
+        mounted = false;
+        clearTimeout(timer);
+        timer = undefined;
+        const owned = machine;
+        machine = null;
+        owned?.free();
+      };
+    },
+    open: () => {
+      if (!mounted) return null;
+      if (!machine) {
+        const made = store.spec.create();
+        machine = made;
+        if (store.spec.version) key = undefined;
+        store.spec.start?.(made, store);
+        store.sync();
+      }
+      return machine;
+    },
+    act: (event) => {
+      const owned = store.open();
+      return owned ? store.answer(owned, event) : undefined;
+    },
+    answer: (owned, event) => {
+      if (machine !== owned) return undefined;
+      const result = event(owned);
+      store.sync();
+      return result;
+    },
+    sync: () => {
+      const owned = machine;
+      if (!owned) return;
+      if (refresh(owned)) for (const listener of listeners) listener();
+      clearTimeout(timer);
+      timer = undefined;
+      const at = owned.nextDeadline?.();
+      if (at === undefined) return;
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          if (machine !== owned) return;
+          store.spec.due?.(owned, Date.now(), store);
+          store.sync();
+        },
+        Math.max(0, at - Date.now()),
+      );
+    },
+  };
+  return store;
 }
 
 /**
@@ -174,7 +166,7 @@ export function useMachineStore<M extends WasmMachine, S>(
   deps: DependencyList = [],
 ): { snapshot: S; store: MachineStore<M, S> } {
   // A plain object (no wasm) made once per component; the machine itself is made by the effect.
-  const [store] = useState(() => new MachineStore(spec));
+  const [store] = useState(() => machineStore(spec));
   store.spec = spec;
   // `deps`: what the caller says re-makes the machine (its constructor's arguments).
   useEffect(() => store.mount(), [store, ...deps]);

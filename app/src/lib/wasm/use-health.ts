@@ -90,12 +90,13 @@ export function useHealth({
       record: (owned: HealthMachine, status: number | undefined) => string | undefined,
     ) => {
       const answer = await requestRaw(path);
-      if (!store.owns(machine)) return;
-      if (path === "/db-health" && answer?.status === 200) {
-        const name = databaseOf(answer.text);
-        if (name) setDatabase(name);
-      }
-      const log = store.answer(machine, (owned) => record(owned, answer?.status));
+      const log = store.answer(machine, (owned) => {
+        if (path === "/db-health" && answer?.status === 200) {
+          const name = databaseOf(answer.text);
+          if (name) setDatabase(name);
+        }
+        return record(owned, answer?.status);
+      });
       if (log) console.error(log);
     };
     if (plan.checkApi)
@@ -103,11 +104,12 @@ export function useHealth({
     if (plan.checkDb)
       void check("/db-health", (owned, status) => owned.dbResult(plan.round, status));
     if (plan.readUptime) {
-      void requestRaw("/api/status").then((answer) => {
-        if (!store.owns(machine) || answer?.status !== 200) return;
-        const read = uptimeOf(answer.text);
-        if (read) setUptime(read);
-      });
+      void requestRaw("/api/status").then((answer) =>
+        store.answer(machine, () => {
+          const read = answer?.status === 200 ? uptimeOf(answer.text) : undefined;
+          if (read) setUptime(read);
+        }),
+      );
     }
   };
 

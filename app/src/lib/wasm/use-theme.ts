@@ -41,12 +41,15 @@ export function useTheme(): { theme: Theme | undefined; toggle: () => void } {
     onDemand: true,
     create: (): ThemeMachine => {
       // Made only once the core is loaded (see the effect and `toggle` below).
-      const core = loadedCore();
-      if (!core) throw new Error("the theme machine is made after the wasm core loads");
+      const core = loadedCore() as Core;
       return new core.ThemeMachine(readStored(storageKey(core)));
     },
     read: (machine): Theme | undefined => machine.theme,
     initial: () => undefined,
+    // What is stored now, which another tab may have changed since index.html's script read it.
+    start: (machine) => {
+      document.documentElement.dataset.theme = machine.theme;
+    },
   });
 
   useEffect(() => {
