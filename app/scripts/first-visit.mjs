@@ -18,6 +18,7 @@ import { writeFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "../common/chromium.mjs";
+import { loadCatalogue } from "./catalogue.mjs";
 
 const baseUrl = (process.env.BASE_URL ?? "http://127.0.0.1:3411").replace(/\/$/, "");
 const args = process.argv.slice(2);
@@ -27,8 +28,8 @@ const width = args.includes("--width") ? Number(args[args.indexOf("--width") + 1
 const routes = args.filter(
   (a, i) => !a.startsWith("--") && args[i - 1] !== "--json" && args[i - 1] !== "--width",
 );
-if (routes.length === 0)
-  routes.push("/", "/apotheosis", "/telekinesis", "/mg/overview", "/mg/cli/dmt");
+// By default one path per kind of page (the catalogue's `samplePaths`).
+if (routes.length === 0) routes.push(...(await loadCatalogue()).samplePaths());
 
 // The graphics code: the lazily imported renderer (the `mount` chunk, which holds the graphics wasm
 // package's glue) and the graphics .wasm.

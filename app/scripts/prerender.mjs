@@ -10,12 +10,13 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { loadEnv } from "vite";
+import { serverBundle } from "./catalogue.mjs";
 
 const app = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(app, "dist");
-const bundle = pathToFileURL(join(app, "dist-ssr", "entry-server.mjs")).href;
+const bundle = serverBundle;
 
 const SITE_NAME = "mg";
 
@@ -74,16 +75,6 @@ function headTags({ meta, address, notFound, docs }) {
   return tags.join("\n    ");
 }
 
-/** The source module of the lazy page chunk that renders `path` (none: the app chunk has it). */
-function pageModule(path) {
-  if (path === "/") return "src/features/landing/landing-page.tsx";
-  if (path === "/apotheosis") return "src/features/status/status-page.tsx";
-  if (path === "/telekinesis") return "src/features/telekinesis/telekinesis-page.tsx";
-  if (path === "/bench") return "src/features/bench/bench-page.tsx";
-  if (path === "/docs" || path.startsWith("/mg/")) return "src/features/docs/page/docs-page.tsx";
-  return undefined;
-}
-
 /** The scripts and stylesheets of manifest entry `id` and of everything it imports statically. */
 function staticImports(manifest, id) {
   const js = new Set();
@@ -103,10 +94,10 @@ function staticImports(manifest, id) {
  * The <link>s a page's own chunk needs in its HTML: its stylesheets (in the browser the chunk's loader
  * adds them; a prerendered page must carry them, or it paints unstyled until the script runs, and
  * never styled without JavaScript) and modulepreloads of its scripts (hydration waits for them).
+ * `key` is the page's module (the catalogue's `pages.*.module`; none: the app chunk has the page).
  * Files index.html already links are left out.
  */
-function chunkLinks(manifest, path) {
-  const key = pageModule(path);
+function chunkLinks(manifest, key) {
   if (!key) return "";
   const { js, css } = staticImports(manifest, key);
   const index = staticImports(manifest, "index.html");
@@ -212,7 +203,10 @@ async function main() {
   // The variant list and each variant's runtime config come from the bundle (common/variant.ts),
   // loaded once without a config for them; each variant's key from its own copy of the bundle, as
   // the wasm core resolves that configuration (entry-server's currentVariantKey).
-  const { prerenderVariants, runtimeConfigOf } = await import(`${bundle}?list`);
+  // The page catalogue (app/common/routes.ts) comes from the bundle too.
+  const { prerenderVariants, runtimeConfigOf, pageModule, redirects } = await import(
+    `${bundle}?list`
+  );
   const runtimeConfig = (variant) => JSON.stringify(runtimeConfigOf(variant));
 
   await rm(join(dist, "pages"), { recursive: true, force: true });
@@ -241,7 +235,7 @@ async function main() {
       const rendered = await server.render(path);
       const address = server.pageAddress(path);
       pages[path] ??= {};
-      const links = chunkLinks(chunks, path);
+      const links = chunkLinks(chunks, pageModule(path));
       const page = documentFor(template, { ...rendered, address, links });
       pages[path][key] = await store(deferScripts(inlineStylesheets(page, readCss)));
       renders += 1;
@@ -262,7 +256,7 @@ async function main() {
   const manifest = {
     version: 1,
     build,
-    redirects: { "/mg": "/mg/overview", "/metagenesis": "/mg/overview" },
+    redirects: redirects(),
     pages,
     notFound,
   };

@@ -3,11 +3,12 @@
 // configuration variant (the variant's runtime config set first, as the server would inject it) and
 // renders every public path with it. The machines' initial snapshots come from the real wasm, run in
 // Node: the HTML holds exactly what the browser's first render does.
+
+import { docsRouteAt, redirects, routeManifest } from "@common/routes";
+import { navOf, variantKey } from "@common/variant";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
-import { routeManifest } from "../common/routes";
-import { navOf, variantKey } from "../common/variant";
 import { App } from "./app/app";
 import { type PageMeta, PageMetaContext } from "./components/document-title";
 import { deploymentConfig, identityConfig, identityMisconfigured } from "./config/env";
@@ -15,7 +16,9 @@ import { readRuntimeConfig } from "./config/runtime-config";
 import { docsPages, docsPath, resolveDocsRoute } from "./features/docs/page/docs-nav";
 import { Deployment } from "./lib/wasm/core";
 
-export { prerenderVariants, runtimeConfigOf } from "../common/variant";
+// The page catalogue, for the build's plain-Node scripts (scripts/catalogue.mjs).
+export { pageModule, paths, redirects, samplePaths } from "@common/routes";
+export { prerenderVariants, runtimeConfigOf } from "@common/variant";
 
 /**
  * The variant key of the configuration this copy of the bundle was loaded with: its nav, and the
@@ -34,9 +37,9 @@ export function currentVariantKey(): string {
 
 /** Every public path to prerender (routes.json's public paths, less the redirects). */
 export function publicPaths(): string[] {
-  const redirects = new Set(["/mg", "/metagenesis"]);
+  const away = redirects();
   return routeManifest(docsPages.map((page) => page.slug)).public.filter(
-    (path) => !redirects.has(path),
+    (path) => !Object.hasOwn(away, path),
   );
 }
 
@@ -48,16 +51,8 @@ export const NOT_FOUND_PATH = "/__mg-prerender-not-found";
  * `/mg/cli` and `/mg/dmt` show the same page as `/mg/overview`, `/mg/cli/main`, `/mg/cli/dmt`.
  */
 export function pageAddress(path: string): { canonical: string; markdown?: string } {
-  const cli = /^\/mg\/cli\/([^/]+)$/.exec(path);
-  const tab = cli ? null : /^\/mg\/([^/]+)$/.exec(path);
-  const route =
-    path === "/docs"
-      ? resolveDocsRoute("overview")
-      : cli
-        ? resolveDocsRoute("cli", cli[1])
-        : tab?.[1]
-          ? resolveDocsRoute(tab[1])
-          : null;
+  const docs = docsRouteAt(path);
+  const route = docs && resolveDocsRoute(docs.tab, docs.subtab);
   if (!route) return { canonical: path };
   const canonical = docsPath(route.page.slug);
   return { canonical, markdown: `${canonical}.md` };

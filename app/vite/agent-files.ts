@@ -5,7 +5,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin, ResolvedConfig } from "vite";
 import type { CliCatalogue } from "../common/catalogue-types";
-import { docsPath, paths, type RouteManifest, routeManifest } from "../common/routes";
+import {
+  docsPath,
+  pageAt,
+  paths,
+  pathTo,
+  type RouteManifest,
+  redirects,
+  routeManifest,
+} from "../common/routes";
 import { readDocsIndex } from "./markdown-plugin";
 import { renderTwin, rewriteDocsLinks, twinLinks, twinPath } from "./markdown-twin";
 
@@ -52,15 +60,16 @@ export function siteUrl(value: string | undefined): string {
  * not public, so never here.
  */
 export function sitemapPaths(manifest: RouteManifest): string[] {
-  const redirects = new Set<string>([paths.docsRoot, paths.metagenesis]);
-  const aliases = new Set<string>([paths.docs, "/mg/cli"]);
+  const aliases = new Set<string>([paths.docs, pathTo(paths.docsTab, { tab: "cli" })]);
   for (const path of manifest.public) {
-    const slug = /^\/mg\/([^/]+)$/.exec(path)?.[1];
+    const page = pageAt(path);
+    const slug = page?.name === "docsTab" ? page.params.tab : undefined;
     if (slug && docsPath(slug) !== path) aliases.add(path);
   }
+  const away = redirects();
   const seen = new Set<string>();
   return manifest.public.filter((path) => {
-    if (redirects.has(path) || aliases.has(path) || seen.has(path)) return false;
+    if (Object.hasOwn(away, path) || aliases.has(path) || seen.has(path)) return false;
     seen.add(path);
     return true;
   });

@@ -3,7 +3,7 @@
 // renders from components written out as plain Markdown (the CLI reference as tables and code
 // blocks), so an agent reads what a person sees, without HTML or front matter.
 import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "../common/catalogue-types";
-import { docsPath } from "../common/routes";
+import { docsPath, paths, pathTo } from "../common/routes";
 import { parseFrontMatter } from "./render-markdown";
 
 /** Which tool's reference follows a page's prose (as in docs-content.tsx). */
@@ -29,10 +29,10 @@ export function twinPath(slug: string): string {
 export function twinLinks(slugs: readonly string[]): Map<string, string> {
   const links = new Map<string, string>();
   for (const slug of slugs) {
-    links.set(`/mg/${slug}`, twinPath(slug));
+    links.set(pathTo(paths.docsTab, { tab: slug }), twinPath(slug));
     links.set(docsPath(slug), twinPath(slug));
   }
-  if (slugs.includes("cli")) links.set("/mg/cli", twinPath("cli"));
+  if (slugs.includes("cli")) links.set(pathTo(paths.docsTab, { tab: "cli" }), twinPath("cli"));
   return links;
 }
 

@@ -24,6 +24,10 @@ describe("the route manifest the server reads", () => {
     }
   });
 
+  it("names the pages sent cross-origin isolated: the bench alone", () => {
+    expect(manifest.isolated).toEqual(["/bench"]);
+  });
+
   it("keeps the sign-in routes apart, for sanctified mode only", () => {
     expect(manifest.signedIn).toEqual(["/auth/callback", "/home"]);
     expect(manifest.public).not.toContain("/home");

@@ -14,6 +14,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
+import { loadCatalogue } from "../../app/scripts/catalogue.mjs";
 
 const appDir = fileURLToPath(new URL("../../app", import.meta.url));
 const repo = join(appDir, "..");
@@ -69,7 +70,8 @@ try {
   browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));
-  await page.goto(`${origin}/bench?size=${size}`);
+  const { paths } = await loadCatalogue();
+  await page.goto(`${origin}${paths.bench}?size=${size}`);
   const run = page.getByRole("button", { name: "Run" });
   await run.waitFor();
   await page.waitForFunction(() => !document.querySelector(".bench__controls button[disabled]"));

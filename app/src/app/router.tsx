@@ -1,10 +1,10 @@
+import { docsRouteAt, type PageName, pageAt, pageNames, pages, paths } from "@common/routes";
 import { type ComponentType, lazy, Suspense } from "react";
-import { matchPath, Navigate, Outlet, Route, Routes } from "react-router-dom";
+import { Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { type AuthDialogs, SanctifiedNav } from "../components/sanctified-nav";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { identityConfig } from "../config/env";
-import { docsDefaultPath, paths } from "../config/paths";
 // Not lazy: a short page, so while a chunk loaded the footer would rise into view (a layout shift).
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { preloadCoreWasm } from "../lib/wasm/load-core";
@@ -78,15 +78,27 @@ const authDialogs: AuthDialogs = {
   })),
 };
 
-/** The pages whose chunk imports the wasm core (see above). */
-const machinePages: ReadonlySet<string> = new Set([paths.landing, paths.status, paths.telekinesis]);
+/** Each page's component, by its name in the catalogue; null for a redirect (`pages.*.redirect`). */
+const pageComponents: Record<PageName, (ComponentType & { preload?: Page["preload"] }) | null> = {
+  landing: LandingPage,
+  status: StatusPage,
+  docsRoot: null,
+  metagenesis: null,
+  docsCli: DocsCliRoute,
+  docsTab: DocsTabRoute,
+  telekinesis: TelekinesisPage,
+  bench: BenchPage,
+  docs: DocsOverviewRoute,
+  authCallback: CallbackPage,
+  dashboard: DashboardPage,
+};
 
 /**
- * Called once before the first render with the address being opened: on a page that runs machines,
- * the wasm starts downloading beside the page's chunk rather than after it.
+ * Called once before the first render with the address being opened: on a page that runs machines
+ * (`pages.*.machines`), the wasm starts downloading beside the page's chunk rather than after it.
  */
 export function preloadFor(pathname: string): void {
-  if (machinePages.has(pathname)) preloadCoreWasm();
+  if (pageAt(pathname)?.facts.machines) preloadCoreWasm();
 }
 
 /**
@@ -94,25 +106,16 @@ export function preloadFor(pathname: string): void {
  * its server-rendered HTML renders it at once; resolves when there is nothing to load.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const exact: Record<string, Page> = {
-    [paths.landing]: LandingPage,
-    [paths.status]: StatusPage,
-    [paths.telekinesis]: TelekinesisPage,
-    [paths.bench]: BenchPage,
-  };
-  const exactPage = exact[pathname];
-  if (exactPage) {
-    await exactPage.preload();
+  const page = pageAt(pathname);
+  const preload = page && pageComponents[page.name]?.preload;
+  if (!preload) return;
+  const docs = docsRouteAt(pathname);
+  if (!docs) {
+    await preload();
     return;
   }
-  const cli = matchPath(paths.docsCli, pathname);
-  const tab = cli ? null : matchPath(paths.docsTab, pathname);
-  const docs = pathname === paths.docs;
-  if (!cli && !tab && !docs) return;
-  const route = cli ? DocsCliRoute : tab ? DocsTabRoute : DocsOverviewRoute;
-  const [{ preloadDocsRoute }] = await Promise.all([docsPage(), route.preload()]);
-  if (cli) await preloadDocsRoute("cli", cli.params.subtab ?? "main");
-  else await preloadDocsRoute(tab?.params.tab ?? "overview");
+  const [{ preloadDocsRoute }] = await Promise.all([docsPage(), preload()]);
+  await preloadDocsRoute(docs.tab, docs.subtab);
 }
 
 /** Holds the page's place while its chunk loads: the footer stays below the fold (no layout shift). */
@@ -135,27 +138,25 @@ function Layout() {
   );
 }
 
-/** The route table of spec 2.1 (paths in config/paths.ts). */
+/** A page's route element: the page, or for a redirect the navigation to its target. */
+function elementOf(name: PageName) {
+  const to = pages[name].redirect;
+  if (to) return <Navigate to={to} replace />;
+  const Page = pageComponents[name];
+  return Page && <Page />;
+}
+
+/** The route table of spec 2.1 (the catalogue in common/routes.ts). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path={paths.landing} element={<LandingPage />} />
-        <Route path={paths.status} element={<StatusPage />} />
-        <Route path={paths.docsRoot} element={<Navigate to={docsDefaultPath} replace />} />
-        <Route path={paths.metagenesis} element={<Navigate to={docsDefaultPath} replace />} />
-        <Route path={paths.docsCli} element={<DocsCliRoute />} />
-        <Route path={paths.docsTab} element={<DocsTabRoute />} />
-        <Route path={paths.telekinesis} element={<TelekinesisPage />} />
-        <Route path={paths.bench} element={<BenchPage />} />
-        <Route path={paths.docs} element={<DocsOverviewRoute />} />
         {/* Sign-in routes exist only in sanctified mode (spec 2.1); elsewhere they are 404s. */}
-        {identityConfig.sanctified && (
-          <>
-            <Route path={paths.authCallback} element={<CallbackPage />} />
-            <Route path={paths.dashboard} element={<DashboardPage />} />
-          </>
-        )}
+        {pageNames
+          .filter((name) => identityConfig.sanctified || !pages[name].signedIn)
+          .map((name) => (
+            <Route key={name} path={paths[name]} element={elementOf(name)} />
+          ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,6 @@
 // The sanctified-mode top navigation: projects, theme, and sign-in (anonymous) or the user menu (signed in).
+
+import { docsDefaultPath, paths } from "@common/routes";
 import {
   type ComponentType,
   type KeyboardEvent,
@@ -11,7 +13,6 @@ import {
   useState,
 } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { docsDefaultPath, paths } from "../config/paths";
 import type { IdentityProfile } from "../lib/identity";
 import { useSession } from "../lib/session/session-context";
 import { ThemeToggle } from "./theme-toggle";

@@ -1,5 +1,6 @@
 // The site's footer; on a server that runs its identity emulator on purpose (IDENTITY_EMULATOR=on)
 // it also says, visibly, that anyone can sign in there.
+import { paths } from "@common/routes";
 import { useState } from "react";
 import { type InjectedConfig, readRuntimeConfig } from "../config/runtime-config";
 
@@ -18,11 +19,11 @@ export function SiteFooter({
   return (
     <footer className="site-footer">
       <p>mg · deploy full-stack apps, functions and static sites into your own cloud account.</p>
-      {/* A plain link, never a client-side navigation: only a document the server sends is
-          cross-origin isolated, and the bench needs that for its fine timer. Its text is short: the
-          footer is on every page's first visit. */}
+      {/* A plain link, never a client-side navigation: the bench is sent cross-origin isolated
+          (`pages.bench.isolated`), which only a document the server sends can be. Its text is
+          short: the footer is on every page's first visit. */}
       <p>
-        <a href="/bench">Graphics bench</a>
+        <a href={paths.bench}>Graphics bench</a>
       </p>
       {emulator && (
         <p className="site-footer__emulator">

@@ -1,5 +1,5 @@
+import { docsDefaultPath, paths } from "@common/routes";
 import { Link, NavLink } from "react-router-dom";
-import { docsDefaultPath, paths } from "../config/paths";
 import { ThemeToggle } from "./theme-toggle";
 
 const links = [

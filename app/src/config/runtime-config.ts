@@ -1,5 +1,5 @@
 // Deployment values the server injects into index.html at request time (they beat the VITE_* build values).
-import type { RuntimeConfig } from "../../common/http-types";
+import type { RuntimeConfig } from "@common/http-types";
 
 /**
  * What `<script type="application/json" id="mg-runtime-config">` carries: the server's RuntimeConfig

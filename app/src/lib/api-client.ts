@@ -34,10 +34,35 @@ export function setTokenProvider(provider: TokenProvider | undefined): void {
   tokenProvider = provider;
 }
 
-/** A raw answer: status and body text. */
+/** A raw answer: status, body text (empty for a 304) and the entity tag the server sent. */
 export interface RawResponse {
   status: number;
   text: string;
+  etag?: string;
+}
+
+/** The API's URL for `path` (`/health`, `/api/status`, ...). */
+export function apiUrl(path: string): string {
+  return `${apiBaseUrl}${path}`;
+}
+
+/** The app's one `fetch`: null when no response arrived (network failure, CORS, offline). */
+async function send(url: string, init: RequestInit): Promise<RawResponse | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    return null;
+  }
+  let text = "";
+  if (response.status !== 304) {
+    try {
+      text = await response.text();
+    } catch {
+      // A body cut off mid-way reads as empty; the status still decides.
+    }
+  }
+  return { status: response.status, text, etag: response.headers.get("ETag") ?? undefined };
 }
 
 /** Performs the call; `null` when no response arrived (network failure, CORS, offline). */
@@ -60,23 +85,24 @@ export async function requestRaw(
     const id = sessionId();
     if (id) headers["X-Session-Id"] = id;
   }
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl}${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    return null;
-  }
-  let text = "";
-  try {
-    text = await response.text();
-  } catch {
-    // A body cut off mid-way reads as empty; the status still decides.
-  }
-  return { status: response.status, text };
+  return send(apiUrl(path), {
+    method: options.method ?? "GET",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/**
+ * A check's GET of `url` (an API URL, or another service's such as the task queue's health): no
+ * JSON content type and no token, so a check of another origin is a simple request with no
+ * preflight, and the browser's cache left out, since the caller revalidates with the server's
+ * entity tag itself (`ifNoneMatch`).
+ */
+export function probe(url: string, ifNoneMatch?: string | null): Promise<RawResponse | null> {
+  return send(url, {
+    cache: "no-store",
+    headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {},
+  });
 }
 
 /** Performs the call and returns the parsed JSON answer, or throws an ApiError with the message to show. */

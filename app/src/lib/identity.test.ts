@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { findStoredToken, type IdentitySdk, identityFromSdk, lookupToken } from "./identity";
+import { findStoredToken, lookupToken } from "./identity";
+import { type IdentitySdk, identityFromSdk } from "./identity-sdk";
 
 function storage(entries: Record<string, string>) {
   return { getItem: (key: string) => entries[key] ?? null };
@@ -70,7 +71,7 @@ describe("identityFromSdk", () => {
 
   it("passes the provider and redirect to the SDK's OAuth start", async () => {
     const sdk = fakeSdk();
-    const identity = identityFromSdk(sdk);
+    const identity = identityFromSdk(sdk, lookupToken);
     await expect(identity.startOAuth("github", "http://app/auth/callback")).resolves.toEqual({
       ok: true,
       data: { url: "http://idp/provider" },
@@ -90,6 +91,7 @@ describe("identityFromSdk", () => {
           })),
         },
       }),
+      lookupToken,
     );
     await expect(identity.exchange("c")).resolves.toEqual({
       ok: false,
@@ -100,14 +102,17 @@ describe("identityFromSdk", () => {
 
   it("restores the user through refresh, and makes no call without a stored refresh token", async () => {
     const sdk = fakeSdk();
-    await expect(identityFromSdk(sdk).restore()).resolves.toEqual({ userId: "U1", email: "a@x" });
+    await expect(identityFromSdk(sdk, lookupToken).restore()).resolves.toEqual({
+      userId: "U1",
+      email: "a@x",
+    });
     const empty = fakeSdk({ getRefreshToken: () => "" });
-    await expect(identityFromSdk(empty).restore()).resolves.toBeNull();
+    await expect(identityFromSdk(empty, lookupToken).restore()).resolves.toBeNull();
     expect(empty.refresh).not.toHaveBeenCalled();
   });
 
   it("restores nobody when the refresh is refused", async () => {
     const sdk = fakeSdk({ refresh: vi.fn(async () => ({ ok: false })) });
-    await expect(identityFromSdk(sdk).restore()).resolves.toBeNull();
+    await expect(identityFromSdk(sdk, lookupToken).restore()).resolves.toBeNull();
   });
 });

@@ -1,35 +1,10 @@
-// The identity SDK operations the app needs, backed by @descope/web-js-sdk. The SDK is a separate chunk,
+// The session token in browser storage (what the first paint needs to know whether someone is signed
+// in), and the identity SDK, @descope/web-js-sdk with its adapter (identity-sdk.ts): separate chunks,
 // imported only in sanctified mode and only after first paint (see `loadIdentity`).
 import { type IdentityConfig, identityConfig } from "../config/env";
-import type { ExchangeAnswer } from "./wasm/use-auth-callback";
-import type { OAuthStartAnswer } from "./wasm/use-login";
+import type { Identity, IdentitySdk } from "./identity-sdk";
 
-/** The identity provider's user (spec 3 reads these; the provider sends more). */
-export interface IdentityProfile {
-  userId?: string;
-  email?: string | null;
-  name?: string | null;
-  displayName?: string | null;
-  username?: string | null;
-  givenName?: string | null;
-  nickname?: string | null;
-  picture?: string | null;
-  avatar?: string | null;
-  loginIds?: string[] | null;
-  OAuth?: Record<string, boolean> | null;
-}
-
-export interface Identity {
-  startOAuth: (provider: string, redirectUrl: string) => Promise<OAuthStartAnswer>;
-  exchange: (code: string) => Promise<ExchangeAnswer>;
-  getToken: () => Promise<string | undefined> | string | undefined;
-  /** Restores the session from the stored refresh token; the user, or null when nobody is signed in. */
-  restore: () => Promise<IdentityProfile | null>;
-  /** Ends the session at the provider; the SDK drops its tokens whatever the answer. */
-  logout: () => Promise<{ ok: boolean; error?: unknown }>;
-  /** Calls back when the SDK drops the session by itself (a refused refresh); returns an unsubscribe. */
-  onSessionEnded?: (callback: () => void) => () => void;
-}
+export type { Identity, IdentityProfile } from "./identity-sdk";
 
 /** Storage keys that may hold a session token, in the order they are tried (spec 3, 7). */
 export const TOKEN_STORAGE_KEYS = [
@@ -118,73 +93,6 @@ export function lookupToken(
   return fromSdk ?? findStoredToken(storages);
 }
 
-interface SdkAnswer<T> {
-  ok: boolean;
-  data?: T;
-  error?: { errorCode?: string; errorDescription?: string; errorMessage?: string };
-}
-
-/** The part of the web SDK the app uses (a structural view, so tests can hand in a stand-in). */
-export interface IdentitySdk {
-  oauth: {
-    start: (provider: string, redirectUrl?: string) => Promise<SdkAnswer<unknown>>;
-    exchange: (code: string) => Promise<SdkAnswer<{ user?: unknown }>>;
-  };
-  refresh: () => Promise<SdkAnswer<{ user?: unknown }>>;
-  me: () => Promise<SdkAnswer<unknown>>;
-  logout: () => Promise<SdkAnswer<unknown>>;
-  getSessionToken: () => string;
-  getRefreshToken: () => string;
-  /** Called with the new session token, or null when the SDK dropped it (logout, refused refresh). */
-  onSessionTokenChange?: (callback: (token: string | null) => void) => () => unknown;
-}
-
-/** Wraps a created SDK in the app's operations. Exported for tests with a stand-in SDK. */
-export function identityFromSdk(sdk: IdentitySdk): Identity {
-  const getToken = () => lookupToken(() => sdk.getSessionToken());
-  return {
-    startOAuth: async (provider, redirectUrl) => {
-      const answer = await sdk.oauth.start(provider, redirectUrl);
-      return {
-        ok: answer.ok,
-        data: answer.data as { url?: string } | undefined,
-        error: answer.error,
-      };
-    },
-    exchange: async (code) => {
-      const answer = await sdk.oauth.exchange(code);
-      return {
-        ok: answer.ok,
-        data: answer.data ? { user: answer.data.user ?? null } : null,
-        error: answer.error ?? null,
-      };
-    },
-    getToken,
-    restore: async () => {
-      // Nothing stored: no call at all (a visitor who never signed in costs no request).
-      if (!sdk.getRefreshToken()) return null;
-      const refreshed = await sdk.refresh();
-      if (!refreshed.ok) return null;
-      const fromRefresh = refreshed.data?.user as IdentityProfile | undefined;
-      if (fromRefresh?.userId) return fromRefresh;
-      const me = await sdk.me();
-      return me.ok && me.data ? (me.data as IdentityProfile) : null;
-    },
-    logout: async () => {
-      const answer = await sdk.logout();
-      return { ok: answer.ok, error: answer.error };
-    },
-    onSessionEnded: (callback) => {
-      const unsubscribe = sdk.onSessionTokenChange?.((token) => {
-        if (!token) callback();
-      });
-      return () => {
-        unsubscribe?.();
-      };
-    },
-  };
-}
-
 let loading: Promise<Identity | null> | null = null;
 
 /**
@@ -194,8 +102,9 @@ let loading: Promise<Identity | null> | null = null;
 export function loadIdentity(config: IdentityConfig = identityConfig): Promise<Identity | null> {
   if (!config.sanctified || !config.projectId) return Promise.resolve(null);
   const projectId = config.projectId;
-  loading ??= import("@descope/web-js-sdk").then(
-    ({ default: createSdk }) =>
+  // The SDK and its adapter (identity-sdk.ts) load side by side, both after first paint.
+  loading ??= Promise.all([import("@descope/web-js-sdk"), import("./identity-sdk")]).then(
+    ([{ default: createSdk }, { identityFromSdk }]) =>
       identityFromSdk(
         // The web SDK's types are generic over its cookie options; the structural view is what we use.
         createSdk({
@@ -204,6 +113,7 @@ export function loadIdentity(config: IdentityConfig = identityConfig): Promise<I
           persistTokens: true,
           autoRefresh: true,
         }) as unknown as IdentitySdk,
+        lookupToken,
       ),
     (error: unknown) => {
       console.error("Failed to load the identity SDK", error);

@@ -2,7 +2,7 @@
 // redirect URL, so /auth/callback exchanges only a code from a sign-in this browser started. The
 // callback machine (core-wasm) compares the two; this module only makes, stores and takes the value.
 // Why and how: docs/identity.md ("The sign-in's state").
-import { paths } from "../config/paths";
+import { paths } from "@common/routes";
 
 /** The sessionStorage key of the state of the sign-in this tab started. */
 export const SIGN_IN_STATE_KEY = "mg-sign-in-state";

@@ -1,6 +1,7 @@
 //! The app's route table as the app's build wrote it (`routes.json` in the built app, generated from
 //! `app/common/routes.ts`), so a path the app does not answer gets a real HTTP 404 while the app still
-//! loads to show its 404 page. There is no copy of the table on this side.
+//! loads to show its 404 page, and the pages the table marks isolated are sent cross-origin isolated.
+//! There is no copy of the table on this side.
 
 use std::{collections::HashSet, path::Path};
 
@@ -16,6 +17,10 @@ struct Manifest {
     public: HashSet<String>,
     /// Answered only in sanctified mode (spec 2.1: `/auth/callback`, `/home`).
     signed_in: HashSet<String>,
+    /// Sent cross-origin isolated (the graphics bench, whose timings need the fine
+    /// `performance.now()` only an isolated page gets); a manifest without the list isolates none.
+    #[serde(default)]
+    isolated: HashSet<String>,
 }
 
 /// Which paths are the app's.
@@ -57,6 +62,17 @@ impl AppRoutes {
             || manifest.public.contains(path)
             || (sanctified && manifest.signed_in.contains(path))
     }
+
+    /// Whether the page at `path` (one trailing slash ignored) is sent with
+    /// `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`.
+    /// Everything such a page loads is same-origin, so `require-corp` blocks nothing; other pages keep
+    /// the defaults (isolation would cut them off from cross-origin popups such as an identity
+    /// provider's). Without a manifest, none is.
+    pub fn is_isolated(&self, path: &str) -> bool {
+        self.manifest
+            .as_ref()
+            .is_some_and(|manifest| manifest.isolated.contains(page_path(path)))
+    }
 }
 
 /// The page `path` names: a page's path with one trailing slash is that page (`/mg/overview/` is
@@ -95,6 +111,19 @@ mod tests {
         assert!(!routes.is_app_route("/home", false));
         assert!(!routes.is_app_route("/auth/callback", false));
         assert!(routes.is_app_route("/", false));
+    }
+
+    #[test]
+    fn isolated_pages_are_the_manifests() {
+        let built =
+            routes(r#"{"public": ["/", "/bench"], "signedIn": [], "isolated": ["/bench"]}"#);
+        assert!(built.is_isolated("/bench"));
+        assert!(built.is_isolated("/bench/"));
+        assert!(!built.is_isolated("/"));
+        assert!(!built.is_isolated("/bench/extra"));
+        let without_list = routes(r#"{"public": ["/bench"], "signedIn": []}"#);
+        assert!(!without_list.is_isolated("/bench"));
+        assert!(!AppRoutes::load(Path::new("/nonexistent/mg-build")).is_isolated("/bench"));
     }
 
     #[test]

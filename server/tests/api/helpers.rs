@@ -353,7 +353,7 @@ fn write_fake_build(dir: &std::path::Path) {
         r#"{"public": ["/", "/apotheosis", "/mg", "/metagenesis", "/telekinesis", "/bench", "/docs",
             "/mg/overview", "/mg/quickstart", "/mg/cli", "/mg/dmt", "/mg/cli/main", "/mg/cli/dmt",
             "/mg/cli/lsd", "/mg/made-up"],
-            "signedIn": ["/auth/callback", "/home"]}"#,
+            "signedIn": ["/auth/callback", "/home"], "isolated": ["/bench"]}"#,
     )
     .expect("write routes.json");
 }

@@ -1,8 +1,9 @@
 // /auth/callback: completes the OAuth sign-in; the callback machine decides every message and redirect.
+
+import { paths } from "@common/routes";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
-import { paths } from "../../config/paths";
 import type { Identity } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
 import { useAuthCallback } from "../../lib/wasm/use-auth-callback";

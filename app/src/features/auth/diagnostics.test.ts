@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../../lib/api-client";
 import type { Identity } from "../../lib/identity";
-import { mockFetch } from "../../lib/wasm/test-network";
 import { checkApi, checkConfig, checkIdentityService, checkRedirectAllowed } from "./diagnostics";
 
 // fetch (and the identity SDK's OAuth start) are the boundary; each check's verdict is real.
@@ -19,15 +19,14 @@ describe("diagnostic checks", () => {
   });
 
   it("passes the identity service when its keys endpoint lists keys", async () => {
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ keys: [{ kid: "k" }] })));
-    expect((await checkIdentityService(config, fetcher)).passed).toBe(true);
-    expect(fetcher).toHaveBeenCalledWith("http://idp/v2/keys/Ptest");
-    const broken = vi.fn(async () => new Response("{}", { status: 404 }));
-    expect((await checkIdentityService(config, broken)).passed).toBe(false);
-    const offline = vi.fn(async () => {
-      throw new TypeError("Failed to fetch");
-    });
-    expect((await checkIdentityService(config, offline)).hint).toMatch(/could not be reached/);
+    const keys = "http://idp/v2/keys/Ptest";
+    const calls = mockFetch({ [keys]: { status: 200, body: { keys: [{ kid: "k" }] } } });
+    expect((await checkIdentityService(config)).passed).toBe(true);
+    expect(calls.map((call) => call.path)).toEqual([keys]);
+    mockFetch({ [keys]: { status: 404, body: {} } });
+    expect((await checkIdentityService(config)).passed).toBe(false);
+    mockFetch({ [keys]: "network" });
+    expect((await checkIdentityService(config)).hint).toMatch(/could not be reached/);
   });
 
   it("asks the identity provider to start OAuth back to this origin", async () => {

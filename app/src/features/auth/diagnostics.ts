@@ -1,6 +1,8 @@
 // The callback page's four sign-in checks: each one real request (or config read), with a hint on failure.
+
+import { paths } from "@common/routes";
 import type { IdentityConfig } from "../../config/env";
-import { requestRaw } from "../../lib/api-client";
+import { probe, requestRaw } from "../../lib/api-client";
 import type { Identity } from "../../lib/identity";
 
 export interface CheckResult {
@@ -15,7 +17,6 @@ export interface DiagnosticDeps {
   config: IdentityConfig;
   origin: string;
   ensureIdentity: () => Promise<Identity | null>;
-  fetch?: typeof fetch;
 }
 
 function describe(error: unknown): string {
@@ -43,37 +44,42 @@ export function checkConfig(config: IdentityConfig): CheckResult {
   };
 }
 
-export async function checkIdentityService(
-  config: IdentityConfig,
-  fetcher: typeof fetch = fetch,
-): Promise<CheckResult> {
+export async function checkIdentityService(config: IdentityConfig): Promise<CheckResult> {
   const title = "Identity service reachable";
   if (!config.projectId)
     return { id: "identity", title, passed: false, hint: "Skipped: no identity project ID." };
   const url = `${config.baseUrl}/v2/keys/${encodeURIComponent(config.projectId)}`;
-  try {
-    const response = await fetcher(url);
-    const body = (await response.json().catch(() => null)) as { keys?: unknown[] } | null;
-    if (response.ok && Array.isArray(body?.keys) && body.keys.length > 0)
-      return {
-        id: "identity",
-        title,
-        passed: true,
-        hint: `${url} answered with ${body.keys.length} signing key(s).`,
-      };
-    return {
-      id: "identity",
-      title,
-      passed: false,
-      hint: `${url} answered ${response.status} without signing keys: check the project ID and the identity base URL.`,
-    };
-  } catch {
+  const answer = await probe(url);
+  if (!answer)
     return {
       id: "identity",
       title,
       passed: false,
       hint: `${url} could not be reached: check the identity base URL, the network, and CORS for this origin.`,
     };
+  const keys = keysOf(answer.text);
+  if (answer.status >= 200 && answer.status < 300 && keys > 0)
+    return {
+      id: "identity",
+      title,
+      passed: true,
+      hint: `${url} answered with ${keys} signing key(s).`,
+    };
+  return {
+    id: "identity",
+    title,
+    passed: false,
+    hint: `${url} answered ${answer.status} without signing keys: check the project ID and the identity base URL.`,
+  };
+}
+
+/** How many signing keys a keys endpoint's answer lists (0 for anything else). */
+function keysOf(text: string): number {
+  try {
+    const { keys } = JSON.parse(text) as { keys?: unknown };
+    return Array.isArray(keys) ? keys.length : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -82,7 +88,7 @@ export async function checkRedirectAllowed(
   origin: string,
 ): Promise<CheckResult> {
   const title = "This origin allowed as a redirect";
-  const redirect = `${origin}/auth/callback`;
+  const redirect = `${origin}${paths.authCallback}`;
   try {
     const identity = await ensureIdentity();
     if (!identity)
@@ -143,7 +149,7 @@ export async function checkApi(): Promise<CheckResult> {
 export async function runDiagnostics(deps: DiagnosticDeps): Promise<CheckResult[]> {
   return Promise.all([
     Promise.resolve(checkConfig(deps.config)),
-    checkIdentityService(deps.config, deps.fetch),
+    checkIdentityService(deps.config),
     checkRedirectAllowed(deps.ensureIdentity, deps.origin),
     checkApi(),
   ]);

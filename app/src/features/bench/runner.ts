@@ -1,10 +1,11 @@
 // The /bench page's measurements, loaded only by that page (its own chunk, with both graphics builds
 // and gl-matrix): the widgets' per-frame math and three kernels, each in wasm SIMD, wasm scalar,
 // gl-matrix and plain JavaScript, in the call shapes that decide which one wins.
-import { mat4, quat, vec3, vec4 } from "gl-matrix";
+import { mat4, type quat, vec3, vec4 } from "gl-matrix";
 import { simdSupported } from "../../graphics/simd-probe";
 import { scalar, simd } from "../../lib/wasm/graphics-builds";
 import { HelixJs, HypercubeJs, IcosahedronJs, MoleculeJs } from "./js-scenes.js";
+import { jsMat4Mul, jsMat4Vec4, jsQuatRotate, kernelInputs, split, sum } from "./kernels";
 import { type CaseSpec, type Implementation, summarize } from "./stats";
 
 type Graphics = typeof scalar;
@@ -40,117 +41,41 @@ export type RunSizeName = keyof typeof RUN_SIZES;
 /** One runnable case: `run` does `ops` operations; `check` returns a value so nothing is optimised away. */
 type Case = CaseSpec & { run: () => void; check: () => number };
 
-function random(n: number, seed: number): Float32Array {
-  // A small LCG: the same inputs on every run and in every implementation.
-  const out = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i += 1) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    out[i] = (s / 2 ** 32) * 2 - 1;
-  }
-  return out;
-}
-
-// Plain JavaScript: the loops a developer writes by hand over flat Float32Arrays (column-major).
-function jsMat4Mul(a: Float32Array, b: Float32Array, out: Float32Array, count: number): void {
-  for (let m = 0; m < count; m += 1) {
-    const o = m * 16;
-    for (let c = 0; c < 4; c += 1) {
-      const b0 = b[o + c * 4] as number;
-      const b1 = b[o + c * 4 + 1] as number;
-      const b2 = b[o + c * 4 + 2] as number;
-      const b3 = b[o + c * 4 + 3] as number;
-      for (let r = 0; r < 4; r += 1) {
-        out[o + c * 4 + r] =
-          (a[o + r] as number) * b0 +
-          (a[o + 4 + r] as number) * b1 +
-          (a[o + 8 + r] as number) * b2 +
-          (a[o + 12 + r] as number) * b3;
-      }
-    }
-  }
-}
-
-function jsMat4Vec4(m: Float32Array, p: Float32Array, out: Float32Array, count: number): void {
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15] = m as unknown as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  for (let i = 0; i < count * 4; i += 4) {
-    const x = p[i] as number;
-    const y = p[i + 1] as number;
-    const z = p[i + 2] as number;
-    const w = p[i + 3] as number;
-    out[i] = m0 * x + m4 * y + m8 * z + m12 * w;
-    out[i + 1] = m1 * x + m5 * y + m9 * z + m13 * w;
-    out[i + 2] = m2 * x + m6 * y + m10 * z + m14 * w;
-    out[i + 3] = m3 * x + m7 * y + m11 * z + m15 * w;
-  }
-}
-
-function jsQuatRotate(q: Float32Array, p: Float32Array, out: Float32Array, count: number): void {
-  const qx = q[0] as number;
-  const qy = q[1] as number;
-  const qz = q[2] as number;
-  const qw = q[3] as number;
-  for (let i = 0; i < count * 4; i += 4) {
-    const x = p[i] as number;
-    const y = p[i + 1] as number;
-    const z = p[i + 2] as number;
-    // v + 2w(q x v) + 2 q x (q x v)
-    const tx = 2 * (qy * z - qz * y);
-    const ty = 2 * (qz * x - qx * z);
-    const tz = 2 * (qx * y - qy * x);
-    out[i] = x + qw * tx + (qy * tz - qz * ty);
-    out[i + 1] = y + qw * ty + (qz * tx - qx * tz);
-    out[i + 2] = z + qw * tz + (qx * ty - qy * tx);
-    out[i + 3] = p[i + 3] as number;
-  }
-}
-
-/** gl-matrix as its documentation shows it: one small typed array per matrix or vector. */
-function split(flat: Float32Array, width: number): Float32Array[] {
-  const items: Float32Array[] = [];
-  for (let i = 0; i + width <= flat.length; i += width) items.push(flat.slice(i, i + width));
-  return items;
-}
-
-const sum = (array: Float32Array): number => {
-  let total = 0;
-  for (let i = 0; i < array.length; i += 7) total += array[i] as number;
-  return total;
+/** A kernel of the graphics package: one call, a batch call, and a call on data in wasm memory. */
+type WasmKernel = {
+  kernel: string;
+  /** Operations of a batch or zero-copy call. */
+  ops: number;
+  /** Operations of a per-op run (single calls allocate, so fewer). */
+  perOp: number;
+  one: (index: number) => Float32Array;
+  batch: () => void;
+  batchOut: Float32Array;
+  zeroCopy: () => void;
+  zeroCopyOut: () => Float32Array;
 };
 
+/** A kernel in gl-matrix and in plain JavaScript, each over the whole batch. */
+type JsKernel = {
+  kernel: string;
+  ops: number;
+  glMatrix: () => void;
+  glMatrixCheck: () => number;
+  plain: () => void;
+  plainOut: Float32Array;
+};
+
+/** The kernels each build of the graphics package exports, in its three call shapes. */
 function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
   const { points, matrices } = size;
-  const a = random(matrices * 16, 1);
-  const b = random(matrices * 16, 2);
-  const p = random(points * 4, 3);
-  const m = a.slice(0, 16);
-  const q = new Float32Array(quat.normalize(quat.create(), quat.fromValues(0.3, -0.5, 0.2, 0.8)));
-  const outM = new Float32Array(matrices * 16);
-  const outP = new Float32Array(points * 4);
+  const { a, b, p, m, q, outM, outP } = kernelInputs(points, matrices);
   // Zero-copy: the inputs live in wasm memory, written once before any sample (as a renderer keeps
   // its vertex buffers there); a call passes only counts, and the results are read through a view.
   const mats = keep(new g.KernelBuffers(matrices));
   const pts = keep(new g.KernelBuffers(Math.ceil(points / 4)));
+  const qpts = keep(new g.KernelBuffers(Math.ceil(points / 4)));
   // Views are rebuilt from the memory's current buffer at each use: a per-op call allocates, and
   // memory growth replaces the buffer.
-  const qpts = keep(new g.KernelBuffers(Math.ceil(points / 4)));
   const view = (ptr: number, floats: number) =>
     new Float32Array(g.wasmMemory().buffer, ptr, floats);
   view(mats.aPtr(), a.length).set(a);
@@ -159,159 +84,103 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
   view(pts.bPtr(), p.length).set(p);
   view(qpts.aPtr(), 4).set(q);
   view(qpts.bPtr(), p.length).set(p);
-  let last: Float32Array = outP;
-  const perOpMats = Math.min(matrices, 200);
-  const perOpPoints = Math.min(points, 1_000);
-  const cases: Case[] = [
+  const point = (i: number) => p.subarray(i * 4, i * 4 + 4);
+  const kernels: WasmKernel[] = [
     {
       kernel: "mat4 × mat4",
-      impl,
-      shape: "per op",
-      ops: perOpMats,
-      run: () => {
-        for (let i = 0; i < perOpMats; i += 1) {
-          last = g.mat4Mul(a.subarray(i * 16, i * 16 + 16), b.subarray(i * 16, i * 16 + 16));
-        }
-      },
-      check: () => sum(last),
-    },
-    {
-      kernel: "mat4 × mat4",
-      impl,
-      shape: "per batch",
       ops: matrices,
-      run: () => g.mat4MulBatch(a, b, outM),
-      check: () => sum(outM),
-    },
-    {
-      kernel: "mat4 × mat4",
-      impl,
-      shape: "zero-copy",
-      ops: matrices,
-      run: () => mats.mat4Mul(matrices),
-      check: () => sum(view(mats.outPtr(), matrices * 16)),
+      perOp: Math.min(matrices, 200),
+      one: (i) => g.mat4Mul(a.subarray(i * 16, i * 16 + 16), b.subarray(i * 16, i * 16 + 16)),
+      batch: () => g.mat4MulBatch(a, b, outM),
+      batchOut: outM,
+      zeroCopy: () => mats.mat4Mul(matrices),
+      zeroCopyOut: () => view(mats.outPtr(), matrices * 16),
     },
     {
       kernel: "mat4 × vec4",
-      impl,
-      shape: "per op",
-      ops: perOpPoints,
-      run: () => {
-        for (let i = 0; i < perOpPoints; i += 1)
-          last = g.mat4MulVec4(m, p.subarray(i * 4, i * 4 + 4));
-      },
-      check: () => sum(last),
-    },
-    {
-      kernel: "mat4 × vec4",
-      impl,
-      shape: "per batch",
       ops: points,
-      run: () => g.mat4MulVec4Batch(m, p, outP),
-      check: () => sum(outP),
-    },
-    {
-      kernel: "mat4 × vec4",
-      impl,
-      shape: "zero-copy",
-      ops: points,
-      run: () => pts.mat4MulVec4(points),
-      check: () => sum(view(pts.outPtr(), points * 4)),
+      perOp: Math.min(points, 1_000),
+      one: (i) => g.mat4MulVec4(m, point(i)),
+      batch: () => g.mat4MulVec4Batch(m, p, outP),
+      batchOut: outP,
+      zeroCopy: () => pts.mat4MulVec4(points),
+      zeroCopyOut: () => view(pts.outPtr(), points * 4),
     },
     {
       kernel: "quat rotate",
-      impl,
-      shape: "per op",
-      ops: perOpPoints,
-      run: () => {
-        for (let i = 0; i < perOpPoints; i += 1)
-          last = g.quatRotate(q, p.subarray(i * 4, i * 4 + 4));
-      },
-      check: () => sum(last),
-    },
-    {
-      kernel: "quat rotate",
-      impl,
-      shape: "per batch",
       ops: points,
-      run: () => g.quatRotateBatch(q, p, outP),
-      check: () => sum(outP),
-    },
-    {
-      kernel: "quat rotate",
-      impl,
-      shape: "zero-copy",
-      ops: points,
-      run: () => qpts.quatRotate(points),
-      check: () => sum(view(qpts.outPtr(), points * 4)),
+      perOp: Math.min(points, 1_000),
+      one: (i) => g.quatRotate(q, point(i)),
+      batch: () => g.quatRotateBatch(q, p, outP),
+      batchOut: outP,
+      zeroCopy: () => qpts.quatRotate(points),
+      zeroCopyOut: () => view(qpts.outPtr(), points * 4),
     },
   ];
-  return cases;
+  return kernels.flatMap((k): Case[] => {
+    let last: Float32Array = outP;
+    const perOp = () => {
+      for (let i = 0; i < k.perOp; i += 1) last = k.one(i);
+    };
+    return [
+      { kernel: k.kernel, impl, shape: "per op", ops: k.perOp, run: perOp, check: () => sum(last) },
+      {
+        kernel: k.kernel,
+        impl,
+        shape: "per batch",
+        ops: k.ops,
+        run: k.batch,
+        check: () => sum(k.batchOut),
+      },
+      {
+        kernel: k.kernel,
+        impl,
+        shape: "zero-copy",
+        ops: k.ops,
+        run: k.zeroCopy,
+        check: () => sum(k.zeroCopyOut()),
+      },
+    ];
+  });
 }
 
+/** gl-matrix (as its documentation shows it: one small typed array each) and plain JavaScript. */
 function jsCases(size: RunSize): Case[] {
   const { points, matrices } = size;
-  const a = random(matrices * 16, 1);
-  const b = random(matrices * 16, 2);
-  const p = random(points * 4, 3);
-  const m = a.slice(0, 16);
-  const q = new Float32Array(quat.normalize(quat.create(), quat.fromValues(0.3, -0.5, 0.2, 0.8)));
-  const outM = new Float32Array(matrices * 16);
-  const outP = new Float32Array(points * 4);
-  // gl-matrix's idiom: arrays of small typed arrays.
+  const { a, b, p, m, q, outM, outP } = kernelInputs(points, matrices);
   const aList = split(a, 16);
   const bList = split(b, 16);
   const outList = split(outM, 16);
   const pList = split(p, 4);
   const outPList = split(outP, 4);
   const v3 = vec3.create();
-  const glm = "gl-matrix" as const;
-  const js = "plain JS" as const;
-  return [
+  const kernels: JsKernel[] = [
     {
       kernel: "mat4 × mat4",
-      impl: glm,
-      shape: "per batch",
       ops: matrices,
-      run: () => {
+      glMatrix: () => {
         for (let i = 0; i < matrices; i += 1)
           mat4.multiply(outList[i] as mat4, aList[i] as mat4, bList[i] as mat4);
       },
-      check: () => (outList[0]?.[0] ?? 0) + (outList[matrices - 1]?.[15] ?? 0),
-    },
-    {
-      kernel: "mat4 × mat4",
-      impl: js,
-      shape: "per batch",
-      ops: matrices,
-      run: () => jsMat4Mul(a, b, outM, matrices),
-      check: () => sum(outM),
+      glMatrixCheck: () => (outList[0]?.[0] ?? 0) + (outList[matrices - 1]?.[15] ?? 0),
+      plain: () => jsMat4Mul(a, b, outM, matrices),
+      plainOut: outM,
     },
     {
       kernel: "mat4 × vec4",
-      impl: glm,
-      shape: "per batch",
       ops: points,
-      run: () => {
+      glMatrix: () => {
         for (let i = 0; i < points; i += 1)
           vec4.transformMat4(outPList[i] as vec4, pList[i] as vec4, m as unknown as mat4);
       },
-      check: () => (outPList[0]?.[0] ?? 0) + (outPList[points - 1]?.[3] ?? 0),
-    },
-    {
-      kernel: "mat4 × vec4",
-      impl: js,
-      shape: "per batch",
-      ops: points,
-      run: () => jsMat4Vec4(m, p, outP, points),
-      check: () => sum(outP),
+      glMatrixCheck: () => (outPList[0]?.[0] ?? 0) + (outPList[points - 1]?.[3] ?? 0),
+      plain: () => jsMat4Vec4(m, p, outP, points),
+      plainOut: outP,
     },
     {
       kernel: "quat rotate",
-      impl: glm,
-      shape: "per batch",
       ops: points,
-      run: () => {
+      glMatrix: () => {
         for (let i = 0; i < points; i += 1) {
           const from = pList[i] as Float32Array;
           const to = outPList[i] as Float32Array;
@@ -322,17 +191,29 @@ function jsCases(size: RunSize): Case[] {
           to[3] = from[3] as number;
         }
       },
-      check: () => (outPList[0]?.[0] ?? 0) + (outPList[points - 1]?.[2] ?? 0),
-    },
-    {
-      kernel: "quat rotate",
-      impl: js,
-      shape: "per batch",
-      ops: points,
-      run: () => jsQuatRotate(q, p, outP, points),
-      check: () => sum(outP),
+      glMatrixCheck: () => (outPList[0]?.[0] ?? 0) + (outPList[points - 1]?.[2] ?? 0),
+      plain: () => jsQuatRotate(q, p, outP, points),
+      plainOut: outP,
     },
   ];
+  return kernels.flatMap((k): Case[] => [
+    {
+      kernel: k.kernel,
+      impl: "gl-matrix",
+      shape: "per batch",
+      ops: k.ops,
+      run: k.glMatrix,
+      check: k.glMatrixCheck,
+    },
+    {
+      kernel: k.kernel,
+      impl: "plain JS",
+      shape: "per batch",
+      ops: k.ops,
+      run: k.plain,
+      check: () => sum(k.plainOut),
+    },
+  ]);
 }
 
 /** The widgets' per-frame math: one `step()` is one frame (a call across the boundary in wasm). */

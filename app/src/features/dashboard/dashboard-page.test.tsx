@@ -1,10 +1,10 @@
+import type { CurrentUser } from "@common/http-types";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "../../../common/http-types";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../../lib/api-client";
 import { type Session, SessionContext } from "../../lib/session/session-context";
-import { mockFetch } from "../../lib/wasm/test-network";
 import { DashboardPage } from "./dashboard-page";
 
 // The network (fetch) is the boundary: the session is a stub, the wasm name-edit machine is real.

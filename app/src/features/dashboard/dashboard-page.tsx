@@ -1,8 +1,9 @@
 // /home: the signed-in user's account, with the display name editable (spec 2.5).
+
+import { docsDefaultPath, paths } from "@common/routes";
 import { useCallback } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useDocumentTitle } from "../../components/document-title";
-import { docsDefaultPath, paths } from "../../config/paths";
 import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
 import { providerLabel } from "../../lib/wasm/core";

@@ -1,6 +1,7 @@
 // The API's view of the signed-in user (POST /api/auth/current-user, spec 3 and 7).
+
+import type { CurrentUser, UserAnswer } from "@common/http-types";
 import { useCallback, useEffect, useState } from "react";
-import type { CurrentUser, UserAnswer } from "../../../common/http-types";
 import { apiCall } from "../../lib/api-client";
 
 /**

@@ -1,7 +1,8 @@
 // The landing page (/): the deployment's own texts, its information, the Wisdom button and live status.
+
+import { docsDefaultPath, paths } from "@common/routes";
 import { Link } from "react-router-dom";
 import { usePageMeta } from "../../components/document-title";
-import { docsDefaultPath, paths } from "../../config/paths";
 import { useDeployment } from "../../lib/wasm/use-deployment";
 import { DeploymentCard } from "./deployment-card";
 import { ErrorNotice } from "./error-notice";

@@ -1,7 +1,7 @@
+import type { DatabaseName } from "@common/http-types";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseName } from "../../../common/http-types";
 import { StatusCardList } from "./status-cards";
 
 // Ethereal is a build-time deployment type, so the browser suite cannot switch to it; the cards'

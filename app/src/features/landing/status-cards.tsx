@@ -1,10 +1,11 @@
 // The four status cards of the landing page. Checks, and the read of the server's uptimes, run on
 // load and every 30 s (the wasm core's HealthMachine decides).
+
+import type { DatabaseName } from "@common/http-types";
+import { paths } from "@common/routes";
 import { Link } from "react-router-dom";
-import type { DatabaseName } from "../../../common/http-types";
 import { HealthBadge } from "../../components/health-badge";
 import { NeedsScript } from "../../components/needs-script";
-import { paths } from "../../config/paths";
 import {
   type DeploymentInfo,
   formatUptime,

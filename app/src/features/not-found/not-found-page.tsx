@@ -1,8 +1,9 @@
 // The page for any address outside the route table.
+
+import { docsDefaultPath, paths } from "@common/routes";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { usePageMeta } from "../../components/document-title";
-import { docsDefaultPath, paths } from "../../config/paths";
 
 export function NotFoundPage() {
   usePageMeta("Page not found", "There is no page at this address.");

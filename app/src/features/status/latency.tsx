@@ -2,6 +2,7 @@
 import { memo } from "react";
 import type { HistoryView } from "../../lib/wasm/use-status-page";
 import { latencyChart } from "./latency-chart";
+import "./latency.css";
 
 const CHART_W = 600;
 const CHART_H = 120;

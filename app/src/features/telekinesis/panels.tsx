@@ -1,4 +1,5 @@
 // The four Telekinesis tab panels: mostly static explanations (spec 2.6), the lsd tab's demo counters.
+import { docsDefaultPath, docsPath, paths } from "@common/routes";
 import { Link } from "react-router-dom";
 import { useTelekinesisCounters } from "../../lib/wasm/use-telekinesis-counters";
 
@@ -97,7 +98,7 @@ export function LsdPanel() {
       </p>
       <Command>{"mg lsd drop jobs\nmg lsd health lsd-7f3a2c\nmg lsd logs lsd-7f3a2c"}</Command>
       <p>
-        Every command is in the <Link to="/mg/cli/lsd">LSD command reference</Link>.
+        Every command is in the <Link to={docsPath("lsd")}>LSD command reference</Link>.
       </p>
     </>
   );
@@ -143,7 +144,7 @@ export function IntegrationPanel() {
         An Apotheosis deployment (React, Express and PostgreSQL on your own machine) hands slow work
         to Telekinesis with one HTTP call from its server. The queue's address is given to the build
         as <code>VITE_TELEKINESIS_QUEUE_URL</code>; when it is set, the landing page's Telekinesis
-        card and the <Link to="/apotheosis">status page</Link> report the queue too.
+        card and the <Link to={paths.status}>status page</Link> report the queue too.
       </p>
       <Command>
         {`// In an Express route: answer now, let a worker do the job.
@@ -203,7 +204,7 @@ export function EspPanel() {
       <p>Build the site, then from the project directory:</p>
       <Command>mg esp manifest</Command>
       <p>
-        More in the <Link to="/mg/overview">documentation</Link>.
+        More in the <Link to={docsDefaultPath}>documentation</Link>.
       </p>
     </>
   );

@@ -1,4 +1,5 @@
 // Guards protected routes: a loading screen while the session loads, anonymous visitors go to /.
+import { paths } from "@common/routes";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { useSession } from "./session-context";
@@ -6,7 +7,7 @@ import { useSession } from "./session-context";
 export function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === "loading") return <SessionLoading />;
-  if (state.status === "anonymous") return <Navigate to="/" replace />;
+  if (state.status === "anonymous") return <Navigate to={paths.landing} replace />;
   return <>{children}</>;
 }
 

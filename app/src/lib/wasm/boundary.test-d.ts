@@ -2,7 +2,7 @@
 // `.test-d.ts` name keeps it out of Vitest). The types come from the Rust types (tsify, see
 // core-wasm/README.md), so a renamed Rust field or variant changes them: the exact-key checks below
 // fail, and so does every app file still reading the old name (no casts at the boundary hide it).
-import type { Wisdom, WisdomFailure } from "../../../common/http-types";
+import type { Wisdom, WisdomFailure } from "@common/http-types";
 import type {
   AuthCallbackMachine,
   CallbackEffect,

@@ -38,6 +38,12 @@ export function loadCore(): Promise<Core> {
   return loading;
 }
 
+/** Runs `use` with the core: at once if it is instantiated, else once `loadCore()` has it. */
+export function withCore(use: (core: Core) => void): void {
+  if (core) use(core);
+  else void loadCore().then(use);
+}
+
 /** Runs `use` as soon as the core is instantiated (now, if it is), without loading it; returns a cancel function. */
 export function whenCoreLoaded(use: (core: Core) => void): () => void {
   if (core) {

@@ -1,13 +1,15 @@
 import { act, renderHook } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import * as core from "./core";
-import { mockFetch } from "./test-network";
+import { StatusPageMachine } from "./status-core";
 import { useAuthCallback } from "./use-auth-callback";
 import { useDeployment } from "./use-deployment";
 import { useHealth } from "./use-health";
 import { useLogin } from "./use-login";
 import { useNameEdit } from "./use-name-edit";
+import { useStatusPage } from "./use-status-page";
 import { useTelekinesisCounters } from "./use-telekinesis-counters";
 import { useTheme } from "./use-theme";
 import { useWisdom } from "./use-wisdom";
@@ -25,6 +27,7 @@ const classes = [
   core.TelekinesisCounters,
   core.ThemeMachine,
   core.WisdomMachine,
+  StatusPageMachine,
 ];
 
 const seen = new Set<object>();
@@ -94,6 +97,7 @@ describe("every machine hook survives React StrictMode's double mount", () => {
     ],
     ["useHealth", () => useHealth({ ethereal: false, force: false }), async () => {}],
     ["useLogin", () => useLogin({ startOAuth: vi.fn() }), async () => {}],
+    ["useStatusPage", () => useStatusPage({ ethereal: false, force: false }), async () => {}],
     ["useNameEdit", () => useNameEdit("Ada"), async () => {}],
     ["useDeployment", () => useDeployment({ flagsJson: "{}" }), async () => {}],
     ["useTelekinesisCounters", () => useTelekinesisCounters(42), async () => {}],

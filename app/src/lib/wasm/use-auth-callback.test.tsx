@@ -1,8 +1,9 @@
+import { paths } from "@common/routes";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../api-client";
 import { SIGN_IN_STATE_KEY } from "../sign-in-state";
-import { mockFetch } from "./test-network";
 import {
   type AuthCallbackOptions,
   type ExchangeAnswer,
@@ -72,7 +73,8 @@ describe("useAuthCallback", () => {
       },
     });
     expect(calls[1]?.authorization).toBe("Bearer tok");
-    expect(navigate).toHaveBeenCalledWith("/home", { replace: true });
+    // The machine's home (core-wasm's HOME) is the catalogue's dashboard.
+    expect(navigate).toHaveBeenCalledWith(paths.dashboard, { replace: true });
     expect(result.current.phase).toBe("done");
   });
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import type { UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
+import type { UpdateProfileRequest, UserAnswer } from "@common/http-types";
+import { useRef } from "react";
 import { ApiError, apiCall } from "../api-client";
 import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
 import {
@@ -9,7 +9,7 @@ import {
   type ExchangeOutcome,
   type IdentityUser,
 } from "./core";
-import { useMachine } from "./use-machine";
+import { type MachineStore, useMachineStore } from "./machine-store";
 
 /** The identity SDK's exchange answer (Descope: `sdk.oauth.exchange(code)`). */
 export interface ExchangeAnswer {
@@ -62,6 +62,8 @@ function outcomeOf(answer: ExchangeAnswer): ExchangeOutcome {
   };
 }
 
+type CallbackStore = MachineStore<AuthCallbackMachine, CallbackSnapshot>;
+
 const INITIAL: CallbackSnapshot = {
   phase: "idle",
   message: null,
@@ -75,27 +77,43 @@ const INITIAL: CallbackSnapshot = {
  * 10 s.
  */
 export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot {
-  const { machine, snapshot, sync } = useMachine(
-    () => new AuthCallbackMachine(options.onLocalhost ?? isLocalhost()),
-    (owned) => owned.snapshot(),
-    INITIAL,
-    (owned, now) => perform(owned, owned.tick(now)),
-  );
+  // The stored state is taken once per page and kept here: taking it removes it, and React's
+  // StrictMode makes the machine twice on one page.
+  const expectedState = useRef<string | null | undefined>(undefined);
+
+  const { snapshot } = useMachineStore({
+    create: () => new AuthCallbackMachine(options.onLocalhost ?? isLocalhost()),
+    read: (machine): CallbackSnapshot => machine.snapshot(),
+    initial: () => INITIAL,
+    // The page is visited once per sign-in: the flow starts once per machine.
+    start: (machine, store) => {
+      if (expectedState.current === undefined)
+        expectedState.current = (options.takeState ?? takeSignInState)();
+      const query = new URLSearchParams(options.search);
+      const error = query.get("error_description") ?? query.get("error") ?? undefined;
+      perform(
+        store,
+        machine,
+        machine.start(
+          query.get("code") ?? undefined,
+          error,
+          query.get(SIGN_IN_STATE_PARAM) ?? undefined,
+          expectedState.current ?? undefined,
+          Date.now(),
+        ),
+      );
+    },
+    due: (machine, now, store) => perform(store, machine, machine.tick(now)),
+  });
 
   // Performs one effect and feeds its result back, until the machine asks for nothing more.
-  const perform = (owned: AuthCallbackMachine, effect: CallbackEffect | undefined): void => {
-    const live = () => machine.current === owned;
-    const next = (follow: () => CallbackEffect | undefined) => {
-      if (!live()) return;
-      perform(owned, follow());
-      sync();
-    };
-    // A step that ends the flow (the machine asks for nothing after it).
-    const settle = (step: () => void) =>
-      next(() => {
-        step();
-        return undefined;
-      });
+  const perform = (
+    store: CallbackStore,
+    machine: AuthCallbackMachine,
+    effect: CallbackEffect | undefined,
+  ): void => {
+    const next = (follow: (owned: AuthCallbackMachine) => CallbackEffect | undefined) =>
+      store.answer(machine, (owned) => perform(store, owned, follow(owned)));
     if (!effect) return;
     switch (effect.kind) {
       case "navigate":
@@ -103,66 +121,37 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
         return;
       case "exchange":
         options.exchange(effect.code).then(
-          (answer) => next(() => owned.exchanged(outcomeOf(answer), Date.now())),
-          (error) => settle(() => owned.exchangeThrew(messageOf(error), Date.now())),
+          (answer) => next((owned) => owned.exchanged(outcomeOf(answer), Date.now())),
+          (error) =>
+            store.answer(machine, (owned) => owned.exchangeThrew(messageOf(error), Date.now())),
         );
         return;
       case "readUser":
-        void (async () => {
-          try {
-            const answer = await apiCall<Partial<UserAnswer> | null>("/api/auth/current-user", {
-              method: "POST",
-              auth: true,
-            });
-            next(() => owned.userRead(answer?.data?.name ?? undefined));
-          } catch (error) {
-            settle(() => owned.stepFailed(messageOf(error), Date.now()));
-          }
-        })();
+        apiCall<Partial<UserAnswer> | null>("/api/auth/current-user", {
+          method: "POST",
+          auth: true,
+        }).then(
+          (answer) => next((owned) => owned.userRead(answer?.data?.name ?? undefined)),
+          (error) =>
+            store.answer(machine, (owned) => owned.stepFailed(messageOf(error), Date.now())),
+        );
         return;
       case "updateProfile":
-        void (async () => {
-          try {
-            await apiCall("/api/auth/update-profile", {
-              method: "POST",
-              // The wasm core's payload type (tsify) checked against the server's (ts-rs).
-              body: effect.payload satisfies UpdateProfileRequest,
-              auth: true,
-            });
-            next(() => owned.profileUpdated());
-          } catch (error) {
+        apiCall("/api/auth/update-profile", {
+          method: "POST",
+          // The wasm core's payload type (tsify) checked against the server's (ts-rs).
+          body: effect.payload satisfies UpdateProfileRequest,
+          auth: true,
+        }).then(
+          () => next((owned) => owned.profileUpdated()),
+          (error) => {
             const message = error instanceof ApiError ? error.message : messageOf(error);
-            settle(() => owned.stepFailed(message, Date.now()));
-          }
-        })();
+            store.answer(machine, (owned) => owned.stepFailed(message, Date.now()));
+          },
+        );
         return;
     }
   };
-
-  // The stored state is taken once per page and kept here: taking it removes it, and React's
-  // StrictMode runs the effect below twice on one page.
-  const expectedState = useRef<string | null | undefined>(undefined);
-
-  // Runs once per machine: the page is visited once per sign-in.
-  useEffect(() => {
-    const owned = machine.current;
-    if (!owned) return;
-    if (expectedState.current === undefined)
-      expectedState.current = (options.takeState ?? takeSignInState)();
-    const query = new URLSearchParams(options.search);
-    const error = query.get("error_description") ?? query.get("error") ?? undefined;
-    perform(
-      owned,
-      owned.start(
-        query.get("code") ?? undefined,
-        error,
-        query.get(SIGN_IN_STATE_PARAM) ?? undefined,
-        expectedState.current ?? undefined,
-        Date.now(),
-      ),
-    );
-    sync();
-  }, [machine, sync]);
 
   return snapshot;
 }

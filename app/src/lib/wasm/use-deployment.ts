@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { deploymentConfig } from "../../config/env";
 import { Deployment, type DeploymentConfig, type DeploymentInfo } from "./core";
-import { useMachine } from "./use-machine";
+import { readOnce, useMachineStore } from "./machine-store";
 
 /**
  * This deployment's info and landing texts (built by the wasm core from the build-time config), from
@@ -10,21 +10,19 @@ import { useMachine } from "./use-machine";
  * browser's first render hold the same info. An unreadable VITE_DEPLOYMENT_FLAGS is logged (after mount).
  */
 export function useDeployment(config: DeploymentConfig = deploymentConfig): DeploymentInfo {
-  const [initial] = useState((): DeploymentInfo => {
-    const first = new Deployment(config, Date.now());
-    const info = first.info();
-    first.free();
-    return info;
-  });
-  const { snapshot } = useMachine(
-    () => {
+  // The first render's info; the mounted machine is made with the same creation time.
+  const [initial] = useState(() =>
+    readOnce(new Deployment(config, Date.now()), (first) => first.info()),
+  );
+  const { snapshot } = useMachineStore({
+    create: () => {
       const deployment = new Deployment(config, initial.created);
       const warning = deployment.warning;
       if (warning) console.error(warning);
       return deployment;
     },
-    (deployment): DeploymentInfo => deployment.info(),
-    initial,
-  );
+    read: (deployment): DeploymentInfo => deployment.info(),
+    initial: () => initial,
+  });
   return snapshot;
 }

@@ -1,7 +1,7 @@
+import type { ComponentStatus, StatusSummary } from "@common/http-types";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ComponentStatus, StatusSummary } from "../../../common/http-types";
-import { mockFetch } from "./test-network";
+import { mockFetch } from "@/testing/network";
 import { databaseOf, uptimeOf, useHealth } from "./use-health";
 
 /** A GET /api/status answer (the server's type) with these 24 h uptimes. */

@@ -1,11 +1,14 @@
 // The landing cards' values: the wasm HealthMachine decides when a round runs and what it asks
 // (/health, /db-health, and GET /api/status for the server's uptimes); this hook does the requests.
-import { useEffect, useMemo, useState } from "react";
-import type { DatabaseName, DbHealth, StatusSummary } from "../../../common/http-types";
+
+import type { DatabaseName, DbHealth, StatusSummary } from "@common/http-types";
+import { useMemo, useState } from "react";
 import { forceHealthChecks } from "../../config/env";
 import { requestRaw } from "../api-client";
 import { HealthMachine, type HealthSnapshot } from "./core";
-import { useMachine } from "./use-machine";
+import { type MachineStore, useMachineStore } from "./machine-store";
+
+type HealthStore = MachineStore<HealthMachine, HealthSnapshot>;
 
 const UNKNOWN: HealthSnapshot = { api: "unknown", db: "unknown", queue: "unknown" };
 
@@ -78,55 +81,46 @@ export function useHealth({
 }: HealthOptions): HealthWithDatabase {
   const [database, setDatabase] = useState<DatabaseName | undefined>(undefined);
   const [uptime, setUptime] = useState<Uptime24h | undefined>(undefined);
-  const runRound = (
-    machine: HealthMachine,
-    now: number,
-    sync: () => void,
-    isLive: () => boolean,
-  ) => {
+  const runRound = (machine: HealthMachine, now: number, store: HealthStore) => {
     const plan = machine.poll(now);
     if (!plan) return;
     if (!queueUrlReadable(telekinesisQueueUrl)) console.error(machine.queueFailed());
     const check = async (
       path: string,
-      record: (status: number | undefined) => string | undefined,
+      record: (owned: HealthMachine, status: number | undefined) => string | undefined,
     ) => {
       const answer = await requestRaw(path);
-      if (!isLive()) return;
-      if (path === "/db-health" && answer?.status === 200) {
-        const name = databaseOf(answer.text);
-        if (name) setDatabase(name);
-      }
-      const log = record(answer?.status);
-      if (log) console.error(log);
-      sync();
-    };
-    if (plan.checkApi) void check("/health", (status) => machine.apiResult(plan.round, status));
-    if (plan.checkDb) void check("/db-health", (status) => machine.dbResult(plan.round, status));
-    if (plan.readUptime) {
-      void requestRaw("/api/status").then((answer) => {
-        if (!isLive() || answer?.status !== 200) return;
-        const read = uptimeOf(answer.text);
-        if (read) setUptime(read);
+      const log = store.answer(machine, (owned) => {
+        if (path === "/db-health" && answer?.status === 200) {
+          const name = databaseOf(answer.text);
+          if (name) setDatabase(name);
+        }
+        return record(owned, answer?.status);
       });
+      if (log) console.error(log);
+    };
+    if (plan.checkApi)
+      void check("/health", (owned, status) => owned.apiResult(plan.round, status));
+    if (plan.checkDb)
+      void check("/db-health", (owned, status) => owned.dbResult(plan.round, status));
+    if (plan.readUptime) {
+      void requestRaw("/api/status").then((answer) =>
+        store.answer(machine, () => {
+          const read = answer?.status === 200 ? uptimeOf(answer.text) : undefined;
+          if (read) setUptime(read);
+        }),
+      );
     }
   };
 
-  const handle = useMachine(
-    () => new HealthMachine(ethereal, force, Boolean(telekinesisQueueUrl)),
-    (machine) => machine.snapshot(),
-    UNKNOWN,
-    (machine, now) => runRound(machine, now, handle.sync, () => handle.machine.current === machine),
-  );
+  const { snapshot } = useMachineStore({
+    create: () => new HealthMachine(ethereal, force, Boolean(telekinesisQueueUrl)),
+    read: (machine): HealthSnapshot => machine.snapshot(),
+    initial: () => UNKNOWN,
+    // The first round runs on load, once per machine.
+    start: (machine, store) => runRound(machine, Date.now(), store),
+    due: runRound,
+  });
 
-  // The first round runs on load, once per machine.
-  useEffect(() => {
-    const machine = handle.machine.current;
-    if (!machine) return;
-    runRound(machine, Date.now(), handle.sync, () => handle.machine.current === machine);
-    handle.sync();
-  }, [handle.machine, handle.sync]);
-
-  const { snapshot } = handle;
   return useMemo(() => ({ ...snapshot, database, uptime }), [snapshot, database, uptime]);
 }

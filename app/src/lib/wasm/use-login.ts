@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { callbackUrl, newSignInState } from "../sign-in-state";
 import { LoginMachine, type LoginProvider, type LoginSnapshot } from "./core";
-import { useMachine } from "./use-machine";
+import { useMachineStore } from "./machine-store";
 
 /** The identity SDK's "start OAuth" answer (Descope: `sdk.oauth.start(provider, redirectUrl)`). */
 export interface OAuthStartAnswer {
@@ -24,45 +24,42 @@ export interface Login {
   choose: (provider: string) => void;
 }
 
+const NOTHING_CHOSEN: LoginSnapshot = { loading: null, error: null };
+
 /** The login modal's providers: one loads, the others are disabled, failures name the provider. */
 export function useLogin({ startOAuth, redirect }: LoginOptions): Login {
   const providers = useMemo(() => LoginMachine.providers(), []);
-  const { machine, snapshot, sync } = useMachine(
-    () => new LoginMachine(),
-    (owned) => owned.snapshot(),
-    { loading: null, error: null } satisfies LoginSnapshot,
-  );
+  const { snapshot, store } = useMachineStore({
+    create: () => new LoginMachine(),
+    read: (machine): LoginSnapshot => machine.snapshot(),
+    initial: () => NOTHING_CHOSEN,
+  });
 
   const choose = useCallback(
     (provider: string) => {
-      const owned = machine.current;
-      if (!owned?.choose(provider)) return;
-      sync();
+      const machine = store.open();
+      if (!machine?.choose(provider)) return;
+      store.sync();
       const go = redirect ?? ((url: string) => window.location.assign(url));
       // The callback exchanges a code only when it carries this state back (docs/identity.md).
       let state: string;
       try {
         state = newSignInState();
       } catch {
-        owned.startThrew();
-        sync();
+        store.act((owned) => owned.startThrew());
         return;
       }
       startOAuth(provider, callbackUrl(window.location.origin, state)).then(
         (answer) => {
-          if (machine.current !== owned) return;
-          const url = owned.started(Boolean(answer?.ok), answer?.data?.url ?? undefined);
-          sync();
+          const url = store.answer(machine, (owned) =>
+            owned.started(Boolean(answer?.ok), answer?.data?.url ?? undefined),
+          );
           if (url) go(url);
         },
-        () => {
-          if (machine.current !== owned) return;
-          owned.startThrew();
-          sync();
-        },
+        () => store.answer(machine, (owned) => owned.startThrew()),
       );
     },
-    [machine, sync, startOAuth, redirect],
+    [store, startOAuth, redirect],
   );
 
   // The loading provider is in the snapshot, so deriving from it keeps renders consistent.

@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import { setTokenProvider } from "../api-client";
-import { mockFetch } from "./test-network";
 import { useNameEdit } from "./use-name-edit";
 
 // Real wasm NameEditMachine; only fetch (the network boundary) is mocked.

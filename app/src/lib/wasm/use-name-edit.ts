@@ -1,10 +1,8 @@
+import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "@common/http-types";
 import { useCallback, useEffect } from "react";
-import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "../../../common/http-types";
 import { ApiError, apiCall } from "../api-client";
 import { NameEditMachine, type NameEditSnapshot } from "./core";
-import { useMachine } from "./use-machine";
-
-/** Returns the session's bearer token (from the identity SDK or browser storage). */
+import { useMachineStore } from "./machine-store";
 
 export interface NameEdit {
   snapshot: NameEditSnapshot;
@@ -24,59 +22,50 @@ export type SavedUser = Pick<CurrentUser, "name" | "updated_at">;
  * `onSaved` receives the stored user the save answered with.
  */
 export function useNameEdit(name: string, onSaved?: (user: SavedUser) => void): NameEdit {
-  const { machine, snapshot, sync } = useMachine(
-    () => new NameEditMachine(name),
-    (owned) => owned.snapshot(),
-    { mode: "view", name, draft: "", notice: null } satisfies NameEditSnapshot,
-    (owned, now) => owned.tick(now),
-  );
+  const { snapshot, store } = useMachineStore({
+    create: () => new NameEditMachine(name),
+    read: (machine): NameEditSnapshot => machine.snapshot(),
+    initial: (): NameEditSnapshot => ({ mode: "view", name, draft: "", notice: null }),
+    due: (machine, now) => machine.tick(now),
+  });
 
   useEffect(() => {
-    machine.current?.setName(name);
-    sync();
-  }, [name, machine, sync]);
+    store.act((machine) => machine.setName(name));
+  }, [name, store]);
 
-  const send = useCallback(
-    async (owned: NameEditMachine, trimmed: string | undefined) => {
-      sync();
-      if (trimmed === undefined) return;
-      try {
-        const answer = await apiCall<Partial<UserAnswer> | null>("/api/auth/update-profile", {
-          method: "POST",
-          body: { name: trimmed } satisfies UpdateProfileRequest,
-          auth: true,
-        });
-        if (machine.current !== owned) return;
-        owned.saved(answer?.data?.name ?? trimmed, Date.now());
-        if (answer?.data) onSaved?.(answer.data);
-      } catch (error) {
-        if (machine.current !== owned) return;
-        owned.failed(error instanceof ApiError ? error.message : undefined, Date.now());
-      }
-      sync();
-    },
-    [machine, sync, onSaved],
-  );
-
+  // An event that may save: the machine answers with the trimmed name to send, or nothing.
   const run = useCallback(
-    (step: (owned: NameEditMachine) => string | undefined) => {
-      const owned = machine.current;
-      if (!owned) return;
-      const trimmed = step(owned);
-      void send(owned, trimmed);
+    (step: (machine: NameEditMachine) => string | undefined) => {
+      const machine = store.open();
+      if (!machine) return;
+      const trimmed = step(machine);
+      store.sync();
+      if (trimmed === undefined) return;
+      apiCall<Partial<UserAnswer> | null>("/api/auth/update-profile", {
+        method: "POST",
+        body: { name: trimmed } satisfies UpdateProfileRequest,
+        auth: true,
+      }).then(
+        (answer) =>
+          store.answer(machine, (owned) => {
+            owned.saved(answer?.data?.name ?? trimmed, Date.now());
+            if (answer?.data) onSaved?.(answer.data);
+          }),
+        (error) =>
+          store.answer(machine, (owned) =>
+            owned.failed(error instanceof ApiError ? error.message : undefined, Date.now()),
+          ),
+      );
     },
-    [machine, send],
+    [store, onSaved],
   );
 
   // Events that never send anything.
   const change = useCallback(
-    (step: (owned: NameEditMachine) => void) => {
-      const owned = machine.current;
-      if (!owned) return;
-      step(owned);
-      sync();
+    (step: (machine: NameEditMachine) => void) => {
+      store.act(step);
     },
-    [machine, sync],
+    [store],
   );
 
   return {

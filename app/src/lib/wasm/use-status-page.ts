@@ -1,21 +1,14 @@
-// The status page's one store. The wasm machine (StatusPageMachine) decides when a round runs, what
+// The status page's machine. The wasm machine (StatusPageMachine) decides when a round runs, what
 // it asks (the two checks, the queue URL, one status request with its If-None-Match) and every word the
-// page shows; this module does the requests, keeps the one timer at the machine's nextDeadline(), and
-// hands React the machine's view through useSyncExternalStore, re-read only when its version changed.
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { apiBaseUrl, forceHealthChecks } from "../../config/env";
+// page shows; this module does the requests, and the machine store (machine-store.ts) keeps the one
+// timer and re-reads the view only when the machine's version of it changed.
+import { forceHealthChecks } from "../../config/env";
+import { apiUrl, probe } from "../api-client";
+import { type MachineStore, readOnce, useMachineStore } from "./machine-store";
 import { type LiveValue, StatusPageMachine, type StatusView } from "./status-core";
 
-export type {
-  CardView,
-  DayBar,
-  HistoryView,
-  IncidentView,
-  LatencyRow,
-  LiveValue,
-  StatusView,
-  Tone,
-} from "./status-core";
+// The view types the page renders (generated from the Rust types).
+export type * from "./status-core";
 
 export interface StatusPageOptions {
   ethereal: boolean;
@@ -24,143 +17,61 @@ export interface StatusPageOptions {
   telekinesisQueueUrl?: string;
 }
 
-interface Answer {
-  status: number;
-  etag: string | undefined;
-  text: string;
-}
-
-/** GET `url`; undefined when no answer arrived (network failure, CORS, an unreadable URL). */
-async function get(url: string, ifNoneMatch?: string | null): Promise<Answer | undefined> {
-  try {
-    const response = await fetch(url, {
-      // The machine revalidates with the server's ETag itself; the browser's cache stays out of it.
-      cache: "no-store",
-      headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {},
-    });
-    const text = response.status === 304 ? "" : await response.text().catch(() => "");
-    return { status: response.status, etag: response.headers.get("ETag") ?? undefined, text };
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the page shows: the live values (every round) and the rest (the server's answers). */
 export interface StatusSnapshot {
   live: LiveValue[];
   view: StatusView;
+  /** The machine's versions of the two, at this read. */
+  liveVersion: number;
+  viewVersion: number;
 }
 
-/** The snapshot of a machine that has not run a round: what the prerendered page shows too. */
-function firstSnapshot(
-  ethereal: boolean,
-  force: boolean,
-  queueUrl: string | undefined,
-): StatusSnapshot {
-  const machine = new StatusPageMachine(ethereal, force, queueUrl);
-  try {
-    return { live: machine.live(), view: machine.view() };
-  } finally {
-    machine.free();
-  }
-}
+type StatusStore = MachineStore<StatusPageMachine, StatusSnapshot>;
 
-class StatusStore {
-  private machine: StatusPageMachine | null;
-  private snapshot: StatusSnapshot;
-  private version: number;
-  private viewVersion: number;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<() => void>();
-
-  constructor(ethereal: boolean, force: boolean, queueUrl: string | undefined) {
-    this.machine = new StatusPageMachine(ethereal, force, queueUrl);
-    this.snapshot = { live: this.machine.live(), view: this.machine.view() };
-    this.version = this.machine.version();
-    this.viewVersion = this.machine.viewVersion();
-  }
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+/**
+ * Reads what the machine says changed: a live check's answer re-reads only the live values (the
+ * view, with its 90 bars per card, is kept as the same object), and the other way round.
+ */
+function read(machine: StatusPageMachine, previous: StatusSnapshot | undefined): StatusSnapshot {
+  const liveVersion = machine.version();
+  const viewVersion = machine.viewVersion();
+  return {
+    live: previous?.liveVersion === liveVersion ? previous.live : machine.live(),
+    view: previous?.viewVersion === viewVersion ? previous.view : machine.view(),
+    liveVersion,
+    viewVersion,
   };
-
-  readonly getSnapshot = (): StatusSnapshot => this.snapshot;
-
-  start(): void {
-    this.round();
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-    this.machine?.free();
-    this.machine = null;
-  }
-
-  /**
-   * Re-reads what the machine says changed, and tells React: a live check's answer re-reads only
-   * the live values (the view, with its 90 bars per card, is kept as the same object).
-   */
-  private sync(): void {
-    const machine = this.machine;
-    if (!machine) return;
-    const live = machine.version() !== this.version;
-    const view = machine.viewVersion() !== this.viewVersion;
-    if (!live && !view) return;
-    this.version = machine.version();
-    this.viewVersion = machine.viewVersion();
-    this.snapshot = {
-      live: live ? machine.live() : this.snapshot.live,
-      view: view ? machine.view() : this.snapshot.view,
-    };
-    for (const listener of this.listeners) listener();
-  }
-
-  private round(): void {
-    const machine = this.machine;
-    if (!machine) return;
-    const plan = machine.poll(Date.now());
-    if (plan) {
-      const { round } = plan;
-      const report = (log: string | undefined) => {
-        if (log) console.error(log);
-        this.sync();
-      };
-      const live = () => this.machine === machine;
-      if (plan.checkApi) {
-        void get(`${apiBaseUrl}/health`).then(
-          (a) => live() && report(machine.apiResult(round, a?.status)),
-        );
-      }
-      if (plan.checkDb) {
-        void get(`${apiBaseUrl}/db-health`).then(
-          (a) => live() && report(machine.dbResult(round, a?.status)),
-        );
-      }
-      if (plan.queueUrl) {
-        void get(plan.queueUrl).then(
-          (a) => live() && report(machine.queueResult(round, a?.status)),
-        );
-      }
-      if (plan.statusPath) {
-        void get(`${apiBaseUrl}${plan.statusPath}`, plan.ifNoneMatch).then((a) => {
-          if (!live()) return;
-          machine.statusResult(round, a?.status, a?.etag, a?.text);
-          this.sync();
-        });
-      }
-      this.sync();
-    }
-    // The one timer: at the machine's deadline, whatever the answers are doing.
-    const at = machine.nextDeadline();
-    clearTimeout(this.timer);
-    if (at !== undefined) {
-      this.timer = setTimeout(() => this.round(), Math.max(0, at - Date.now()));
-    }
-  }
 }
 
-const noSubscription = () => () => {};
+/** One round, when the machine plans one: its requests, each answer fed back as it arrives. */
+function round(machine: StatusPageMachine, store: StatusStore): void {
+  const plan = machine.poll(Date.now());
+  if (!plan) return;
+  const { round } = plan;
+  const report = (log: string | undefined) => {
+    if (log) console.error(log);
+  };
+  if (plan.checkApi) {
+    void probe(apiUrl("/health")).then((a) =>
+      report(store.answer(machine, (m) => m.apiResult(round, a?.status))),
+    );
+  }
+  if (plan.checkDb) {
+    void probe(apiUrl("/db-health")).then((a) =>
+      report(store.answer(machine, (m) => m.dbResult(round, a?.status))),
+    );
+  }
+  if (plan.queueUrl) {
+    void probe(plan.queueUrl).then((a) =>
+      report(store.answer(machine, (m) => m.queueResult(round, a?.status))),
+    );
+  }
+  if (plan.statusPath) {
+    void probe(apiUrl(plan.statusPath), plan.ifNoneMatch).then((a) =>
+      store.answer(machine, (m) => m.statusResult(round, a?.status, a?.etag, a?.text)),
+    );
+  }
+}
 
 /** The status page's snapshot, from the first (prerendered) render on; rounds run while it is mounted. */
 export function useStatusPage({
@@ -168,20 +79,19 @@ export function useStatusPage({
   force = forceHealthChecks,
   telekinesisQueueUrl,
 }: StatusPageOptions): StatusSnapshot {
-  const initial = useMemo(
-    () => firstSnapshot(ethereal, force, telekinesisQueueUrl),
+  const create = () => new StatusPageMachine(ethereal, force, telekinesisQueueUrl);
+  const { snapshot } = useMachineStore(
+    {
+      create,
+      read,
+      version: (machine) => `${machine.version()}/${machine.viewVersion()}`,
+      // A machine that has not run a round: what the prerendered page shows too.
+      initial: () => readOnce(create(), (first) => read(first, undefined)),
+      start: round,
+      // The one timer: at the machine's deadline, whatever the answers are doing.
+      due: (machine, _now, store) => round(machine, store),
+    },
     [ethereal, force, telekinesisQueueUrl],
   );
-  const [store, setStore] = useState<StatusStore | null>(null);
-  useEffect(() => {
-    const created = new StatusStore(ethereal, force, telekinesisQueueUrl);
-    setStore(created);
-    created.start();
-    return () => created.stop();
-  }, [ethereal, force, telekinesisQueueUrl]);
-  return useSyncExternalStore(
-    store?.subscribe ?? noSubscription,
-    store?.getSnapshot ?? (() => initial),
-    () => initial,
-  );
+  return snapshot;
 }

@@ -1,6 +1,5 @@
-import { useState } from "react";
 import { type DemoCounters, TelekinesisCounters } from "./core";
-import { useMachine } from "./use-machine";
+import { readOnce, useMachineStore } from "./machine-store";
 
 /**
  * The seed of the first draw when the caller names none. Fixed, so the counters' first values are the
@@ -14,18 +13,12 @@ export function useTelekinesisCounters(seed: number = FIRST_DRAW_SEED): {
   counters: DemoCounters | null;
   label: string;
 } {
-  // The machine's real first snapshot, read in the first render (the page chunk waits for the wasm).
-  const [initial] = useState((): DemoCounters => {
-    const first = new TelekinesisCounters(seed, 0);
-    const counters = first.counters();
-    first.free();
-    return counters;
+  const { snapshot } = useMachineStore({
+    create: () => new TelekinesisCounters(seed, Date.now()),
+    read: (machine): DemoCounters | null => machine.counters(),
+    // The machine's real first draw, read in the first render (the page chunk waits for the wasm).
+    initial: () => readOnce(new TelekinesisCounters(seed, 0), (first) => first.counters()),
+    due: (machine, now) => machine.tick(now),
   });
-  const { snapshot } = useMachine(
-    () => new TelekinesisCounters(seed, Date.now()),
-    (owned): DemoCounters | null => owned.counters(),
-    initial,
-    (owned, now) => owned.tick(now),
-  );
   return { counters: snapshot, label: TelekinesisCounters.demoLabel() };
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect } from "react";
 import type { Theme, ThemeMachine } from "./core";
-import { type Core, loadCore, loadedCore, whenCoreLoaded } from "./load-core";
+import { type Core, loadedCore, whenCoreLoaded, withCore } from "./load-core";
+import { useMachineStore } from "./machine-store";
 
 export type { Theme };
 
@@ -22,73 +23,58 @@ function apply(key: string, theme: string): void {
   }
 }
 
-/** The live machine and the local-storage key it names. */
-type Owned = { machine: ThemeMachine; key: string };
+/** The local-storage key the machine names. */
+const storageKey = (core: Core): string => core.ThemeMachine.storageKey();
 
 /**
  * The page's theme, owned by the wasm ThemeMachine: read at start, toggled, persisted, synced across tabs.
  *
  * The inline script in index.html applies the stored theme before first paint (the page's
  * `data-theme`, which CSS reads), so this hook does not download the wasm for it: the machine is
- * created as soon as the core is there (pages that run machines load it anyway), or when the visitor
+ * made as soon as the core is there (pages that run machines load it anyway), or when the visitor
  * toggles or another tab changes the theme. `theme` is the machine's, undefined until it exists: the
  * reading rule (what a stored value means) is the machine's alone, and the script's copy of it is
  * checked against it (theme-script.test.ts).
  */
 export function useTheme(): { theme: Theme | undefined; toggle: () => void } {
-  const owned = useRef<Owned | null>(null);
-  // Creates the machine (once) while mounted; null otherwise.
-  const ensure = useRef<((core: Core) => Owned | null) | null>(null);
-  const [theme, setTheme] = useState<Theme | undefined>(undefined);
+  const { snapshot: theme, store } = useMachineStore({
+    onDemand: true,
+    create: (): ThemeMachine => {
+      // Made only once the core is loaded (see the effect and `toggle` below).
+      const core = loadedCore() as Core;
+      return new core.ThemeMachine(readStored(storageKey(core)));
+    },
+    read: (machine): Theme | undefined => machine.theme,
+    initial: () => undefined,
+    // What is stored now, which another tab may have changed since index.html's script read it.
+    start: (machine) => {
+      document.documentElement.dataset.theme = machine.theme;
+    },
+  });
 
   useEffect(() => {
-    ensure.current = (core) => {
-      if (!owned.current) {
-        const key = core.ThemeMachine.storageKey();
-        const machine = new core.ThemeMachine(readStored(key));
-        owned.current = { machine, key };
-        setTheme(machine.theme);
-      }
-      return owned.current;
-    };
-    const cancel = whenCoreLoaded((core) => ensure.current?.(core));
-    const onStorage = (event: StorageEvent) => {
-      const follow = (core: Core) => {
-        const current = ensure.current?.(core);
-        if (!current || event.key !== current.key) return;
-        const next = current.machine.sync(event.newValue ?? undefined);
-        document.documentElement.dataset.theme = next;
-        setTheme(next);
-      };
-      const core = loadedCore();
-      if (core) follow(core);
-      else void loadCore().then(follow);
-    };
+    const cancel = whenCoreLoaded(() => store.open());
+    const onStorage = (event: StorageEvent) =>
+      withCore((core) => {
+        if (event.key !== storageKey(core)) return;
+        const next = store.act((machine) => machine.sync(event.newValue ?? undefined));
+        if (next) document.documentElement.dataset.theme = next;
+      });
     window.addEventListener("storage", onStorage);
     return () => {
       cancel();
       window.removeEventListener("storage", onStorage);
-      ensure.current = null;
-      owned.current?.machine.free();
-      owned.current = null;
     };
-  }, []);
+  }, [store]);
 
-  const toggle = useCallback(() => {
-    const flip = (current: Owned) => {
-      const next = current.machine.toggle();
-      apply(current.key, next);
-      setTheme(next);
-    };
-    if (owned.current) {
-      flip(owned.current);
-      return;
-    }
-    void loadCore().then((core) => {
-      const current = ensure.current?.(core);
-      if (current) flip(current);
-    });
-  }, []);
+  const toggle = useCallback(
+    () =>
+      withCore((core) => {
+        const next = store.act((machine) => machine.toggle());
+        if (next) apply(storageKey(core), next);
+      }),
+    [store],
+  );
 
   return { theme, toggle };
 }

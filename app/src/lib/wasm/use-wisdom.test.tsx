@@ -1,7 +1,7 @@
+import type { WisdomAnswer, WisdomFailure } from "@common/http-types";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WisdomAnswer, WisdomFailure } from "../../../common/http-types";
-import { mockFetch } from "./test-network";
+import { mockFetch } from "@/testing/network";
 import { useWisdom } from "./use-wisdom";
 
 // Real wasm WisdomMachine; only fetch (the network boundary) is mocked.

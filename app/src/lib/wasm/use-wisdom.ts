@@ -1,28 +1,30 @@
 import { useCallback } from "react";
 import { requestRaw } from "../api-client";
 import { WisdomMachine, type WisdomSnapshot } from "./core";
-import { useMachine } from "./use-machine";
+import { useMachineStore } from "./machine-store";
+
+const IDLE: WisdomSnapshot = { status: "idle" };
 
 /** The Wisdom button: `ask()` posts to /api/wisdom; the wasm core decides what shows and for how long. */
 export function useWisdom(): { snapshot: WisdomSnapshot; disabled: boolean; ask: () => void } {
-  const { machine, snapshot, sync } = useMachine(
-    () => new WisdomMachine(),
-    (owned): WisdomSnapshot => owned.snapshot(),
-    { status: "idle" },
-    (owned, now) => owned.tick(now),
-  );
+  const { snapshot, store } = useMachineStore({
+    create: () => new WisdomMachine(),
+    read: (machine): WisdomSnapshot => machine.snapshot(),
+    initial: () => IDLE,
+    due: (machine, now) => machine.tick(now),
+  });
 
   const ask = useCallback(() => {
-    const owned = machine.current;
-    if (!owned?.click()) return;
-    sync();
-    void requestRaw("/api/wisdom", { method: "POST" }).then((answer) => {
-      if (machine.current !== owned) return;
-      if (answer) owned.answered(answer.status, answer.text, Date.now());
-      else owned.networkFailed(Date.now());
-      sync();
-    });
-  }, [machine, sync]);
+    const machine = store.open();
+    if (!machine?.click()) return;
+    store.sync();
+    void requestRaw("/api/wisdom", { method: "POST" }).then((answer) =>
+      store.answer(machine, (owned) => {
+        if (answer) owned.answered(answer.status, answer.text, Date.now());
+        else owned.networkFailed(Date.now());
+      }),
+    );
+  }, [store]);
 
   return { snapshot, disabled: snapshot.status === "testing", ask };
 }

@@ -1,9 +1,10 @@
 // The prerender variant key through the real wasm core: the build keys each variant by what the
 // core's DeploymentInfo resolves, and the server (mg-domain) must pick the same key for the same
 // configuration. Both sides check every case of common/variant-cases.json.
+
+import { navOf, prerenderVariants, type VariantInput, variantKey } from "@common/variant";
+import cases from "@common/variant-cases.json";
 import { describe, expect, it, vi } from "vitest";
-import { navOf, prerenderVariants, type VariantInput, variantKey } from "../../../common/variant";
-import cases from "../../../common/variant-cases.json";
 import { Deployment } from "./core";
 
 /** The key the build gives a configuration (scripts/prerender.mjs via entry-server's variantKeyOf). */

@@ -29,10 +29,7 @@ use self::{
     manifest::{RuntimeValues, Variant, PAGES_FILE},
     rendered::{FileStamp, Fill, Kind, Recheck, RenderCache, Rendered},
 };
-use super::{
-    root::Root,
-    route_manifest::{self, AppRoutes},
-};
+use super::{root::Root, route_manifest::AppRoutes};
 use crate::{config::Config, error::AppError, precomputed::negotiate};
 
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
@@ -43,13 +40,6 @@ const XML: &str = "application/xml";
 const MAX_RENDERS_AT_ONCE: usize = 2;
 /// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
 const DOCS_PREFIX: &str = "/mg/";
-/// Pages sent cross-origin isolated (`Cross-Origin-Opener-Policy: same-origin`,
-/// `Cross-Origin-Embedder-Policy: require-corp`), under every path that names them (`/bench/` too):
-/// the graphics bench, whose timings need the fine `performance.now()` only an isolated page gets. Everything such a page loads is same-origin, so
-/// `require-corp` blocks nothing; other pages keep the defaults (isolation would cut them off from
-/// cross-origin popups such as an identity provider's).
-const ISOLATED_PAGES: &[&str] = &["/bench"];
-
 /// Docs paths whose twin (or its absence) is remembered; the docs have a few hundred pages, and a
 /// path beyond this many is looked up on disk every time.
 const MAX_TWINS_KNOWN: usize = 4096;
@@ -294,8 +284,7 @@ impl Site {
             vary_accept: docs,
             link: None,
             content_location: None,
-            isolated: status == StatusCode::OK
-                && ISOLATED_PAGES.contains(&route_manifest::page_path(path)),
+            isolated: status == StatusCode::OK && self.routes.is_isolated(path),
         };
         if let Some(twin) = twin {
             if negotiate::prefers_markdown(request) {
@@ -471,7 +460,7 @@ struct Extra {
     vary_accept: bool,
     link: Option<HeaderValue>,
     content_location: Option<HeaderValue>,
-    /// Cross-origin isolation headers (`ISOLATED_PAGES`).
+    /// Cross-origin isolation headers (the route manifest's `isolated` pages).
     isolated: bool,
 }
 

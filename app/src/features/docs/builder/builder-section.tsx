@@ -1,7 +1,8 @@
 // The command builder's section of a CLI docs page: its heading and introduction, and the builder's
 // form fetched when the section nears the viewport.
+
+import type { CliCatalogue, CliToolId } from "@common/catalogue-types";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { CliCatalogue, CliToolId } from "../../../../common/catalogue-types";
 import { loadCatalogue, loadCommandBuilder } from "../page/load-page";
 import { HeadingAnchor } from "../reference/cli-reference";
 import "./builder-section.css";

@@ -2,8 +2,8 @@
 import dmtCatalogue from "virtual:mg-cli-catalogue/dmt";
 import lsdCatalogue from "virtual:mg-cli-catalogue/lsd";
 import mgCatalogue from "virtual:mg-cli-catalogue/mg";
+import type { CliCatalogue, CliCommand } from "@common/catalogue-types";
 import { describe, expect, it } from "vitest";
-import type { CliCatalogue, CliCommand } from "../../../../common/catalogue-types";
 import { type BuilderValues, buildCommand, initialValues, shellQuote } from "./command-line";
 
 function command(catalogue: CliCatalogue, id: string): CliCommand {

@@ -3,7 +3,7 @@
 //
 // It stays in TypeScript rather than core-wasm on purpose: the wasm core is near its 40 KB gzip
 // budget (docs/quality.md), and this code runs only on the three CLI pages, in the builder's chunk.
-import type { CliArgument, CliCommand, CliOption } from "../../../../common/catalogue-types";
+import type { CliArgument, CliCommand, CliOption } from "@common/catalogue-types";
 
 /** Characters that never need quoting in a POSIX shell word (outside the command position). */
 const plainWord = /^[A-Za-z0-9_@%+=:,./-]+$/;

@@ -1,9 +1,9 @@
 import dmtCatalogue from "virtual:mg-cli-catalogue/dmt";
 import lsdCatalogue from "virtual:mg-cli-catalogue/lsd";
 import mgCatalogue from "virtual:mg-cli-catalogue/mg";
+import type { CliCatalogue } from "@common/catalogue-types";
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CliCatalogue } from "../../../../common/catalogue-types";
 import { CommandBuilder } from "./command-builder";
 import * as rules from "./command-line";
 import {

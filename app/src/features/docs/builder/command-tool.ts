@@ -2,12 +2,7 @@
 // command, its arguments and options, and gets the command line the builder's form would show, from
 // the same catalogue and the same checks (command-line.ts). Its own small chunk, reached through the
 // builder's and fetched only where the browser has `navigator.modelContext` (use-command-tool.ts).
-import type {
-  CliCatalogue,
-  CliCommand,
-  CliOption,
-  CliToolId,
-} from "../../../../common/catalogue-types";
+import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "@common/catalogue-types";
 import type * as CommandLine from "./command-line";
 import type { BuilderValues } from "./command-line";
 

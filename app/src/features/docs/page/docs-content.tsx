@@ -1,9 +1,10 @@
 // A docs page's body: the rendered Markdown, the CLI reference and command builder where they belong,
 // the contents, and previous/next links.
+
+import type { CliToolId } from "@common/catalogue-types";
 import { use, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import type { CliToolId } from "../../../../common/catalogue-types";
-import { useMarkdownAlternate } from "../../../components/document-title";
+import { useMarkdownAlternate } from "@/components/document-title";
 import { BuilderSection, builderHeadingId } from "../builder/builder-section";
 import { useCommandTool } from "../builder/use-command-tool";
 import { CliReference, referenceHeadings } from "../reference/cli-reference";

@@ -1,7 +1,6 @@
 // The docs area's navigation model: which tabs exist, where each lives, and what comes next.
 import { docsIndex } from "virtual:mg-docs-index";
-import { cliSubtabs, docsPath } from "../../../../common/routes";
-import { paths } from "../../../config/paths";
+import { cliSubtabs, docsPath, paths } from "@common/routes";
 
 export { cliSubtabs, docsPath };
 

@@ -30,7 +30,7 @@ export function TabRows({ route }: { route: ResolvedDocsRoute | null }) {
             {cliSubtabs.map((entry) => (
               <li key={entry.subtab}>
                 <Link
-                  to={`/mg/cli/${entry.subtab}`}
+                  to={docsPath(entry.slug)}
                   aria-current={route.subtab === entry.subtab ? "page" : undefined}
                 >
                   {entry.label}

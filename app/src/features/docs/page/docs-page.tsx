@@ -1,7 +1,7 @@
 // The docs area of spec 2.7: sidebar, tab rows, the page (docs-content.tsx) and its not-found state.
 import { Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
-import { usePageMeta } from "../../../components/document-title";
+import { usePageMeta } from "@/components/document-title";
 import { DocsContent } from "./docs-content";
 import { docsPath, resolveDocsRoute } from "./docs-nav";
 import { TabRows } from "./docs-navigation";

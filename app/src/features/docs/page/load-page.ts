@@ -1,7 +1,7 @@
 // Lazy loaders for docs pages, the CLI catalogue and the command builder, each its own chunk.
 
-import type { CliCatalogue, CliToolId } from "../../../../common/catalogue-types";
-import type { RenderedPage } from "../../../../common/docs-types";
+import type { CliCatalogue, CliToolId } from "@common/catalogue-types";
+import type { RenderedPage } from "@common/docs-types";
 
 const pageLoaders = import.meta.glob<RenderedPage>("../../../content/docs/*.md", {
   import: "default",

@@ -2,7 +2,7 @@
 
 declare module "*.md" {
   /** The rendered page; its Markdown twin comes from `*.md?markdown`. */
-  const page: import("../../../../common/docs-types").RenderedPage;
+  const page: import("@common/docs-types").RenderedPage;
   export default page;
 }
 
@@ -15,13 +15,13 @@ declare module "*.md?markdown" {
 declare module "virtual:mg-docs-index" {
   /** Front matter of every page in src/content/docs, sorted by `order`. */
   export const docsIndex: ReadonlyArray<
-    { slug: string } & import("../../../../common/docs-types").DocsFrontMatter
+    { slug: string } & import("@common/docs-types").DocsFrontMatter
   >;
 }
 
 declare module "virtual:mg-cli-catalogue/*" {
   /** The CLI catalogue with only one tool's commands (and those they link to). */
-  const catalogue: import("../../../../common/catalogue-types").CliCatalogue;
+  const catalogue: import("@common/catalogue-types").CliCatalogue;
   export default catalogue;
 }
 

@@ -6,7 +6,7 @@ import "./overview-hero.css";
 
 // Only the overview carries a widget, so the other docs pages' first visit never fetches its code.
 const GraphicsWidget = lazy(() =>
-  import("../../../graphics/graphics-widget").then((m) => ({ default: m.GraphicsWidget })),
+  import("@/graphics/graphics-widget").then((m) => ({ default: m.GraphicsWidget })),
 );
 
 export function OverviewHero({ entry }: { entry: DocsIndexEntry }) {

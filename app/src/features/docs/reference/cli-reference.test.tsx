@@ -1,7 +1,7 @@
+import type { CliCatalogue } from "@common/catalogue-types";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CliCatalogue } from "../../../../common/catalogue-types";
-import rawCatalogue from "../../../content/cli-catalogue.json";
+import rawCatalogue from "@/content/cli-catalogue.json";
 import { highlightCommand } from "../page/code-block";
 import { CliReference } from "./cli-reference";
 

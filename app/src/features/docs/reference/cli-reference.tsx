@@ -1,10 +1,5 @@
 // The CLI reference of one tool, generated from cli-catalogue.json so tables never drift from it.
-import type {
-  CliCatalogue,
-  CliCommand,
-  CliOption,
-  CliToolId,
-} from "../../../../common/catalogue-types";
+import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "@common/catalogue-types";
 import { CodeBlock } from "../page/code-block";
 import "./cli-reference.css";
 

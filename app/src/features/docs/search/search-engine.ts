@@ -1,7 +1,8 @@
 // Docs search in the browser: loads the build-time index chunk once and turns MiniSearch hits into
 // results with a short excerpt around the first matching word.
+
+import { indexOptions, queryOptions, type SearchDocument } from "@common/search-options";
 import MiniSearch from "minisearch";
-import { indexOptions, queryOptions, type SearchDocument } from "../../../../common/search-options";
 
 export type SearchResult = Omit<SearchDocument, "text" | "id"> & {
   id: string;

@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import serialisedIndex from "virtual:mg-search-index";
+import { indexOptions, type SearchDocument } from "@common/search-options";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { indexOptions, type SearchDocument } from "../../../../common/search-options";
 import { renderMarkdown } from "../../../../vite/render-markdown";
 import { buildSearchIndex, pageSections, searchDocuments } from "../../../../vite/search-index";
 import { createSearch, makeExcerpt } from "./search-engine";

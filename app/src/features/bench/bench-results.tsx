@@ -1,0 +1,83 @@
+// The /bench page's results: the chart, the table with every number, and the report to take away.
+import { BenchChart } from "./bench-chart";
+import { formatNs, formatOps, formatSpeedup, speedup } from "./stats";
+import type { BenchReport } from "./use-bench";
+
+function download(report: BenchReport): void {
+  const blob = new Blob([`${JSON.stringify(report, null, 2)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `mg-bench-${report.date.slice(0, 19).replaceAll(":", "-")}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function BenchResults({
+  report,
+  onCopy,
+}: {
+  report: BenchReport;
+  /** Copies the table as Markdown. */
+  onCopy: () => void;
+}) {
+  return (
+    <section className="bench__panel" aria-labelledby="bench-results">
+      <div className="bench__results-head">
+        <h2 id="bench-results">Results</h2>
+        <div className="bench__actions">
+          <button type="button" className="button" onClick={() => download(report)}>
+            Download JSON
+          </button>
+          <button type="button" className="button" onClick={onCopy}>
+            Copy as Markdown
+          </button>
+        </div>
+      </div>
+      <BenchChart rows={report.cases} />
+      {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
+      <section className="bench__table-wrap" aria-label="Results table" tabIndex={0}>
+        <table className="bench__table" data-testid="bench-table">
+          <caption>
+            Time per operation (a matrix product, a point or a frame), lower is better; “vs
+            baseline” compares with gl-matrix for the kernels and with plain JavaScript for the
+            frames.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Case</th>
+              <th scope="col">Implementation</th>
+              <th scope="col">Shape</th>
+              <th scope="col">Median</th>
+              <th scope="col">p75</th>
+              <th scope="col">p99</th>
+              <th scope="col">ops/s</th>
+              <th scope="col">±RME</th>
+              <th scope="col">Samples</th>
+              <th scope="col">vs baseline</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.cases.map((row) => (
+              <tr key={`${row.kernel}|${row.impl}|${row.shape}`} data-impl={row.impl}>
+                <th scope="row">{row.kernel}</th>
+                <td>{row.impl}</td>
+                <td>{row.shape}</td>
+                <td>{formatNs(row.medianNs)}</td>
+                <td>{formatNs(row.p75Ns)}</td>
+                <td>{formatNs(row.p99Ns)}</td>
+                <td>{formatOps(row.opsPerSec)}</td>
+                <td>±{row.rmePct.toFixed(1)} %</td>
+                <td>{row.samples}</td>
+                <td>{formatSpeedup(speedup(row, report.cases))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}

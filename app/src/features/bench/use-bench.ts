@@ -1,0 +1,143 @@
+// The /bench page's state: the measurements' module (loaded after first paint), what this browser
+// offers, and a run's progress and report, which it also leaves on `window` for `make bench-browser`
+// and the e2e test.
+import { useEffect, useRef, useState } from "react";
+import type { Progress, RunSizeName } from "./runner";
+import { type CaseResult, markdownTable } from "./stats";
+
+type Runner = typeof import("./runner");
+
+export type Environment = {
+  isolated: boolean;
+  simd: boolean;
+  /** Smallest step of performance.now() seen, in microseconds. */
+  timerStepUs: number;
+};
+
+export type BenchReport = {
+  schema: "mg-bench/1";
+  date: string;
+  userAgent: string;
+  crossOriginIsolated: boolean;
+  timerStepUs: number;
+  simdSupported: boolean;
+  /** The page's chunk (its content hash names the build). */
+  build: string;
+  size: RunSizeName;
+  cases: CaseResult[];
+};
+
+declare global {
+  interface Window {
+    /** The last finished run, for `make bench-browser` and the e2e test. */
+    mgBenchReport?: BenchReport;
+    /** Its table as Markdown (what "Copy as Markdown" copies). */
+    mgBenchMarkdown?: string;
+  }
+}
+
+function timerStep(): number {
+  let smallest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 20; i += 1) {
+    const start = performance.now();
+    let next = start;
+    while (next === start) next = performance.now();
+    smallest = Math.min(smallest, next - start);
+  }
+  return smallest * 1000;
+}
+
+function sizeFromQuery(): RunSizeName {
+  return new URLSearchParams(window.location.search).get("size") === "quick" ? "quick" : "full";
+}
+
+/** The bench's state and its two actions (run, copy the table). */
+export function useBench() {
+  const runner = useRef<Runner | null>(null);
+  const [env, setEnv] = useState<Environment | null>(null);
+  const [ready, setReady] = useState(false);
+  const [size, setSize] = useState<RunSizeName>("full");
+  const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [report, setReport] = useState<BenchReport | null>(null);
+  const [status, setStatus] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setSize(sizeFromQuery());
+    let cancelled = false;
+    import("./runner")
+      .then((loaded) => {
+        if (cancelled) return;
+        runner.current = loaded;
+        setEnv({
+          isolated: window.crossOriginIsolated === true,
+          simd: loaded.simdSupported(),
+          timerStepUs: timerStep(),
+        });
+        setReady(true);
+      })
+      .catch((cause: unknown) => setError(`The bench could not load: ${String(cause)}`));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const run = async () => {
+    const loaded = runner.current;
+    if (!loaded || !env || running) return;
+    setRunning(true);
+    setError(null);
+    setStatus("Running. The page may stutter while a sample is timed.");
+    try {
+      const { results } = await loaded.runBench(loaded.RUN_SIZES[size], setProgress);
+      const next: BenchReport = {
+        schema: "mg-bench/1",
+        date: new Date().toISOString(),
+        userAgent: navigator.userAgent,
+        crossOriginIsolated: env.isolated,
+        timerStepUs: env.timerStepUs,
+        simdSupported: env.simd,
+        build: loaded.buildId,
+        size,
+        cases: results,
+      };
+      window.mgBenchMarkdown = markdownTable(results);
+      window.mgBenchReport = next;
+      setReport(next);
+      setStatus(`Done: ${results.length} cases. The table below has every number.`);
+    } catch (cause) {
+      setError(`The run failed: ${String(cause)}`);
+      setStatus("");
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const copyMarkdown = async () => {
+    if (!report) return;
+    try {
+      await navigator.clipboard.writeText(markdownTable(report.cases));
+      setStatus("Copied the table as Markdown.");
+    } catch {
+      setStatus("The clipboard is not available here; download the JSON instead.");
+    }
+  };
+
+  const percent = progress ? Math.round((100 * progress.done) / progress.total) : 0;
+
+  return {
+    env,
+    ready,
+    size,
+    setSize,
+    running,
+    progress,
+    percent,
+    report,
+    status,
+    error,
+    run,
+    copyMarkdown,
+  };
+}

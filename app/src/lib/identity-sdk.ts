@@ -1,0 +1,105 @@
+// The identity SDK's adapter: the app's operations on a created @descope/web-js-sdk. Loaded with the
+// SDK itself (identity.ts's `loadIdentity`), never on a first visit.
+import type { ExchangeAnswer } from "./wasm/use-auth-callback";
+import type { OAuthStartAnswer } from "./wasm/use-login";
+
+/** The identity provider's user (spec 3 reads these; the provider sends more). */
+export interface IdentityProfile {
+  userId?: string;
+  email?: string | null;
+  name?: string | null;
+  displayName?: string | null;
+  username?: string | null;
+  givenName?: string | null;
+  nickname?: string | null;
+  picture?: string | null;
+  avatar?: string | null;
+  loginIds?: string[] | null;
+  OAuth?: Record<string, boolean> | null;
+}
+
+export interface Identity {
+  startOAuth: (provider: string, redirectUrl: string) => Promise<OAuthStartAnswer>;
+  exchange: (code: string) => Promise<ExchangeAnswer>;
+  getToken: () => Promise<string | undefined> | string | undefined;
+  /** Restores the session from the stored refresh token; the user, or null when nobody is signed in. */
+  restore: () => Promise<IdentityProfile | null>;
+  /** Ends the session at the provider; the SDK drops its tokens whatever the answer. */
+  logout: () => Promise<{ ok: boolean; error?: unknown }>;
+  /** Calls back when the SDK drops the session by itself (a refused refresh); returns an unsubscribe. */
+  onSessionEnded?: (callback: () => void) => () => void;
+}
+
+/** Finds the session token, given the SDK's own getter. */
+export type TokenLookup = (sdkToken: () => string | undefined) => string | undefined;
+
+interface SdkAnswer<T> {
+  ok: boolean;
+  data?: T;
+  error?: { errorCode?: string; errorDescription?: string; errorMessage?: string };
+}
+
+/** The part of the web SDK the app uses (a structural view, so tests can hand in a stand-in). */
+export interface IdentitySdk {
+  oauth: {
+    start: (provider: string, redirectUrl?: string) => Promise<SdkAnswer<unknown>>;
+    exchange: (code: string) => Promise<SdkAnswer<{ user?: unknown }>>;
+  };
+  refresh: () => Promise<SdkAnswer<{ user?: unknown }>>;
+  me: () => Promise<SdkAnswer<unknown>>;
+  logout: () => Promise<SdkAnswer<unknown>>;
+  getSessionToken: () => string;
+  getRefreshToken: () => string;
+  /** Called with the new session token, or null when the SDK dropped it (logout, refused refresh). */
+  onSessionTokenChange?: (callback: (token: string | null) => void) => () => unknown;
+}
+
+/**
+ * Wraps a created SDK in the app's operations. `lookup` finds the session token, the SDK's own first
+ * (identity.ts's `lookupToken`, handed in: that module loads this one). Exported for tests with a
+ * stand-in SDK.
+ */
+export function identityFromSdk(sdk: IdentitySdk, lookup: TokenLookup): Identity {
+  const getToken = () => lookup(() => sdk.getSessionToken());
+  return {
+    startOAuth: async (provider, redirectUrl) => {
+      const answer = await sdk.oauth.start(provider, redirectUrl);
+      return {
+        ok: answer.ok,
+        data: answer.data as { url?: string } | undefined,
+        error: answer.error,
+      };
+    },
+    exchange: async (code) => {
+      const answer = await sdk.oauth.exchange(code);
+      return {
+        ok: answer.ok,
+        data: answer.data ? { user: answer.data.user ?? null } : null,
+        error: answer.error ?? null,
+      };
+    },
+    getToken,
+    restore: async () => {
+      // Nothing stored: no call at all (a visitor who never signed in costs no request).
+      if (!sdk.getRefreshToken()) return null;
+      const refreshed = await sdk.refresh();
+      if (!refreshed.ok) return null;
+      const fromRefresh = refreshed.data?.user as IdentityProfile | undefined;
+      if (fromRefresh?.userId) return fromRefresh;
+      const me = await sdk.me();
+      return me.ok && me.data ? (me.data as IdentityProfile) : null;
+    },
+    logout: async () => {
+      const answer = await sdk.logout();
+      return { ok: answer.ok, error: answer.error };
+    },
+    onSessionEnded: (callback) => {
+      const unsubscribe = sdk.onSessionTokenChange?.((token) => {
+        if (!token) callback();
+      });
+      return () => {
+        unsubscribe?.();
+      };
+    },
+  };
+}
