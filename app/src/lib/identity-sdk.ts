@@ -1,20 +1,16 @@
 // The identity SDK's adapter: the app's operations on a created @descope/web-js-sdk. Loaded with the
 // SDK itself (identity.ts's `loadIdentity`), never on a first visit.
+import type { IdentityUser } from "./wasm/core";
 import type { ExchangeAnswer } from "./wasm/use-auth-callback";
 import type { OAuthStartAnswer } from "./wasm/use-login";
 
-/** The identity provider's user (spec 3 reads these; the provider sends more). */
-export interface IdentityProfile {
+/**
+ * The identity provider's user: the fields the core reads (its `IdentityUser`, spec 3) and the
+ * ones the app reads itself. The provider sends more.
+ */
+export interface IdentityProfile extends IdentityUser {
   userId?: string;
   email?: string | null;
-  name?: string | null;
-  displayName?: string | null;
-  username?: string | null;
-  givenName?: string | null;
-  nickname?: string | null;
-  picture?: string | null;
-  avatar?: string | null;
-  loginIds?: string[] | null;
   OAuth?: Record<string, boolean> | null;
 }
 
