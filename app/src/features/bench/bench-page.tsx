@@ -15,20 +15,8 @@ export function BenchPage() {
     "Graphics bench",
     "Time the 3D widgets' math in your own browser: wasm SIMD, wasm scalar, gl-matrix and plain JavaScript, per call, per batch and zero-copy.",
   );
-  const {
-    env,
-    ready,
-    size,
-    setSize,
-    running,
-    progress,
-    percent,
-    report,
-    status,
-    error,
-    run,
-    copyMarkdown,
-  } = useBench();
+  const bench = useBench();
+  const { env, report, progress, percent, running } = bench;
 
   return (
     <main id="main" className="page bench">
@@ -48,8 +36,8 @@ export function BenchPage() {
           <label className="bench__size">
             <span>Run size</span>
             <select
-              value={size}
-              onChange={(event) => setSize(event.target.value as RunSizeName)}
+              value={bench.size}
+              onChange={(event) => bench.setSize(event.target.value as RunSizeName)}
               disabled={running}
             >
               <option value="full">Full: 10,000 points, 30 samples (about 30 s)</option>
@@ -59,8 +47,8 @@ export function BenchPage() {
           <button
             type="button"
             className="button button--primary"
-            onClick={run}
-            disabled={!ready || running}
+            onClick={bench.run}
+            disabled={!bench.ready || running}
             aria-describedby="bench-status"
           >
             {running ? "Running…" : report ? "Run again" : "Run"}
@@ -76,16 +64,16 @@ export function BenchPage() {
           <span aria-hidden="true">{progress ? `${percent} %` : ""}</span>
         </div>
         <p id="bench-status" className="bench__status" role="status">
-          {status}
+          {bench.status}
         </p>
-        {error && (
+        {bench.error && (
           <p className="bench__error" role="alert">
-            {error}
+            {bench.error}
           </p>
         )}
       </section>
 
-      {report && <BenchResults report={report} onCopy={copyMarkdown} />}
+      {report && <BenchResults report={report} onCopy={bench.copyMarkdown} />}
     </main>
   );
 }
