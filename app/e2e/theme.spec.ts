@@ -49,8 +49,10 @@ test("the toggle switches theme, persists it, and a reload never paints the othe
   }
   await lookAt(page, "landing-void", { fullPage: true });
 
-  // And back again, persisted as cosmic.
+  // And back again, persisted as cosmic. A toggle made before the theme's owner (a chunk that comes
+  // with the wasm core) is there waits for it, so the reload comes once the toggle took effect.
   await page.getByRole("button", { name: "Switch to the cosmic theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "cosmic");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "cosmic");
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("cosmic");
