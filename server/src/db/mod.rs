@@ -240,6 +240,15 @@ impl Database {
     }
 }
 
+/// A fresh SQLite database in a temporary folder (kept while the folder lives), for the unit tests.
+#[cfg(test)]
+pub(crate) async fn test_database() -> (tempfile::TempDir, Database) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    let db = Database::connect(&url, None).await.expect("database");
+    (dir, db)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,9 +257,7 @@ mod tests {
     /// the API tests, because the handler falls back to the pool when the reader finds nothing.
     #[tokio::test]
     async fn the_sqlite_reader_finds_the_user_and_counts_only_unexpired_sessions() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Database::connect(&url, None).await.expect("database");
+        let (_dir, db) = test_database().await;
         db.find_or_create_user("user-1", Some("ada@example.com"), 1_000)
             .await
             .expect("user");
@@ -287,9 +294,7 @@ mod tests {
     /// nothing.
     #[tokio::test]
     async fn a_commit_that_fails_after_the_row_came_out_is_an_error_and_stores_nothing() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Database::connect(&url, None).await.expect("database");
+        let (_dir, db) = test_database().await;
         sqlx::query(
             "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id INTEGER \
              PRIMARY KEY, parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)",

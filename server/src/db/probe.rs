@@ -165,14 +165,8 @@ fn logged(failure: ProbeFailure) -> ProbeFailure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Database;
 
-    async fn database() -> (tempfile::TempDir, Database) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Database::connect(&url, None).await.expect("database");
-        (dir, db)
-    }
+    use crate::db::test_database as database;
 
     #[tokio::test]
     async fn a_held_write_lock_fails_the_write_step_within_the_limit() {

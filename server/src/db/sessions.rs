@@ -100,12 +100,7 @@ mod tests {
 
     use super::MAX_SESSIONS_PER_USER;
 
-    async fn database() -> (tempfile::TempDir, Database) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Database::connect(&url, None).await.expect("database");
-        (dir, db)
-    }
+    use crate::db::test_database as database;
 
     async fn rows(db: &Database) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions")
