@@ -221,7 +221,7 @@ where
 
     break_it().await;
     let mut ledger = Ledger::default();
-    // Profile saves (the write the review lost), one per person, twice.
+    // Profile saves (a write whose commit is the last step), one per person, twice.
     let mut saved = Vec::new();
     for round in 0..2 {
         for (i, p) in people.iter().enumerate().take(6) {
