@@ -155,6 +155,129 @@ export type SessionEnded = {
 ended: boolean, };
 
 /**
+ * The body of `POST /api/auth/sessions`.
+ */
+export type SessionsAnswer = { data: SessionList, };
+
+export type SessionList = { 
+/**
+ * The unexpired sessions, the most recently active first (20 at most: the cap per user).
+ */
+sessions: Array<AccountSession>, };
+
+/**
+ * One of the user's sessions: a signed-in browser or device.
+ */
+export type AccountSession = { 
+/**
+ * What `sessions/revoke` takes: 64 hex digits, a hash of the session's own id (never the id).
+ */
+id: string, 
+/**
+ * Browser and system ("Firefox on Linux"), derived once from the User-Agent at sign-in.
+ */
+label: string, 
+/**
+ * RFC 3339: when the session was first seen (its sign-in).
+ */
+createdAt: string, 
+/**
+ * RFC 3339: its last recorded use (recorded at most once an hour per instance).
+ */
+lastActiveAt: string, 
+/**
+ * RFC 3339: when it ends unless used again.
+ */
+expiresAt: string, 
+/**
+ * The session this request came from ("this device").
+ */
+current: boolean, };
+
+/**
+ * The body of `POST /api/auth/sessions/revoke`.
+ */
+export type RevokeSessionRequest = { 
+/**
+ * A session's `id` from `POST /api/auth/sessions`.
+ */
+id: string, };
+
+/**
+ * The body of `POST /api/auth/sessions/revoke` and `.../revoke-others`.
+ */
+export type RevokeAnswer = { data: SessionsRevoked, };
+
+export type SessionsRevoked = { 
+/**
+ * How many sessions were signed out.
+ */
+revoked: number, };
+
+/**
+ * The file `POST /api/auth/export` answers: everything mg-web stores about the user
+ * (docs/data-export.md describes it field by field).
+ */
+export type DataExport = { 
+/**
+ * `mg-web-export/1`: the version of this format.
+ */
+format: string, 
+/**
+ * RFC 3339: when the file was made.
+ */
+exportedAt: string, profile: ExportedProfile, 
+/**
+ * Every unexpired session, as `POST /api/auth/sessions` lists them.
+ */
+sessions: Array<AccountSession>, };
+
+/**
+ * The user's row of `users`, every column but the internal row number.
+ */
+export type ExportedProfile = { 
+/**
+ * The identity provider's user id.
+ */
+id: string, email: string | null, 
+/**
+ * The display name; null until the person or the provider gave one.
+ */
+name: string | null, 
+/**
+ * The provider of the last sign-in's sync ("github", ...); null before one.
+ */
+loginProvider: string | null, 
+/**
+ * What that sync stored of the provider's profile; null before one.
+ */
+providerData: ProviderData | null, 
+/**
+ * RFC 3339: when mg-web first saw this user.
+ */
+createdAt: string, 
+/**
+ * RFC 3339 of the person's last own edit; null until the first.
+ */
+updatedAt: string | null, };
+
+/**
+ * The body of `POST /api/auth/delete-account`: `{"confirm": true}`, so no stray request deletes.
+ */
+export type DeleteAccountRequest = { confirm: boolean, };
+
+/**
+ * The body of `POST /api/auth/delete-account`.
+ */
+export type DeleteAnswer = { data: AccountDeleted, };
+
+export type AccountDeleted = { 
+/**
+ * Whether there was an account to delete (false: it was deleted already).
+ */
+deleted: boolean, };
+
+/**
  * The body of `GET /api/status`.
  */
 export type StatusSummary = { state: ComponentState, updated_at: string, check_interval_seconds: number, instance_id: string, components: Array<ComponentStatus>, viewpoints: Array<Viewpoint>, open_incidents: Array<Incident>, 

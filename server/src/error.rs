@@ -34,8 +34,15 @@ pub enum AppError {
     /// No bearer token, or one that does not verify. The reason is logged, never sent.
     #[error("unauthorized: {0}")]
     Unauthorized(String),
+    /// The request's session was signed out from another session or by the account's deletion:
+    /// the app signs itself out when it reads this code.
+    #[error("session revoked")]
+    SessionRevoked,
     #[error("not found")]
     NotFound,
+    /// A session id that names none of the caller's live sessions (another user's, or ended).
+    #[error("no such session")]
+    NoSuchSession,
     #[error("method not allowed")]
     MethodNotAllowed,
     #[error("payload too large")]
@@ -69,8 +76,8 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) | AppError::InvalidField(_) => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Unauthorized(_) | AppError::SessionRevoked => StatusCode::UNAUTHORIZED,
+            AppError::NotFound | AppError::NoSuchSession => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -88,7 +95,9 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::InvalidField(_) => "invalid_field",
             AppError::Unauthorized(_) => "unauthorized",
+            AppError::SessionRevoked => "session_revoked",
             AppError::NotFound => "not_found",
+            AppError::NoSuchSession => "session_not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::UnsupportedMediaType => "unsupported_media_type",
@@ -107,7 +116,13 @@ impl AppError {
             AppError::Unauthorized(_) => {
                 "Please sign in again: the session is missing or invalid.".into()
             }
+            AppError::SessionRevoked => {
+                "This browser was signed out from another session. Please sign in again.".into()
+            }
             AppError::NotFound => "There is nothing at this address.".into(),
+            AppError::NoSuchSession => {
+                "None of your sessions has this id; it may have ended already.".into()
+            }
             AppError::MethodNotAllowed => "This address does not accept that method.".into(),
             AppError::PayloadTooLarge => "The request body is too large (16 KiB at most).".into(),
             AppError::UnsupportedMediaType => {
@@ -159,7 +174,7 @@ impl IntoResponse for AppError {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
             }
         }
-        if let AppError::Unauthorized(_) = &self {
+        if let AppError::Unauthorized(_) | AppError::SessionRevoked = &self {
             response
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));

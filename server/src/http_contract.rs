@@ -19,7 +19,7 @@ use ts_rs::{Config, TS};
 use crate::{
     db::{wisdom::Wisdom, Backend},
     error::ErrorBody,
-    routes::{auth, health, wisdom},
+    routes::{account, auth, health, wisdom},
     site::static_files::RuntimeConfig,
 };
 
@@ -86,6 +86,18 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         auth::OauthData,
         auth::LogoutAnswer,
         auth::SessionEnded,
+        // /api/auth/sessions*, /api/auth/export, /api/auth/delete-account.
+        account::SessionsAnswer,
+        account::SessionList,
+        account::SessionData,
+        account::RevokeSessionBody,
+        account::RevokeAnswer,
+        account::SessionsRevoked,
+        account::DataExport,
+        account::ExportedProfile,
+        account::DeleteAccountBody,
+        account::DeleteAnswer,
+        account::AccountDeleted,
         // /api/status, /api/status/history, /api/status/page.
         status::Summary,
         status::State,

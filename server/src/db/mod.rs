@@ -1,6 +1,7 @@
 //! The database: one pool and one set of queries over SQLite (embedded default) or PostgreSQL.
 //! Queries use `$1` placeholders, which the Any driver passes to both engines.
 
+pub mod account;
 #[cfg(feature = "emulator")]
 pub mod emulator_users;
 pub mod files;

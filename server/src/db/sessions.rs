@@ -1,7 +1,26 @@
 //! Queries on `sessions`: one row per signed-in browser or device, kept alive by use, ended by
-//! logout, capped per user and pruned once expired.
+//! logout or by another session's sign-out (revocation), capped per user and pruned once expired.
+
+use sqlx::FromRow;
 
 use super::Database;
+
+/// One of a user's sessions as the account page lists it. Times are unix milliseconds.
+#[derive(Debug, Clone, FromRow)]
+pub struct SessionRow {
+    /// SHA-256 hex of the user and the app's session id (or of the session token).
+    pub session_key: String,
+    /// Browser and system, derived once when the session was first recorded; null for sessions
+    /// recorded before labels existed.
+    pub label: Option<String>,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub expires_at: i64,
+}
+
+/// Whether `session_key` is revoked at `now_ms`: the query both readers run.
+const IS_REVOKED: &str =
+    "SELECT COUNT(*) FROM revoked_sessions WHERE session_key = $1 AND expires_at > $2";
 
 /// The most sessions one user keeps; a new one beyond this pushes out the least recently used.
 /// A person rarely has more than a handful of browsers; a client inventing session ids cannot grow
@@ -22,10 +41,27 @@ impl Database {
         expires_at_ms: i64,
         now_ms: i64,
     ) -> Result<(), sqlx::Error> {
+        self.touch_labelled_session(identity_id, session_key, None, expires_at_ms, now_ms)
+            .await
+    }
+
+    /// [`Database::touch_session`], with the label a new session is recorded with (an existing
+    /// session keeps the one it was created with). A revoked session is not recorded again.
+    #[tracing::instrument(skip(self, session_key))]
+    pub async fn touch_labelled_session(
+        &self,
+        identity_id: &str,
+        session_key: &str,
+        label: Option<&str>,
+        expires_at_ms: i64,
+        now_ms: i64,
+    ) -> Result<(), sqlx::Error> {
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
         sqlx::query(
-            "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at) \
-             SELECT id, $2, $3, $3, $4 FROM users WHERE identity_id = $1 \
+            "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at, \
+                 label) \
+             SELECT id, $2, $3, $3, $4, $5 FROM users WHERE identity_id = $1 \
+                 AND NOT EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.session_key = $2) \
              ON CONFLICT (user_id, session_key) DO UPDATE \
              SET last_seen_at = $3, expires_at = $4",
         )
@@ -33,6 +69,7 @@ impl Database {
         .bind(session_key)
         .bind(now_ms)
         .bind(expires_at_ms)
+        .bind(label)
         .execute(self.pool())
         .await?;
         sqlx::query(
@@ -66,14 +103,121 @@ impl Database {
         Ok(done.rows_affected() > 0)
     }
 
-    /// Deletes every session that expired at or before `now_ms`, of every user; how many went.
+    /// Deletes every session that expired at or before `now_ms`, of every user, and every
+    /// revocation whose session would have expired by then; how many sessions went.
     #[tracing::instrument(skip(self))]
     pub async fn prune_expired_sessions(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
             .bind(now_ms)
             .execute(self.pool())
             .await?;
+        sqlx::query("DELETE FROM revoked_sessions WHERE expires_at <= $1")
+            .bind(now_ms)
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected())
+    }
+
+    /// The user's unexpired sessions at `now_ms`, the most recently used first (at most
+    /// `MAX_SESSIONS_PER_USER`, the cap `touch_session` keeps).
+    #[tracing::instrument(skip(self))]
+    pub async fn list_sessions(
+        &self,
+        identity_id: &str,
+        now_ms: i64,
+    ) -> Result<Vec<SessionRow>, sqlx::Error> {
+        sqlx::query_as::<_, SessionRow>(
+            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at \
+             FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.expires_at > $2 \
+             ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $3",
+        )
+        .bind(identity_id)
+        .bind(now_ms)
+        .bind(MAX_SESSIONS_PER_USER)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Signs out the user's unexpired sessions whose keys `chosen` picks: each is recorded as
+    /// revoked until it would have expired, which ends it (the `revoked_sessions` trigger), in one
+    /// statement committed before it returns. How many were signed out; 0 when none of them is the
+    /// user's (another user's session is never touched).
+    async fn revoke_where(
+        &self,
+        identity_id: &str,
+        chosen: &str,
+        key: &str,
+        now_ms: i64,
+    ) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query(&format!(
+            "INSERT INTO revoked_sessions (session_key, expires_at) \
+             SELECT s.session_key, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.expires_at > $3 AND {chosen} \
+             ON CONFLICT (session_key) DO NOTHING"
+        ))
+        .bind(identity_id)
+        .bind(key)
+        .bind(now_ms)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Signs out the user's session `session_key`; false when the user has no such live session.
+    #[tracing::instrument(skip(self, session_key))]
+    pub async fn revoke_session(
+        &self,
+        identity_id: &str,
+        session_key: &str,
+        now_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let revoked = self
+            .revoke_where(identity_id, "s.session_key = $2", session_key, now_ms)
+            .await?;
+        Ok(revoked > 0)
+    }
+
+    /// Signs out every live session of the user but `keep` (the caller's own); how many.
+    #[tracing::instrument(skip(self, keep))]
+    pub async fn revoke_other_sessions(
+        &self,
+        identity_id: &str,
+        keep: &str,
+        now_ms: i64,
+    ) -> Result<u64, sqlx::Error> {
+        self.revoke_where(identity_id, "s.session_key <> $2", keep, now_ms)
+            .await
+    }
+
+    /// Whether the session `session_key` was signed out from elsewhere (and would not have expired
+    /// yet at `now_ms`). Every signed-in request asks, on every instance.
+    #[tracing::instrument(skip(self, session_key))]
+    pub async fn is_session_revoked(
+        &self,
+        session_key: &str,
+        now_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        if let Some(reader) = self.sqlite_reader() {
+            let read = reader.with_connection(|connection| {
+                connection.prepare_cached(IS_REVOKED)?.query_row(
+                    rusqlite::named_params! {"$1": session_key, "$2": now_ms},
+                    |row| row.get::<_, i64>(0),
+                )
+            });
+            match read {
+                Ok(found) => return Ok(found > 0),
+                Err(error) => {
+                    tracing::debug!(%error, "SQLite reader failed; reading through the pool")
+                }
+            }
+        }
+        let found: i64 = sqlx::query_scalar(IS_REVOKED)
+            .bind(session_key)
+            .bind(now_ms)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(found > 0)
     }
 
     /// How many of the user's sessions have not expired at `now_ms`.

@@ -19,7 +19,10 @@ use crate::{
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, sha256_hex, verify::SessionVerifier, AuthUser},
+    identity::{
+        device_label::device_label, sessions::SessionStore, sha256_hex, verify::SessionVerifier,
+        AuthUser,
+    },
     time::{now_ms, rfc3339},
 };
 
@@ -50,9 +53,9 @@ const TOUCH_EVERY_MS: i64 = 60 * 60 * 1000;
 
 /// Which session a request belongs to, and until when that session lives.
 #[derive(Debug)]
-struct SessionRef<'a> {
+pub(crate) struct SessionRef<'a> {
     /// SHA-256 hex: of the user and the app's session id, or the session token's own hash.
-    key: Cow<'a, str>,
+    pub(crate) key: Cow<'a, str>,
     expires_at_ms: i64,
     /// Until when this instance need not write the session again.
     fresh_until_ms: i64,
@@ -61,7 +64,7 @@ struct SessionRef<'a> {
 /// The request's session: the app's `X-Session-Id` when sent (16-128 letters, digits, `-`, `_`),
 /// else the session token itself (a client that names no session counts once per token, until the
 /// token expires).
-fn session_of<'a>(
+pub(crate) fn session_of<'a>(
     headers: &HeaderMap,
     user: &'a AuthUser,
     now: i64,
@@ -95,6 +98,24 @@ fn session_of<'a>(
         expires_at_ms,
         fresh_until_ms: now.saturating_add(TOUCH_EVERY_MS),
     })
+}
+
+/// The request's session, refused with 401 `session_revoked` when it was signed out from another
+/// session or by the account's deletion (asked of the database on every request, so it holds on
+/// every instance).
+pub(crate) async fn live_session<'a>(
+    db: &Database,
+    sessions: &SessionStore,
+    headers: &HeaderMap,
+    user: &'a AuthUser,
+    now: i64,
+) -> Result<SessionRef<'a>, AppError> {
+    let session = session_of(headers, user, now)?;
+    if db.is_session_revoked(&session.key, now).await? {
+        sessions.forget(&session.key);
+        return Err(AppError::SessionRevoked);
+    }
+    Ok(session)
 }
 
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
@@ -142,8 +163,8 @@ async fn get_current_user(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    let session = session_of(&headers, &user, now)?;
-    // Hot path: a known session of a known user is one read.
+    let session = live_session(&db, &sessions, &headers, &user, now).await?;
+    // Hot path: a known session of a known user is one read (after the revocation check).
     if sessions.is_recorded(&session.key, now) {
         if let Some(found) = db.find_user_with_sessions(user.identity_id(), now).await? {
             return Ok(user_json(&found.user, found.active_sessions).into_response());
@@ -152,7 +173,7 @@ async fn get_current_user(
     let row = db
         .find_or_create_user(user.identity_id(), user.email(), now)
         .await?;
-    remember_session(&db, &sessions, &user, &session, now).await?;
+    remember_session(&db, &sessions, &user, &session, &headers, now).await?;
     respond_with_user(&db, row, now).await
 }
 
@@ -185,7 +206,7 @@ async fn update_profile(
     // Everything is checked before anything is written: bad input stores nothing.
     let change = parse_change(body)?;
     let now = now_ms();
-    let session = session_of(&headers, &user, now)?;
+    let session = live_session(&db, &sessions, &headers, &user, now).await?;
     // One statement: create-or-update, returning the row and its session count.
     let saved = db
         .save_profile(user.identity_id(), user.email(), &change, now)
@@ -194,7 +215,7 @@ async fn update_profile(
         return Ok(user_json(&saved.user, saved.active_sessions).into_response());
     }
     // A session not seen before is recorded now (the user exists by then), and counted with it.
-    remember_session(&db, &sessions, &user, &session, now).await?;
+    remember_session(&db, &sessions, &user, &session, &headers, now).await?;
     respond_with_user(&db, saved.user, now).await
 }
 
@@ -258,19 +279,30 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
 }
 
 /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a write,
-/// at most once a minute, expired sessions of everyone are pruned.
+/// at most once a minute, expired sessions of everyone are pruned. A session recorded for the first
+/// time is labelled with the browser and system its User-Agent names (`device_label`).
 async fn remember_session(
     db: &Database,
     sessions: &SessionStore,
     user: &AuthUser,
     session: &SessionRef<'_>,
+    headers: &HeaderMap,
     now: i64,
 ) -> Result<(), AppError> {
     if sessions.is_recorded(&session.key, now) {
         return Ok(());
     }
-    db.touch_session(user.identity_id(), &session.key, session.expires_at_ms, now)
-        .await?;
+    let agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|value| value.to_str().ok());
+    db.touch_labelled_session(
+        user.identity_id(),
+        &session.key,
+        Some(&device_label(agent)),
+        session.expires_at_ms,
+        now,
+    )
+    .await?;
     sessions.remember_recorded(&session.key, session.fresh_until_ms);
     if sessions.prune_due(now) {
         match db.prune_expired_sessions(now).await {

@@ -1,5 +1,6 @@
 //! The HTTP routes, one module per group, each with its own `router()`.
 
+pub mod account;
 pub mod auth;
 pub mod health;
 pub mod metrics;
@@ -29,7 +30,7 @@ where
     Arc<StatusService>: FromRef<S>,
 {
     let limited = Router::new()
-        .nest("/auth", auth::router())
+        .nest("/auth", auth::router().merge(account::router()))
         .merge(wisdom::router())
         .route_layer(middleware::from_fn_with_state(
             rate_limiter,
