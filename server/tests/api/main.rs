@@ -5,6 +5,7 @@
 
 #[macro_use]
 mod helpers;
+mod account;
 mod auth;
 mod connection_lifetimes;
 mod connections;
