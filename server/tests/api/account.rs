@@ -116,7 +116,10 @@ async fn sessions_listed_and_signed_out(app: TestApp) {
         ..phone.on(&app)
     };
     renamed.me().await;
-    assert_eq!(current(&renamed.sessions().await)["label"], "Safari on iPhone");
+    assert_eq!(
+        current(&renamed.sessions().await)["label"],
+        "Safari on iPhone"
+    );
 
     // The laptop signs the phone out.
     let phone_id = other(&seen_by_laptop)["id"].clone();
@@ -125,7 +128,11 @@ async fn sessions_listed_and_signed_out(app: TestApp) {
         .await;
     assert_eq!(answer["revoked"], 1);
     // The phone's next request, and every one after, whatever it re-sends: 401 JSON.
-    for path in ["/api/auth/current-user", "/api/auth/sessions", "/api/auth/export"] {
+    for path in [
+        "/api/auth/current-user",
+        "/api/auth/sessions",
+        "/api/auth/export",
+    ] {
         assert_eq!(
             phone.refused(path, &json!({}), 401).await,
             "session_revoked"
@@ -153,7 +160,9 @@ async fn sessions_listed_and_signed_out(app: TestApp) {
     assert_eq!(answer["revoked"], 2);
     for browser in [&again, &tablet] {
         assert_eq!(
-            browser.refused("/api/auth/current-user", &json!({}), 401).await,
+            browser
+                .refused("/api/auth/current-user", &json!({}), 401)
+                .await,
             "session_revoked"
         );
     }
@@ -230,14 +239,25 @@ async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
         json!({"id": adas, "extra": true}),
     ] {
         let code = eve.refused("/api/auth/sessions/revoke", &bad, 400).await;
-        assert!(code == "bad_request" || code == "invalid_field", "{bad}: {code}");
+        assert!(
+            code == "bad_request" || code == "invalid_field",
+            "{bad}: {code}"
+        );
     }
-    for bad in [json!({}), json!({"confirm": false}), json!({"confirm": "yes"})] {
+    for bad in [
+        json!({}),
+        json!({"confirm": false}),
+        json!({"confirm": "yes"}),
+    ] {
         eve.refused("/api/auth/delete-account", &bad, 400).await;
     }
     // No token: 401, nothing changed.
     let anonymous = app
-        .post_with_token("/api/auth/sessions/revoke-others", "not-a-token", &json!({}))
+        .post_with_token(
+            "/api/auth/sessions/revoke-others",
+            "not-a-token",
+            &json!({}),
+        )
         .await;
     assert_eq!(anonymous.status(), 401);
     assert_eq!(ada.me().await["activeSessions"], 1);
@@ -296,7 +316,9 @@ async fn exported_then_deleted(app: TestApp) {
     // Both browsers are signed out on their next request, the deleting one included.
     for browser in [&laptop, &phone] {
         assert_eq!(
-            browser.refused("/api/auth/current-user", &json!({}), 401).await,
+            browser
+                .refused("/api/auth/current-user", &json!({}), 401)
+                .await,
             "session_revoked"
         );
     }
@@ -316,7 +338,11 @@ async fn exported_then_deleted(app: TestApp) {
         1,
         "a new row, not the old one"
     );
-    assert_eq!(other.me().await["activeSessions"], 1, "the bystander is untouched");
+    assert_eq!(
+        other.me().await["activeSessions"],
+        1,
+        "the bystander is untouched"
+    );
 }
 on_both_backends!(
     the_data_is_exported_then_the_account_deleted_leaving_no_row,

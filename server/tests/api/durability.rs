@@ -26,12 +26,12 @@ use crate::{
 };
 
 /// A tmpfs of a few MiB that the test can fill and free.
-struct SmallDisk {
+pub(crate) struct SmallDisk {
     dir: tempfile::TempDir,
 }
 
 impl SmallDisk {
-    fn mount() -> Option<Self> {
+    pub(crate) fn mount() -> Option<Self> {
         let dir = tempfile::tempdir().expect("mount point");
         let mounted = Command::new("mount")
             .args(["-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs"])
@@ -49,7 +49,7 @@ impl SmallDisk {
         None
     }
 
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         self.dir.path()
     }
 
@@ -58,7 +58,7 @@ impl SmallDisk {
     }
 
     /// Writes until the file system has no byte left.
-    fn fill(&self) {
+    pub(crate) fn fill(&self) {
         let mut file = std::fs::File::create(self.filler()).expect("filler");
         let block = vec![0xA5u8; 64 * 1024];
         let mut size = block.len();
@@ -71,7 +71,7 @@ impl SmallDisk {
         let _ = file.sync_all();
     }
 
-    fn free(&self) {
+    pub(crate) fn free(&self) {
         std::fs::remove_file(self.filler()).expect("remove the filler");
     }
 }
@@ -85,7 +85,7 @@ impl Drop for SmallDisk {
 /// The server's log lines at ERROR, captured for this test's thread (the server's tasks run on it:
 /// `#[tokio::test]` is a current-thread runtime).
 #[derive(Clone, Default)]
-struct ErrorLog(Arc<Mutex<Vec<u8>>>);
+pub(crate) struct ErrorLog(Arc<Mutex<Vec<u8>>>);
 
 impl Write for ErrorLog {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
@@ -98,7 +98,7 @@ impl Write for ErrorLog {
 }
 
 impl ErrorLog {
-    fn install(&self) -> tracing::subscriber::DefaultGuard {
+    pub(crate) fn install(&self) -> tracing::subscriber::DefaultGuard {
         let log = self.clone();
         let subscriber = tracing_subscriber::fmt()
             .with_max_level(tracing::Level::ERROR)
@@ -108,7 +108,7 @@ impl ErrorLog {
         tracing::subscriber::set_default(subscriber)
     }
 
-    fn lines(&self) -> usize {
+    pub(crate) fn lines(&self) -> usize {
         let text = String::from_utf8_lossy(&self.0.lock().expect("log")).into_owned();
         text.lines().filter(|line| line.contains("ERROR")).count()
     }
@@ -380,7 +380,7 @@ async fn a_full_disk_refuses_writes_with_503_and_loses_none_it_acknowledged() {
 
 /// Sets the test database's default for new transactions and ends its connections, so the pool's
 /// next connections start with it.
-async fn postgres_read_only(database_url: &str, read_only: bool) {
+pub(crate) async fn postgres_read_only(database_url: &str, read_only: bool) {
     let admin_url = crate::helpers::postgres_admin_url().expect("PostgreSQL");
     let name = database_url.rsplit_once('/').expect("database name").1;
     let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&admin_url)

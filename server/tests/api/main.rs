@@ -11,6 +11,7 @@ mod connection_lifetimes;
 mod connections;
 mod deploy;
 mod durability;
+mod durability_account;
 mod edge;
 mod emulator;
 mod emulator_sessions;
