@@ -29,6 +29,26 @@ export type TokenProvider = () => Promise<string | undefined> | string | undefin
 
 let tokenProvider: TokenProvider | undefined;
 
+/** The code of the API's 401 for a session signed out from another session (docs/api.md). */
+export const SESSION_REVOKED = "session_revoked";
+
+let revokedHandler: (() => void) | undefined;
+
+/** Registers what happens when the API says this browser's session was signed out elsewhere. */
+export function setRevokedHandler(handler: (() => void) | undefined): void {
+  revokedHandler = handler;
+}
+
+/** The `code` of an API error body, if the text is one. */
+function errorCode(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { code?: unknown } | null;
+    return typeof body?.code === "string" ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Registers where `auth: true` calls find their token; the session provider does this once. */
 export function setTokenProvider(provider: TokenProvider | undefined): void {
   tokenProvider = provider;
@@ -85,11 +105,14 @@ export async function requestRaw(
     const id = sessionId();
     if (id) headers["X-Session-Id"] = id;
   }
-  return send(apiUrl(path), {
+  const raw = await send(apiUrl(path), {
     method: options.method ?? "GET",
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+  // Signed out from another session: the session provider signs this browser out.
+  if (raw?.status === 401 && errorCode(raw.text) === SESSION_REVOKED) revokedHandler?.();
+  return raw;
 }
 
 /**

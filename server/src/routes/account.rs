@@ -18,7 +18,7 @@ use axum::{
 use lru::LruCache;
 use serde::{Deserialize, Serialize};
 
-use super::auth::{live_session, ProviderData};
+use super::auth::{live_session, remember_session, ProviderData};
 use crate::{
     db::{sessions::SessionRow, Database},
     error::AppError,
@@ -142,6 +142,8 @@ async fn list_sessions(
 ) -> Result<Response, AppError> {
     let now = now_ms();
     let session = live_session(&db, &store, &headers, &user, now).await?;
+    // This browser is listed even when its first request is this one (or its row was pushed out).
+    remember_session(&db, &store, &user, &session, &headers, now).await?;
     let rows = db.list_sessions(user.identity_id(), now).await?;
     let sessions = rows
         .into_iter()

@@ -281,7 +281,7 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
 /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a write,
 /// at most once a minute, expired sessions of everyone are pruned. A session recorded for the first
 /// time is labelled with the browser and system its User-Agent names (`device_label`).
-async fn remember_session(
+pub(crate) async fn remember_session(
     db: &Database,
     sessions: &SessionStore,
     user: &AuthUser,

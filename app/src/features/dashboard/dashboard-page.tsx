@@ -1,4 +1,5 @@
-// /home: the signed-in user's account, with the display name editable (spec 2.5).
+// /home: the signed-in user's account: the display name editable (spec 2.5), the signed-in devices
+// listed and signed out, the data downloaded or the account deleted.
 
 import { docsDefaultPath, paths } from "@common/routes";
 import { useCallback } from "react";
@@ -8,7 +9,9 @@ import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
 import { providerLabel } from "../../lib/wasm/core";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
+import { AccountDataCard } from "./account-data-card";
 import { NameField } from "./name-field";
+import { SessionsCard } from "./sessions-card";
 import { type LoadedUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
 
@@ -126,6 +129,10 @@ function Dashboard({ user }: { user: IdentityProfile }) {
           </dl>
         )}
       </section>
+
+      <SessionsCard onChanged={apiUser.reload} />
+
+      <AccountDataCard />
 
       <aside className="dashboard__note" aria-label="Sanctified mode">
         <p>

@@ -19,6 +19,11 @@ export interface Session {
   getToken: () => Promise<string | undefined>;
   /** Ends the session; a failure is logged and the session is cleared anyway (spec 8). */
   logout: () => Promise<void>;
+  /**
+   * Signs this browser out without asking the API (its session already ended there: signed out
+   * from another session, or the account deleted) and shows `notice` until dismissed.
+   */
+  signOutHere?: (notice: string) => Promise<void>;
   /** The callback page is completing a sign-in (the nav then offers no Log in or Sign up). */
   completing?: boolean;
   /** The callback page says when it starts and stops completing a sign-in. */

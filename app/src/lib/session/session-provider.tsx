@@ -1,10 +1,15 @@
 // Owns the session: restores it on load through the identity SDK's refresh, and ends it on logout.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type IdentityConfig, identityConfig } from "../../config/env";
-import { requestRaw, setTokenProvider } from "../api-client";
+import { requestRaw, setRevokedHandler, setTokenProvider } from "../api-client";
 import { type Identity, loadIdentity, lookupToken, TOKEN_STORAGE_KEYS } from "../identity";
 import { type Session, SessionContext, type SessionState } from "./session-context";
 import { clearSessionId } from "./session-id";
+import { SignedOutNotice } from "./signed-out-notice";
+
+/** What a browser signed out from another session reads on the page it lands on. */
+export const REVOKED_NOTICE =
+  "You were signed out: this browser's session was ended from another device or browser.";
 
 /** The SDK keeps its refresh token under this key; without it there is no session to restore. */
 const REFRESH_TOKEN_KEY = "DSR";
@@ -53,6 +58,8 @@ export function SessionProvider({
   );
   const [completing, setCompleting] = useState(false);
   const identity = useRef<Identity | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const signingOut = useRef(false);
 
   const ensureIdentity = useCallback(async () => {
     if (!enabled) return null;
@@ -104,10 +111,36 @@ export function SessionProvider({
     setState({ status: "anonymous" });
   }, [ensureIdentity, getToken]);
 
+  // The identity provider's logout and the storage cleared, as a logout does, without the API's
+  // logout: the session has ended there already.
+  const signOutHere = useCallback(
+    async (message: string) => {
+      if (signingOut.current) return;
+      signingOut.current = true;
+      try {
+        const id = await ensureIdentity();
+        const answer = await id?.logout();
+        if (answer && !answer.ok) console.error("Logout failed", answer.error);
+      } catch (error) {
+        console.error("Logout failed", error);
+      }
+      clearStoredSession();
+      setState({ status: "anonymous" });
+      setNotice(message);
+      signingOut.current = false;
+    },
+    [ensureIdentity],
+  );
+
   useEffect(() => {
     setTokenProvider(getToken);
     return () => setTokenProvider(undefined);
   }, [getToken]);
+
+  useEffect(() => {
+    setRevokedHandler(() => void signOutHere(REVOKED_NOTICE));
+    return () => setRevokedHandler(undefined);
+  }, [signOutHere]);
 
   // After first paint. A visitor with nothing stored is anonymous at once and never downloads the SDK
   // until they open the login modal.
@@ -121,8 +154,23 @@ export function SessionProvider({
   }, [enabled, reload]);
 
   const session = useMemo<Session>(
-    () => ({ state, enabled, ensureIdentity, reload, getToken, logout, completing, setCompleting }),
-    [state, enabled, ensureIdentity, reload, getToken, logout, completing],
+    () => ({
+      state,
+      enabled,
+      ensureIdentity,
+      reload,
+      getToken,
+      logout,
+      signOutHere,
+      completing,
+      setCompleting,
+    }),
+    [state, enabled, ensureIdentity, reload, getToken, logout, signOutHere, completing],
   );
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      {notice && <SignedOutNotice message={notice} onDismiss={() => setNotice(undefined)} />}
+    </SessionContext.Provider>
+  );
 }

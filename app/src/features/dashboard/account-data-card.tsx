@@ -1,0 +1,169 @@
+// "Your data": download everything mg-web stores about the person (POST /api/auth/export, its format
+// in docs/data-export.md), or delete the mg-web account after a confirmation that says what goes and
+// that the identity provider's account is separate (POST /api/auth/delete-account).
+import type { DataExport, DeleteAnswer } from "@common/http-types";
+import { paths } from "@common/routes";
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { apiCall } from "../../lib/api-client";
+import { useSession } from "../../lib/session/session-context";
+
+/** The name the downloaded file is saved under. */
+export const EXPORT_FILE_NAME = "mg-web-data.json";
+
+/** What the person reads once the account is gone. */
+export const DELETED_NOTICE =
+  "Your mg-web account was deleted. Signing in again starts a new account.";
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : "Server error occurred";
+}
+
+/** Saves `text` as a file through a temporary link (the answer needs the bearer token to fetch). */
+function saveFile(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function AccountDataCard() {
+  const [exportState, setExportState] = useState<{ busy: boolean; message?: string; ok?: boolean }>(
+    { busy: false },
+  );
+  const [confirming, setConfirming] = useState(false);
+
+  const download = async () => {
+    setExportState({ busy: true, message: "Preparing your data..." });
+    try {
+      const data = await apiCall<DataExport>("/api/auth/export", { method: "POST", auth: true });
+      saveFile(`${JSON.stringify(data, null, 2)}\n`, EXPORT_FILE_NAME);
+      setExportState({ busy: false, ok: true, message: `Downloaded ${EXPORT_FILE_NAME}.` });
+    } catch (error) {
+      setExportState({ busy: false, ok: false, message: messageOf(error) });
+    }
+  };
+
+  return (
+    <section className="card dashboard__card" aria-labelledby="data-title">
+      <h2 id="data-title" className="card__title">
+        Your data
+      </h2>
+      <p className="card__hint">
+        Download a JSON file of everything mg-web stores about you: your profile and your sessions
+        with their times. Or delete your mg-web account and all of it.
+      </p>
+      <div className="dashboard__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={exportState.busy}
+          onClick={() => void download()}
+        >
+          Download my data
+        </button>
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          Delete my mg-web account
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`account-data__result${exportState.ok === false ? " dashboard__error" : ""}`}
+      >
+        {exportState.message}
+      </p>
+      {confirming && <DeleteDialog onClose={() => setConfirming(false)} />}
+    </section>
+  );
+}
+
+function DeleteDialog({ onClose }: { onClose: () => void }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await apiCall<DeleteAnswer>("/api/auth/delete-account", {
+        method: "POST",
+        auth: true,
+        body: { confirm: true },
+      });
+    } catch (error) {
+      setBusy(false);
+      setFailure(messageOf(error));
+      return;
+    }
+    await (session.signOutHere?.(DELETED_NOTICE) ?? session.logout());
+    navigate(paths.landing);
+  };
+
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The browser's modal dialog: focus moves in and stays in, Escape closes, focus returns after.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const box = dialog.current;
+    // (A document without the dialog API, such as the unit tests' jsdom, shows it in place.)
+    if (box && !box.open) {
+      if (typeof box.showModal === "function") box.showModal();
+      else box.setAttribute("open", "");
+    }
+    return () => {
+      if (typeof box?.close === "function") box.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="delete-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <h2 id={titleId} className="delete-dialog__title">
+        Delete your mg-web account?
+      </h2>
+      <div>
+        <p>This deletes, for good:</p>
+        <ul>
+          <li>your mg-web profile: display name, e-mail, login provider and dates;</li>
+          <li>every session: all your browsers and devices are signed out.</li>
+        </ul>
+        <p>
+          Your account with the identity provider (the service you sign in with) is separate and
+          stays. Signing in again later starts a new, empty mg-web account.
+        </p>
+        {failure && (
+          <p role="alert" className="dashboard__error">
+            {failure}
+          </p>
+        )}
+        <div className="dashboard__actions">
+          <button type="button" className="button" disabled={busy} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {busy ? "Deleting..." : "Delete my account"}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

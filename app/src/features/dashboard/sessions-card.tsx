@@ -1,0 +1,134 @@
+// The account's signed-in browsers and devices: each with its label, when it signed in and when it
+// was last active, "This device" on this one, and "Sign out" on the others (docs/api.md "Account").
+import type { AccountSession } from "@common/http-types";
+import { useEffect, useRef, useState } from "react";
+import { exactTime, RelativeTime } from "./relative-time";
+import { type SignOutResult, useSessions } from "./use-sessions";
+
+/** How often the relative times are worded again. */
+const TICK_MS = 60_000;
+
+export function SessionsCard({ onChanged }: { onChanged: () => void }) {
+  const { state, reload, signOut, signOutOthers } = useSessions();
+  const [now, setNow] = useState(() => Date.now());
+  const [result, setResult] = useState<SignOutResult>();
+  const [busy, setBusy] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const run = async (action: () => Promise<SignOutResult>) => {
+    setBusy(true);
+    const outcome = await action();
+    setBusy(false);
+    setResult(outcome);
+    setNow(Date.now());
+    if (outcome.ok) onChanged();
+    // The pressed button may be gone: focus goes to what happened.
+    status.current?.focus();
+  };
+
+  const sessions = state.status === "loaded" ? state.sessions : [];
+  const others = sessions.filter((session) => !session.current);
+
+  return (
+    <section className="card dashboard__card" aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className="card__title">
+        Signed-in devices
+      </h2>
+      <p className="card__hint">
+        Every browser and device signed in to your mg-web account. Sign out any you do not
+        recognise.
+      </p>
+      {state.status === "loading" && <p role="status">Loading your sessions...</p>}
+      {state.status === "failed" && (
+        <p role="alert" className="dashboard__error">
+          {state.message}{" "}
+          <button type="button" className="link-button" onClick={reload}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.status === "loaded" && (
+        <ul className="sessions" aria-labelledby="sessions-title" data-testid="sessions">
+          {sessions.map((session) => (
+            <SessionItem
+              key={session.id}
+              session={session}
+              now={now}
+              busy={busy}
+              onSignOut={() => void run(() => signOut(session))}
+            />
+          ))}
+        </ul>
+      )}
+      <p
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className={`sessions__result${result && !result.ok ? " dashboard__error" : ""}`}
+      >
+        {result?.message}
+      </p>
+      {others.length > 0 && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void run(signOutOthers)}
+        >
+          Sign out of all other sessions
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SessionItem({
+  session,
+  now,
+  busy,
+  onSignOut,
+}: {
+  session: AccountSession;
+  now: number;
+  busy: boolean;
+  onSignOut: () => void;
+}) {
+  return (
+    <li className="session" data-testid="session" data-current={session.current}>
+      <div className="session__head">
+        <span className="session__label">{session.label}</span>
+        {session.current && <span className="session__this">This device</span>}
+      </div>
+      <dl className="session__times">
+        <div>
+          <dt>Signed in</dt>
+          <dd>
+            <time dateTime={session.createdAt}>{exactTime(session.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Last active</dt>
+          <dd>
+            <RelativeTime iso={session.lastActiveAt} now={now} />
+          </dd>
+        </div>
+      </dl>
+      {!session.current && (
+        <button
+          type="button"
+          className="button session__sign-out"
+          aria-label={`Sign out ${session.label}`}
+          disabled={busy}
+          onClick={onSignOut}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+// The signed-in person's sessions (POST /api/auth/sessions) and signing the others out
+// (POST /api/auth/sessions/revoke, /revoke-others). A session of this browser that was itself
+// signed out elsewhere answers 401 `session_revoked`, which the API client hands to the session
+// provider (it signs this browser out); here that is just a failed call.
+
+import type { AccountSession, RevokeAnswer, SessionsAnswer } from "@common/http-types";
+import { useCallback, useEffect, useState } from "react";
+import { apiCall } from "../../lib/api-client";
+
+export type SessionsState =
+  | { status: "loading" }
+  | { status: "loaded"; sessions: AccountSession[] }
+  | { status: "failed"; message: string };
+
+/** What the last sign-out said, for the list's status line. */
+export type SignOutResult = { ok: true; message: string } | { ok: false; message: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : "Server error occurred";
+}
+
+export function useSessions(): {
+  state: SessionsState;
+  reload: () => void;
+  signOut: (session: AccountSession) => Promise<SignOutResult>;
+  signOutOthers: () => Promise<SignOutResult>;
+} {
+  const [state, setState] = useState<SessionsState>({ status: "loading" });
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    apiCall<Partial<SessionsAnswer> | null>("/api/auth/sessions", {
+      method: "POST",
+      auth: true,
+    }).then(
+      (answer) => live && setState({ status: "loaded", sessions: answer?.data?.sessions ?? [] }),
+      (error: unknown) => live && setState({ status: "failed", message: messageOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [round]);
+
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+
+  const revoke = useCallback(
+    async (path: string, body: unknown, done: (count: number) => string) => {
+      try {
+        const answer = await apiCall<Partial<RevokeAnswer> | null>(path, {
+          method: "POST",
+          auth: true,
+          body,
+        });
+        reload();
+        return { ok: true, message: done(answer?.data?.revoked ?? 0) } as const;
+      } catch (error) {
+        return { ok: false, message: messageOf(error) } as const;
+      }
+    },
+    [reload],
+  );
+
+  const signOut = useCallback(
+    (session: AccountSession) =>
+      revoke("/api/auth/sessions/revoke", { id: session.id }, () => `${session.label} signed out.`),
+    [revoke],
+  );
+  const signOutOthers = useCallback(
+    () =>
+      revoke("/api/auth/sessions/revoke-others", {}, (count) =>
+        count === 1 ? "1 other session signed out." : `${count} other sessions signed out.`,
+      ),
+    [revoke],
+  );
+  return { state, reload, signOut, signOutOthers };
+}
