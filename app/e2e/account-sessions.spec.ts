@@ -1,0 +1,118 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { startPair } from "./account-servers";
+import { lookAt } from "./checks";
+import { type Account, newAccount } from "./emulator-http";
+import { requireEmulator, signIn } from "./sign-in";
+
+// Signed-in devices on the account page: one person signed in from two browsers sees both sessions,
+// with their labels, in each; signs the other out from the first; and the other browser is signed out
+// on its next request (the identity provider's logout, its storage cleared) and lands on the home
+// page with a notice. On the default server, then across two instances on one PostgreSQL database.
+test.describe.configure({ timeout: 90_000 });
+
+// Each browser a context of its own, so each is its own signed-in session.
+async function browserAt(browser: Browser, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  return context.newPage();
+}
+
+const sessionItems = (page: Page) => page.getByTestId("session");
+const storedKeys = (page: Page) =>
+  page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((store) =>
+      Object.keys(store).filter((key) => key !== "theme"),
+    ),
+  );
+
+/** Both browsers list the same two sessions, each marking itself as this device. */
+async function bothListed(first: Page, second: Page) {
+  for (const page of [first, second]) {
+    await page.reload();
+    await expect(sessionItems(page)).toHaveCount(2);
+    await expect(page.getByTestId("active-sessions")).toHaveText("2");
+    // The test's browser is headless Chromium on Linux.
+    await expect(sessionItems(page).filter({ hasText: "Chrome on Linux" })).toHaveCount(2);
+    const mine = sessionItems(page).filter({ hasText: "This device" });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole("button", { name: /^Sign out/ })).toHaveCount(0);
+  }
+}
+
+async function signOutTheOther(first: Page, second: Page) {
+  const other = sessionItems(first).filter({ hasNotText: "This device" });
+  // By keyboard: focus the other session's button, press Enter.
+  await other.getByRole("button", { name: "Sign out Chrome on Linux" }).focus();
+  await first.keyboard.press("Enter");
+  await expect(first.getByRole("status").filter({ hasText: "signed out." })).toBeVisible();
+  await expect(sessionItems(first)).toHaveCount(1);
+  await expect(first.getByTestId("active-sessions")).toHaveText("1");
+
+  // The other browser's next request to the API: 401, and it signs itself out.
+  await second.getByRole("button", { name: "Edit" }).click();
+  await second.getByLabel("Display name").fill("Still here?");
+  await second.getByRole("button", { name: "Save" }).click();
+  await expect(second).toHaveURL(/\/$/);
+  await expect(second.getByTestId("signed-out-notice")).toContainText(
+    "ended from another device or browser",
+  );
+  await expect(second.getByRole("button", { name: "Log in" }).first()).toBeAttached();
+  const left = await storedKeys(second);
+  for (const key of ["DS", "DSR", "mg-session-id"]) expect(left).not.toContain(key);
+  // Still signed out after a reload; /home sends it away.
+  await second.goto("/home");
+  await expect(second).toHaveURL(/\/$/);
+}
+
+test("a session signed out from another browser is signed out on its next request", async ({
+  browser,
+  request,
+}) => {
+  await requireEmulator(request);
+  const account = newAccount("two-browsers");
+  const first = await browserAt(browser);
+  const second = await browserAt(browser);
+  await signIn(first, account);
+  await signIn(second, account);
+  await bothListed(first, second);
+  await lookAt(first, "dashboard-two-sessions-1280", { fullPage: true });
+  await signOutTheOther(first, second);
+  await lookAt(second, "signed-out-notice-1280");
+  await first.context().close();
+  await second.context().close();
+});
+
+test("the sign-out holds across two instances on one PostgreSQL database", async ({ browser }) => {
+  const pair = await startPair(Number(process.env.E2E_PORT ?? 4173) + 450);
+  try {
+    const account: Account = newAccount("two-instances");
+    const first = await browserAt(browser, pair.origins[0]);
+    const second = await browserAt(browser, pair.origins[1]);
+    await signIn(first, account);
+    await signIn(second, account);
+    await bothListed(first, second);
+    await signOutTheOther(first, second);
+    await first.context().close();
+    await second.context().close();
+  } finally {
+    await pair.stop();
+  }
+});
+
+test("all other sessions at once", async ({ browser, request }) => {
+  await requireEmulator(request);
+  const account = newAccount("all-others");
+  const pages = [await browserAt(browser), await browserAt(browser), await browserAt(browser)];
+  for (const page of pages) await signIn(page, account);
+  const [first, ...others] = pages as [Page, Page, Page];
+  await first.reload();
+  await expect(sessionItems(first)).toHaveCount(3);
+  await first.getByRole("button", { name: "Sign out of all other sessions" }).click();
+  await expect(first.getByText("2 other sessions signed out.")).toBeVisible();
+  await expect(sessionItems(first)).toHaveCount(1);
+  for (const page of others) {
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("signed-out-notice")).toBeVisible();
+  }
+  for (const page of pages) await page.context().close();
+});
