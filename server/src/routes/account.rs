@@ -9,8 +9,8 @@ use std::{
 };
 
 use axum::{
-    extract::{FromRef, State},
-    http::{header, HeaderMap, HeaderValue},
+    extract::{FromRef, FromRequestParts, State},
+    http::{header, request::Parts, HeaderMap, HeaderValue},
     response::{IntoResponse, Response},
     routing::post,
     Extension, Json, Router,
@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::{live_session, remember_session, ProviderData};
 use crate::{
+    config::Config,
     db::{sessions::SessionRow, Database},
     error::AppError,
     extract::ApiJson,
@@ -34,6 +35,7 @@ where
     Database: FromRef<S>,
     Arc<SessionStore>: FromRef<S>,
     Option<Arc<SessionVerifier>>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
 {
     Router::new()
         .route("/sessions", post(list_sessions))
@@ -42,6 +44,26 @@ where
         .route("/export", post(export_data))
         .route("/delete-account", post(delete_account))
         .layer(Extension(Arc::new(AccountLimits::default())))
+}
+
+/// Taken by every handler here: in open mode (`SANCTIFIED=false`) there are no accounts to manage,
+/// and these routes answer 404 as unknown paths do.
+struct Sanctified;
+
+impl<S> FromRequestParts<S> for Sanctified
+where
+    S: Send + Sync,
+    Arc<Config>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(_parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        if Arc::<Config>::from_ref(state).sanctified {
+            Ok(Self)
+        } else {
+            Err(AppError::NotFound)
+        }
+    }
 }
 
 /// How often one user may download their data or ask for their account's deletion, per instance
@@ -135,6 +157,7 @@ pub struct SessionList {
 
 #[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
 async fn list_sessions(
+    _: Sanctified,
     State(db): State<Database>,
     State(store): State<Arc<SessionStore>>,
     user: AuthUser,
@@ -192,6 +215,7 @@ fn is_session_id(id: &str) -> bool {
 
 #[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
 async fn revoke_session(
+    _: Sanctified,
     State(db): State<Database>,
     State(store): State<Arc<SessionStore>>,
     user: AuthUser,
@@ -219,6 +243,7 @@ async fn revoke_session(
 
 #[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
 async fn revoke_other_sessions(
+    _: Sanctified,
     State(db): State<Database>,
     State(store): State<Arc<SessionStore>>,
     user: AuthUser,
@@ -272,6 +297,7 @@ pub const EXPORT_FORMAT: &str = "mg-web-export/1";
 
 #[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
 async fn export_data(
+    _: Sanctified,
     State(db): State<Database>,
     State(store): State<Arc<SessionStore>>,
     Extension(limits): Extension<Arc<AccountLimits>>,
@@ -341,6 +367,7 @@ pub struct AccountDeleted {
 
 #[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
 async fn delete_account(
+    _: Sanctified,
     State(db): State<Database>,
     State(store): State<Arc<SessionStore>>,
     Extension(limits): Extension<Arc<AccountLimits>>,

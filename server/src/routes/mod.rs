@@ -12,6 +12,7 @@ use std::sync::Arc;
 use axum::{extract::FromRef, middleware, Router};
 
 use crate::{
+    config::Config,
     db::Database,
     error::AppError,
     identity::{sessions::SessionStore, verify::SessionVerifier},
@@ -28,6 +29,7 @@ where
     Arc<SessionStore>: FromRef<S>,
     Option<Arc<SessionVerifier>>: FromRef<S>,
     Arc<StatusService>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
 {
     let limited = Router::new()
         .nest("/auth", auth::router().merge(account::router()))

@@ -348,3 +348,27 @@ on_both_backends!(
     the_data_is_exported_then_the_account_deleted_leaving_no_row,
     exported_then_deleted
 );
+
+/// In open mode there are no accounts to manage: the account routes are unknown paths.
+async fn open_mode_has_none_of_it(app: TestApp) {
+    let browser = Browser::new(&app, "ada", LAPTOP, FIREFOX);
+    for path in [
+        "/api/auth/sessions",
+        "/api/auth/sessions/revoke",
+        "/api/auth/sessions/revoke-others",
+        "/api/auth/export",
+        "/api/auth/delete-account",
+    ] {
+        assert_eq!(
+            browser.refused(path, &json!({"confirm": true}), 404).await,
+            "not_found",
+            "{path}"
+        );
+    }
+    assert_eq!(app.count_rows("users").await, 0);
+}
+on_sqlite!(
+    in_open_mode_the_account_routes_do_not_exist,
+    open_mode_has_none_of_it,
+    |config: &mut mg_server::config::Config| config.sanctified = false
+);
