@@ -310,6 +310,73 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_revoked_session_stays_revoked_until_it_would_have_expired() {
+        let (_dir, db) = database().await;
+        for user in ["a", "b"] {
+            db.find_or_create_user(user, None, 0).await.expect("user");
+        }
+        db.touch_labelled_session("a", "phone", Some("Safari on iPhone"), 50_000, 0)
+            .await
+            .expect("touch");
+        db.touch_session("a", "laptop", 60_000, 0)
+            .await
+            .expect("touch");
+        assert!(!db
+            .revoke_session("b", "phone", 1_000)
+            .await
+            .expect("other user"));
+        assert!(db
+            .revoke_session("a", "phone", 1_000)
+            .await
+            .expect("revoke"));
+        assert!(!db.revoke_session("a", "phone", 1_000).await.expect("again"));
+        assert!(db.is_session_revoked("phone", 1_000).await.expect("read"));
+        // Used again (the same id re-sent): not recorded, still revoked.
+        db.touch_session("a", "phone", 90_000, 2_000)
+            .await
+            .expect("touch");
+        let listed = db.list_sessions("a", 2_000).await.expect("list");
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].session_key, "laptop");
+        // Kept until the session would have expired, then pruned.
+        assert_eq!(db.prune_expired_sessions(49_999).await.expect("prune"), 0);
+        assert!(db.is_session_revoked("phone", 49_999).await.expect("read"));
+        db.prune_expired_sessions(50_000).await.expect("prune");
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM revoked_sessions")
+            .fetch_one(db.pool())
+            .await
+            .expect("count");
+        assert_eq!(left, 0);
+        assert!(!db.is_session_revoked("phone", 50_000).await.expect("read"));
+    }
+
+    #[tokio::test]
+    async fn a_label_is_the_first_one_and_revoking_the_others_keeps_the_callers() {
+        let (_dir, db) = database().await;
+        db.find_or_create_user("a", None, 0).await.expect("user");
+        for (key, label) in [
+            ("one", "Firefox on Linux"),
+            ("two", "Chrome"),
+            ("three", "curl"),
+        ] {
+            db.touch_labelled_session("a", key, Some(label), 50_000, 0)
+                .await
+                .expect("touch");
+        }
+        db.touch_labelled_session("a", "one", Some("Edge on Windows"), 50_000, 10)
+            .await
+            .expect("touch");
+        assert_eq!(
+            db.revoke_other_sessions("a", "one", 20).await.expect("n"),
+            2
+        );
+        let listed = db.list_sessions("a", 20).await.expect("list");
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].label.as_deref(), Some("Firefox on Linux"));
+        assert_eq!(listed[0].last_seen_at, 10);
+    }
+
+    #[tokio::test]
     async fn ending_a_session_removes_only_that_users_row() {
         let (_dir, db) = database().await;
         for user in ["a", "b"] {
