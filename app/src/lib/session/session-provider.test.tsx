@@ -1,9 +1,11 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
 import type { IdentityConfig } from "../../config/env";
+import { requestRaw } from "../api-client";
 import type { Identity, IdentityProfile } from "../identity";
 import { useSession } from "./session-context";
-import { SessionProvider } from "./session-provider";
+import { REVOKED_NOTICE, SessionProvider } from "./session-provider";
 
 // The identity SDK is the boundary here: a stand-in Identity replaces it.
 const config: IdentityConfig = { sanctified: true, projectId: "Ptest", baseUrl: "http://idp" };
@@ -37,6 +39,7 @@ function Probe() {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 describe("SessionProvider", () => {
@@ -119,5 +122,31 @@ describe("SessionProvider", () => {
     expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
     act(() => ended());
     expect(screen.getByTestId("state").textContent).toBe("anonymous");
+  });
+  it("signs this browser out when the API says its session was signed out elsewhere", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+    const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+    render(
+      <SessionProvider config={config} load={async () => identity}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+    mockFetch({
+      "/api/auth/sessions": {
+        status: 401,
+        body: { code: "session_revoked", error: "Signed out elsewhere." },
+      },
+    });
+    await act(async () => {
+      await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
+    });
+    expect(identity.logout).toHaveBeenCalled();
+    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(localStorage.getItem("DSR")).toBeNull();
+    expect(localStorage.getItem("mg-session-id")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
   });
 });
