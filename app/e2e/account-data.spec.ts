@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { psql, startPair } from "./account-servers";
+import { psql, startPair, withoutPostgres } from "./account-servers";
 import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
@@ -20,6 +20,7 @@ async function browserAt(browser: Browser, baseURL?: string): Promise<Page> {
 test("download my data, delete the account, and a later sign-in starts a new one", async ({
   browser,
 }) => {
+  test.skip(withoutPostgres !== false, withoutPostgres || undefined);
   const pair = await startPair(Number(process.env.E2E_PORT ?? 4173) + 460);
   try {
     const account = newAccount("leaving");

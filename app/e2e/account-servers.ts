@@ -7,11 +7,17 @@ import { fileURLToPath } from "node:url";
 // Two instances of the real server on one fresh PostgreSQL database, for the account specs: a
 // session signed out through one must be refused by the other. Both share one data folder, so the
 // identity emulator signs with one key and either instance accepts the other's tokens.
-// PostgreSQL is the one the server's tests use (MG_TEST_POSTGRES_URL); a run without it fails and
-// says so, as CI's server tests do.
+// PostgreSQL is the one the server's tests use (MG_TEST_POSTGRES_URL). As with the server's
+// PostgreSQL tests, a run without it skips these specs outside CI and fails in CI.
 
 const here = fileURLToPath(new URL("..", import.meta.url));
 const binary = process.env.MG_SERVER_BIN ?? join(here, "..", "target", "debug", "mg-server");
+
+/** Outside CI without MG_TEST_POSTGRES_URL: the reason the two-instance specs are skipped. */
+export const withoutPostgres: string | false =
+  !process.env.MG_TEST_POSTGRES_URL && !process.env.CI
+    ? "MG_TEST_POSTGRES_URL is not set (CI sets it; the two-instance specs need PostgreSQL)"
+    : false;
 
 /** The PostgreSQL server's admin URL, or a failure saying how to give one. */
 export function postgresAdminUrl(): string {

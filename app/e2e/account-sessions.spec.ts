@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { startPair } from "./account-servers";
+import { startPair, withoutPostgres } from "./account-servers";
 import { lookAt } from "./checks";
 import { type Account, newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
@@ -82,6 +82,7 @@ test("a session signed out from another browser is signed out on its next reques
 });
 
 test("the sign-out holds across two instances on one PostgreSQL database", async ({ browser }) => {
+  test.skip(withoutPostgres !== false, withoutPostgres || undefined);
   const pair = await startPair(Number(process.env.E2E_PORT ?? 4173) + 450);
   try {
     const account: Account = newAccount("two-instances");
