@@ -48,7 +48,7 @@ test("/bench is isolated, runs, and downloads its results", async ({ page }) => 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^mg-bench-.*\.json$/);
   const report = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
-  expect(report.schema).toBe("mg-bench/1");
+  expect(report.schema).toBe("mg-bench/2");
   expect(report.crossOriginIsolated).toBe(true);
   expect(report.simdSupported).toBe(true);
   expect(report.build).toMatch(/^runner-.*\.js$/);

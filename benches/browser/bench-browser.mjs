@@ -3,14 +3,17 @@
 // the page's own report as JSON plus a Markdown table (with the browser version and the machine) to
 // target/bench-browser/.
 //
-//   node benches/browser/bench-browser.mjs [--size full|quick] [--out DIR]
+//   node benches/browser/bench-browser.mjs [--size full|quick] [--out DIR] [--threshold PCT] [--limit S]
+//
+// --threshold and --limit pass the page's ?threshold= (± percent each case's intervals must reach,
+// default 5) and ?limit= (seconds of samples a case may take, default 3).
 //
 // MG_SERVER_BIN picks the server binary (default: target/debug/mg-server); CHROMIUM_PATH the browser.
 // playwright-core is the app's (app/node_modules): this folder installs nothing of its own.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
@@ -26,6 +29,8 @@ const option = (name, fallback) => {
 };
 const size = option("size", "full");
 const outDir = option("out", join(repo, "target", "bench-browser"));
+const query = new URLSearchParams({ size });
+for (const name of ["threshold", "limit"]) if (option(name)) query.set(name, option(name));
 const port = Number(process.env.BENCH_PORT ?? 3471);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -71,7 +76,7 @@ try {
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));
   const { paths } = await loadCatalogue();
-  await page.goto(`${origin}${paths.bench}?size=${size}`);
+  await page.goto(`${origin}${paths.bench}?${query}`);
   const run = page.getByRole("button", { name: "Run" });
   await run.waitFor();
   await page.waitForFunction(() => !document.querySelector(".bench__controls button[disabled]"));
@@ -87,9 +92,9 @@ try {
   const full = { ...report, browserVersion, machine };
   await writeFile(join(outDir, "bench.json"), `${JSON.stringify(full, null, 2)}\n`);
   const header = [
-    `${browserVersion}, headless; ${machine.nproc} CPUs, ${machine.cpu}; ${report.crossOriginIsolated ? "cross-origin isolated" : "NOT isolated"}; timer step ${report.timerStepUs.toFixed(1)} µs; wasm SIMD ${report.simdSupported ? "supported" : "not supported"}; size ${report.size}; ${report.date}.`,
+    `${browserVersion}, headless; ${machine.nproc} CPUs, ${machine.cpu}; ${report.crossOriginIsolated ? "cross-origin isolated" : "NOT isolated"}; timer step ${report.timerStepUs.toFixed(1)} µs; wasm SIMD ${report.simdSupported ? "supported" : "not supported"}; size ${report.size}, each case sampled to ±${report.settings.thresholdPct} % or ${report.settings.caseLimitMs / 1000} s; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}; ${report.date}.`,
     "",
-    "Median, p75 and p99 time per operation; ±RME is the 95 % margin of error of the mean; vs baseline: gl-matrix's median over this one for the kernels, plain JavaScript's for the frames (above 1: faster).",
+    "Median, p75 and p99 time per operation; ±95 % is the interval of the case's own (geometric) mean; vs baseline: the speed-up over gl-matrix for the kernels and over plain JavaScript for the frames, SIMD vs scalar: over the scalar build in the same shape, each with its 95 % interval and verdict.",
     "",
   ].join("\n");
   await writeFile(join(outDir, "bench.md"), `${header}${table}\n`);
