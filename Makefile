@@ -151,9 +151,10 @@ bench: tools ## Criterion benches of the core and the server stack (native)
 bench-load: tools ## Load bench of the release server on 127.0.0.1 (wrk)
 	benches/load.sh
 
-# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium against the
-# server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
-bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
+# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium and then
+# Firefox ESR against the server on the built app; writes target/bench-browser/bench.{json,md}
+# (Chromium) and bench-firefox.{json,md}.
+bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium and Firefox ESR: target/bench-browser/
 	node benches/browser/bench-browser.mjs
 
 # Two /bench result files as a table of changes with 95 % intervals and verdicts, and both runs'

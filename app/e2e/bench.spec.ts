@@ -39,9 +39,11 @@ test("/bench is isolated, runs, and downloads its results", async ({ page }) => 
   expect(medians.length).toBeGreaterThanOrEqual(30);
   for (const median of medians) expect(median).toMatch(/^\d+(\.\d+)? (ns|µs|ms)$/);
   const chart = page.getByTestId("bench-chart");
-  await expect(chart.locator("figure")).toHaveCount(7);
+  await expect(chart.locator("figure")).toHaveCount(8);
   await expect(chart.locator("rect.bench-chart__bar--glmatrix")).toHaveCount(3);
   await expect(chart.locator("rect.bench-chart__bar--simd").first()).toBeVisible();
+  // The boundary's cost, split: the sentence names the three figures it compares.
+  await expect(page.getByTestId("bench-boundary")).toContainText("a call with no arguments");
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download JSON" }).click();

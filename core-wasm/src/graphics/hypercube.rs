@@ -99,7 +99,8 @@ pub struct HypercubeScene {
     tilt_phase: f32,
     /// The 16 vertices as four groups of `[xs, ys, zs, ws]`.
     model: [[Vec4; 4]; VERTEX_COUNT / LANES],
-    rotated: [Vec4; VERTEX_COUNT],
+    /// The vertices after the 4D rotation, in the same groups.
+    rotated: [[Vec4; 4]; VERTEX_COUNT / LANES],
     /// The 8 corners of a radar cube of scale 1.
     radar_corners: Points4,
     radar: [RadarCube; MAX_RADAR_CUBES],
@@ -148,7 +149,7 @@ impl HypercubeScene {
             yw_angle: 0.0,
             tilt_phase: 0.0,
             model: lanes,
-            rotated: model,
+            rotated: lanes,
             radar_corners: Points4::new(&corners),
             radar: [RadarCube::default(); MAX_RADAR_CUBES],
             vertices: vec![0.0; VERTEX_COUNT * VERTEX_STRIDE].into_boxed_slice(),
@@ -168,7 +169,11 @@ impl HypercubeScene {
     pub fn step(&mut self) {
         self.xw_angle = wrap_angle(self.xw_angle + ROTATION_STEP);
         self.yw_angle = wrap_angle(self.yw_angle + ROTATION_STEP * SECONDARY_RATIO);
-        self.tilt_phase = (self.tilt_phase + 1.0 / TILT_PERIOD_FRAMES) % TAU;
+        // A subtraction rather than `%`, which is a library call (fmodf) in wasm.
+        self.tilt_phase += 1.0 / TILT_PERIOD_FRAMES;
+        if self.tilt_phase >= TAU {
+            self.tilt_phase -= TAU;
+        }
         self.orbit.advance();
         self.step_radar();
         self.write_buffers();
@@ -206,8 +211,13 @@ impl HypercubeScene {
     }
 
     /// The 16 vertices after the 4D rotation and before projection.
-    pub fn rotated_4d(&self) -> &[Vec4; VERTEX_COUNT] {
-        &self.rotated
+    pub fn rotated_4d(&self) -> [Vec4; VERTEX_COUNT] {
+        let mut points = [Vec4::ZERO; VERTEX_COUNT];
+        for (out, &[x, y, z, w]) in points.chunks_exact_mut(LANES).zip(&self.rotated) {
+            let m = Mat4::from_cols(x, y, z, w).transpose();
+            out.copy_from_slice(&[m.x_axis, m.y_axis, m.z_axis, m.w_axis]);
+        }
+        points
     }
 
     /// Projected vertices, `x, y, z, a` × [`VERTEX_COUNT`]; `a` is brighter for points nearer in w.
@@ -281,13 +291,7 @@ impl HypercubeScene {
             // XW rotation, then YW rotation of the result, four vertices at a time.
             let (x, w) = (px * cos_xw - pw * sin_xw, px * sin_xw + pw * cos_xw);
             let (y, w) = (py * cos_yw - w * sin_yw, py * sin_yw + w * cos_yw);
-            let rotated = Mat4::from_cols(x, y, pz, w).transpose();
-            self.rotated[g * LANES..(g + 1) * LANES].copy_from_slice(&[
-                rotated.x_axis,
-                rotated.y_axis,
-                rotated.z_axis,
-                rotated.w_axis,
-            ]);
+            self.rotated[g] = [x, y, pz, w];
             let perspective = Vec4::splat(W_CAMERA_DISTANCE) / (Vec4::splat(W_CAMERA_DISTANCE) - w);
             let projected = splat.apply([x * perspective, y * perspective, pz * perspective]);
             // w spans ±2·HALF_SIZE; map it to 0.35..1 so the near cell reads brighter.

@@ -179,7 +179,11 @@ impl IcosahedronScene {
     /// rewrites every vertex buffer in place. Allocates nothing.
     pub fn step(&mut self) {
         self.orbit.advance();
-        self.glow_phase = (self.glow_phase + GLOW_PULSE_PER_FRAME) % TAU;
+        // A subtraction rather than `%`, which is a library call (fmodf) in wasm.
+        self.glow_phase += GLOW_PULSE_PER_FRAME;
+        if self.glow_phase >= TAU {
+            self.glow_phase -= TAU;
+        }
         // Spawn before moving, so a frame's spawn chance depends only on the slots left free by
         // the previous frame (which is what the spawn-rate test observes).
         if self.rng.chance(OUTWARD_SPAWN_CHANCE) && self.spawn(SignalDirection::Outward) {

@@ -95,7 +95,7 @@ mod tests {
     fn quat_rotate_batch_matches_the_quaternion_sandwich_and_keeps_w() {
         let q = Quat::from_xyzw(0.3, -0.5, 0.2, 0.8).normalize();
         let points: Vec<f32> = (0..40).map(|i| (i as f32 * 0.37).sin() * 3.0).collect();
-        let mut out = vec![0.0; 40];
+        let mut out = [0.0; 40];
         quat_rotate_batch(&q.to_array(), &points, &mut out);
         for (p, o) in points.chunks_exact(4).zip(out.chunks_exact(4)) {
             let want = q * glam::Vec3::from_slice(p);

@@ -167,7 +167,7 @@ mod tests {
         let soa = Points4::new(&points);
         assert_eq!(soa.groups().len(), 2);
         let rotation = Mat3::from_rotation_x(0.4) * Mat3::from_rotation_y(-1.1);
-        let mut out = vec![9.0; 7 * VERTEX_STRIDE + 3];
+        let mut out = [9.0; 7 * VERTEX_STRIDE + 3];
         soa.write_rotated(
             &rotation,
             |g| Vec4::splat(g as f32 + 0.5),

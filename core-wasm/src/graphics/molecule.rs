@@ -73,6 +73,8 @@ impl MoleculeScene {
             atoms: vec![0.0; ATOM_COUNT * VERTEX_STRIDE].into_boxed_slice(),
             bonds: bonds.into_boxed_slice(),
         };
+        // The centre atom never moves: written once, here.
+        write_vertex(&mut scene.atoms, 0, Vec3::ZERO, ATOM_RADII[0]);
         scene.write_buffers();
         scene
     }
@@ -111,7 +113,6 @@ impl MoleculeScene {
 
     fn write_buffers(&mut self) {
         let rotation: Mat3 = self.orbit.rotation();
-        write_vertex(&mut self.atoms, 0, Vec3::ZERO, ATOM_RADII[0]);
         // The four arms at once, one per lane; each vibrates out of step with the others, as real
         // bond modes do.
         let stretch = Vec4::ONE

@@ -1,6 +1,14 @@
 // The /bench page's results: the chart, the table with every number, and the report to take away.
 import { BenchChart } from "./bench-chart";
-import { formatNs, formatOps, formatSpeedup, precisionPct, simdGain, speedup } from "./stats";
+import {
+  boundarySentence,
+  formatNs,
+  formatOps,
+  formatSpeedup,
+  precisionPct,
+  simdGain,
+  speedup,
+} from "./stats";
 import type { BenchReport } from "./use-bench";
 
 function download(report: BenchReport): void {
@@ -37,6 +45,11 @@ export function BenchResults({
         </div>
       </div>
       <BenchChart rows={report.cases} />
+      {boundarySentence(report.cases) && (
+        <p className="bench__note" data-testid="bench-boundary">
+          {boundarySentence(report.cases)}
+        </p>
+      )}
       {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
       <section className="bench__table-wrap" aria-label="Results table" tabIndex={0}>

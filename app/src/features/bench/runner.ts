@@ -10,6 +10,7 @@ import {
   type CaseResult,
   type CaseSpec,
   compare,
+  EMPTY_CALL,
   type Implementation,
   precisionPct,
   referencesOf,
@@ -88,6 +89,8 @@ type WasmKernel = {
   batchOut: Float32Array;
   zeroCopy: () => void;
   zeroCopyOut: () => Float32Array;
+  /** One operation in wasm memory (count 1): a call with no copy and no allocation. */
+  inPlace: () => void;
 };
 
 /** A kernel in gl-matrix and in plain JavaScript, each over the whole batch. */
@@ -129,6 +132,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.mat4MulBatch(a, b, outM),
       batchOut: outM,
       zeroCopy: () => mats.mat4Mul(matrices),
+      inPlace: () => mats.mat4Mul(1),
       zeroCopyOut: () => view(mats.outPtr(), matrices * 16),
     },
     {
@@ -139,6 +143,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.mat4MulVec4Batch(m, p, outP),
       batchOut: outP,
       zeroCopy: () => pts.mat4MulVec4(points),
+      inPlace: () => pts.mat4MulVec4(1),
       zeroCopyOut: () => view(pts.outPtr(), points * 4),
     },
     {
@@ -149,16 +154,40 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.quatRotateBatch(q, p, outP),
       batchOut: outP,
       zeroCopy: () => qpts.quatRotate(points),
+      inPlace: () => qpts.quatRotate(1),
       zeroCopyOut: () => view(qpts.outPtr(), points * 4),
     },
   ];
-  return kernels.flatMap((k): Case[] => {
+  // The call alone: an export with no arguments that returns a constant.
+  let stride = 0;
+  const emptyCall: Case = {
+    kernel: EMPTY_CALL,
+    impl,
+    shape: "empty call",
+    ops: 1_000,
+    run: () => {
+      for (let i = 0; i < 1_000; i += 1) stride += g.vertexStride();
+    },
+    check: () => stride,
+  };
+  const perKernel = kernels.flatMap((k): Case[] => {
     let last: Float32Array = outP;
     const perOp = () => {
       for (let i = 0; i < k.perOp; i += 1) last = k.one(i);
     };
+    const inPlace = () => {
+      for (let i = 0; i < k.perOp; i += 1) k.inPlace();
+    };
     return [
       { kernel: k.kernel, impl, shape: "per op", ops: k.perOp, run: perOp, check: () => sum(last) },
+      {
+        kernel: k.kernel,
+        impl,
+        shape: "per op, in place",
+        ops: k.perOp,
+        run: inPlace,
+        check: () => sum(k.zeroCopyOut()),
+      },
       {
         kernel: k.kernel,
         impl,
@@ -177,6 +206,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       },
     ];
   });
+  return [...perKernel, emptyCall];
 }
 
 /** gl-matrix (as its documentation shows it: one small typed array each) and plain JavaScript. */
@@ -312,7 +342,14 @@ export function buildCases(size: RunSize): Case[] {
   const wasm = [...wasmCases("wasm SIMD", simd, size), ...wasmCases("wasm scalar", scalar, size)];
   const all = [...wasm, ...jsCases(size), ...sceneCases()];
   const implOrder = ["wasm SIMD", "wasm scalar", "gl-matrix", "plain JS"];
-  const shapeOrder = ["zero-copy", "per batch", "per frame", "per op"];
+  const shapeOrder = [
+    "zero-copy",
+    "per batch",
+    "per frame",
+    "per op, in place",
+    "per op",
+    "empty call",
+  ];
   const kernels = [...new Set(all.map((c) => c.kernel))];
   return all.sort(
     (x, y) =>

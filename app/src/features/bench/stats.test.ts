@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  boundarySplit,
   compare,
+  EMPTY_CALL,
   converged,
   formatChange,
   formatNs,
@@ -155,5 +157,22 @@ describe("bench statistics", () => {
     expect(formatNs(456.7)).toBe("456.7 ns");
     expect(formatNs(12_345)).toBe("12.35 µs");
     expect(formatNs(2_500_000)).toBe("2.50 ms");
+  });
+
+  it("splits one call per operation into the call and the copying around it", () => {
+    const row = (kernel: string, shape: "per op" | "per op, in place" | "empty call", ns: number) =>
+      summarize({ kernel, impl: "wasm SIMD", shape, ops: 1 }, [ns]);
+    const rows = [
+      row(EMPTY_CALL, "empty call", 4),
+      row("mat4 × vec4", "per op, in place", 9),
+      row("mat4 × vec4", "per op", 400),
+    ];
+    expect(boundarySplit(rows)).toEqual({
+      call: 4,
+      inPlace: 9,
+      copying: 400,
+      copyAndAllocation: 391,
+    });
+    expect(boundarySplit(rows.slice(1))).toBeUndefined();
   });
 });

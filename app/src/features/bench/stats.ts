@@ -8,7 +8,16 @@
 // (unequal variances and sample counts): "0.52× to 0.55× the baseline's time".
 
 export type Implementation = "wasm SIMD" | "wasm scalar" | "gl-matrix" | "plain JS";
-export type Shape = "per op" | "per batch" | "zero-copy" | "per frame";
+export type Shape =
+  | "per op"
+  | "per op, in place"
+  | "empty call"
+  | "per batch"
+  | "zero-copy"
+  | "per frame";
+
+/** The kernel name of the empty-call case (a wasm export with no arguments and nothing to do). */
+export const EMPTY_CALL = "call with no arguments";
 
 /** What a case measures: `ops` operations per run (matrices, points or frames). */
 export type CaseSpec = { kernel: string; impl: Implementation; shape: Shape; ops: number };
@@ -338,4 +347,27 @@ export function changesMarkdown(
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * What one call per operation costs, split (wasm SIMD, mat4 × vec4): the call itself (an export
+ * with no arguments), a call that works in place in wasm memory (the call and one product), and
+ * today's copying call (two arrays copied into fresh wasm memory, the result copied out into a new
+ * array, three frees). Undefined when a report lacks one of the three.
+ */
+export function boundarySplit(rows: readonly CaseResult[]) {
+  const find = (kernel: string, shape: Shape) =>
+    rows.find((r) => r.kernel === kernel && r.impl === "wasm SIMD" && r.shape === shape)?.medianNs;
+  const call = find(EMPTY_CALL, "empty call");
+  const inPlace = find("mat4 × vec4", "per op, in place");
+  const copying = find("mat4 × vec4", "per op");
+  if (call === undefined || inPlace === undefined || copying === undefined) return undefined;
+  return { call, inPlace, copying, copyAndAllocation: copying - inPlace };
+}
+
+/** The split as the sentence the page shows. */
+export function boundarySentence(rows: readonly CaseResult[]): string | undefined {
+  const split = boundarySplit(rows);
+  if (!split) return undefined;
+  return `One call per point costs ${formatNs(split.copying)} when it copies (mat4 × vec4, wasm SIMD), but ${formatNs(split.inPlace)} when it works in place in wasm memory, and a call with no arguments ${formatNs(split.call)}: the call is cheap; copying the arrays in and out and allocating for them costs the other ${formatNs(split.copyAndAllocation)}.`;
 }

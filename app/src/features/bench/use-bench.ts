@@ -3,7 +3,7 @@
 // and the e2e test.
 import { useEffect, useRef, useState } from "react";
 import type { Progress, RunSize, RunSizeName } from "./runner";
-import { type CaseResult, formatNs, markdownTable } from "./stats";
+import { boundarySentence, type CaseResult, formatNs, markdownTable } from "./stats";
 
 type Runner = typeof import("./runner");
 
@@ -166,7 +166,9 @@ export function useBench() {
         },
         cases: results,
       };
-      window.mgBenchMarkdown = markdownTable(results);
+      window.mgBenchMarkdown = [markdownTable(results), boundarySentence(results)]
+        .filter(Boolean)
+        .join("\n\n");
       window.mgBenchReport = next;
       setReport(next);
       setStatus(`Done: ${results.length} cases. The table below has every number.`);
