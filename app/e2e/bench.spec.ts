@@ -98,17 +98,20 @@ test("a page with a widget loads one graphics build, the SIMD one where SIMD val
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const builds: Buffer[] = [];
-  page.on("response", async (response) => {
+  // The bodies are collected as promises when the responses arrive and awaited after the load: on a
+  // busy machine a body can still be on its way when the network goes idle.
+  const bodies: Promise<Buffer>[] = [];
+  page.on("response", (response) => {
     // Either build: mg_core_graphics_bg-<hash>.wasm or mg_core_graphics_simd_bg-<hash>.wasm.
     if (/mg_core_graphics(_simd)?_bg-[\w-]+\.wasm$/.test(response.url()))
-      builds.push(await response.body());
+      bodies.push(response.body());
   });
   await page.goto("/telekinesis");
   await expect(page.locator(".graphics-widget canvas[data-frames]").first()).toBeAttached({
     timeout: 15_000,
   });
   await page.waitForLoadState("networkidle");
+  const builds = await Promise.all(bodies);
   expect(builds).toHaveLength(1);
   // 0xfd prefixes every SIMD opcode: the simd128 build has well over a hundred, the scalar one a
   // couple of dozen (src/lib/wasm/wasm-size.test.ts).

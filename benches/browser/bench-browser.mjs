@@ -94,6 +94,8 @@ async function launch(engine) {
     browser: "firefox",
     executablePath: process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr",
     headless: true,
+    // A full run waits minutes for its report in one call; puppeteer's default is 3 minutes.
+    protocolTimeout: 900_000,
   });
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));

@@ -365,9 +365,10 @@ export function boundarySplit(rows: readonly CaseResult[]) {
   return { call, inPlace, copying, copyAndAllocation: copying - inPlace };
 }
 
-/** The split as the sentence the page shows. */
+/** The split as the sentence the page shows: the figures, and the share copying takes. */
 export function boundarySentence(rows: readonly CaseResult[]): string | undefined {
   const split = boundarySplit(rows);
   if (!split) return undefined;
-  return `One call per point costs ${formatNs(split.copying)} when it copies (mat4 × vec4, wasm SIMD), but ${formatNs(split.inPlace)} when it works in place in wasm memory, and a call with no arguments ${formatNs(split.call)}: the call is cheap; copying the arrays in and out and allocating for them costs the other ${formatNs(split.copyAndAllocation)}.`;
+  const share = Math.round((100 * split.copyAndAllocation) / split.copying);
+  return `One call per point (mat4 × vec4, wasm SIMD) took ${formatNs(split.copying)} when it copies its arrays in and its result out, ${formatNs(split.inPlace)} when it works in place in wasm memory (no allocation, no copy), and a call with no arguments ${formatNs(split.call)}: copying and allocating account for ${formatNs(split.copyAndAllocation)}, ${share} % of the copying call.`;
 }
