@@ -118,3 +118,68 @@ test("a page with a widget loads one graphics build, the SIMD one where SIMD val
   const simdBytes = [...(builds[0] ?? [])].filter((byte) => byte === 0xfd).length;
   expect(simdBytes).toBeGreaterThan(100);
 });
+
+test("/bench compares two result files: changes with intervals and both environments", async ({
+  page,
+}) => {
+  const run = (ns: number[], build: string) => ({
+    name: `${build}.json`,
+    mimeType: "application/json",
+    buffer: Buffer.from(
+      JSON.stringify({
+        schema: "mg-bench/2",
+        date: "2026-11-27T00:00:00.000Z",
+        userAgent: "test",
+        cpus: 2,
+        crossOriginIsolated: true,
+        timerStepUs: 5,
+        simdSupported: true,
+        build,
+        size: "full",
+        settings: { thresholdPct: 5, caseLimitMs: 3000, minSamples: 10, maxSamples: 2000 },
+        cases: [
+          {
+            kernel: "quat rotate",
+            impl: "wasm SIMD",
+            shape: "zero-copy",
+            medianNs: ns[5],
+            p75Ns: 0,
+            p99Ns: 0,
+            meanNs: 0,
+            opsPerSec: 0,
+            rmePct: 0,
+            samples: ns.length,
+            opsPerSample: 1,
+            samplesNs: ns,
+          },
+        ],
+      }),
+    ),
+  });
+  await page.goto("/bench");
+  await page
+    .getByLabel("Result file A")
+    .setInputFiles(run([5, 5.1, 4.9, 5, 5.2, 5, 4.8, 5.1, 5, 4.9], "runner-a.js"));
+  await page
+    .getByLabel("Result file B")
+    .setInputFiles(run([2.5, 2.6, 2.4, 2.5, 2.5, 2.55, 2.45, 2.5, 2.6, 2.4], "runner-b.js"));
+  const changes = page.getByTestId("bench-changes");
+  await expect(changes.locator("tbody tr")).toHaveCount(1);
+  await expect(changes.locator("tbody tr")).toHaveAttribute("data-verdict", "faster");
+  await expect(changes).toContainText(/faster, −50\.\d % \(−5\d\.\d % to −4\d\.\d %\)/);
+  await expect(page.getByRole("table").filter({ hasText: "Page version" })).toContainText(
+    "runner-b.js",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await lookAt(page, "bench-compare-1280", { fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await lookAt(page, "bench-compare-375", { fullPage: true });
+
+  await page.getByLabel("Result file A").setInputFiles({
+    name: "not.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("{]"),
+  });
+  await expect(page.getByRole("alert")).toHaveText("not.json is not JSON.");
+});

@@ -87,7 +87,6 @@ export function BenchCompare() {
               accept="application/json,.json"
               onChange={(event) => void load([...(event.target.files ?? [])], slot as 0 | 1)}
             />
-            <span className="bench__file-name">{runs[slot]?.name ?? "none yet"}</span>
           </label>
         ))}
       </div>

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   boundarySplit,
   compare,
-  EMPTY_CALL,
   converged,
+  EMPTY_CALL,
   formatChange,
   formatNs,
   formatSpeedup,
