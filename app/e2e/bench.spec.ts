@@ -183,3 +183,20 @@ test("/bench compares two result files: changes with intervals and both environm
   });
   await expect(page.getByRole("alert")).toHaveText("not.json is not JSON.");
 });
+
+test("/bench?case=&impl=&seconds= runs one case continuously, each sample a User Timing measure", async ({
+  page,
+}) => {
+  await page.goto("/bench?case=frame%3A%20molecule&impl=wasm%20SIMD&seconds=1");
+  const run = page.getByRole("button", { name: "Run", exact: true });
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByRole("status")).toContainText(
+    "Ran frame: molecule, wasm SIMD (per frame) for 1 s",
+    { timeout: 30_000 },
+  );
+  const measures = await page.evaluate(
+    () => performance.getEntriesByName("mg-bench frame: molecule | wasm SIMD | per frame").length,
+  );
+  expect(measures).toBeGreaterThan(10);
+});
