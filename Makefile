@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-wasm http-types
+.PHONY: help run dev test lint bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-15s %s\n", $$1, $$2 }'
@@ -151,10 +151,18 @@ bench: tools ## Criterion benches of the core and the server stack (native)
 bench-load: tools ## Load bench of the release server on 127.0.0.1 (wrk)
 	benches/load.sh
 
-# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium against the
-# server on the built app; writes target/bench-browser/bench.json and bench.md (the table).
-bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium: target/bench-browser/
+# The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium and then
+# Firefox ESR against the server on the built app; writes target/bench-browser/bench.{json,md}
+# (Chromium) and bench-firefox.{json,md}.
+bench-browser: tools-browser app server-debug ## The /bench page in headless Chromium and Firefox ESR: target/bench-browser/
 	node benches/browser/bench-browser.mjs
+
+# Two /bench result files as a table of changes with 95 % intervals and verdicts, and both runs'
+# environments: `make bench-compare A=old.json B=new.json` (IMPL_A/IMPL_B pair one implementation of
+# A with another of B, e.g. IMPL_A="wasm scalar" IMPL_B="wasm SIMD").
+bench-compare: app/node_modules/.installed ## Two /bench result files compared: make bench-compare A=… B=…
+	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make bench-compare A=old.json B=new.json" >&2; exit 2; }
+	node benches/browser/bench-compare.mjs "$(A)" "$(B)" $(if $(IMPL_A),--impl-a "$(IMPL_A)" --impl-b "$(IMPL_B)")
 
 # Each widget's math per frame, wasm against plain JS, in headless Chromium (app/bench/graphics-bench.html
 # served by the app's Vite); fails when wasm loses for any widget.

@@ -39,16 +39,18 @@ test("/bench is isolated, runs, and downloads its results", async ({ page }) => 
   expect(medians.length).toBeGreaterThanOrEqual(30);
   for (const median of medians) expect(median).toMatch(/^\d+(\.\d+)? (ns|µs|ms)$/);
   const chart = page.getByTestId("bench-chart");
-  await expect(chart.locator("figure")).toHaveCount(7);
+  await expect(chart.locator("figure")).toHaveCount(8);
   await expect(chart.locator("rect.bench-chart__bar--glmatrix")).toHaveCount(3);
   await expect(chart.locator("rect.bench-chart__bar--simd").first()).toBeVisible();
+  // The boundary's cost, split: the sentence names the three figures it compares.
+  await expect(page.getByTestId("bench-boundary")).toContainText("a call with no arguments");
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download JSON" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^mg-bench-.*\.json$/);
   const report = JSON.parse(await readFile((await download.path()) ?? "", "utf8"));
-  expect(report.schema).toBe("mg-bench/1");
+  expect(report.schema).toBe("mg-bench/2");
   expect(report.crossOriginIsolated).toBe(true);
   expect(report.simdSupported).toBe(true);
   expect(report.build).toMatch(/^runner-.*\.js$/);
@@ -96,20 +98,105 @@ test("a page with a widget loads one graphics build, the SIMD one where SIMD val
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const builds: Buffer[] = [];
-  page.on("response", async (response) => {
+  // The bodies are collected as promises when the responses arrive and awaited after the load: on a
+  // busy machine a body can still be on its way when the network goes idle.
+  const bodies: Promise<Buffer>[] = [];
+  page.on("response", (response) => {
     // Either build: mg_core_graphics_bg-<hash>.wasm or mg_core_graphics_simd_bg-<hash>.wasm.
     if (/mg_core_graphics(_simd)?_bg-[\w-]+\.wasm$/.test(response.url()))
-      builds.push(await response.body());
+      bodies.push(response.body());
   });
   await page.goto("/telekinesis");
   await expect(page.locator(".graphics-widget canvas[data-frames]").first()).toBeAttached({
     timeout: 15_000,
   });
   await page.waitForLoadState("networkidle");
+  const builds = await Promise.all(bodies);
   expect(builds).toHaveLength(1);
   // 0xfd prefixes every SIMD opcode: the simd128 build has well over a hundred, the scalar one a
   // couple of dozen (src/lib/wasm/wasm-size.test.ts).
   const simdBytes = [...(builds[0] ?? [])].filter((byte) => byte === 0xfd).length;
   expect(simdBytes).toBeGreaterThan(100);
+});
+
+test("/bench compares two result files: changes with intervals and both environments", async ({
+  page,
+}) => {
+  const run = (ns: number[], build: string) => ({
+    name: `${build}.json`,
+    mimeType: "application/json",
+    buffer: Buffer.from(
+      JSON.stringify({
+        schema: "mg-bench/2",
+        date: "2026-11-27T00:00:00.000Z",
+        userAgent: "test",
+        cpus: 2,
+        crossOriginIsolated: true,
+        timerStepUs: 5,
+        simdSupported: true,
+        build,
+        size: "full",
+        settings: { thresholdPct: 5, caseLimitMs: 3000, minSamples: 10, maxSamples: 2000 },
+        cases: [
+          {
+            kernel: "quat rotate",
+            impl: "wasm SIMD",
+            shape: "zero-copy",
+            medianNs: ns[5],
+            p75Ns: 0,
+            p99Ns: 0,
+            meanNs: 0,
+            opsPerSec: 0,
+            rmePct: 0,
+            samples: ns.length,
+            opsPerSample: 1,
+            samplesNs: ns,
+          },
+        ],
+      }),
+    ),
+  });
+  await page.goto("/bench");
+  await page
+    .getByLabel("Result file A")
+    .setInputFiles(run([5, 5.1, 4.9, 5, 5.2, 5, 4.8, 5.1, 5, 4.9], "runner-a.js"));
+  await page
+    .getByLabel("Result file B")
+    .setInputFiles(run([2.5, 2.6, 2.4, 2.5, 2.5, 2.55, 2.45, 2.5, 2.6, 2.4], "runner-b.js"));
+  const changes = page.getByTestId("bench-changes");
+  await expect(changes.locator("tbody tr")).toHaveCount(1);
+  await expect(changes.locator("tbody tr")).toHaveAttribute("data-verdict", "faster");
+  await expect(changes).toContainText(/faster, −50\.\d % \(−5\d\.\d % to −4\d\.\d %\)/);
+  await expect(page.getByRole("table").filter({ hasText: "Page version" })).toContainText(
+    "runner-b.js",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await lookAt(page, "bench-compare-1280", { fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await lookAt(page, "bench-compare-375", { fullPage: true });
+
+  await page.getByLabel("Result file A").setInputFiles({
+    name: "not.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("{]"),
+  });
+  await expect(page.getByRole("alert")).toHaveText("not.json is not JSON.");
+});
+
+test("/bench?case=&impl=&seconds= runs one case continuously, each sample a User Timing measure", async ({
+  page,
+}) => {
+  await page.goto("/bench?case=frame%3A%20molecule&impl=wasm%20SIMD&seconds=1");
+  const run = page.getByRole("button", { name: "Run", exact: true });
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByRole("status")).toContainText(
+    "Ran frame: molecule, wasm SIMD (per frame) for 1 s",
+    { timeout: 30_000 },
+  );
+  const measures = await page.evaluate(
+    () => performance.getEntriesByName("mg-bench frame: molecule | wasm SIMD | per frame").length,
+  );
+  expect(measures).toBeGreaterThan(10);
 });

@@ -1,16 +1,21 @@
 // `make bench-browser`: the /bench page, run headless. Starts the server on the built app (app/dist,
-// a fresh data directory, 127.0.0.1 only), opens /bench in headless Chromium, presses Run, and writes
-// the page's own report as JSON plus a Markdown table (with the browser version and the machine) to
-// target/bench-browser/.
+// a fresh data directory, 127.0.0.1 only), opens /bench in headless Chromium and then in Firefox ESR,
+// presses Run, and writes the page's own report as JSON plus a Markdown table (with the browser
+// version, the machine and its load average) to target/bench-browser/ (bench.* for Chromium,
+// bench-firefox.* for Firefox).
 //
-//   node benches/browser/bench-browser.mjs [--size full|quick] [--out DIR]
+//   node benches/browser/bench-browser.mjs [--size full|quick] [--browser chromium|firefox|both]
+//                                          [--out DIR] [--threshold PCT] [--limit S]
+//
+// --threshold and --limit pass the page's ?threshold= (± percent each case's intervals must reach,
+// default 5) and ?limit= (seconds of samples a case may take, default 3).
 //
 // MG_SERVER_BIN picks the server binary (default: target/debug/mg-server); CHROMIUM_PATH the browser.
 // playwright-core is the app's (app/node_modules): this folder installs nothing of its own.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
@@ -25,7 +30,12 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
 };
 const size = option("size", "full");
+// Chromium, then Firefox ESR: --browser chromium|firefox|both (default both).
+const browserOption = option("browser", "both");
+const engines = browserOption === "both" ? ["chromium", "firefox"] : [browserOption];
 const outDir = option("out", join(repo, "target", "bench-browser"));
+const query = new URLSearchParams({ size });
+for (const name of ["threshold", "limit"]) if (option(name)) query.set(name, option(name));
 const port = Number(process.env.BENCH_PORT ?? 3471);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -64,39 +74,82 @@ const server = spawn(process.env.MG_SERVER_BIN ?? join(repo, "target", "debug", 
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
-let browser;
-try {
-  await waitForHealth(server);
-  browser = await chromium.launch(chromiumLaunchOptions);
+/** An engine's browser behind the few calls this script makes. */
+async function launch(engine) {
+  if (engine === "chromium") {
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => console.error(error));
+    return {
+      page,
+      version: `Chromium ${browser.version()}`,
+      wait: (fn, timeout) => page.waitForFunction(fn, null, { timeout }),
+      close: () => browser.close(),
+    };
+  }
+  // Firefox ESR over WebDriver BiDi, as the package fixtures drive it (examples/run-matrix.mjs):
+  // puppeteer-core from examples/node_modules and Debian's firefox-esr.
+  const puppeteer = createRequire(join(repo, "examples", "package.json"))("puppeteer-core");
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr",
+    headless: true,
+    // A full run waits minutes for its report in one call; puppeteer's default is 3 minutes.
+    protocolTimeout: 900_000,
+  });
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(error));
-  const { paths } = await loadCatalogue();
-  await page.goto(`${origin}${paths.bench}?size=${size}`);
-  const run = page.getByRole("button", { name: "Run" });
-  await run.waitFor();
-  await page.waitForFunction(() => !document.querySelector(".bench__controls button[disabled]"));
-  const started = Date.now();
-  await run.click();
-  await page.waitForFunction(() => window.mgBenchReport !== undefined, null, { timeout: 600_000 });
-  const report = await page.evaluate(() => window.mgBenchReport);
-  const machine = { nproc: cpus().length, cpu: await cpuModel() };
-  const browserVersion = `Chromium ${browser.version()}`;
-  // The page's own table ("Copy as Markdown" copies the same text).
-  const table = await page.evaluate(() => window.mgBenchMarkdown ?? "");
-  await mkdir(outDir, { recursive: true });
-  const full = { ...report, browserVersion, machine };
-  await writeFile(join(outDir, "bench.json"), `${JSON.stringify(full, null, 2)}\n`);
-  const header = [
-    `${browserVersion}, headless; ${machine.nproc} CPUs, ${machine.cpu}; ${report.crossOriginIsolated ? "cross-origin isolated" : "NOT isolated"}; timer step ${report.timerStepUs.toFixed(1)} µs; wasm SIMD ${report.simdSupported ? "supported" : "not supported"}; size ${report.size}; ${report.date}.`,
-    "",
-    "Median, p75 and p99 time per operation; ±RME is the 95 % margin of error of the mean; vs baseline: gl-matrix's median over this one for the kernels, plain JavaScript's for the frames (above 1: faster).",
-    "",
-  ].join("\n");
-  await writeFile(join(outDir, "bench.md"), `${header}${table}\n`);
-  console.log(`${header}${table}\n`);
-  console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s; written to ${outDir})`);
+  const version = (await browser.version()).replace(/^firefox\//i, "Firefox ");
+  return {
+    page,
+    version,
+    wait: (fn, timeout) => page.waitForFunction(fn, { timeout }),
+    close: () => browser.close(),
+  };
+}
+
+/** Runs the page in one engine and writes its JSON and Markdown (`bench` + suffix). */
+async function runIn(engine, suffix) {
+  const browser = await launch(engine);
+  try {
+    const { page } = browser;
+    const { paths } = await loadCatalogue();
+    await page.goto(`${origin}${paths.bench}?${query}`);
+    const runButton = ".bench__controls button.button--primary";
+    await browser.wait(() => {
+      const button = document.querySelector(".bench__controls button.button--primary");
+      return button !== null && !button.disabled;
+    }, 60_000);
+    const started = Date.now();
+    await page.click(runButton);
+    await browser.wait(() => window.mgBenchReport !== undefined, 600_000);
+    const report = await page.evaluate(() => window.mgBenchReport);
+    const machine = { nproc: cpus().length, cpu: await cpuModel() };
+    const browserVersion = browser.version;
+    // The page's own table ("Copy as Markdown" copies the same text).
+    const table = await page.evaluate(() => window.mgBenchMarkdown ?? "");
+    await mkdir(outDir, { recursive: true });
+    const full = { ...report, browserVersion, machine, loadAverage: loadavg() };
+    await writeFile(join(outDir, `bench${suffix}.json`), `${JSON.stringify(full, null, 2)}\n`);
+    const header = [
+      `${browserVersion}, headless; ${machine.nproc} CPUs, ${machine.cpu}; ${report.crossOriginIsolated ? "cross-origin isolated" : "NOT isolated"}; timer step ${report.timerStepUs.toFixed(1)} µs; wasm SIMD ${report.simdSupported ? "supported" : "not supported"}; size ${report.size}, each case sampled to ±${report.settings.thresholdPct} % or ${report.settings.caseLimitMs / 1000} s; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}; ${report.date}.`,
+      "",
+      "Median, p75 and p99 time per operation; ±95 % is the interval of the case's own (geometric) mean; vs baseline: the speed-up over gl-matrix for the kernels and over plain JavaScript for the frames, SIMD vs scalar: over the scalar build in the same shape, each with its 95 % interval and verdict.",
+      "",
+    ].join("\n");
+    await writeFile(join(outDir, `bench${suffix}.md`), `${header}${table}\n`);
+    console.log(`${header}${table}\n`);
+    console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s; written to ${outDir})\n`);
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  await waitForHealth(server);
+  // Chromium writes bench.json/bench.md, Firefox bench-firefox.json/.md.
+  for (const engine of engines) await runIn(engine, engine === "chromium" ? "" : `-${engine}`);
 } finally {
-  await browser?.close();
   server.kill("SIGTERM");
   await rm(data, { recursive: true, force: true });
 }

@@ -198,3 +198,59 @@ fn the_kernel_call_shapes_agree() {
     let r = glam::Vec3::from_slice(&per_op[..3]);
     assert!((p.length() - r.length()).abs() < 1e-4);
 }
+
+/// The four-lane math (glam `Vec4`: wasm SIMD in the simd128 build, four scalar lanes otherwise)
+/// keeps each scene's geometry, checked against plain scalar formulas in whichever build runs this.
+#[wasm_bindgen_test]
+fn the_four_lane_math_keeps_every_scene_s_geometry() {
+    use mg_core::graphics::{
+        helix, hypercube, kernels::quat_rotate_batch, molecule, read_position, DoubleHelixScene,
+        HypercubeScene, MoleculeScene,
+    };
+    let mut helix = DoubleHelixScene::new();
+    let mut cube = HypercubeScene::new();
+    let mut molecule = MoleculeScene::new();
+    molecule.drag(40.0, -25.0);
+    for _ in 0..300 {
+        helix.step();
+        cube.step();
+        molecule.step();
+    }
+    for i in 0..helix::VERTEX_COUNT {
+        let p = read_position(helix.vertices(), i);
+        assert!(
+            (p.x.hypot(p.z) - helix::RADIUS).abs() < 1e-5,
+            "helix point {i}"
+        );
+    }
+    let rotated = cube.rotated_4d();
+    for pair in cube.edge_indices().chunks_exact(2) {
+        let length = rotated[pair[0] as usize].distance(rotated[pair[1] as usize]);
+        assert!(
+            (length - 2.0 * hypercube::HALF_SIZE).abs() < 1e-5,
+            "{length}"
+        );
+    }
+    for (k, bond) in molecule.bond_indices().chunks_exact(2).enumerate() {
+        let atoms = molecule.atom_vertices();
+        let length =
+            read_position(atoms, bond[0] as usize).distance(read_position(atoms, bond[1] as usize));
+        let rest = if k % 2 == 0 {
+            molecule::INNER_BOND
+        } else {
+            molecule::OUTER_BOND
+        };
+        assert!(
+            (length / rest - 1.0).abs() <= molecule::VIBRATION_AMPLITUDE + 1e-5,
+            "bond {k}"
+        );
+    }
+    let q = glam::Quat::from_euler(glam::EulerRot::XYZ, 0.3, -1.1, 0.7);
+    let points: Vec<f32> = (0..64).map(|i| (i as f32 * 0.61).sin() * 2.0).collect();
+    let mut out = [0.0; 64];
+    quat_rotate_batch(&q.to_array(), &points, &mut out);
+    for (p, o) in points.chunks_exact(4).zip(out.chunks_exact(4)) {
+        let want = q * glam::Vec3::from_slice(p);
+        assert!(glam::Vec3::from_slice(o).abs_diff_eq(want, 1e-5) && o[3] == p[3]);
+    }
+}

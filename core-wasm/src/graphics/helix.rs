@@ -1,9 +1,10 @@
 //! A double helix for the docs and Telekinesis pages: two spinning strands joined by rungs, with a
 //! light pulse running up them.
 
+use super::lanes::{sin4, Points4, LANES};
 use super::orbit::{wrap_angle, Orbit};
-use super::vertex::{write_vertex, VERTEX_STRIDE};
-use glam::{Mat3, Vec3};
+use super::vertex::VERTEX_STRIDE;
+use glam::{Mat3, Vec3, Vec4};
 use std::f32::consts::{PI, TAU};
 
 /// Points along each strand.
@@ -28,6 +29,9 @@ pub const SPIN_PER_FRAME: f32 = 0.01;
 pub const PULSE_PER_FRAME: f32 = 0.08;
 /// Radians of pulse phase between neighbouring points, so a few bright bands sit on the strands.
 const PULSE_PER_POINT: f32 = 0.4;
+/// sin and cos of the pulse phase between one group of four points and the next (4 × 0.4 rad).
+const GROUP_STEP_SIN: f32 = 0.999_573_6;
+const GROUP_STEP_COS: f32 = -0.029_199_522;
 
 /// Every point lies within this distance of the origin: the end points at full radius.
 pub const BOUNDING_RADIUS: f32 = 2.154_066; // sqrt(RADIUS² + (HEIGHT / 2)²)
@@ -39,7 +43,8 @@ pub const BOUNDING_RADIUS: f32 = 2.154_066; // sqrt(RADIUS² + (HEIGHT / 2)²)
 pub struct DoubleHelixScene {
     orbit: Orbit,
     pulse_phase: f32,
-    model: Box<[Vec3]>,
+    /// Strand A's points then strand B's, four to a group.
+    model: Points4,
     vertices: Box<[f32]>,
     strands: Box<[u16]>,
     rungs: Box<[u16]>,
@@ -79,7 +84,7 @@ impl DoubleHelixScene {
         let mut scene = DoubleHelixScene {
             orbit: Orbit::new(SPIN_PER_FRAME),
             pulse_phase: 0.0,
-            model: model.into_boxed_slice(),
+            model: Points4::new(&model),
             vertices: vec![0.0; VERTEX_COUNT * VERTEX_STRIDE].into_boxed_slice(),
             strands: strands.into_boxed_slice(),
             rungs: rungs.into_boxed_slice(),
@@ -126,26 +131,22 @@ impl DoubleHelixScene {
     }
 
     fn write_buffers(&mut self) {
+        const GROUPS: usize = POINTS_PER_STRAND / LANES;
         let rotation: Mat3 = self.orbit.rotation();
-        // sin(k·Δ − phase) for every point k by rotating a unit vector by Δ each step: two trig
-        // calls per frame instead of one per vertex, and both strands share the values.
-        let mut pulse = [0.0f32; POINTS_PER_STRAND];
-        let (step_sin, step_cos) = PULSE_PER_POINT.sin_cos();
-        let (mut s, mut c) = (-self.pulse_phase).sin_cos();
+        // sin(k·Δ − phase) for every point k: two four-lane sines for the first four points, then
+        // each group is the previous one turned by 4Δ (a rotation of the (sin, cos) pairs), and
+        // both strands share the values.
+        let start = Vec4::new(0.0, 1.0, 2.0, 3.0) * PULSE_PER_POINT - Vec4::splat(self.pulse_phase);
+        let mut s = sin4(start);
+        let mut c = sin4(start + Vec4::splat(core::f32::consts::FRAC_PI_2));
+        let (step_sin, step_cos) = (Vec4::splat(GROUP_STEP_SIN), Vec4::splat(GROUP_STEP_COS));
+        let mut pulse = [Vec4::ZERO; GROUPS];
         for value in &mut pulse {
-            *value = 0.35 + 0.65 * (0.5 + 0.5 * s);
+            *value = Vec4::splat(0.35) + (Vec4::splat(0.5) + s * 0.5) * 0.65;
             (s, c) = (s * step_cos + c * step_sin, c * step_cos - s * step_sin);
         }
-        for (strand, points) in self.model.chunks_exact(POINTS_PER_STRAND).enumerate() {
-            for (k, (&p, &a)) in points.iter().zip(&pulse).enumerate() {
-                write_vertex(
-                    &mut self.vertices,
-                    strand * POINTS_PER_STRAND + k,
-                    rotation * p,
-                    a,
-                );
-            }
-        }
+        self.model
+            .write_rotated(&rotation, |g| pulse[g % GROUPS], &mut self.vertices);
     }
 }
 
@@ -203,6 +204,12 @@ mod tests {
             let a = scene.vertices()[i * VERTEX_STRIDE + 3];
             assert!((a - expected).abs() < 1e-4, "point {i}: {a} vs {expected}");
         }
+    }
+
+    #[test]
+    fn the_group_step_is_four_points_of_pulse() {
+        let (sin, cos) = (4.0 * PULSE_PER_POINT).sin_cos();
+        assert!((sin - GROUP_STEP_SIN).abs() < 1e-7 && (cos - GROUP_STEP_COS).abs() < 1e-7);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
 
+use super::lanes::{sin_cos2, write_group, Points4, Splat3, LANES};
 use super::orbit::{wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
-use super::vertex::{write_vertex, VERTEX_STRIDE};
-use glam::{Mat3, Vec3, Vec4};
+use super::vertex::VERTEX_STRIDE;
+use glam::{Mat3, Mat4, Vec3, Vec4};
 use std::f32::consts::TAU;
 
 /// Vertices of a tesseract (spec 2.9: 16).
@@ -96,8 +97,12 @@ pub struct HypercubeScene {
     xw_angle: f32,
     yw_angle: f32,
     tilt_phase: f32,
-    model: [Vec4; VERTEX_COUNT],
-    rotated: [Vec4; VERTEX_COUNT],
+    /// The 16 vertices as four groups of `[xs, ys, zs, ws]`.
+    model: [[Vec4; 4]; VERTEX_COUNT / LANES],
+    /// The vertices after the 4D rotation, in the same groups.
+    rotated: [[Vec4; 4]; VERTEX_COUNT / LANES],
+    /// The 8 corners of a radar cube of scale 1.
+    radar_corners: Points4,
     radar: [RadarCube; MAX_RADAR_CUBES],
     vertices: Box<[f32]>,
     edges: Box<[u16]>,
@@ -127,13 +132,25 @@ impl HypercubeScene {
             };
             *vertex = Vec4::new(sign(0), sign(1), sign(2), sign(3));
         }
+        let mut lanes = [[Vec4::ZERO; 4]; VERTEX_COUNT / LANES];
+        for (group, points) in lanes.iter_mut().zip(model.chunks_exact(LANES)) {
+            let m = Mat4::from_cols(points[0], points[1], points[2], points[3]).transpose();
+            *group = [m.x_axis, m.y_axis, m.z_axis, m.w_axis];
+        }
+        let corners: Vec<Vec3> = (0..RADAR_VERTICES_PER_CUBE)
+            .map(|corner| {
+                let sign = |k: usize| if corner >> k & 1 == 1 { 1.0 } else { -1.0 };
+                Vec3::new(sign(0), sign(1), sign(2))
+            })
+            .collect();
         let mut scene = HypercubeScene {
             orbit: Orbit::new(AUTO_ROTATION_PER_FRAME),
             xw_angle: 0.0,
             yw_angle: 0.0,
             tilt_phase: 0.0,
-            model,
-            rotated: model,
+            model: lanes,
+            rotated: lanes,
+            radar_corners: Points4::new(&corners),
             radar: [RadarCube::default(); MAX_RADAR_CUBES],
             vertices: vec![0.0; VERTEX_COUNT * VERTEX_STRIDE].into_boxed_slice(),
             edges: tesseract_edges(),
@@ -152,7 +169,11 @@ impl HypercubeScene {
     pub fn step(&mut self) {
         self.xw_angle = wrap_angle(self.xw_angle + ROTATION_STEP);
         self.yw_angle = wrap_angle(self.yw_angle + ROTATION_STEP * SECONDARY_RATIO);
-        self.tilt_phase = (self.tilt_phase + 1.0 / TILT_PERIOD_FRAMES) % TAU;
+        // A subtraction rather than `%`, which is a library call (fmodf) in wasm.
+        self.tilt_phase += 1.0 / TILT_PERIOD_FRAMES;
+        if self.tilt_phase >= TAU {
+            self.tilt_phase -= TAU;
+        }
         self.orbit.advance();
         self.step_radar();
         self.write_buffers();
@@ -190,8 +211,13 @@ impl HypercubeScene {
     }
 
     /// The 16 vertices after the 4D rotation and before projection.
-    pub fn rotated_4d(&self) -> &[Vec4; VERTEX_COUNT] {
-        &self.rotated
+    pub fn rotated_4d(&self) -> [Vec4; VERTEX_COUNT] {
+        let mut points = [Vec4::ZERO; VERTEX_COUNT];
+        for (out, &[x, y, z, w]) in points.chunks_exact_mut(LANES).zip(&self.rotated) {
+            let m = Mat4::from_cols(x, y, z, w).transpose();
+            out.copy_from_slice(&[m.x_axis, m.y_axis, m.z_axis, m.w_axis]);
+        }
+        points
     }
 
     /// Projected vertices, `x, y, z, a` × [`VERTEX_COUNT`]; `a` is brighter for points nearer in w.
@@ -249,30 +275,44 @@ impl HypercubeScene {
     }
 
     fn write_buffers(&mut self) {
-        let (sin_xw, cos_xw) = self.xw_angle.sin_cos();
-        let (sin_yw, cos_yw) = self.yw_angle.sin_cos();
-        let rotation: Mat3 = self.orbit.rotation() * Mat3::from_rotation_x(self.tilt());
-        for (i, &p) in self.model.iter().enumerate() {
-            // XW rotation, then YW rotation of the result.
-            let (x, w) = (p.x * cos_xw - p.w * sin_xw, p.x * sin_xw + p.w * cos_xw);
-            let (y, w) = (p.y * cos_yw - w * sin_yw, p.y * sin_yw + w * cos_yw);
-            let rotated = Vec4::new(x, y, p.z, w);
-            self.rotated[i] = rotated;
-            let perspective = W_CAMERA_DISTANCE / (W_CAMERA_DISTANCE - w);
-            let projected = rotation * (rotated.truncate() * perspective);
+        let [sin_xw, cos_xw, sin_yw, cos_yw] = sin_cos2(self.xw_angle, self.yw_angle).to_array();
+        let [sin_tilt, cos_tilt, ..] = sin_cos2(self.tilt(), 0.0).to_array();
+        // Mat3::from_rotation_x(tilt), from the sine and cosine above.
+        let tilt = Mat3::from_cols(
+            Vec3::X,
+            Vec3::new(0.0, cos_tilt, sin_tilt),
+            Vec3::new(0.0, -sin_tilt, cos_tilt),
+        );
+        let rotation: Mat3 = self.orbit.rotation() * tilt;
+        let splat = Splat3::new(&rotation);
+        let (sin_xw, cos_xw) = (Vec4::splat(sin_xw), Vec4::splat(cos_xw));
+        let (sin_yw, cos_yw) = (Vec4::splat(sin_yw), Vec4::splat(cos_yw));
+        for (g, &[px, py, pz, pw]) in self.model.iter().enumerate() {
+            // XW rotation, then YW rotation of the result, four vertices at a time.
+            let (x, w) = (px * cos_xw - pw * sin_xw, px * sin_xw + pw * cos_xw);
+            let (y, w) = (py * cos_yw - w * sin_yw, py * sin_yw + w * cos_yw);
+            self.rotated[g] = [x, y, pz, w];
+            let perspective = Vec4::splat(W_CAMERA_DISTANCE) / (Vec4::splat(W_CAMERA_DISTANCE) - w);
+            let projected = splat.apply([x * perspective, y * perspective, pz * perspective]);
             // w spans ±2·HALF_SIZE; map it to 0.35..1 so the near cell reads brighter.
-            let depth = (w / (2.0 * HALF_SIZE) + 1.0) * 0.5;
-            write_vertex(&mut self.vertices, i, projected, 0.35 + 0.65 * depth);
+            let depth = (w * (1.0 / (2.0 * HALF_SIZE)) + Vec4::ONE) * 0.5;
+            write_group(
+                &mut self.vertices,
+                g,
+                projected,
+                Vec4::splat(0.35) + depth * 0.65,
+            );
         }
-        for (c, cube) in self.radar.iter().enumerate() {
-            let scale = cube.scale() * HALF_SIZE;
-            let intensity = cube.intensity();
-            for corner in 0..RADAR_VERTICES_PER_CUBE {
-                let sign = |k: usize| if corner >> k & 1 == 1 { 1.0 } else { -1.0 };
-                let p = Vec3::new(sign(0), sign(1), sign(2)) * scale;
-                let index = c * RADAR_VERTICES_PER_CUBE + corner;
-                write_vertex(&mut self.radar_vertices, index, rotation * p, intensity);
-            }
+        let per_cube = RADAR_VERTICES_PER_CUBE * VERTEX_STRIDE;
+        for (cube, out) in self
+            .radar
+            .iter()
+            .zip(self.radar_vertices.chunks_exact_mut(per_cube))
+        {
+            let scaled = rotation * (cube.scale() * HALF_SIZE);
+            let intensity = Vec4::splat(cube.intensity());
+            self.radar_corners
+                .write_rotated(&scaled, |_| intensity, out);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Widget 1: a wireframe icosahedron around a glowing core, with signal particles between them.
 
+use super::lanes::{sin4, write_group, Points4, Splat3, LANES};
 use super::orbit::{Orbit, AUTO_ROTATION_PER_FRAME};
 use super::rng::SeededRng;
 use super::solids::{icosahedron_topology, icosahedron_vertices, sphere_mesh};
@@ -8,8 +9,8 @@ pub use super::solids::{
     CORE_BANDS, CORE_SEGMENTS, CORE_TRIANGLE_COUNT, CORE_VERTEX_COUNT, SHELL_EDGE_COUNT,
     SHELL_FACE_COUNT, SHELL_VERTEX_COUNT,
 };
-use super::vertex::{write_vertex, VERTEX_STRIDE};
-use glam::{Mat3, Vec3};
+use super::vertex::VERTEX_STRIDE;
+use glam::{Mat3, Vec3, Vec4};
 use std::f32::consts::{PI, TAU};
 
 /// Radius of the wireframe shell (spec 2.9).
@@ -100,16 +101,6 @@ impl SignalParticle {
         self.from.lerp(self.to, self.progress)
     }
 
-    /// Brightness: fades in at the start of the path and out at the end, never quite to zero
-    /// while alive so a live particle is always drawn.
-    fn intensity(&self) -> f32 {
-        if self.alive {
-            0.3 + 0.7 * (self.progress * PI).sin()
-        } else {
-            0.0
-        }
-    }
-
     /// One frame of travel; the particle dies after its lifetime or on reaching its target.
     fn advance(&mut self) {
         if !self.alive {
@@ -138,7 +129,8 @@ pub struct IcosahedronScene {
     rng: SeededRng,
     glow_phase: f32,
     shell_model: [Vec3; SHELL_VERTEX_COUNT],
-    core_model: Box<[Vec3]>,
+    shell_lanes: Points4,
+    core_lanes: Points4,
     particles: [SignalParticle; PARTICLE_COUNT],
     spawned_outward: u64,
     spawned_inward: u64,
@@ -166,7 +158,8 @@ impl IcosahedronScene {
             rng: SeededRng::new(seed),
             glow_phase: 0.0,
             shell_model,
-            core_model,
+            shell_lanes: Points4::new(&shell_model),
+            core_lanes: Points4::new(&core_model),
             particles,
             spawned_outward: 0,
             spawned_inward: 0,
@@ -186,7 +179,11 @@ impl IcosahedronScene {
     /// rewrites every vertex buffer in place. Allocates nothing.
     pub fn step(&mut self) {
         self.orbit.advance();
-        self.glow_phase = (self.glow_phase + GLOW_PULSE_PER_FRAME) % TAU;
+        // A subtraction rather than `%`, which is a library call (fmodf) in wasm.
+        self.glow_phase += GLOW_PULSE_PER_FRAME;
+        if self.glow_phase >= TAU {
+            self.glow_phase -= TAU;
+        }
         // Spawn before moving, so a frame's spawn chance depends only on the slots left free by
         // the previous frame (which is what the spawn-rate test observes).
         if self.rng.chance(OUTWARD_SPAWN_CHANCE) && self.spawn(SignalDirection::Outward) {
@@ -299,25 +296,37 @@ impl IcosahedronScene {
 
     fn write_buffers(&mut self) {
         let rotation: Mat3 = self.orbit.rotation();
-        for (i, &p) in self.shell_model.iter().enumerate() {
-            write_vertex(&mut self.shell_vertices, i, rotation * p, 1.0);
-        }
-        let glow = 0.85 + 0.15 * self.glow_phase.sin();
-        for (i, &p) in self.core_model.iter().enumerate() {
-            write_vertex(&mut self.core_vertices, i, rotation * p, glow);
-        }
+        self.shell_lanes
+            .write_rotated(&rotation, |_| Vec4::ONE, &mut self.shell_vertices);
+        // One four-lane sine for each group of particle slots; the glow rides in the last group's
+        // spare lane (there are 14 slots in 16 lanes).
+        const GROUPS: usize = PARTICLE_COUNT.div_ceil(LANES);
+        const GLOW_LANE: usize = GROUPS * LANES - 1;
+        let mut lanes = [[0.0f32; GROUPS * LANES]; 5];
+        let [xs, ys, zs, alive, angle] = &mut lanes;
         for (i, particle) in self.particles.iter().enumerate() {
-            let position = if particle.alive {
-                rotation * particle.position()
-            } else {
-                Vec3::ZERO
-            };
-            write_vertex(
-                &mut self.particle_vertices,
-                i,
-                position,
-                particle.intensity(),
-            );
+            // A dead slot's ends are both the origin, so its position is too.
+            let p = particle.position();
+            (xs[i], ys[i], zs[i]) = (p.x, p.y, p.z);
+            alive[i] = if particle.alive { 1.0 } else { 0.0 };
+            angle[i] = particle.progress * PI;
         }
+        angle[GLOW_LANE] = self.glow_phase;
+        let lane =
+            |values: &[f32; GROUPS * LANES], g: usize| Vec4::from_slice(&values[g * LANES..]);
+        let splat = Splat3::new(&rotation);
+        let mut glow = 0.0;
+        for g in 0..GROUPS {
+            let sine = sin4(lane(angle, g));
+            // Brightness fades in at the start of the path and out at the end, never quite to
+            // zero while alive, so a live particle is always drawn; a dead one has none.
+            let intensity = lane(alive, g) * (Vec4::splat(0.3) + sine * 0.7);
+            let position = splat.apply([lane(xs, g), lane(ys, g), lane(zs, g)]);
+            write_group(&mut self.particle_vertices, g, position, intensity);
+            glow = sine.w;
+        }
+        let glow = Vec4::splat(0.85 + 0.15 * glow);
+        self.core_lanes
+            .write_rotated(&rotation, |_| glow, &mut self.core_vertices);
     }
 }

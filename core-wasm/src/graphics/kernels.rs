@@ -6,7 +6,7 @@
 //! 4 `f32` (`x, y, z, w`), a quaternion is 4 `f32` (`x, y, z, w`). Every function works on as many
 //! whole items as all its slices hold and leaves the rest of `out` untouched.
 
-use glam::{Mat4, Quat, Vec3A, Vec4};
+use glam::{Mat4, Quat, Vec4};
 
 const MAT: usize = 16;
 const VEC: usize = 4;
@@ -26,21 +26,27 @@ pub fn mat4_mul_batch(a: &[f32], b: &[f32], out: &mut [f32]) {
 /// `out[i] = m * points[i]`: one matrix applied to every point.
 pub fn mat4_mul_vec4_batch(m: &[f32], points: &[f32], out: &mut [f32]) {
     let Some(m) = m.get(..MAT) else { return };
-    let m = Mat4::from_cols_slice(m);
-    for (p, out) in points.chunks_exact(VEC).zip(out.chunks_exact_mut(VEC)) {
-        (m * Vec4::from_slice(p)).write_to_slice(out);
-    }
+    transform_points(&Mat4::from_cols_slice(m), points, out);
 }
 
 /// `out[i] = q * points[i]` (the `x, y, z` of each point rotated by the unit quaternion `q`; `w`
 /// copied through).
+///
+/// The quaternion becomes a rotation matrix once per batch (its last row and column those of the
+/// identity, so `w` passes through), then every point is one matrix-vector product: 9
+/// multiplications and 6 additions instead of the quaternion sandwich's 18 and 12, and in the
+/// `simd128` build one four-lane multiply-add per column.
 pub fn quat_rotate_batch(q: &[f32], points: &[f32], out: &mut [f32]) {
     let Some(q) = q.get(..VEC) else { return };
-    let q = Quat::from_slice(q);
+    let m = Mat4::from_quat(Quat::from_slice(q));
+    transform_points(&m, points, out);
+}
+
+/// `out[i] = m * points[i]` over whole points, the loop both point kernels share.
+#[inline(always)]
+fn transform_points(m: &Mat4, points: &[f32], out: &mut [f32]) {
     for (p, out) in points.chunks_exact(VEC).zip(out.chunks_exact_mut(VEC)) {
-        let p = Vec4::from_slice(p);
-        let rotated = q.mul_vec3a(Vec3A::from_vec4(p));
-        rotated.extend(p.w).write_to_slice(out);
+        (*m * Vec4::from_slice(p)).write_to_slice(out);
     }
 }
 
@@ -83,6 +89,19 @@ mod tests {
         let mut out = [0.0; 4];
         quat_rotate_batch(&q.to_array(), &points, &mut out);
         assert!(close(&out, &[0.0, 1.0, 0.0, 5.0]));
+    }
+
+    #[test]
+    fn quat_rotate_batch_matches_the_quaternion_sandwich_and_keeps_w() {
+        let q = Quat::from_xyzw(0.3, -0.5, 0.2, 0.8).normalize();
+        let points: Vec<f32> = (0..40).map(|i| (i as f32 * 0.37).sin() * 3.0).collect();
+        let mut out = [0.0; 40];
+        quat_rotate_batch(&q.to_array(), &points, &mut out);
+        for (p, o) in points.chunks_exact(4).zip(out.chunks_exact(4)) {
+            let want = q * glam::Vec3::from_slice(p);
+            assert!(close(&o[..3], &want.to_array()), "{o:?} vs {want}");
+            assert_eq!(o[3], p[3]);
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod helix;
 pub mod hypercube;
 pub mod icosahedron;
 pub mod kernels;
+mod lanes;
 pub mod molecule;
 pub mod orbit;
 pub mod rng;

@@ -1,9 +1,10 @@
 //! A small vibrating molecule for the status page: a tetrahedral centre, four neighbours and four
 //! end atoms, joined by bonds.
 
+use super::lanes::{sin4, write_group, Points4, Splat3};
 use super::orbit::{wrap_angle, Orbit};
 use super::vertex::{write_vertex, VERTEX_STRIDE};
-use glam::{Mat3, Vec3};
+use glam::{Mat3, Vec3, Vec4};
 
 /// Atoms: the centre, four neighbours, four end atoms.
 pub const ATOM_COUNT: usize = 9;
@@ -32,11 +33,12 @@ pub const BOUNDING_RADIUS: f32 = (INNER_BOND + OUTER_BOND) * (1.0 + VIBRATION_AM
 pub struct MoleculeScene {
     orbit: Orbit,
     phase: f32,
-    /// Unit bond directions of the four neighbours (a regular tetrahedron).
-    arms: [Vec3; 4],
-    /// Unit directions from each neighbour to its end atom: off the arm's line, so the shape
-    /// is not a plain star.
-    bends: [Vec3; 4],
+    /// Unit bond directions of the four neighbours (a regular tetrahedron), one per lane
+    /// (`[xs, ys, zs]`).
+    arm_lanes: [Vec4; 3],
+    /// Unit directions from each neighbour to its end atom, one per lane: off the arm's line, so
+    /// the shape is not a plain star.
+    bend_lanes: [Vec4; 3],
     atoms: Box<[f32]>,
     bonds: Box<[u16]>,
 }
@@ -66,11 +68,13 @@ impl MoleculeScene {
         let mut scene = MoleculeScene {
             orbit: Orbit::new(AUTO_ROTATION_PER_FRAME),
             phase: 0.0,
-            arms,
-            bends,
+            arm_lanes: Points4::new(&arms).groups()[0],
+            bend_lanes: Points4::new(&bends).groups()[0],
             atoms: vec![0.0; ATOM_COUNT * VERTEX_STRIDE].into_boxed_slice(),
             bonds: bonds.into_boxed_slice(),
         };
+        // The centre atom never moves: written once, here.
+        write_vertex(&mut scene.atoms, 0, Vec3::ZERO, ATOM_RADII[0]);
         scene.write_buffers();
         scene
     }
@@ -109,15 +113,25 @@ impl MoleculeScene {
 
     fn write_buffers(&mut self) {
         let rotation: Mat3 = self.orbit.rotation();
-        write_vertex(&mut self.atoms, 0, Vec3::ZERO, ATOM_RADII[0]);
-        for (k, (&arm, &bend)) in self.arms.iter().zip(&self.bends).enumerate() {
-            // Each arm vibrates out of step with the others, as real bond modes do.
-            let stretch = 1.0 + VIBRATION_AMPLITUDE * (self.phase + k as f32 * 1.3).sin();
-            let neighbour = arm * INNER_BOND * stretch;
-            let end = neighbour + bend * OUTER_BOND * stretch;
-            write_vertex(&mut self.atoms, 1 + k, rotation * neighbour, ATOM_RADII[1]);
-            write_vertex(&mut self.atoms, 5 + k, rotation * end, ATOM_RADII[2]);
-        }
+        // The four arms at once, one per lane; each vibrates out of step with the others, as real
+        // bond modes do.
+        let stretch = Vec4::ONE
+            + sin4(Vec4::splat(self.phase) + Vec4::new(0.0, 1.3, 2.6, 3.9)) * VIBRATION_AMPLITUDE;
+        let [ax, ay, az] = self.arm_lanes;
+        let [bx, by, bz] = self.bend_lanes;
+        let inner = stretch * INNER_BOND;
+        let outer = stretch * OUTER_BOND;
+        let neighbours = [ax * inner, ay * inner, az * inner];
+        let ends = [
+            neighbours[0] + bx * outer,
+            neighbours[1] + by * outer,
+            neighbours[2] + bz * outer,
+        ];
+        let splat = Splat3::new(&rotation);
+        // Atoms 1..=4 are the neighbours and 5..=8 their end atoms: groups of four from atom 1.
+        let out = &mut self.atoms[VERTEX_STRIDE..];
+        write_group(out, 0, splat.apply(neighbours), Vec4::splat(ATOM_RADII[1]));
+        write_group(out, 1, splat.apply(ends), Vec4::splat(ATOM_RADII[2]));
     }
 }
 

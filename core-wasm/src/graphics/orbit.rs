@@ -1,6 +1,7 @@
 //! Drag-to-rotate and slow auto-rotation, shared by every scene (spec 4 "Graphics" and 9).
 
-use glam::Mat3;
+use super::lanes::sin_cos2;
+use glam::{Mat3, Vec3};
 use std::f32::consts::{PI, TAU};
 
 /// Radians of rotation per pixel dragged (spec 9: 0.005 per pixel).
@@ -71,7 +72,14 @@ impl Orbit {
     /// The rotation to apply to model-space points: yaw first, then pitch, so dragging up tilts
     /// the shape towards the viewer whatever its yaw.
     pub fn rotation(&self) -> Mat3 {
-        Mat3::from_rotation_x(self.pitch) * Mat3::from_rotation_y(self.yaw)
+        // Mat3::from_rotation_x(pitch) * Mat3::from_rotation_y(yaw), multiplied out, with the four
+        // sines and cosines from one four-lane sine.
+        let [sy, cy, sp, cp] = sin_cos2(self.yaw, self.pitch).to_array();
+        Mat3::from_cols(
+            Vec3::new(cy, sp * sy, -cp * sy),
+            Vec3::new(0.0, cp, sp),
+            Vec3::new(sy, -sp * cy, cp * cy),
+        )
     }
 }
 

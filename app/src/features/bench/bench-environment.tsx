@@ -28,10 +28,12 @@ export function BenchEnvironment({ env }: { env: Environment | null }) {
         </div>
       </dl>
       <p className="bench__note">
-        Why can one wasm call per operation lose to plain JavaScript? Each call across the boundary
-        copies its arrays into wasm memory and its result back out, and that copying costs more than
-        the dozen multiplications it wraps; batched or zero-copy calls pay it once for thousands of
-        points, which is where wasm and SIMD win.
+        Why can one wasm call per operation lose to plain JavaScript? Not because of the call
+        itself, which the results time on its own (“call with no arguments”) and working in place in
+        wasm memory (“per op, in place”): a copying call also allocates wasm memory for its arrays,
+        copies them in and its result out into a new array, and frees them. Batched or zero-copy
+        calls pay that once for thousands of points, which is where wasm and SIMD win; the widgets
+        keep their buffers in wasm memory and read them through views.
       </p>
     </section>
   );

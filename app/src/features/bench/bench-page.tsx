@@ -4,6 +4,7 @@
 // measurements (runner.ts: both graphics builds and gl-matrix) load only here, after first paint.
 import { usePageMeta } from "../../components/document-title";
 import { NeedsScript } from "../../components/needs-script";
+import { BenchCompare } from "./bench-compare";
 import { BenchEnvironment } from "./bench-environment";
 import { BenchResults } from "./bench-results";
 import type { RunSizeName } from "./runner";
@@ -40,7 +41,9 @@ export function BenchPage() {
               onChange={(event) => bench.setSize(event.target.value as RunSizeName)}
               disabled={running}
             >
-              <option value="full">Full: 10,000 points, 30 samples (about 30 s)</option>
+              <option value="full">
+                Full: 10,000 points, sampled to ±5 % or 3 s a case (under 2 minutes)
+              </option>
               <option value="quick">Quick: 1,000 points, 5 samples (a few seconds)</option>
             </select>
           </label>
@@ -74,6 +77,8 @@ export function BenchPage() {
       </section>
 
       {report && <BenchResults report={report} onCopy={bench.copyMarkdown} />}
+
+      <BenchCompare />
     </main>
   );
 }

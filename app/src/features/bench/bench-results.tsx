@@ -1,6 +1,14 @@
 // The /bench page's results: the chart, the table with every number, and the report to take away.
 import { BenchChart } from "./bench-chart";
-import { formatNs, formatOps, formatSpeedup, speedup } from "./stats";
+import {
+  boundarySentence,
+  formatNs,
+  formatOps,
+  formatSpeedup,
+  precisionPct,
+  simdGain,
+  speedup,
+} from "./stats";
 import type { BenchReport } from "./use-bench";
 
 function download(report: BenchReport): void {
@@ -37,14 +45,22 @@ export function BenchResults({
         </div>
       </div>
       <BenchChart rows={report.cases} />
+      {boundarySentence(report.cases) && (
+        <p className="bench__note" data-testid="bench-boundary">
+          {boundarySentence(report.cases)}
+        </p>
+      )}
       {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
       <section className="bench__table-wrap" aria-label="Results table" tabIndex={0}>
         <table className="bench__table" data-testid="bench-table">
           <caption>
-            Time per operation (a matrix product, a point or a frame), lower is better; “vs
-            baseline” compares with gl-matrix for the kernels and with plain JavaScript for the
-            frames.
+            Time per operation (a matrix product, a point or a frame), lower is better. ±95 % is the
+            interval of the case's own mean; “vs baseline” compares with gl-matrix for the kernels
+            and with plain JavaScript for the frames, “SIMD vs scalar” the two wasm builds: the
+            speed-up, its 95 % interval and the verdict it supports (faster, slower or unsure). Each
+            case sampled until its intervals were within ±{report.settings.thresholdPct} % or it had
+            run {report.settings.caseLimitMs / 1000} s.
           </caption>
           <thead>
             <tr>
@@ -55,9 +71,10 @@ export function BenchResults({
               <th scope="col">p75</th>
               <th scope="col">p99</th>
               <th scope="col">ops/s</th>
-              <th scope="col">±RME</th>
+              <th scope="col">±95 %</th>
               <th scope="col">Samples</th>
               <th scope="col">vs baseline</th>
+              <th scope="col">SIMD vs scalar</th>
             </tr>
           </thead>
           <tbody>
@@ -70,9 +87,10 @@ export function BenchResults({
                 <td>{formatNs(row.p75Ns)}</td>
                 <td>{formatNs(row.p99Ns)}</td>
                 <td>{formatOps(row.opsPerSec)}</td>
-                <td>±{row.rmePct.toFixed(1)} %</td>
-                <td>{row.samples}</td>
+                <td>±{(row.samplesNs ? precisionPct(row.samplesNs) : row.rmePct).toFixed(1)} %</td>
+                <td title={row.stopped}>{row.samples}</td>
                 <td>{formatSpeedup(speedup(row, report.cases))}</td>
+                <td>{formatSpeedup(simdGain(row, report.cases))}</td>
               </tr>
             ))}
           </tbody>

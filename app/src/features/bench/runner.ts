@@ -6,7 +6,16 @@ import { simdSupported } from "../../graphics/simd-probe";
 import { scalar, simd } from "../../lib/wasm/graphics-builds";
 import { HelixJs, HypercubeJs, IcosahedronJs, MoleculeJs } from "./js-scenes.js";
 import { jsMat4Mul, jsMat4Vec4, jsQuatRotate, kernelInputs, split, sum } from "./kernels";
-import { type CaseSpec, type Implementation, summarize } from "./stats";
+import {
+  type CaseResult,
+  type CaseSpec,
+  compare,
+  EMPTY_CALL,
+  type Implementation,
+  precisionPct,
+  referencesOf,
+  summarize,
+} from "./stats";
 
 type Graphics = typeof scalar;
 
@@ -23,8 +32,17 @@ export type RunSize = {
   points: number;
   /** Matrix pairs in the mat4 x mat4 batch. */
   matrices: number;
-  /** Timed samples per case. */
-  samples: number;
+  /** Timed samples per case before its intervals are looked at. */
+  minSamples: number;
+  /** No case takes more samples than this. */
+  maxSamples: number;
+  /**
+   * A case stops sampling once the 95 % interval of its time against each case it is compared with
+   * (`referencesOf`) is within ±this many percent; a case compared with none, once its own is.
+   */
+  thresholdPct: number;
+  /** ...or once its samples have taken this long in total. */
+  caseLimitMs: number;
   /** Each sample runs the case for at least this long (calls are repeated to get there). */
   sampleMs: number;
   /** Untimed running of each case before its samples. */
@@ -32,8 +50,26 @@ export type RunSize = {
 };
 
 export const RUN_SIZES = {
-  full: { points: 10_000, matrices: 1_000, samples: 30, sampleMs: 8, warmupMs: 150 },
-  quick: { points: 1_000, matrices: 100, samples: 5, sampleMs: 1, warmupMs: 5 },
+  full: {
+    points: 10_000,
+    matrices: 1_000,
+    minSamples: 10,
+    maxSamples: 2_000,
+    thresholdPct: 5,
+    caseLimitMs: 3_000,
+    sampleMs: 8,
+    warmupMs: 150,
+  },
+  quick: {
+    points: 1_000,
+    matrices: 100,
+    minSamples: 5,
+    maxSamples: 5,
+    thresholdPct: 5,
+    caseLimitMs: 1_000,
+    sampleMs: 1,
+    warmupMs: 5,
+  },
 } as const satisfies Record<string, RunSize>;
 
 export type RunSizeName = keyof typeof RUN_SIZES;
@@ -53,6 +89,8 @@ type WasmKernel = {
   batchOut: Float32Array;
   zeroCopy: () => void;
   zeroCopyOut: () => Float32Array;
+  /** One operation in wasm memory (count 1): a call with no copy and no allocation. */
+  inPlace: () => void;
 };
 
 /** A kernel in gl-matrix and in plain JavaScript, each over the whole batch. */
@@ -94,6 +132,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.mat4MulBatch(a, b, outM),
       batchOut: outM,
       zeroCopy: () => mats.mat4Mul(matrices),
+      inPlace: () => mats.mat4Mul(1),
       zeroCopyOut: () => view(mats.outPtr(), matrices * 16),
     },
     {
@@ -104,6 +143,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.mat4MulVec4Batch(m, p, outP),
       batchOut: outP,
       zeroCopy: () => pts.mat4MulVec4(points),
+      inPlace: () => pts.mat4MulVec4(1),
       zeroCopyOut: () => view(pts.outPtr(), points * 4),
     },
     {
@@ -114,16 +154,40 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       batch: () => g.quatRotateBatch(q, p, outP),
       batchOut: outP,
       zeroCopy: () => qpts.quatRotate(points),
+      inPlace: () => qpts.quatRotate(1),
       zeroCopyOut: () => view(qpts.outPtr(), points * 4),
     },
   ];
-  return kernels.flatMap((k): Case[] => {
+  // The call alone: an export with no arguments that returns a constant.
+  let stride = 0;
+  const emptyCall: Case = {
+    kernel: EMPTY_CALL,
+    impl,
+    shape: "empty call",
+    ops: 1_000,
+    run: () => {
+      for (let i = 0; i < 1_000; i += 1) stride += g.vertexStride();
+    },
+    check: () => stride,
+  };
+  const perKernel = kernels.flatMap((k): Case[] => {
     let last: Float32Array = outP;
     const perOp = () => {
       for (let i = 0; i < k.perOp; i += 1) last = k.one(i);
     };
+    const inPlace = () => {
+      for (let i = 0; i < k.perOp; i += 1) k.inPlace();
+    };
     return [
       { kernel: k.kernel, impl, shape: "per op", ops: k.perOp, run: perOp, check: () => sum(last) },
+      {
+        kernel: k.kernel,
+        impl,
+        shape: "per op, in place",
+        ops: k.perOp,
+        run: inPlace,
+        check: () => sum(k.zeroCopyOut()),
+      },
       {
         kernel: k.kernel,
         impl,
@@ -142,6 +206,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       },
     ];
   });
+  return [...perKernel, emptyCall];
 }
 
 /** gl-matrix (as its documentation shows it: one small typed array each) and plain JavaScript. */
@@ -277,7 +342,14 @@ export function buildCases(size: RunSize): Case[] {
   const wasm = [...wasmCases("wasm SIMD", simd, size), ...wasmCases("wasm scalar", scalar, size)];
   const all = [...wasm, ...jsCases(size), ...sceneCases()];
   const implOrder = ["wasm SIMD", "wasm scalar", "gl-matrix", "plain JS"];
-  const shapeOrder = ["zero-copy", "per batch", "per frame", "per op"];
+  const shapeOrder = [
+    "zero-copy",
+    "per batch",
+    "per frame",
+    "per op, in place",
+    "per op",
+    "empty call",
+  ];
   const kernels = [...new Set(all.map((c) => c.kernel))];
   return all.sort(
     (x, y) =>
@@ -292,7 +364,10 @@ export type Progress = { done: number; total: number; current: string };
 /**
  * Runs every case: each is warmed up and calibrated (repetitions per sample so a sample lasts at
  * least `sampleMs`), then rounds of one sample per case, in a new random order each round, so drift
- * (thermal, other tabs) spreads over all cases instead of landing on the last ones.
+ * (thermal, other tabs) spreads over all cases instead of landing on the last ones. A case leaves the
+ * rounds when its intervals are narrow enough or its time runs out (`RunSize`); a case others are
+ * compared with stays while they need it. Every sample is a User Timing measure named after its case,
+ * for a profiler's timeline.
  */
 export async function runBench(size: RunSize, onProgress: (progress: Progress) => void) {
   try {
@@ -303,60 +378,161 @@ export async function runBench(size: RunSize, onProgress: (progress: Progress) =
   }
 }
 
+/** The User Timing name of a case: "mg-bench quat rotate | wasm SIMD | zero-copy". */
+export const caseLabel = (c: CaseSpec) => `mg-bench ${c.kernel} | ${c.impl} | ${c.shape}`;
+
+/** Untimed runs, then the repetitions that make a sample last `sampleMs`; returns the checksum. */
+function warmUp(c: Case, size: RunSize, reps: Map<Case, number>): number {
+  const warmEnd = performance.now() + size.warmupMs;
+  let calls = 0;
+  do {
+    c.run();
+    calls += 1;
+  } while (performance.now() < warmEnd);
+  // Calibrate: time a few calls now that the code is warm.
+  const start = performance.now();
+  let n = 0;
+  do {
+    c.run();
+    n += 1;
+  } while (performance.now() - start < size.sampleMs / 4 && n < 1e6);
+  const perCall = (performance.now() - start) / n;
+  reps.set(c, Math.max(1, Math.ceil(size.sampleMs / Math.max(perCall, 1e-6))));
+  return c.check() + calls;
+}
+
+/** One timed sample of `c`, in nanoseconds per operation; `spent` gains its milliseconds. */
+function sample(c: Case, times: number, spent: Map<Case, number>): number {
+  const start = performance.now();
+  for (let i = 0; i < times; i += 1) c.run();
+  const end = performance.now();
+  performance.measure(caseLabel(c), { start, end });
+  spent.set(c, (spent.get(c) ?? 0) + end - start);
+  return ((end - start) * 1e6) / (times * c.ops);
+}
+
 async function measure(size: RunSize, onProgress: (progress: Progress) => void) {
   const cases = buildCases(size);
-  const total = cases.length * (size.samples + 1);
-  let done = 0;
+  const total = cases.length * 100;
+  performance.clearMeasures();
   const reps = new Map<Case, number>();
-  const samples = new Map<Case, number[]>();
-  const order: string[] = [];
+  const samples = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const spent = new Map<Case, number>();
+  const stopped = new Map<Case, NonNullable<CaseResult["stopped"]>>();
+  const refs = new Map<Case, Case[]>(cases.map((c) => [c, referencesOf(c, cases)]));
   let sink = 0;
+  let warmed = 0;
   for (const c of shuffle(cases)) {
-    onProgress({ done, total, current: `warming up ${c.kernel}, ${c.impl}` });
+    onProgress({ done: warmed * 10, total, current: `warming up ${c.kernel}, ${c.impl}` });
     await nextTask();
-    const warmEnd = performance.now() + size.warmupMs;
-    let calls = 0;
-    let start = performance.now();
-    do {
-      c.run();
-      calls += 1;
-    } while (performance.now() < warmEnd);
-    // Calibrate: time a few calls now that the code is warm.
-    start = performance.now();
-    let n = 0;
-    do {
-      c.run();
-      n += 1;
-    } while (performance.now() - start < size.sampleMs / 4 && n < 1e6);
-    const perCall = (performance.now() - start) / n;
-    reps.set(c, Math.max(1, Math.ceil(size.sampleMs / Math.max(perCall, 1e-6))));
-    samples.set(c, []);
-    sink += c.check() + calls;
-    done += 1;
+    sink += warmUp(c, size, reps);
+    warmed += 1;
   }
-  for (let round = 0; round < size.samples; round += 1) {
-    const shuffled = shuffle(cases);
-    order.push(shuffled.map((c) => `${c.kernel}|${c.impl}|${c.shape}`).join(","));
-    for (const c of shuffled) {
-      const times = reps.get(c) ?? 1;
-      const start = performance.now();
-      for (let i = 0; i < times; i += 1) c.run();
-      const elapsed = performance.now() - start;
-      samples.get(c)?.push((elapsed * 1e6) / (times * c.ops));
+  const precise = (c: Case): boolean => {
+    const own = samples.get(c) ?? [];
+    const against = refs.get(c) ?? [];
+    if (against.length === 0) return precisionPct(own) <= size.thresholdPct;
+    return against.every(
+      (r) => compare(own, samples.get(r) ?? []).halfWidthPct <= size.thresholdPct,
+    );
+  };
+  // Each case's share of the bar: a tenth for its warm-up, the rest for its time or convergence.
+  const share = (c: Case) =>
+    stopped.has(c) ? 90 : Math.min(89, (90 * (spent.get(c) ?? 0)) / size.caseLimitMs);
+  for (let round = 1; stopped.size < cases.length; round += 1) {
+    const active = cases.filter((c) => !stopped.has(c));
+    // A reference keeps sampling for the cases compared with it, within its own time limit.
+    const inTime = (r: Case) => (spent.get(r) ?? 0) < size.caseLimitMs;
+    const needed = new Set(active.flatMap((c) => [c, ...(refs.get(c) ?? []).filter(inTime)]));
+    let timed = 0;
+    for (const c of shuffle([...needed])) {
+      samples.get(c)?.push(sample(c, reps.get(c) ?? 1, spent));
       sink += c.check();
-      done += 1;
-      if (done % 4 === 0) {
-        onProgress({ done, total, current: `round ${round + 1} of ${size.samples}` });
-        await nextTask();
-      }
+      timed += 1;
+      if (timed % 4 === 0) await nextTask();
     }
+    for (const c of active) {
+      const n = samples.get(c)?.length ?? 0;
+      if (n >= size.maxSamples) stopped.set(c, "sample limit");
+      else if (n >= size.minSamples && precise(c)) stopped.set(c, "converged");
+      else if ((spent.get(c) ?? 0) >= size.caseLimitMs && n >= size.minSamples)
+        stopped.set(c, "time limit");
+    }
+    const done = cases.length * 10 + cases.reduce((sum, c) => sum + share(c), 0);
+    onProgress({
+      done: Math.round(done),
+      total,
+      current: `round ${round}: ${cases.length - stopped.size} of ${cases.length} cases still sampling`,
+    });
+    await nextTask();
   }
   onProgress({ done: total, total, current: "done" });
-  const results = cases.map((c) => ({
-    ...summarize(c, samples.get(c) ?? []),
-    opsPerSample: c.ops * (reps.get(c) ?? 1),
-  }));
+  const results = cases.map(
+    (c): CaseResult => ({
+      ...summarize(c, samples.get(c) ?? []),
+      opsPerSample: c.ops * (reps.get(c) ?? 1),
+      samplesNs: samples.get(c) ?? [],
+      stopped: stopped.get(c) ?? "converged",
+    }),
+  );
   return { results, checksum: sink, simd: simdSupported() };
+}
+
+/** What `?case=…&impl=…[&shape=…]&seconds=…` asks for: one case, run continuously. */
+export type Continuous = { kernel: string; impl: string; shape?: string; seconds: number };
+
+/**
+ * Runs one case over and over for `seconds` (after its warm-up), each sample a User Timing measure,
+ * so a profiler (DevTools' Performance panel, Firefox's profiler, `perf`) records nothing else.
+ * Returns its summary (and the checksum that keeps the work from being optimised away), or
+ * undefined when no case matches.
+ */
+export async function runContinuously(
+  size: RunSize,
+  wanted: Continuous,
+  onProgress: (progress: Progress) => void,
+): Promise<{ result: CaseResult; checksum: number } | undefined> {
+  try {
+    const found = buildCases(size).find(
+      (c) =>
+        c.kernel === wanted.kernel &&
+        c.impl === wanted.impl &&
+        (wanted.shape === undefined || c.shape === wanted.shape),
+    );
+    if (!found) return undefined;
+    performance.clearMeasures();
+    const reps = new Map<Case, number>();
+    let sink = warmUp(found, size, reps);
+    const spent = new Map<Case, number>();
+    const samples: number[] = [];
+    const end = performance.now() + wanted.seconds * 1000;
+    let yielded = performance.now();
+    while (performance.now() < end) {
+      samples.push(sample(found, reps.get(found) ?? 1, spent));
+      sink += found.check();
+      // Let the page paint a few times a second; the gaps show as idle in the profile.
+      if (performance.now() - yielded > 250) {
+        const left = Math.max(0, end - performance.now());
+        onProgress({
+          done: Math.round(1000 - (1000 * left) / (wanted.seconds * 1000)),
+          total: 1000,
+          current: `running ${caseLabel(found)}`,
+        });
+        await nextTask();
+        yielded = performance.now();
+      }
+    }
+    onProgress({ done: 1000, total: 1000, current: "done" });
+    const result: CaseResult = {
+      ...summarize(found, samples),
+      opsPerSample: found.ops * (reps.get(found) ?? 1),
+      stopped: "time limit",
+    };
+    return { result, checksum: sink };
+  } finally {
+    for (const object of allocated) object.free();
+    allocated = [];
+  }
 }
 
 export { simdSupported };

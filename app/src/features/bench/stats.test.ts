@@ -1,5 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { formatNs, markdownTable, percentile, speedup, summarize } from "./stats";
+import {
+  boundarySplit,
+  compare,
+  converged,
+  EMPTY_CALL,
+  formatChange,
+  formatNs,
+  formatSpeedup,
+  markdownTable,
+  percentile,
+  precisionPct,
+  referencesOf,
+  speedup,
+  summarize,
+  t975,
+} from "./stats";
+
+/** A seeded source of standard normal draws (an LCG and Box-Muller), the same on every run. */
+function normals(seed: number) {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return (s + 0.5) / 2 ** 32;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+/** `n` log-normal times around `median` with log-spread `sigma` (how busy-machine samples look). */
+function times(next: () => number, n: number, median: number, sigma: number): number[] {
+  return Array.from({ length: n }, () => median * Math.exp(sigma * next()));
+}
 
 describe("bench statistics", () => {
   it("interpolates percentiles between ranks", () => {
@@ -31,12 +61,95 @@ describe("bench statistics", () => {
       row("wasm SIMD", "f", 5),
       row("plain JS", "f", 10),
     ];
-    expect(speedup(rows[0] as never, rows)).toBe(3);
-    expect(speedup(rows[2] as never, rows)).toBe(2);
+    expect(1 / (speedup(rows[0] as never, rows)?.ratio ?? 0)).toBe(3);
+    expect(1 / (speedup(rows[2] as never, rows)?.ratio ?? 0)).toBe(2);
+    expect(speedup(rows[1] as never, rows)).toBeUndefined();
     const table = markdownTable(rows);
     expect(table.split("\n")).toHaveLength(6);
     expect(table).toContain("| k | wasm SIMD | per batch | 2.00 ns |");
     expect(table).toContain("| 3.00× |");
+  });
+
+  it("compares wasm SIMD with its baseline and with wasm scalar in the same shape", () => {
+    const spec = (
+      impl: "wasm SIMD" | "wasm scalar" | "gl-matrix",
+      shape: "per batch" | "zero-copy",
+    ) => ({ kernel: "k", impl, shape, ops: 1 }) as const;
+    const simd = spec("wasm SIMD", "zero-copy");
+    const batch = spec("wasm scalar", "per batch");
+    const scalar = spec("wasm scalar", "zero-copy");
+    const glMatrix = spec("gl-matrix", "per batch");
+    const rows = [simd, batch, scalar, glMatrix];
+    expect(referencesOf(simd, rows)).toEqual([glMatrix, scalar]);
+    expect(referencesOf(batch, rows)).toEqual([glMatrix]);
+    expect(referencesOf(glMatrix, rows)).toEqual([]);
+  });
+
+  it("gives Student's t at 97.5 % for whole, fractional and large degrees of freedom", () => {
+    expect(t975(1)).toBeCloseTo(12.706, 3);
+    expect(t975(10)).toBeCloseTo(2.228, 3);
+    expect(t975(10.9)).toBeCloseTo(2.228, 3);
+    expect(t975(30)).toBeCloseTo(2.042, 3);
+    // Reference values: 2.000 (60), 1.984 (100), 1.962 (1000).
+    expect(t975(60)).toBeCloseTo(2.0, 2);
+    expect(t975(100)).toBeCloseTo(1.984, 3);
+    expect(t975(1000)).toBeCloseTo(1.962, 3);
+    expect(t975(0.5)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("covers the true ratio 95 % of the time when two cases are the same", () => {
+    const next = normals(11);
+    let covered = 0;
+    const trials = 1_000;
+    for (let i = 0; i < trials; i += 1) {
+      const c = compare(times(next, 12, 100, 0.2), times(next, 30, 100, 0.05));
+      if (c.low <= 1 && c.high >= 1) covered += 1;
+    }
+    // Welch's interval with unequal spreads and counts: 95 % within sampling error (±1.4 %).
+    expect(covered / trials).toBeGreaterThan(0.93);
+    expect(covered / trials).toBeLessThan(0.975);
+  });
+
+  it("finds a known 20 % change, brackets it, and narrows as 1/sqrt(n)", () => {
+    const next = normals(5);
+    const small = compare(times(next, 50, 80, 0.1), times(next, 50, 100, 0.1));
+    const large = compare(times(next, 800, 80, 0.1), times(next, 800, 100, 0.1));
+    for (const c of [small, large]) {
+      expect(c.verdict).toBe("faster");
+      expect(c.low).toBeLessThan(0.8);
+      expect(c.high).toBeGreaterThan(0.8);
+    }
+    // 16 times the samples: a quarter of the width, within sampling error.
+    expect(large.halfWidthPct / small.halfWidthPct).toBeGreaterThan(0.2);
+    expect(large.halfWidthPct / small.halfWidthPct).toBeLessThan(0.3);
+    expect(converged(large, 5)).toBe(true);
+    expect(compare(times(next, 50, 125, 0.1), times(next, 50, 100, 0.1)).verdict).toBe("slower");
+  });
+
+  it("says unsure when the interval straddles no change, and converges only when narrow", () => {
+    const next = normals(9);
+    const same = compare(times(next, 40, 100, 0.3), times(next, 40, 100, 0.3));
+    expect(same.verdict).toBe("unsure");
+    expect(converged(same, 1)).toBe(false);
+    const identical = compare([5, 5, 5], [5, 5, 5]);
+    expect(identical).toMatchObject({ ratio: 1, low: 1, high: 1, verdict: "unsure" });
+    expect(converged(identical, 5)).toBe(true);
+    expect(compare([5], [5, 6]).verdict).toBe("unsure");
+  });
+
+  it("gives a case's own precision from the spread of its logarithms", () => {
+    // log-spread 0.1, n = 100: t(99) · 0.1 / 10 ≈ 1.98 % (within sampling error).
+    const p = precisionPct(times(normals(3), 100, 50, 0.1));
+    expect(p).toBeGreaterThan(1.6);
+    expect(p).toBeLessThan(2.4);
+    expect(precisionPct([1])).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("formats a comparison as a speed-up with its interval and a change with its verdict", () => {
+    const c = { ratio: 0.5, low: 0.4, high: 0.625, verdict: "faster", halfWidthPct: 25 } as const;
+    expect(formatSpeedup(c)).toBe("2.00× (1.60–2.50), faster");
+    expect(formatChange(c)).toBe("faster, −50.0 % (−60.0 % to −37.5 %)");
+    expect(formatSpeedup(undefined)).toBe("–");
   });
 
   it("formats times in readable units", () => {
@@ -44,5 +157,22 @@ describe("bench statistics", () => {
     expect(formatNs(456.7)).toBe("456.7 ns");
     expect(formatNs(12_345)).toBe("12.35 µs");
     expect(formatNs(2_500_000)).toBe("2.50 ms");
+  });
+
+  it("splits one call per operation into the call and the copying around it", () => {
+    const row = (kernel: string, shape: "per op" | "per op, in place" | "empty call", ns: number) =>
+      summarize({ kernel, impl: "wasm SIMD", shape, ops: 1 }, [ns]);
+    const rows = [
+      row(EMPTY_CALL, "empty call", 4),
+      row("mat4 × vec4", "per op, in place", 9),
+      row("mat4 × vec4", "per op", 400),
+    ];
+    expect(boundarySplit(rows)).toEqual({
+      call: 4,
+      inPlace: 9,
+      copying: 400,
+      copyAndAllocation: 391,
+    });
+    expect(boundarySplit(rows.slice(1))).toBeUndefined();
   });
 });

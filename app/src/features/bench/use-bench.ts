@@ -2,8 +2,8 @@
 // offers, and a run's progress and report, which it also leaves on `window` for `make bench-browser`
 // and the e2e test.
 import { useEffect, useRef, useState } from "react";
-import type { Progress, RunSizeName } from "./runner";
-import { type CaseResult, markdownTable } from "./stats";
+import type { Progress, RunSize, RunSizeName } from "./runner";
+import { boundarySentence, type CaseResult, formatNs, markdownTable } from "./stats";
 
 type Runner = typeof import("./runner");
 
@@ -15,15 +15,20 @@ export type Environment = {
 };
 
 export type BenchReport = {
-  schema: "mg-bench/1";
+  /** 2: cases carry every sample (`samplesNs`) and why sampling stopped; `settings` is new. */
+  schema: "mg-bench/2";
   date: string;
   userAgent: string;
+  /** navigator.hardwareConcurrency. */
+  cpus: number;
   crossOriginIsolated: boolean;
   timerStepUs: number;
   simdSupported: boolean;
   /** The page's chunk (its content hash names the build). */
   build: string;
   size: RunSizeName;
+  /** The convergence settings of the run. */
+  settings: { thresholdPct: number; caseLimitMs: number; minSamples: number; maxSamples: number };
   cases: CaseResult[];
 };
 
@@ -49,6 +54,39 @@ function timerStep(): number {
 
 function sizeFromQuery(): RunSizeName {
   return new URLSearchParams(window.location.search).get("size") === "quick" ? "quick" : "full";
+}
+
+/** `?case=…&impl=…[&shape=…][&seconds=10]`: one case to run continuously for a profiler. */
+export function continuousFromQuery(search: string) {
+  const query = new URLSearchParams(search);
+  const kernel = query.get("case");
+  const impl = query.get("impl");
+  if (!kernel || !impl) return undefined;
+  const seconds = Number(query.get("seconds") ?? 10);
+  return {
+    kernel,
+    impl,
+    shape: query.get("shape") ?? undefined,
+    seconds: Number.isFinite(seconds) && seconds > 0 && seconds <= 600 ? seconds : 10,
+  };
+}
+
+/** `?threshold=2` (± percent) and `?limit=5` (seconds per case) over a run size's defaults. */
+export function withQuery(size: RunSize, search: string): RunSize {
+  const query = new URLSearchParams(search);
+  const number = (name: string, low: number, high: number) => {
+    const value = Number(query.get(name));
+    return query.has(name) && Number.isFinite(value) && value >= low && value <= high
+      ? value
+      : undefined;
+  };
+  const threshold = number("threshold", 0.1, 100);
+  const limit = number("limit", 0.1, 600);
+  return {
+    ...size,
+    thresholdPct: threshold ?? size.thresholdPct,
+    caseLimitMs: limit === undefined ? size.caseLimitMs : limit * 1000,
+  };
 }
 
 /** The bench's state and its two actions (run, copy the table). */
@@ -89,20 +127,48 @@ export function useBench() {
     setRunning(true);
     setError(null);
     setStatus("Running. The page may stutter while a sample is timed.");
+    const continuous = continuousFromQuery(window.location.search);
+    if (continuous) {
+      try {
+        const ran = await loaded.runContinuously(loaded.RUN_SIZES[size], continuous, setProgress);
+        const row = ran?.result;
+        setStatus(
+          row
+            ? `Ran ${continuous.kernel}, ${continuous.impl} (${row.shape}) for ${continuous.seconds} s: ${row.samples} samples, median ${formatNs(row.medianNs)} per operation.`
+            : `No case is called “${continuous.kernel}” with implementation “${continuous.impl}”.`,
+        );
+      } catch (cause) {
+        setError(`The run failed: ${String(cause)}`);
+        setStatus("");
+      } finally {
+        setRunning(false);
+      }
+      return;
+    }
     try {
-      const { results } = await loaded.runBench(loaded.RUN_SIZES[size], setProgress);
+      const settings = withQuery(loaded.RUN_SIZES[size], window.location.search);
+      const { results } = await loaded.runBench(settings, setProgress);
       const next: BenchReport = {
-        schema: "mg-bench/1",
+        schema: "mg-bench/2",
         date: new Date().toISOString(),
         userAgent: navigator.userAgent,
+        cpus: navigator.hardwareConcurrency,
         crossOriginIsolated: env.isolated,
         timerStepUs: env.timerStepUs,
         simdSupported: env.simd,
         build: loaded.buildId,
         size,
+        settings: {
+          thresholdPct: settings.thresholdPct,
+          caseLimitMs: settings.caseLimitMs,
+          minSamples: settings.minSamples,
+          maxSamples: settings.maxSamples,
+        },
         cases: results,
       };
-      window.mgBenchMarkdown = markdownTable(results);
+      window.mgBenchMarkdown = [markdownTable(results), boundarySentence(results)]
+        .filter(Boolean)
+        .join("\n\n");
       window.mgBenchReport = next;
       setReport(next);
       setStatus(`Done: ${results.length} cases. The table below has every number.`);

@@ -1,0 +1,158 @@
+// The /bench compare view: two result files (this page's "Download JSON", or `make bench-browser`'s
+// bench.json), picked or dropped, as a table of changes (run B against run A, with the 95 % interval
+// and a verdict) and both runs' environments side by side. `make bench-compare` prints the same.
+import { type DragEvent, useState } from "react";
+import {
+  type CaseResult,
+  compareRuns,
+  environmentRows,
+  formatChange,
+  formatNs,
+  type RunEnvironment,
+} from "./stats";
+
+type Run = RunEnvironment & { cases: CaseResult[]; name: string };
+
+/** A result file, or why it is not one. Only the fields the view reads are checked. */
+async function readRun(file: File): Promise<Run | string> {
+  if (file.size > 20_000_000) return `${file.name} is larger than a bench result can be.`;
+  try {
+    const parsed: unknown = JSON.parse(await file.text());
+    const run = parsed as Partial<Run> & { schema?: unknown };
+    if (
+      typeof run.schema !== "string" ||
+      !run.schema.startsWith("mg-bench/") ||
+      !Array.isArray(run.cases) ||
+      typeof run.timerStepUs !== "number"
+    ) {
+      return `${file.name} is not a /bench result (no "mg-bench" schema).`;
+    }
+    return { ...(run as Run), name: file.name };
+  } catch {
+    return `${file.name} is not JSON.`;
+  }
+}
+
+export function BenchCompare() {
+  const [runs, setRuns] = useState<[Run | null, Run | null]>([null, null]);
+  const [error, setError] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+
+  const load = async (files: File[], slot?: 0 | 1) => {
+    setError(null);
+    const read = await Promise.all(files.slice(0, 2).map(readRun));
+    const failed = read.find((r): r is string => typeof r === "string");
+    if (failed) {
+      setError(failed);
+      return;
+    }
+    const loaded = read as Run[];
+    setRuns(([a, b]) => {
+      if (slot !== undefined) return slot === 0 ? [loaded[0] ?? a, b] : [a, loaded[0] ?? b];
+      if (loaded.length === 2) return [loaded[0] ?? null, loaded[1] ?? null];
+      return a && !b ? [a, loaded[0] ?? null] : [loaded[0] ?? null, b];
+    });
+  };
+
+  const drop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setOver(false);
+    void load([...event.dataTransfer.files]);
+  };
+
+  const [a, b] = runs;
+  const changes = a && b ? compareRuns(a.cases, b.cases) : [];
+  return (
+    <section
+      className={`bench__panel bench__compare${over ? " bench__compare--over" : ""}`}
+      aria-labelledby="bench-compare"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <h2 id="bench-compare">Compare two runs</h2>
+      <p>
+        Pick or drop two result files (Download JSON above, or <code>make bench-browser</code>'s
+        bench.json): each case of run B against run A, with the 95 % interval of the change.
+      </p>
+      <div className="bench__controls">
+        {(["A", "B"] as const).map((label, slot) => (
+          <label key={label} className="bench__file">
+            <span>Result file {label}</span>
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={(event) => void load([...(event.target.files ?? [])], slot as 0 | 1)}
+            />
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="bench__error" role="alert">
+          {error}
+        </p>
+      )}
+      {a && b && (
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
+          <section className="bench__table-wrap" aria-label="Environments" tabIndex={0}>
+            <table className="bench__table">
+              <caption>What each run's numbers depend on.</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Environment</th>
+                  <th scope="col">Run A</th>
+                  <th scope="col">Run B</th>
+                </tr>
+              </thead>
+              <tbody>
+                {environmentRows(a, b).map(([label, x, y]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{x}</td>
+                    <td>{y}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
+          <section className="bench__table-wrap" aria-label="Changes table" tabIndex={0}>
+            <table className="bench__table" data-testid="bench-changes">
+              <caption>
+                Run B against run A, case by case: the change of time per operation, its 95 %
+                interval and the verdict it supports (faster, slower, or unsure when the interval
+                holds no change).
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Case</th>
+                  <th scope="col">Implementation</th>
+                  <th scope="col">Shape</th>
+                  <th scope="col">A median</th>
+                  <th scope="col">B median</th>
+                  <th scope="col">B against A</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((c) => (
+                  <tr key={`${c.kernel}|${c.impl}|${c.shape}`} data-verdict={c.change.verdict}>
+                    <th scope="row">{c.kernel}</th>
+                    <td>{c.impl}</td>
+                    <td>{c.shape}</td>
+                    <td>{formatNs(c.aNs)}</td>
+                    <td>{formatNs(c.bNs)}</td>
+                    <td>{formatChange(c.change)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
