@@ -178,6 +178,13 @@ async fn wait_for_health(client: &reqwest::Client, base: &str) {
     panic!("{base} did not become healthy");
 }
 
+/// `GET url` through `client`, which must answer `status`: the answer.
+async fn get_answering(client: &reqwest::Client, url: &str, status: u16) -> reqwest::Response {
+    let response = client.get(url).send().await.expect("answer");
+    assert_eq!(response.status(), status, "{url}");
+    response
+}
+
 /// nginx in front of `upstreams`, from the shipped template; answers on `https` (TLS ends there)
 /// and `http` (which only redirects).
 struct Proxy {

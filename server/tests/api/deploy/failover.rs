@@ -109,12 +109,7 @@ async fn behind_nginx_killing_one_instance_under_traffic_loses_no_acknowledged_u
         );
     }
     for _ in 0..10 {
-        let response = client
-            .get(format!("{}/health", proxy.https))
-            .send()
-            .await
-            .expect("the proxy answers");
-        assert_eq!(response.status(), 200);
+        get_answering(&client, &format!("{}/health", proxy.https), 200).await;
     }
     proxy.stop();
     crate::helpers::drop_postgres_database(&app.database_url).await;
