@@ -380,20 +380,7 @@ async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connecti
         .spawn()
         .expect("start mg-server");
     let base = format!("http://127.0.0.1:{port}");
-    let mut ready = false;
-    for _ in 0..200 {
-        if app
-            .client
-            .get(format!("{base}/health"))
-            .send()
-            .await
-            .is_ok()
-        {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let ready = crate::helpers::healthy_within_10_s(&app.client, &base).await;
     assert!(ready, "mg-server started");
     let _silent = TcpStream::connect(("127.0.0.1", port))
         .await

@@ -100,15 +100,8 @@ async fn keys_survive_a_restart(app: TestApp) {
         .await
         .expect("JSON");
     assert_eq!(keys["keys"][0]["kid"].as_str(), kid.as_deref());
-    let accepted = app
-        .client
-        .post(format!("{address}/api/auth/current-user"))
-        .bearer_auth(session)
-        .json(&json!({}))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(accepted.status(), 200, "a session from before the restart");
+    // A session from before the restart is accepted.
+    crate::helpers::current_user_at(&app.client, &address, session).await;
 }
 on_both_backends!(
     the_signing_key_survives_a_restart,

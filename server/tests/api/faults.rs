@@ -35,16 +35,7 @@ async fn set_name(client: &reqwest::Client, base: &str, token: &str, name: &str)
 }
 
 async fn name_via(client: &reqwest::Client, base: &str, token: &str) -> Value {
-    let response = client
-        .post(format!("{base}/api/auth/current-user"))
-        .bearer_auth(token)
-        .json(&json!({}))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.expect("JSON");
-    body["data"]["name"].clone()
+    crate::helpers::current_user_at(client, base, token).await["name"].clone()
 }
 
 #[tokio::test]
@@ -194,20 +185,13 @@ async fn start_binary(app: &TestApp) -> (std::process::Child, String) {
     let port = crate::helpers::free_port();
     let mut child = crate::helpers::server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", "1000000")
-        .env("DATABASE_MAX_CONNECTIONS", "4")
-        .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start mg-server");
     let base = format!("http://127.0.0.1:{port}");
-    for _ in 0..100 {
-        if let Ok(response) = app.client.get(format!("{base}/health")).send().await {
-            if response.status() == 200 {
-                return (child, base);
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    if crate::helpers::healthy_within_10_s(&app.client, &base).await {
+        return (child, base);
     }
     let _ = child.kill();
     let _ = child.wait();

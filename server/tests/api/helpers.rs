@@ -500,10 +500,13 @@ pub fn free_port() -> u16 {
 }
 
 /// The real `mg-server` binary set up like `app` (its database, build and identity provider),
-/// listening on 127.0.0.1:`port`; callers add their own variables, then spawn it.
+/// listening on 127.0.0.1:`port`, with a small pool as every test server and its log at `warn`;
+/// callers add (or override) their own variables, then spawn it.
 pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"));
     command
+        .env("DATABASE_MAX_CONNECTIONS", "4")
+        .env("RUST_LOG", "warn")
         .env("HOST", "127.0.0.1")
         .env("PORT", port.to_string())
         .env("DATA_DIR", app.data_dir.path())
@@ -512,6 +515,35 @@ pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
         .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
         .env("IDENTITY_BASE_URL", &app.identity.base_url);
     command
+}
+
+/// `POST {base}/api/auth/current-user` with `token` through `client`, to any server (an instance
+/// or a proxy in front of some), which must answer 200: the user (the answer's `data`).
+pub async fn current_user_at(client: &reqwest::Client, base: &str, token: &str) -> Value {
+    let response = client
+        .post(format!("{base}/api/auth/current-user"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(response.status(), 200, "current-user at {base}");
+    let body: Value = response.json().await.expect("JSON");
+    body["data"].clone()
+}
+
+/// Waits (10 s at most) until the server at `base` answers `/health` with 200; false if it never
+/// did.
+pub async fn healthy_within_10_s(client: &reqwest::Client, base: &str) -> bool {
+    for _ in 0..200 {
+        if let Ok(response) = client.get(format!("{base}/health")).send().await {
+            if response.status() == 200 {
+                return true;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    false
 }
 
 /// Sends `request` to `app` as written, over a raw socket (an HTTP client would tidy it first), and
