@@ -181,13 +181,19 @@ export interface CallbackSnapshot {
     /**
      * Where the page goes once the redirect delay has passed.
      */
-    redirectTo: string | null;
+    redirectTo: CallbackDestination | null;
 }
 
 /**
  * What the hook must do next.
  */
-export type CallbackEffect = { kind: "exchange"; code: string } | { kind: "readUser" } | { kind: "updateProfile"; payload: ProfileUpdate } | { kind: "navigate"; to: string };
+export type CallbackEffect = { kind: "exchange"; code: string } | { kind: "readUser" } | { kind: "updateProfile"; payload: ProfileUpdate } | { kind: "navigate"; to: CallbackDestination };
+
+/**
+ * Where the page sends people, by page: the app maps each to its path in the page catalogue
+ * (`app/common/routes.ts`), so no route path is spelled here.
+ */
+export type CallbackDestination = { page: "home" } | { page: "landing"; error: SignInError };
 
 /**
  * Which HTTP checks the hook must run for one round; results carry `round` back.
@@ -202,6 +208,12 @@ export interface CheckPlan {
      */
     readUptime: boolean;
 }
+
+/**
+ * Why a sign-in failed, as the landing page's `?error=` names it (the landing's notice has a
+ * sentence for each value).
+ */
+export type SignInError = "no_code" | "auth_failed" | "callback_error";
 
 export interface DemoCounters {
     functionsDeployed: number;

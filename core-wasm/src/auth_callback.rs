@@ -24,10 +24,35 @@ pub const TIMEOUT_MS: u64 = 10_000;
 pub const REDIRECT_DELAY_MS: u64 = 3_000;
 /// The provider assumed when the identity user does not name one: the chat platform.
 pub use mg_domain::FALLBACK_PROVIDER;
-pub const HOME: &str = "/home";
-pub const NO_CODE_REDIRECT: &str = "/?error=no_code";
-pub const AUTH_FAILED_REDIRECT: &str = "/?error=auth_failed";
-pub const CALLBACK_ERROR_REDIRECT: &str = "/?error=callback_error";
+
+/// Why a sign-in failed, as the landing page's `?error=` names it (the landing's notice has a
+/// sentence for each value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum SignInError {
+    NoCode,
+    AuthFailed,
+    CallbackError,
+}
+
+/// Where the page sends people, by page: the app maps each to its path in the page catalogue
+/// (`app/common/routes.ts`), so no route path is spelled here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "machines", derive(tsify::Tsify))]
+#[serde(tag = "page", rename_all = "camelCase")]
+pub enum CallbackDestination {
+    /// Signed in: the signed-in home (the dashboard).
+    Home,
+    /// Not signed in: the landing page, told why with `?error=`.
+    Landing { error: SignInError },
+}
+
+impl CallbackDestination {
+    const fn failed(error: SignInError) -> Self {
+        Self::Landing { error }
+    }
+}
 
 /// The identity provider's user as the SDK returns it (spec 3); every field optional, and one of
 /// the wrong type, or null, reads as absent. Other fields of the SDK's user are ignored.
@@ -139,7 +164,7 @@ pub enum CallbackEffect {
     Exchange { code: String },
     ReadUser,
     UpdateProfile { payload: ProfileUpdate },
-    Navigate { to: String },
+    Navigate { to: CallbackDestination },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -165,7 +190,7 @@ pub struct CallbackSnapshot {
     /// Show the 'Authentication Issue' help (diagnostics) rather than redirecting.
     pub show_help: bool,
     /// Where the page goes once the redirect delay has passed.
-    pub redirect_to: Option<String>,
+    pub redirect_to: Option<CallbackDestination>,
 }
 
 /// The SDK's exchange answer: ok, or an error code and message. A missing or non-boolean `ok`
@@ -220,11 +245,11 @@ impl AuthCallbackMachine {
         }
     }
 
-    fn fail(&mut self, message: String, redirect: Option<&str>, now_ms: u64) {
+    fn fail(&mut self, message: String, redirect: Option<SignInError>, now_ms: u64) {
         self.snap.phase = CallbackPhase::Failed;
         self.snap.message = Some(message);
         self.snap.show_help = redirect.is_none();
-        self.snap.redirect_to = redirect.map(str::to_owned);
+        self.snap.redirect_to = redirect.map(CallbackDestination::failed);
         self.redirect_at = redirect.map(|_| now_ms.saturating_add(REDIRECT_DELAY_MS));
     }
 
@@ -246,20 +271,20 @@ impl AuthCallbackMachine {
         if let Some(error) = error.map(str::trim).filter(|e| !e.is_empty()) {
             self.fail(
                 join(&["Authentication error: ", error]),
-                Some(CALLBACK_ERROR_REDIRECT),
+                Some(SignInError::CallbackError),
                 now_ms,
             );
             return None;
         }
         match code.map(str::trim).filter(|c| !c.is_empty()) {
             None => {
-                self.fail(NO_CODE.to_owned(), Some(NO_CODE_REDIRECT), now_ms);
+                self.fail(NO_CODE.to_owned(), Some(SignInError::NoCode), now_ms);
                 None
             }
             Some(_) if !state_matches(state, expected_state) => {
                 self.fail(
                     STATE_MISMATCH.to_owned(),
-                    Some(CALLBACK_ERROR_REDIRECT),
+                    Some(SignInError::CallbackError),
                     now_ms,
                 );
                 None
@@ -296,7 +321,7 @@ impl AuthCallbackMachine {
             } else {
                 message.as_str()
             };
-            let redirect = (!self.on_localhost).then_some(AUTH_FAILED_REDIRECT);
+            let redirect = (!self.on_localhost).then_some(SignInError::AuthFailed);
             self.fail(join(&["Authentication failed: ", shown]), redirect, now_ms);
         }
         None
@@ -320,15 +345,15 @@ impl AuthCallbackMachine {
         })
     }
 
-    /// The profile was stored: go to the dashboard.
+    /// The profile was stored: go to the signed-in home.
     pub fn profile_updated(&mut self) -> Option<CallbackEffect> {
         if self.snap.phase != CallbackPhase::UpdatingProfile {
             return None;
         }
         self.snap.phase = CallbackPhase::Done;
-        self.snap.redirect_to = Some(HOME.to_owned());
+        self.snap.redirect_to = Some(CallbackDestination::Home);
         Some(CallbackEffect::Navigate {
-            to: HOME.to_owned(),
+            to: CallbackDestination::Home,
         })
     }
 
@@ -340,7 +365,7 @@ impl AuthCallbackMachine {
         ) {
             self.fail(
                 join(&["Authentication error: ", message]),
-                Some(CALLBACK_ERROR_REDIRECT),
+                Some(SignInError::CallbackError),
                 now_ms,
             );
         }
@@ -361,7 +386,6 @@ impl AuthCallbackMachine {
         self.redirect_at = None;
         self.snap
             .redirect_to
-            .clone()
             .map(|to| CallbackEffect::Navigate { to })
     }
 }

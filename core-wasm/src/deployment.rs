@@ -260,27 +260,6 @@ mod tests {
     }
 
     #[test]
-    fn types_parse_and_default_to_apotheosis() {
-        assert_eq!(
-            DeploymentType::parse(Some("Ethereal")),
-            DeploymentType::Ethereal
-        );
-        assert_eq!(
-            DeploymentType::parse(Some("telekinesis")),
-            DeploymentType::Telekinesis
-        );
-        assert_eq!(
-            DeploymentType::parse(Some(" metagenesis ")),
-            DeploymentType::Metagenesis
-        );
-        assert_eq!(
-            DeploymentType::parse(Some("dmt")),
-            DeploymentType::Apotheosis
-        );
-        assert_eq!(DeploymentType::parse(None), DeploymentType::Apotheosis);
-    }
-
-    #[test]
     fn every_type_has_its_own_landing_text() {
         let all = [
             DeploymentType::Apotheosis,

@@ -16,6 +16,10 @@ fn exchanging(localhost: bool) -> AuthCallbackMachine {
     machine
 }
 
+fn landing(error: SignInError) -> CallbackDestination {
+    CallbackDestination::Landing { error }
+}
+
 fn failure(code: Option<&str>, message: Option<&str>) -> ExchangeOutcome {
     ExchangeOutcome {
         ok: false,
@@ -34,7 +38,7 @@ fn exchange_errors_map_to_the_catalogue() {
         bool,
         &'a str,
         bool,
-        Option<&'a str>,
+        Option<CallbackDestination>,
     );
     let cases: [Case; 7] = [
         (
@@ -75,7 +79,7 @@ fn exchange_errors_map_to_the_catalogue() {
             false,
             "Authentication failed: Bad code",
             false,
-            Some("/?error=auth_failed"),
+            Some(landing(SignInError::AuthFailed)),
         ),
         (
             Some("E011003"),
@@ -91,7 +95,7 @@ fn exchange_errors_map_to_the_catalogue() {
             false,
             "Authentication failed: E099999",
             false,
-            Some("/?error=auth_failed"),
+            Some(landing(SignInError::AuthFailed)),
         ),
     ];
     for (code, message, localhost, shown, help, redirect) in cases {
@@ -101,7 +105,7 @@ fn exchange_errors_map_to_the_catalogue() {
         assert_eq!(snap.phase, CallbackPhase::Failed);
         assert_eq!(snap.message.as_deref(), Some(shown), "{code:?} {message:?}");
         assert_eq!(snap.show_help, help, "{code:?} {message:?}");
-        assert_eq!(snap.redirect_to.as_deref(), redirect);
+        assert_eq!(snap.redirect_to, redirect);
         assert_eq!(machine.next_deadline(), redirect.map(|_| 4_000));
     }
 }
@@ -160,7 +164,7 @@ fn a_code_is_exchanged_only_with_the_state_this_browser_stored() {
         assert_eq!(
             machine.tick(4_000),
             Some(CallbackEffect::Navigate {
-                to: "/?error=callback_error".into()
+                to: landing(SignInError::CallbackError)
             })
         );
         // Nothing later can start the exchange on this page.
@@ -215,7 +219,7 @@ fn a_missing_code_redirects_to_no_code_after_exactly_3_s() {
         assert_eq!(
             machine.tick(3_500),
             Some(CallbackEffect::Navigate {
-                to: "/?error=no_code".into()
+                to: landing(SignInError::NoCode)
             })
         );
         assert_eq!(machine.tick(3_501), None, "navigates once");
@@ -231,7 +235,7 @@ fn auth_failed_redirects_after_exactly_3_s() {
     assert_eq!(
         machine.tick(5_000),
         Some(CallbackEffect::Navigate {
-            to: "/?error=auth_failed".into()
+            to: landing(SignInError::AuthFailed)
         })
     );
 }
@@ -256,7 +260,7 @@ fn a_provider_error_parameter_is_a_callback_error() {
     assert_eq!(
         machine.tick(3_000),
         Some(CallbackEffect::Navigate {
-            to: "/?error=callback_error".into()
+            to: landing(SignInError::CallbackError)
         })
     );
 }
@@ -349,7 +353,9 @@ fn success_reads_the_user_updates_the_profile_and_goes_home() {
     );
     assert_eq!(
         machine.profile_updated(),
-        Some(CallbackEffect::Navigate { to: "/home".into() })
+        Some(CallbackEffect::Navigate {
+            to: CallbackDestination::Home
+        })
     );
     assert_eq!(machine.snapshot().phase, CallbackPhase::Done);
     assert_eq!(machine.next_deadline(), None);
@@ -430,6 +436,25 @@ fn the_payload_serialises_as_the_api_expects() {
 }
 
 #[test]
+fn a_destination_names_a_page_and_the_landing_pages_error_value() {
+    let navigate = |to| serde_json::to_value(CallbackEffect::Navigate { to }).expect("serialise");
+    assert_eq!(
+        navigate(CallbackDestination::Home),
+        serde_json::json!({"kind": "navigate", "to": {"page": "home"}})
+    );
+    for (error, value) in [
+        (SignInError::NoCode, "no_code"),
+        (SignInError::AuthFailed, "auth_failed"),
+        (SignInError::CallbackError, "callback_error"),
+    ] {
+        assert_eq!(
+            navigate(landing(error)),
+            serde_json::json!({"kind": "navigate", "to": {"page": "landing", "error": value}})
+        );
+    }
+}
+
+#[test]
 fn a_failed_step_after_the_exchange_is_a_callback_error() {
     let mut machine = exchanging(false);
     machine.exchanged(
@@ -448,7 +473,7 @@ fn a_failed_step_after_the_exchange_is_a_callback_error() {
     assert_eq!(
         machine.tick(3_200),
         Some(CallbackEffect::Navigate {
-            to: "/?error=callback_error".into()
+            to: landing(SignInError::CallbackError)
         })
     );
 }

@@ -309,17 +309,23 @@ fn checked_origin(raw: &str) -> Result<String, ConfigError> {
     Ok(origin.ascii_serialization())
 }
 
+/// For tests: an environment that holds only `pairs` (the last of a name wins), to look up.
+#[cfg(test)]
+pub(crate) fn environment_of<'a>(
+    pairs: &'a [(&'a str, &'a str)],
+) -> impl Fn(&str) -> Option<String> + 'a {
+    |name| {
+        let mut values = pairs.iter().filter(|(key, _)| *key == name);
+        values.next_back().map(|(_, value)| (*value).to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
     fn config_from(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Config::from_lookup(|name| map.get(name).cloned())
+        Config::from_lookup(environment_of(pairs))
     }
 
     #[test]

@@ -178,14 +178,22 @@ impl NetworkConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::config::environment_of;
 
     fn read(pairs: &[(&str, &str)]) -> Result<NetworkConfig, ConfigError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        NetworkConfig::from_lookup(&|name| map.get(name).cloned())
+        NetworkConfig::from_lookup(&environment_of(pairs))
+    }
+
+    /// The connection limits, in the order of their variables (the timeouts in seconds).
+    fn limits(config: &NetworkConfig) -> [u64; 6] {
+        [
+            config.header_read_timeout.as_secs(),
+            config.idle_timeout.as_secs(),
+            config.max_connection_age.as_secs(),
+            config.max_connections as u64,
+            config.max_connections_per_client as u64,
+            config.max_connections_per_network as u64,
+        ]
     }
 
     #[test]
@@ -193,12 +201,7 @@ mod tests {
         let config = read(&[]).expect("defaults");
         assert_eq!(config, NetworkConfig::default());
         assert!(config.trusted_proxies.is_empty());
-        assert_eq!(config.header_read_timeout, Duration::from_secs(10));
-        assert_eq!(config.idle_timeout, Duration::from_secs(60));
-        assert_eq!(config.max_connection_age, Duration::from_secs(600));
-        assert_eq!(config.max_connections, 4096);
-        assert_eq!(config.max_connections_per_client, 256);
-        assert_eq!(config.max_connections_per_network, 1024);
+        assert_eq!(limits(&config), [10, 60, 600, 4096, 256, 1024]);
         assert_eq!(config.metrics_token, None);
     }
 
@@ -217,12 +220,7 @@ mod tests {
         ])
         .expect("valid");
         assert!(config.trusted_proxies.contains([10, 1, 2, 3].into()));
-        assert_eq!(config.header_read_timeout, Duration::from_secs(5));
-        assert_eq!(config.idle_timeout, Duration::from_secs(30));
-        assert_eq!(config.max_connection_age, Duration::from_secs(900));
-        assert_eq!(config.max_connections, 500);
-        assert_eq!(config.max_connections_per_client, 20);
-        assert_eq!(config.max_connections_per_network, 100);
+        assert_eq!(limits(&config), [5, 30, 900, 500, 20, 100]);
         assert_eq!(config.rate_limit_max_clients, 1000);
         assert_eq!(config.metrics_token.as_deref(), Some("s3cret"));
 

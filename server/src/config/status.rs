@@ -128,14 +128,10 @@ fn default_instance_id(port: u16) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::config::environment_of;
 
     fn read(pairs: &[(&str, &str)]) -> Result<StatusConfig, ConfigError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        StatusConfig::from_lookup(&|name: &str| map.get(name).cloned(), 3000)
+        StatusConfig::from_lookup(&environment_of(pairs), 3000)
     }
 
     #[test]

@@ -175,24 +175,33 @@ pub async fn try_refresh_session(emu: Emu, db: State<Database>, headers: HeaderM
     refresh_session(emu, db, headers).await
 }
 
-/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed; `{}`
-/// whatever it was (the SDK clears its tokens anyway), but junk is never stored.
+/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed.
 #[tracing::instrument(skip_all)]
 pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
-    if let Some(refresh) = bearer(&emulator, &headers)? {
-        if let Err(error) = emulator.issuer.revoke(&refresh) {
-            tracing::debug!(reason = %error.message, "logout of a token that is not ours");
-        }
-    }
-    Ok(Json(json!({})))
+    end_sessions(&emulator, &headers, |refresh| {
+        emulator.issuer.revoke(refresh).map(drop)
+    })
 }
 
-/// `POST /v1/auth/logoutall`: ends every refresh token of the user; `{}`.
+/// `POST /v1/auth/logoutall`: ends every refresh token of the user.
 #[tracing::instrument(skip_all)]
 pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
-    if let Some(refresh) = bearer(&emulator, &headers)? {
-        if let Err(error) = emulator.issuer.revoke_all(&refresh) {
-            tracing::debug!(reason = %error.message, "logoutall of a token that is not ours");
+    end_sessions(&emulator, &headers, |refresh| {
+        emulator.issuer.revoke_all(refresh)
+    })
+}
+
+/// A logout: `end` ends the request's refresh token (and what goes with it) if it is one this
+/// emulator signed. `{}` whatever it was (the SDK clears its tokens anyway), but junk is never
+/// stored.
+fn end_sessions(
+    emulator: &Emulator,
+    headers: &HeaderMap,
+    end: impl FnOnce(&str) -> Result<(), EmulatorError>,
+) -> Answer {
+    if let Some(refresh) = bearer(emulator, headers)? {
+        if let Err(error) = end(&refresh) {
+            tracing::debug!(reason = %error.message, "logout of a token that is not ours");
         }
     }
     Ok(Json(json!({})))

@@ -77,35 +77,32 @@ impl TokenIssuer {
 
     /// A new session token for `user`, with its decoded claims.
     pub fn session_token(&self, user: &EmulatorUserRow) -> Result<(String, Value), EmulatorError> {
-        let now = now_seconds();
-        let claims = json!({
-            "sub": user.user_id,
-            "iss": self.project_id,
-            "iat": now,
-            "exp": now + SESSION_SECONDS,
-            "drn": "DS",
-            "amr": ["oauth"],
-            "jti": random_token(),
-            "email": user.email,
-            "name": user.name,
-        });
+        let mut claims = self.claims_of(user, SESSION_SECONDS, "DS");
+        claims["email"] = json!(user.email);
+        claims["name"] = json!(user.name);
         let token = self.key.sign(&claims).map_err(EmulatorError::internal)?;
         Ok((token, claims))
     }
 
     /// A new refresh token for `user` (`drn: "DSR"`: never accepted as a session token).
     pub fn refresh_token(&self, user: &EmulatorUserRow) -> Result<String, EmulatorError> {
+        let claims = self.claims_of(user, REFRESH_SECONDS, "DSR");
+        self.key.sign(&claims).map_err(EmulatorError::internal)
+    }
+
+    /// The claims of every token of `user`: issued now for `lifetime` seconds, of the kind `drn`
+    /// (`DS` a session, `DSR` a refresh token), with an id of its own.
+    fn claims_of(&self, user: &EmulatorUserRow, lifetime: u64, drn: &str) -> Value {
         let now = now_seconds();
-        let claims = json!({
+        json!({
             "sub": user.user_id,
             "iss": self.project_id,
             "iat": now,
-            "exp": now + REFRESH_SECONDS,
-            "drn": "DSR",
+            "exp": now + lifetime,
+            "drn": drn,
             "amr": ["oauth"],
             "jti": random_token(),
-        });
-        self.key.sign(&claims).map_err(EmulatorError::internal)
+        })
     }
 
     /// The JWT response of exchange and refresh (docs/identity.md "JWT response").

@@ -170,6 +170,15 @@ struct Seen {
     closed: Option<Instant>,
 }
 
+impl Seen {
+    /// When the server sent GOAWAY (`when` it should have), which must be graceful (NO_ERROR).
+    fn graceful_goaway(&self, when: &str) -> Instant {
+        let (goaway, code) = self.goaway.unwrap_or_else(|| panic!("GOAWAY {when}"));
+        assert_eq!(code, 0, "a graceful GOAWAY (NO_ERROR)");
+        goaway
+    }
+}
+
 #[tokio::test]
 async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_timeout() {
     // Before: every byte reset the idle timer, so a PING every 30 s held a connection forever.
@@ -196,8 +205,7 @@ async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_ti
     let idle = client
         .drive(Duration::from_millis(300), Duration::from_secs(5), false)
         .await;
-    let (goaway, code) = idle.goaway.expect("GOAWAY once only PINGs come");
-    assert_eq!(code, 0, "a graceful GOAWAY (NO_ERROR)");
+    let goaway = idle.graceful_goaway("once only PINGs come");
     let after = goaway - last_request;
     assert!(
         after >= Duration::from_millis(900) && after < Duration::from_secs(3),
@@ -218,8 +226,7 @@ async fn an_http2_connection_gets_goaway_at_its_maximum_age_however_busy() {
     let seen = client
         .drive(Duration::from_millis(300), Duration::from_secs(6), true)
         .await;
-    let (goaway, code) = seen.goaway.expect("GOAWAY at the maximum age");
-    assert_eq!(code, 0, "a graceful GOAWAY (NO_ERROR)");
+    let goaway = seen.graceful_goaway("at the maximum age");
     let age = goaway - opened;
     assert!(
         age >= Duration::from_millis(1900) && age < Duration::from_secs(4),

@@ -33,24 +33,75 @@ fn authority(app: &TestApp) -> String {
     app.address.trim_start_matches("http://").to_owned()
 }
 
+/// A new connection to `app`.
+async fn connect(app: &TestApp) -> TcpStream {
+    TcpStream::connect(authority(app)).await.expect("connect")
+}
+
+/// `count` new connections to `app`, for the caller to hold.
+async fn open(app: &TestApp, count: usize) -> Vec<TcpStream> {
+    let mut held = Vec::with_capacity(count);
+    for _ in 0..count {
+        held.push(connect(app).await);
+    }
+    held
+}
+
+/// `/health` over a connection of its own, given up after `limit`.
+async fn health_within(app: &TestApp, limit: Duration) -> reqwest::Result<reqwest::Response> {
+    reqwest::Client::new()
+        .get(format!("{}/health", app.address))
+        .timeout(limit)
+        .send()
+        .await
+}
+
+/// How long a test waits for a whole answer.
+const FIVE_SECONDS: Duration = Duration::from_secs(5);
+
+/// `/health`, asking the server to close the connection after the answer.
+const HEALTH_THEN_CLOSE: &[u8] = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+/// Writes `bytes` and reads until the server closes the connection (within `limit`): what it
+/// answered. The server may stop reading once it has seen enough, so a failed write is no error.
+async fn answer_to(stream: &mut TcpStream, bytes: &[u8], limit: Duration) -> String {
+    let _ = stream.write_all(bytes).await;
+    let (_, answer) = closed_within(stream, limit)
+        .await
+        .expect("answered and closed");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// `stream` is served: `/health` answers 200 within `limit`.
+async fn assert_served(stream: &mut TcpStream, limit: Duration) {
+    let answer = answer_to(stream, HEALTH_THEN_CLOSE, limit).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// The server closes `stream` (`what` it is, for a failure) within 5 s, but not before the second
+/// the test configured.
+async fn assert_closed_after_a_second(stream: &mut TcpStream, what: &str) {
+    let (after, _) = closed_within(stream, FIVE_SECONDS)
+        .await
+        .unwrap_or_else(|| panic!("{what} is closed"));
+    assert!(
+        after >= Duration::from_millis(900),
+        "{what}: closed after {after:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_half_sent_header_block_is_closed_within_the_header_timeout() {
     let app = sqlite_app(|config| {
         config.network.header_read_timeout = Duration::from_secs(1);
     })
     .await;
-    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let mut stream = connect(&app).await;
     stream
         .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         .await
         .expect("write");
-    let (after, _) = closed_within(&mut stream, Duration::from_secs(5))
-        .await
-        .expect("the server closes a connection whose headers never end");
-    assert!(
-        after >= Duration::from_millis(900),
-        "closed after {after:?}"
-    );
+    assert_closed_after_a_second(&mut stream, "a connection whose headers never end").await;
     // Whole requests are still served.
     assert_eq!(app.get("/health").await.status(), 200);
 }
@@ -61,28 +112,15 @@ async fn idle_connections_are_closed_after_the_idle_timeout() {
         config.network.idle_timeout = Duration::from_secs(1);
     })
     .await;
-    // A connection that never sends a byte.
-    let mut silent = TcpStream::connect(authority(&app)).await.expect("connect");
-    let (after, _) = closed_within(&mut silent, Duration::from_secs(5))
-        .await
-        .expect("a silent connection is closed");
-    assert!(
-        after >= Duration::from_millis(900),
-        "closed after {after:?}"
-    );
+    assert_closed_after_a_second(&mut connect(&app).await, "a silent connection").await;
     // A keep-alive connection after one answered request.
-    let mut kept = TcpStream::connect(authority(&app)).await.expect("connect");
-    kept.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut kept, Duration::from_secs(5))
-        .await
-        .expect("the idle keep-alive connection is closed");
-    assert!(
-        String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
+    let answer = answer_to(
+        &mut connect(&app).await,
+        b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n",
+        FIVE_SECONDS,
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 
 #[tokio::test]
@@ -94,29 +132,11 @@ async fn a_connection_that_never_sends_a_byte_is_closed_within_the_header_timeou
         config.network.idle_timeout = Duration::from_secs(60);
     })
     .await;
-    let mut silent = TcpStream::connect(authority(&app)).await.expect("connect");
-    let (after, _) = closed_within(&mut silent, Duration::from_secs(5))
-        .await
-        .expect("a connection that sends nothing is closed within the header timeout");
-    assert!(
-        after >= Duration::from_millis(900),
-        "closed after {after:?}"
-    );
+    assert_closed_after_a_second(&mut connect(&app).await, "a connection that sends nothing").await;
     // A connection that sends its request in time is served.
-    let mut talking = TcpStream::connect(authority(&app)).await.expect("connect");
+    let mut talking = connect(&app).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    talking
-        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut talking, Duration::from_secs(3))
-        .await
-        .expect("answered");
-    assert!(
-        answer.starts_with(b"HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
+    assert_served(&mut talking, Duration::from_secs(3)).await;
 }
 
 /// A connection from the loopback address `source` (127.0.0.0/8 is all this machine).
@@ -155,35 +175,19 @@ async fn one_client_cannot_hold_every_connection_slot() {
         .await
         .expect("the client's sixth connection is closed at once");
     // Another client is served at once.
-    let mut other = connect_from([127, 0, 0, 3], &app).await;
-    other
-        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut other, Duration::from_secs(2))
-        .await
-        .expect("answered");
-    assert!(
-        answer.starts_with(b"HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
+    assert_served(
+        &mut connect_from([127, 0, 0, 3], &app).await,
+        Duration::from_secs(2),
+    )
+    .await;
     // Once one of its connections closes, the first client may open another.
     held.pop();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut again = connect_from([127, 0, 0, 2], &app).await;
-    again
-        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut again, Duration::from_secs(2))
-        .await
-        .expect("answered");
-    assert!(
-        answer.starts_with(b"HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
+    assert_served(
+        &mut connect_from([127, 0, 0, 2], &app).await,
+        Duration::from_secs(2),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -209,19 +213,11 @@ async fn the_addresses_of_one_network_cannot_hold_every_connection_slot() {
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     // A client of another network is served at once.
-    let mut other = connect_from([127, 0, 1, 1], &app).await;
-    other
-        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut other, Duration::from_secs(2))
-        .await
-        .expect("answered");
-    assert!(
-        answer.starts_with(b"HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&answer)
-    );
+    assert_served(
+        &mut connect_from([127, 0, 1, 1], &app).await,
+        Duration::from_secs(2),
+    )
+    .await;
     // Twenty are held; the others were closed at once.
     let mut closed = 0;
     for stream in &mut held {
@@ -243,17 +239,16 @@ async fn the_addresses_of_one_network_cannot_hold_every_connection_slot() {
 #[tokio::test]
 async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() {
     let app = sqlite_app(|_| {}).await;
-    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
     let head = format!(
         "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
         "a".repeat(100 * 1024)
     );
-    // The server may stop reading once it has seen enough; its answer is what counts.
-    let _ = stream.write_all(head.as_bytes()).await;
-    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
-        .await
-        .expect("answered and closed");
-    let answer = String::from_utf8_lossy(&answer);
+    assert_too_large(&app, &head).await;
+}
+
+/// `head` is too large for the connection buffer: 431, the JSON error with the security headers.
+async fn assert_too_large(app: &TestApp, head: &str) {
+    let answer = answer_to(&mut connect(app).await, head.as_bytes(), FIVE_SECONDS).await;
     assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
     assert_json_error_with_headers(&answer, "request_header_fields_too_large");
 }
@@ -261,15 +256,13 @@ async fn a_request_head_larger_than_the_connection_buffer_is_refused_with_431() 
 /// hyper's own answers (before the service runs) carry the JSON error and the security headers.
 fn assert_json_error_with_headers(answer: &str, code: &str) {
     let lower = answer.to_ascii_lowercase();
-    assert!(
-        lower.contains("\r\ncontent-type: application/json\r\n"),
-        "{answer}"
-    );
-    assert!(
-        lower.contains("\r\nx-content-type-options: nosniff\r\n"),
-        "{answer}"
-    );
-    assert!(lower.contains("\r\ncontent-security-policy: "), "{answer}");
+    for header in [
+        "\r\ncontent-type: application/json\r\n",
+        "\r\nx-content-type-options: nosniff\r\n",
+        "\r\ncontent-security-policy: ",
+    ] {
+        assert!(lower.contains(header), "{header:?} in {answer}");
+    }
     let body = answer.split("\r\n\r\n").nth(1).expect("a body");
     let json: serde_json::Value = serde_json::from_str(body).expect("JSON body");
     assert_eq!(json["code"], code, "{answer}");
@@ -296,12 +289,7 @@ async fn requests_hyper_cannot_read_are_answered_with_the_json_error_and_securit
         ),
     ];
     for (request, status, code) in cases {
-        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
-        let _ = stream.write_all(request).await;
-        let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
-            .await
-            .expect("answered and closed");
-        let answer = String::from_utf8_lossy(&answer);
+        let answer = answer_to(&mut connect(&app).await, request, FIVE_SECONDS).await;
         assert!(
             answer.starts_with(&format!("HTTP/1.1 {status}")),
             "{answer}"
@@ -309,32 +297,18 @@ async fn requests_hyper_cannot_read_are_answered_with_the_json_error_and_securit
         assert_json_error_with_headers(&answer, code);
     }
     // A query of 100 KB overflows the head buffer: 431, the same shape.
-    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
-    let _ = stream
-        .write_all(
-            format!(
-                "GET /health?q={} HTTP/1.1\r\nHost: x\r\n\r\n",
-                "a".repeat(100 * 1024)
-            )
-            .as_bytes(),
-        )
-        .await;
-    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
-        .await
-        .expect("answered and closed");
-    let answer = String::from_utf8_lossy(&answer);
-    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
-    assert_json_error_with_headers(&answer, "request_header_fields_too_large");
+    let query = format!(
+        "GET /health?q={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    assert_too_large(&app, &query).await;
     // Whole requests on a kept-alive connection are unaffected: two answers, then a bad one.
-    let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
-    stream
-        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\nGET /a\x01 HTTP/1.1\r\nHost: x\r\n\r\n")
-        .await
-        .expect("write");
-    let (_, answer) = closed_within(&mut stream, Duration::from_secs(5))
-        .await
-        .expect("answered and closed");
-    let answer = String::from_utf8_lossy(&answer);
+    let answer = answer_to(
+        &mut connect(&app).await,
+        b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\nGET /a\x01 HTTP/1.1\r\nHost: x\r\n\r\n",
+        FIVE_SECONDS,
+    )
+    .await;
     assert_eq!(answer.matches("HTTP/1.1 ").count(), 3, "{answer}");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("HTTP/1.1 404"), "{answer}");
@@ -347,17 +321,13 @@ async fn requests_hyper_cannot_read_are_answered_with_the_json_error_and_securit
 async fn health_keeps_answering_while_500_idle_connections_are_held() {
     // All 500 come from one address here; the per-client cap has its own test.
     let app = sqlite_app(|config| config.network.max_connections_per_client = 1000).await;
-    let mut held = Vec::new();
-    for i in 0..500 {
-        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
-        if i % 2 == 0 {
-            // Half of them half-open: a header block that never ends.
-            stream
-                .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
-                .await
-                .expect("write");
-        }
-        held.push(stream);
+    let mut held = open(&app, 500).await;
+    // Half of them half-open: a header block that never ends.
+    for stream in held.iter_mut().step_by(2) {
+        stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .expect("write");
     }
     let client = reqwest::Client::new();
     for _ in 0..20 {
@@ -377,9 +347,8 @@ async fn health_keeps_answering_while_500_idle_connections_are_held() {
 #[tokio::test]
 async fn connections_beyond_the_cap_wait_until_one_closes() {
     let app = sqlite_app(|config| config.network.max_connections = 3).await;
-    let mut held = Vec::new();
-    for _ in 0..3 {
-        let mut stream = TcpStream::connect(authority(&app)).await.expect("connect");
+    let mut held = open(&app, 3).await;
+    for stream in &mut held {
         // Served (so it holds a slot), then kept open.
         stream
             .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -391,19 +360,11 @@ async fn connections_beyond_the_cap_wait_until_one_closes() {
             .expect("answered in time")
             .expect("read");
         assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
-        held.push(stream);
     }
-    let waiting = reqwest::Client::new()
-        .get(format!("{}/health", app.address))
-        .timeout(Duration::from_millis(700))
-        .send()
-        .await;
+    let waiting = health_within(&app, Duration::from_millis(700)).await;
     assert!(waiting.is_err(), "a fourth connection was served at once");
     held.pop();
-    let response = reqwest::Client::new()
-        .get(format!("{}/health", app.address))
-        .timeout(Duration::from_secs(2))
-        .send()
+    let response = health_within(&app, Duration::from_secs(2))
         .await
         .expect("served once a slot is free");
     assert_eq!(response.status(), 200);
@@ -419,20 +380,7 @@ async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connecti
         .spawn()
         .expect("start mg-server");
     let base = format!("http://127.0.0.1:{port}");
-    let mut ready = false;
-    for _ in 0..200 {
-        if app
-            .client
-            .get(format!("{base}/health"))
-            .send()
-            .await
-            .is_ok()
-        {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let ready = crate::helpers::healthy_within_10_s(&app.client, &base).await;
     assert!(ready, "mg-server started");
     let _silent = TcpStream::connect(("127.0.0.1", port))
         .await

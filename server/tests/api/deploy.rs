@@ -22,7 +22,9 @@ use std::{
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use crate::helpers::{free_port, server_command, spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{
+    free_port, healthy_within_10_s, server_command, spawn_app_with, TestApp, TestBackend,
+};
 
 /// A child process stopped (SIGKILL) when dropped.
 struct Process(Child);
@@ -154,28 +156,24 @@ async fn start_instance(app: &TestApp, rate_limit_per_minute: u32) -> (Process, 
     let child = server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", rate_limit_per_minute.to_string())
         .env("TRUSTED_PROXIES", "127.0.0.1/32")
-        .env("DATABASE_MAX_CONNECTIONS", "4")
-        .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start mg-server");
     let process = Process(child);
     let base = format!("http://127.0.0.1:{port}");
-    wait_for_health(&app.client, &base).await;
+    assert!(
+        healthy_within_10_s(&app.client, &base).await,
+        "{base} did not become healthy"
+    );
     (process, base)
 }
 
-async fn wait_for_health(client: &reqwest::Client, base: &str) {
-    for _ in 0..200 {
-        if let Ok(response) = client.get(format!("{base}/health")).send().await {
-            if response.status() == 200 {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{base} did not become healthy");
+/// `GET url` through `client`, which must answer `status`: the answer.
+async fn get_answering(client: &reqwest::Client, url: &str, status: u16) -> reqwest::Response {
+    let response = client.get(url).send().await.expect("answer");
+    assert_eq!(response.status(), status, "{url}");
+    response
 }
 
 /// nginx in front of `upstreams`, from the shipped template; answers on `https` (TLS ends there)

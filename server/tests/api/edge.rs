@@ -84,14 +84,8 @@ async fn forwarding_headers_from_a_peer_that_is_not_a_trusted_proxy_are_ignored(
     })
     .await;
     // Claiming TLS does not turn on HSTS.
-    let response = app
-        .client
-        .get(format!("{}/health", app.address))
-        .header("x-forwarded-proto", "https")
-        .header("forwarded", "proto=https")
-        .send()
-        .await
-        .expect("answer");
+    let tls = [("x-forwarded-proto", "https"), ("forwarded", "proto=https")];
+    let response = app.get_with("/health", &tls).await;
     assert!(!response.headers().contains_key("strict-transport-security"));
     // The host of the emulator's provider page link is not the client's to choose.
     let response = app
@@ -145,14 +139,11 @@ async fn behind_a_trusted_proxy_the_forwarded_client_is_limited_and_its_tls_turn
         config.identity_emulator_public = true;
     })
     .await;
-    let response = app
-        .client
-        .get(format!("{}/health", app.address))
-        .header("x-forwarded-for", "203.0.113.1")
-        .header("x-forwarded-proto", "https")
-        .send()
-        .await
-        .expect("answer");
+    let tls = [
+        ("x-forwarded-for", "203.0.113.1"),
+        ("x-forwarded-proto", "https"),
+    ];
+    let response = app.get_with("/health", &tls).await;
     assert!(response.headers().contains_key("strict-transport-security"));
     // Two clients behind the proxy: two buckets. A client's own X-Forwarded-For entry in front of
     // the one the proxy appended does not change whose bucket it is.

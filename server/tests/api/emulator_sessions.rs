@@ -5,7 +5,7 @@ use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
 use serde_json::{json, Value};
 
 use crate::emulator::{authorize, callback, emulator_on, error_of, sign_in, with_refresh};
-use crate::helpers::TestApp;
+use crate::helpers::{assert_cors_allows, spawn_sibling, TestApp};
 
 async fn session_calls(app: TestApp) {
     let jwt = sign_in(&app, "github", &[("account", "preset-0")]).await;
@@ -63,7 +63,7 @@ on_both_backends!(
     emulator_on
 );
 
-async fn off_when_external(app: TestApp) {
+async fn every_emulator_route_answers_404_when_an_external_provider_is_configured(app: TestApp) {
     for (method, path) in [
         ("GET", format!("/v2/keys/{LOCAL_EMULATOR_PROJECT_ID}")),
         (
@@ -85,26 +85,14 @@ async fn off_when_external(app: TestApp) {
         assert_eq!(body["errorCode"], "E000404", "{path}");
     }
 }
-on_both_backends!(
-    every_emulator_route_answers_404_when_an_external_provider_is_configured,
-    off_when_external
-);
+on_both_backends!(every_emulator_route_answers_404_when_an_external_provider_is_configured);
 
 async fn keys_survive_a_restart(app: TestApp) {
     let jwt = sign_in(&app, "google", &[("account", "preset-0")]).await;
     let session = jwt["sessionJwt"].as_str().expect("sessionJwt");
     let kid = jsonwebtoken::decode_header(session).expect("header").kid;
-    let mut config = Config::from_lookup(|_| None).expect("defaults");
-    config.port = 0;
-    config.data_dir = app.data_dir.path().to_path_buf();
-    config.database_url = app.database_url.clone();
-    config.database_max_connections = Some(4);
-    config.static_dir = app.data_dir.path().join("dist");
-    let restarted = mg_server::startup::Application::build(config)
-        .await
-        .expect("restarts");
-    let address = format!("http://127.0.0.1:{}", restarted.port());
-    tokio::spawn(restarted.run_until_stopped());
+    // The same configuration (database, data directory, emulator mode): the same server restarted.
+    let address = spawn_sibling(&app, |_| {}).await;
     let keys: Value = reqwest::get(format!("{address}/v2/keys/{LOCAL_EMULATOR_PROJECT_ID}"))
         .await
         .expect("JWKS")
@@ -112,15 +100,8 @@ async fn keys_survive_a_restart(app: TestApp) {
         .await
         .expect("JSON");
     assert_eq!(keys["keys"][0]["kid"].as_str(), kid.as_deref());
-    let accepted = app
-        .client
-        .post(format!("{address}/api/auth/current-user"))
-        .bearer_auth(session)
-        .json(&json!({}))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(accepted.status(), 200, "a session from before the restart");
+    // A session from before the restart is accepted.
+    crate::helpers::current_user_at(&app.client, &address, session).await;
 }
 on_both_backends!(
     the_signing_key_survives_a_restart,
@@ -129,42 +110,20 @@ on_both_backends!(
 );
 
 async fn cors_for_the_sdk(app: TestApp) {
-    let preflight = |origin: &'static str, headers: &'static str| {
-        app.client
-            .request(
-                reqwest::Method::OPTIONS,
-                format!("{}/v1/auth/refresh", app.address),
-            )
-            .header("origin", origin)
-            .header("access-control-request-method", "POST")
-            .header("access-control-request-headers", headers)
-            .send()
-    };
+    let preflight = |origin, headers| app.preflight("/v1/auth/refresh", origin, headers);
     let allowed = preflight(
         "http://localhost:5173",
         "authorization,content-type,x-descope-sdk-name,x-descope-sdk-version",
     )
-    .await
-    .expect("answer");
-    assert_eq!(
-        allowed.headers()["access-control-allow-origin"],
-        "http://localhost:5173"
-    );
-    assert_eq!(
-        allowed.headers()["access-control-allow-credentials"],
-        "true"
-    );
+    .await;
+    assert_cors_allows(&allowed, "http://localhost:5173");
     assert!(allowed.headers()["access-control-allow-headers"]
         .to_str()
         .expect("text")
         .contains("x-descope-sdk-name"));
-    let odd = preflight("http://localhost:5173", "authorization,x-evil")
-        .await
-        .expect("answer");
+    let odd = preflight("http://localhost:5173", "authorization,x-evil").await;
     assert!(!odd.headers().contains_key("access-control-allow-headers"));
-    let other = preflight("https://evil.example.com", "authorization")
-        .await
-        .expect("answer");
+    let other = preflight("https://evil.example.com", "authorization").await;
     assert!(!other.headers().contains_key("access-control-allow-origin"));
     let keys = app
         .client

@@ -3,43 +3,17 @@
 
 use std::{process::Stdio, time::Duration};
 
-use mg_server::{config::Config, startup::Application};
 use serde_json::{json, Value};
 
-use crate::helpers::{postgres_admin_url, spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{as_postgres_admin, spawn_app_with, spawn_sibling, TestApp, TestBackend};
 
 /// A second server on the same database and identity provider as `app`.
 async fn second_instance(app: &TestApp) -> String {
-    let config = Config {
-        host: [127, 0, 0, 1].into(),
-        port: 0,
-        data_dir: app.data_dir.path().to_path_buf(),
-        database_url: app.database_url.clone(),
-        database_max_connections: Some(8),
-        static_dir: app.data_dir.path().join("dist"),
-        identity_project_id: Some(app.identity.project_id.clone()),
-        identity_base_url: Some(app.identity.base_url.clone()),
-        identity_emulator_public: false,
-        identity_audience: None,
-        emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
-        // Tests rewrite the build's files and expect the next request to see it.
-        static_recheck: std::time::Duration::ZERO,
-        sanctified: true,
-        deployment_id: None,
-        deployment_flags: None,
-        deployment_type: None,
-        public_url: "http://localhost:3000".into(),
-        allowed_origins: vec![],
-        rate_limit_per_minute: 1_000_000,
-        status: mg_server::status::StatusConfig::manual("second"),
-        network: Default::default(),
-    };
-    let second = Application::build(config)
-        .await
-        .expect("second instance builds");
-    let address = format!("http://127.0.0.1:{}", second.port());
-    tokio::spawn(second.run_until_stopped());
-    address
+    spawn_sibling(app, |config| {
+        config.database_max_connections = Some(8);
+        config.status = mg_server::status::StatusConfig::manual("second");
+    })
+    .await
 }
 
 async fn postgres_app() -> Option<TestApp> {
@@ -61,16 +35,7 @@ async fn set_name(client: &reqwest::Client, base: &str, token: &str, name: &str)
 }
 
 async fn name_via(client: &reqwest::Client, base: &str, token: &str) -> Value {
-    let response = client
-        .post(format!("{base}/api/auth/current-user"))
-        .bearer_auth(token)
-        .json(&json!({}))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.expect("JSON");
-    body["data"]["name"].clone()
+    crate::helpers::current_user_at(client, base, token).await["name"].clone()
 }
 
 #[tokio::test]
@@ -158,25 +123,16 @@ async fn two_instances_on_one_postgres_share_users_and_lose_no_acknowledged_upda
 
 /// Closes the database to new connections and ends the open ones; `restore` reopens it.
 pub async fn postgres_connections(database_url: &str, allow: bool) {
-    use sqlx::{Connection, Executor, PgConnection};
     let (_, name) = database_url.rsplit_once('/').expect("url");
-    let admin = postgres_admin_url().expect("admin url");
-    let mut conn = PgConnection::connect(&admin)
-        .await
-        .expect("admin connection");
-    conn.execute(format!(r#"ALTER DATABASE "{name}" ALLOW_CONNECTIONS {allow}"#).as_str())
-        .await
-        .expect("alter database");
+    let mut statements = vec![format!(
+        r#"ALTER DATABASE "{name}" ALLOW_CONNECTIONS {allow}"#
+    )];
     if !allow {
-        conn.execute(
-            format!(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
-            )
-            .as_str(),
-        )
-        .await
-        .expect("terminate connections");
+        statements.push(format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        ));
     }
+    as_postgres_admin(&statements).await;
 }
 
 async fn status_of(response: reqwest::Response) -> (u16, Value) {
@@ -229,27 +185,20 @@ async fn start_binary(app: &TestApp) -> (std::process::Child, String) {
     let port = crate::helpers::free_port();
     let mut child = crate::helpers::server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", "1000000")
-        .env("DATABASE_MAX_CONNECTIONS", "4")
-        .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start mg-server");
     let base = format!("http://127.0.0.1:{port}");
-    for _ in 0..100 {
-        if let Ok(response) = app.client.get(format!("{base}/health")).send().await {
-            if response.status() == 200 {
-                return (child, base);
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    if crate::helpers::healthy_within_10_s(&app.client, &base).await {
+        return (child, base);
     }
     let _ = child.kill();
     let _ = child.wait();
     panic!("mg-server did not become healthy");
 }
 
-async fn acknowledged_updates_survive_kill_9(app: TestApp) {
+async fn every_acknowledged_update_survives_a_kill_9_of_the_server(app: TestApp) {
     const N: usize = 25;
     let (mut server, base) = start_binary(&app).await;
     let tokens: Vec<String> = (0..N)
@@ -274,7 +223,4 @@ async fn acknowledged_updates_survive_kill_9(app: TestApp) {
     restarted.kill().expect("stop");
     restarted.wait().expect("reaped");
 }
-on_both_backends!(
-    every_acknowledged_update_survives_a_kill_9_of_the_server,
-    acknowledged_updates_survive_kill_9
-);
+on_both_backends!(every_acknowledged_update_survives_a_kill_9_of_the_server);

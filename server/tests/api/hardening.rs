@@ -3,9 +3,11 @@
 use base64::{engine::general_purpose::STANDARD, Engine};
 use serde_json::Value;
 
-use crate::helpers::{TestApp, THEME_SCRIPT};
+use crate::helpers::{assert_cors_allows, TestApp, THEME_SCRIPT};
 
-async fn security_headers_are_on_every_response(app: TestApp) {
+async fn every_response_carries_the_security_headers_and_a_csp_with_the_theme_script_hash(
+    app: TestApp,
+) {
     let digest = ring::digest::digest(&ring::digest::SHA256, THEME_SCRIPT.as_bytes());
     let theme_hash = format!("'sha256-{}'", STANDARD.encode(digest));
     for path in ["/", "/health", "/api/nope"] {
@@ -32,10 +34,7 @@ async fn security_headers_are_on_every_response(app: TestApp) {
         );
     }
 }
-on_sqlite!(
-    every_response_carries_the_security_headers_and_a_csp_with_the_theme_script_hash,
-    security_headers_are_on_every_response
-);
+on_sqlite!(every_response_carries_the_security_headers_and_a_csp_with_the_theme_script_hash);
 
 async fn rate_limited_after_a_burst(app: TestApp) {
     // 8 per minute: a burst of 2, then 429.
@@ -62,30 +61,18 @@ on_both_backends!(
 );
 
 async fn cors_only_for_configured_origins(app: TestApp) {
-    let ask = |origin: &'static str| {
-        app.client
-            .request(
-                reqwest::Method::OPTIONS,
-                format!("{}/api/auth/current-user", app.address),
-            )
-            .header("origin", origin)
-            .header("access-control-request-method", "POST")
-            .header(
-                "access-control-request-headers",
-                "authorization,content-type",
-            )
-            .send()
+    let ask = |origin| {
+        app.preflight(
+            "/api/auth/current-user",
+            origin,
+            "authorization,content-type",
+        )
     };
-    let allowed = ask("https://app.example.com").await.expect("answer");
-    assert_eq!(
-        allowed.headers()["access-control-allow-origin"],
-        "https://app.example.com"
+    assert_cors_allows(
+        &ask("https://app.example.com").await,
+        "https://app.example.com",
     );
-    assert_eq!(
-        allowed.headers()["access-control-allow-credentials"],
-        "true"
-    );
-    let other = ask("https://evil.example.com").await.expect("answer");
+    let other = ask("https://evil.example.com").await;
     assert!(!other.headers().contains_key("access-control-allow-origin"));
 }
 on_sqlite!(
@@ -96,7 +83,7 @@ on_sqlite!(
     }
 );
 
-async fn text_is_gzipped_when_asked(app: TestApp) {
+async fn text_assets_are_gzip_compressed_for_clients_that_accept_it(app: TestApp) {
     let big_text = "wisdom ".repeat(2000);
     std::fs::write(app.data_dir.path().join("dist/assets/big-1.js"), &big_text).expect("write");
     let response = app
@@ -110,24 +97,22 @@ async fn text_is_gzipped_when_asked(app: TestApp) {
     let compressed = response.bytes().await.expect("body");
     assert!(compressed.len() < big_text.len() / 10);
 }
-on_sqlite!(
-    text_assets_are_gzip_compressed_for_clients_that_accept_it,
-    text_is_gzipped_when_asked
-);
+on_sqlite!(text_assets_are_gzip_compressed_for_clients_that_accept_it);
 
-/// How many `Vary` values of `response` name `accept-encoding` (exactly one is right).
-fn accept_encoding_varies(response: &reqwest::Response) -> usize {
-    response
+/// Exactly one `Vary` value of `response` names `accept-encoding`.
+fn assert_varies_once_on_accept_encoding(response: &reqwest::Response) {
+    let varies = response
         .headers()
         .get_all("vary")
         .iter()
         .filter(|vary| vary.to_str().expect("ascii").contains("accept-encoding"))
-        .count()
+        .count();
+    assert_eq!(varies, 1, "{:?}", response.headers());
 }
 
 /// The build's own compressed copies (app/vite/precompress.ts) are sent as they are: Brotli when the
 /// browser takes it, else gzip, else the file; the type and caching are the file's.
-async fn precompressed_copies_are_served_as_they_are(app: TestApp) {
+async fn precompressed_brotli_and_gzip_copies_are_sent_untouched(app: TestApp) {
     let assets = app.data_dir.path().join("dist/assets");
     let text = "export const wisdom = 'simplicity';\n".repeat(200);
     std::fs::write(assets.join("page-2.js"), &text).expect("write");
@@ -149,29 +134,16 @@ async fn precompressed_copies_are_served_as_they_are(app: TestApp) {
         .to_str()
         .expect("ascii")
         .contains("immutable"));
-    assert_eq!(
-        accept_encoding_varies(&response),
-        1,
-        "{:?}",
-        response.headers()
-    );
+    assert_varies_once_on_accept_encoding(&response);
     assert_eq!(&response.bytes().await.expect("body")[..], b"brotli copy");
 
     let response = fetch("gzip").await.expect("answer");
     assert_eq!(response.headers()["content-encoding"], "gzip");
-    assert_eq!(
-        accept_encoding_varies(&response),
-        1,
-        "{:?}",
-        response.headers()
-    );
+    assert_varies_once_on_accept_encoding(&response);
     assert_eq!(&response.bytes().await.expect("body")[..], b"gzip copy");
 
     let response = fetch("identity").await.expect("answer");
     assert!(response.headers().get("content-encoding").is_none());
     assert_eq!(response.text().await.expect("body"), text);
 }
-on_sqlite!(
-    precompressed_brotli_and_gzip_copies_are_sent_untouched,
-    precompressed_copies_are_served_as_they_are
-);
+on_sqlite!(precompressed_brotli_and_gzip_copies_are_sent_untouched);

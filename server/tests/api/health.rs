@@ -3,7 +3,7 @@
 use crate::helpers::TestApp;
 use serde_json::Value;
 
-async fn health_answers_200_json(app: TestApp) {
+async fn health_answers_200_json_on_both_paths(app: TestApp) {
     for path in ["/health", "/api/health"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
@@ -11,12 +11,9 @@ async fn health_answers_200_json(app: TestApp) {
         assert_eq!(body["status"], "ok", "{path}");
     }
 }
-on_sqlite!(
-    health_answers_200_json_on_both_paths,
-    health_answers_200_json
-);
+on_sqlite!(health_answers_200_json_on_both_paths);
 
-async fn db_health_is_200_when_the_database_answers(app: TestApp) {
+async fn db_health_reports_a_live_database(app: TestApp) {
     let response = app.get("/db-health").await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.expect("JSON body");
@@ -29,35 +26,37 @@ async fn db_health_is_200_when_the_database_answers(app: TestApp) {
     assert_eq!(body["database"], expected);
     assert!(body["latency_ms"].as_f64().expect("latency") >= 0.0);
 }
-on_both_backends!(
-    db_health_reports_a_live_database,
-    db_health_is_200_when_the_database_answers
-);
+on_both_backends!(db_health_reports_a_live_database);
 
-async fn db_health_is_503_json_when_the_database_is_gone(app: TestApp) {
+async fn db_health_reports_a_dead_database(app: TestApp) {
     take_database_away(&app).await;
-    // Connections already open may still answer from cache: ask until the failure shows,
-    // bounded to a few seconds.
-    let mut last = None;
-    for _ in 0..30 {
-        let response = app.get("/db-health").await;
-        if response.status() == 503 {
-            last = Some(response);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let response = last.expect("db-health must report a dead database");
+    let response = once_unavailable(|| app.get("/db-health"))
+        .await
+        .expect("db-health must report a dead database");
     let body: Value = response.json().await.expect("JSON body");
     assert_eq!(body["code"], "database_unavailable");
     assert_eq!(body["error"], "The database did not answer.");
     // Liveness does not depend on the database.
     assert_eq!(app.get("/health").await.status(), 200);
 }
-on_both_backends!(
-    db_health_reports_a_dead_database,
-    db_health_is_503_json_when_the_database_is_gone
-);
+on_both_backends!(db_health_reports_a_dead_database);
+
+/// Asks with `ask` until the server answers 503, the database's outage (connections already open
+/// may still answer from cache for a moment), for three seconds at most; `None`: it never did.
+pub async fn once_unavailable<Ask, Answer>(mut ask: Ask) -> Option<reqwest::Response>
+where
+    Ask: FnMut() -> Answer,
+    Answer: std::future::Future<Output = reqwest::Response>,
+{
+    for _ in 0..30 {
+        let response = ask().await;
+        if response.status() == 503 {
+            return Some(response);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    None
+}
 
 /// Takes the database away from under the running server, each engine in its own way.
 pub async fn take_database_away(app: &TestApp) {
@@ -87,18 +86,11 @@ fn sabotage_sqlite(path: &str) {
 
 /// Drops the test database while the server holds connections to it.
 async fn terminate_postgres_database(url: &str) {
-    use sqlx::{Connection, Executor, PgConnection};
     let (_, name) = url.rsplit_once('/').expect("url");
-    let admin = crate::helpers::postgres_admin_url().expect("admin url");
-    let mut conn = PgConnection::connect(&admin)
-        .await
-        .expect("admin connection");
-    conn.execute(format!(r#"DROP DATABASE "{name}" WITH (FORCE)"#).as_str())
-        .await
-        .expect("drop test database");
+    crate::helpers::as_postgres_admin(&[format!(r#"DROP DATABASE "{name}" WITH (FORCE)"#)]).await;
 }
 
-async fn metrics_count_requests_per_route(app: TestApp) {
+async fn metrics_count_requests_and_latencies_per_route_in_prometheus_text(app: TestApp) {
     for _ in 0..3 {
         assert_eq!(app.get("/health").await.status(), 200);
     }
@@ -122,7 +114,4 @@ async fn metrics_count_requests_per_route(app: TestApp) {
     );
     assert!(text.contains("mg_db_pool_connections{state=\"idle\"}"));
 }
-on_both_backends!(
-    metrics_count_requests_and_latencies_per_route_in_prometheus_text,
-    metrics_count_requests_per_route
-);
+on_both_backends!(metrics_count_requests_and_latencies_per_route_in_prometheus_text);

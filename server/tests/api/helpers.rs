@@ -6,6 +6,12 @@ use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 
 pub use crate::identity_double::TestIdentity;
+// `tests/profile_statements.rs` includes this file by path, and uses none of these.
+#[allow(unused_imports)]
+pub use wire::*;
+
+#[path = "helpers/wire.rs"]
+mod wire;
 
 /// Which database a test runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +32,9 @@ pub struct TestApp {
     pub status: std::sync::Arc<mg_server::status::StatusService>,
     /// The server's run: it ends when the server stops (with an error when it refused to run).
     pub run: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The configuration the server was built with (port 0, as asked): [`spawn_sibling`] starts
+    /// another server from it.
+    pub config: Config,
 }
 
 impl TestApp {
@@ -39,15 +48,40 @@ impl TestApp {
 
     /// `GET path` with these request headers, as sent: a redirect is answered, not followed.
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        self.send_with(reqwest::Method::GET, path, headers).await
+    }
+
+    /// `method path` with these request headers, as sent: a redirect is answered, not followed.
+    pub async fn send_with(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> reqwest::Response {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("client");
-        let mut request = client.get(format!("{}{path}", self.address));
+        let mut request = client.request(method, format!("{}{path}", self.address));
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
         request.send().await.expect("request reaches the server")
+    }
+
+    /// A CORS preflight of a POST to `path` from `origin`, asking to send the request `headers`.
+    pub async fn preflight(&self, path: &str, origin: &str, headers: &str) -> reqwest::Response {
+        self.client
+            .request(
+                reqwest::Method::OPTIONS,
+                format!("{}{}", self.address, path),
+            )
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", headers)
+            .send()
+            .await
+            .expect("request reaches the server")
     }
 
     /// `POST path` with a JSON content type and an empty JSON object, as the app sends.
@@ -61,6 +95,14 @@ impl TestApp {
             .expect("request reaches the server")
     }
 
+    /// `POST path` with `Authorization: Bearer <token>` and a JSON body, to send.
+    fn bearer_post(&self, path: &str, token: &str, body: &Value) -> reqwest::RequestBuilder {
+        self.client
+            .post(format!("{}{}", self.address, path))
+            .bearer_auth(token)
+            .json(body)
+    }
+
     /// `POST path` with `Authorization: Bearer <token>` and a JSON body.
     pub async fn post_with_token(
         &self,
@@ -68,13 +110,8 @@ impl TestApp {
         token: &str,
         body: &Value,
     ) -> reqwest::Response {
-        self.client
-            .post(format!("{}{}", self.address, path))
-            .bearer_auth(token)
-            .json(body)
-            .send()
-            .await
-            .expect("request reaches the server")
+        let request = self.bearer_post(path, token, body);
+        request.send().await.expect("request reaches the server")
     }
 
     pub async fn current_user(&self, token: &str) -> reqwest::Response {
@@ -95,14 +132,9 @@ impl TestApp {
         session_id: &str,
         body: &Value,
     ) -> reqwest::Response {
-        self.client
-            .post(format!("{}{}", self.address, path))
-            .bearer_auth(token)
-            .header("x-session-id", session_id)
-            .json(body)
-            .send()
-            .await
-            .expect("request reaches the server")
+        let request = self.bearer_post(path, token, body);
+        let request = request.header("x-session-id", session_id);
+        request.send().await.expect("request reaches the server")
     }
 
     /// Runs one statement straight on the database (to set up rows the API would not write).
@@ -171,6 +203,18 @@ pub async fn spawn_beside(app: &TestApp, adjust: impl FnOnce(&mut Config)) -> Te
     spawn_on(data_dir, app.database_url.clone(), adjust).await
 }
 
+/// Another server built from `app`'s configuration (its database, data directory, build and
+/// identity provider) as changed by `adjust`: a second instance beside it, or the same server after
+/// a restart. Its address; it runs until the test ends.
+pub async fn spawn_sibling(app: &TestApp, adjust: impl FnOnce(&mut Config)) -> String {
+    let mut config = app.config.clone();
+    adjust(&mut config);
+    let sibling = Application::build(config).await.expect("sibling builds");
+    let address = format!("http://127.0.0.1:{}", sibling.port());
+    tokio::spawn(sibling.run_until_stopped());
+    address
+}
+
 /// With `TEST_LOG` set (to anything but `0`), the servers' logs, filtered by `RUST_LOG` (default
 /// `info`) and written as the server writes them, appear in each test's output: shown for a failing
 /// test, or for all with `--nocapture`. Installed once per test binary, by the first server started
@@ -231,13 +275,16 @@ async fn spawn_on(
         network: Default::default(),
     };
     adjust(&mut config);
-    let app = Application::build(config).await.expect("server builds");
+    let app = Application::build(config.clone())
+        .await
+        .expect("server builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let status = app.status();
     let run = tokio::spawn(app.run_until_stopped());
     TestApp {
         status,
         run,
+        config,
         address,
         client: reqwest::Client::new(),
         database_url,
@@ -310,6 +357,20 @@ pub async fn drop_postgres_database(database_url: &str) {
     }
 }
 
+/// Runs `statements`, in order, on PostgreSQL as its administrator (`MG_TEST_POSTGRES_URL`).
+pub async fn as_postgres_admin(statements: &[String]) {
+    let admin_url = postgres_admin_url().expect("admin url");
+    let mut admin = PgConnection::connect(&admin_url)
+        .await
+        .expect("admin connection");
+    for statement in statements {
+        admin
+            .execute(statement.as_str())
+            .await
+            .unwrap_or_else(|error| panic!("{statement}: {error}"));
+    }
+}
+
 /// Creates an empty database with a unique name and returns its URL.
 async fn fresh_postgres_database(admin_url: &str) -> String {
     static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
@@ -359,44 +420,59 @@ fn write_fake_build(dir: &std::path::Path) {
 }
 
 /// Declares one test per backend, `mod name { on_sqlite, on_postgres }`, for a scenario whose outcome
-/// depends on the database: it reads or writes it, or takes it away.
+/// depends on the database: it reads or writes it, or takes it away. `on_both_backends!(scenario)`
+/// names the tests after the scenario function; `on_both_backends!(name, scenario)` names them apart,
+/// and a third argument changes the configuration first.
 macro_rules! on_both_backends {
-    ($name:ident, $scenario:path) => {
-        on_both_backends!($name, $scenario, |_config| {});
+    ($scenario:ident) => {
+        on_both_backends!($scenario, $scenario);
     };
-    ($name:ident, $scenario:path, $adjust:expr) => {
-        mod $name {
-            use super::*;
-
-            sqlite_test!($scenario, $adjust);
-
-            #[tokio::test]
-            async fn on_postgres() {
-                if let Some(app) =
-                    crate::helpers::spawn_app_with(crate::helpers::TestBackend::Postgres, $adjust)
-                        .await
-                {
-                    let database_url = app.database_url.clone();
-                    $scenario(app).await;
-                    crate::helpers::drop_postgres_database(&database_url).await;
-                }
-            }
-        }
+    ($name:ident, $scenario:path $(, $adjust:expr)?) => {
+        backend_tests!($name, $scenario, [$($adjust)?], sqlite_test, postgres_test);
     };
 }
 
 /// Declares one test on SQLite alone, `mod name { on_sqlite }`, for a scenario that never reaches
 /// the database (pages, static files, headers, configuration, refusals before any handler): the
-/// backend cannot change its outcome, so a PostgreSQL run would only repeat it.
+/// backend cannot change its outcome, so a PostgreSQL run would only repeat it. Named and adjusted
+/// as `on_both_backends!`.
 macro_rules! on_sqlite {
-    ($name:ident, $scenario:path) => {
-        on_sqlite!($name, $scenario, |_config| {});
+    ($scenario:ident) => {
+        on_sqlite!($scenario, $scenario);
     };
-    ($name:ident, $scenario:path, $adjust:expr) => {
+    ($name:ident, $scenario:path $(, $adjust:expr)?) => {
+        backend_tests!($name, $scenario, [$($adjust)?], sqlite_test);
+    };
+}
+
+/// The module of the two macros above, with one test per backend macro named (no adjustment: the
+/// configuration as `spawn_app_with` makes it).
+macro_rules! backend_tests {
+    ($name:ident, $scenario:path, [], $($backend:ident),+) => {
+        backend_tests!($name, $scenario, [|_config| {}], $($backend),+);
+    };
+    ($name:ident, $scenario:path, [$adjust:expr], $($backend:ident),+) => {
         mod $name {
             use super::*;
 
-            sqlite_test!($scenario, $adjust);
+            $($backend!($scenario, $adjust);)+
+        }
+    };
+}
+
+/// The `on_postgres` test of `on_both_backends!`: run where PostgreSQL is configured (see
+/// `spawn_app_with`), its database dropped after.
+macro_rules! postgres_test {
+    ($scenario:path, $adjust:expr) => {
+        #[tokio::test]
+        async fn on_postgres() {
+            if let Some(app) =
+                crate::helpers::spawn_app_with(crate::helpers::TestBackend::Postgres, $adjust).await
+            {
+                let database_url = app.database_url.clone();
+                $scenario(app).await;
+                crate::helpers::drop_postgres_database(&database_url).await;
+            }
         }
     };
 }
@@ -414,65 +490,11 @@ macro_rules! sqlite_test {
     };
 }
 
-/// A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after).
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-/// The real `mg-server` binary set up like `app` (its database, build and identity provider),
-/// listening on 127.0.0.1:`port`; callers add their own variables, then spawn it.
-pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_mg-server"));
-    command
-        .env("HOST", "127.0.0.1")
-        .env("PORT", port.to_string())
-        .env("DATA_DIR", app.data_dir.path())
-        .env("DATABASE_URL", &app.database_url)
-        .env("STATIC_DIR", app.data_dir.path().join("dist"))
-        .env("IDENTITY_PROJECT_ID", &app.identity.project_id)
-        .env("IDENTITY_BASE_URL", &app.identity.base_url);
-    command
-}
-
-/// POSTs `body` with `Transfer-Encoding: chunked` (so no declared length) over a raw socket, with
-/// `Authorization: Bearer {bearer}`; the status and the JSON of the answer's body.
-pub async fn chunked_post(app: &TestApp, path: &str, bearer: &str, body: &[u8]) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = app.address.trim_start_matches("http://");
-    let mut socket = tokio::net::TcpStream::connect(address)
-        .await
-        .expect("connect");
-    let mut request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {bearer}\r\n\
-         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-    )
-    .into_bytes();
-    for chunk in body.chunks(1024) {
-        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
-        request.extend_from_slice(chunk);
-        request.extend_from_slice(b"\r\n");
-    }
-    request.extend_from_slice(b"0\r\n\r\n");
-    // The server may answer (and close) before reading everything: a failed write is fine.
-    let _ = socket.write_all(&request).await;
-    let mut answer = Vec::new();
-    let _ = socket.read_to_end(&mut answer).await;
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    // A chunked answer body: take the JSON between the first '{' and the last '}'.
-    let json = match (body.find('{'), body.rfind('}')) {
-        (Some(start), Some(end)) => body[start..=end].to_owned(),
-        _ => body.to_owned(),
-    };
-    (status, json)
+/// `response` lets `origin` make credentialed cross-origin calls.
+pub fn assert_cors_allows(response: &reqwest::Response, origin: &str) {
+    let headers = response.headers();
+    assert_eq!(headers["access-control-allow-origin"], origin);
+    assert_eq!(headers["access-control-allow-credentials"], "true");
 }
 
 #[cfg(test)]

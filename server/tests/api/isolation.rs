@@ -7,7 +7,7 @@ use crate::helpers::TestApp;
 const COOP: &str = "cross-origin-opener-policy";
 const COEP: &str = "cross-origin-embedder-policy";
 
-async fn only_the_bench_page_is_isolated(app: TestApp) {
+async fn the_bench_page_alone_is_cross_origin_isolated(app: TestApp) {
     // Before: `/bench/`, the same page, came without the headers, so its timer was coarse.
     for path in ["/bench", "/bench/"] {
         let bench = app.get(path).await;
@@ -36,7 +36,4 @@ async fn only_the_bench_page_is_isolated(app: TestApp) {
         assert!(response.headers().get(COEP).is_none(), "{path} has no COEP");
     }
 }
-on_both_backends!(
-    the_bench_page_alone_is_cross_origin_isolated,
-    only_the_bench_page_is_isolated
-);
+on_both_backends!(the_bench_page_alone_is_cross_origin_isolated);

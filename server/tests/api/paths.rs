@@ -31,7 +31,7 @@ fn write_text_files(app: &TestApp) {
     std::fs::write(dist.join("sitemap.xml"), "<urlset></urlset>").expect("sitemap");
 }
 
-async fn names_too_long_for_the_file_system(app: TestApp) {
+async fn a_path_with_a_name_too_long_for_the_file_system_is_a_json_404(app: TestApp) {
     // Before: the file system refused the name (ENAMETOOLONG) and the file server answered an
     // empty 500, logging the whole path twice.
     for path in [
@@ -58,18 +58,12 @@ async fn names_too_long_for_the_file_system(app: TestApp) {
     assert_eq!(found.status(), 200);
     let missing = app.get(&format!("/{}", "g".repeat(250))).await;
     assert_eq!(missing.status(), 404);
-    assert!(missing
-        .text()
-        .await
-        .expect("body")
-        .contains("mg test build"));
+    let body = missing.text().await.expect("body");
+    assert!(body.contains("mg test build"), "{body}");
 }
-on_sqlite!(
-    a_path_with_a_name_too_long_for_the_file_system_is_a_json_404,
-    names_too_long_for_the_file_system
-);
+on_sqlite!(a_path_with_a_name_too_long_for_the_file_system_is_a_json_404);
 
-async fn files_taken_for_directories(app: TestApp) {
+async fn a_path_through_a_file_as_if_it_were_a_directory_is_a_json_404(app: TestApp) {
     write_text_files(&app);
     for path in [
         "/index.html/x",
@@ -81,12 +75,9 @@ async fn files_taken_for_directories(app: TestApp) {
         expect_json_404(&app, path).await;
     }
 }
-on_sqlite!(
-    a_path_through_a_file_as_if_it_were_a_directory_is_a_json_404,
-    files_taken_for_directories
-);
+on_sqlite!(a_path_through_a_file_as_if_it_were_a_directory_is_a_json_404);
 
-async fn files_with_a_trailing_slash(app: TestApp) {
+async fn a_files_path_with_a_trailing_slash_is_a_json_404(app: TestApp) {
     write_text_files(&app);
     // Before: the file server dropped the slash and sent the raw build file (placeholders
     // unfilled, no runtime configuration, the documents' headers missing).
@@ -108,7 +99,4 @@ async fn files_with_a_trailing_slash(app: TestApp) {
         assert!(response.headers().get("location").is_none(), "{path}");
     }
 }
-on_sqlite!(
-    a_files_path_with_a_trailing_slash_is_a_json_404,
-    files_with_a_trailing_slash
-);
+on_sqlite!(a_files_path_with_a_trailing_slash_is_a_json_404);

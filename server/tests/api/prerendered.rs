@@ -10,7 +10,7 @@ use mg_server::config::Config;
 use serde_json::json;
 
 use crate::emulator::{browser, emulator_on};
-use crate::helpers::{TestApp, THEME_SCRIPT};
+use crate::helpers::{raw_exchange, TestApp, THEME_SCRIPT};
 
 /// The prerendered paths of the fixture build.
 const PAGES: [&str; 5] = ["/", "/apotheosis", "/mg/overview", "/mg/cli", "/mg/cli/dmt"];

@@ -43,16 +43,13 @@ on_sqlite!(
     }
 );
 
-async fn external_config_is_handed_over(app: TestApp) {
+async fn an_external_identity_provider_is_handed_to_the_app(app: TestApp) {
     let html = app.get("/").await.text().await.expect("html");
     assert!(html.contains(&format!(r#""identityBaseUrl":"{}""#, app.identity.base_url)));
     assert!(html.contains(r#""identityProjectId":"P2testproject""#));
     assert!(html.contains(r#""sanctified":true"#));
 }
-on_sqlite!(
-    an_external_identity_provider_is_handed_to_the_app,
-    external_config_is_handed_over
-);
+on_sqlite!(an_external_identity_provider_is_handed_to_the_app);
 
 async fn emulator_marker(app: TestApp) {
     let html = app.get("/").await.text().await.expect("html");
@@ -94,6 +91,18 @@ async fn the_server_refuses_to_start_the_emulator_on_a_public_address() {
     assert!(!dir.path().join("x.db").exists(), "nothing was started");
 }
 
+/// Runs the server binary with `env` on top of `app`'s settings (less `remove`), which must refuse to
+/// start: exit status 1 and one clear line on stderr, without `RUST_BACKTRACE`'s stack trace. That
+/// line, and the whole of stderr.
+fn refused_start(app: &TestApp, env: &[(&str, &str)], remove: &[&str]) -> (String, String) {
+    let (code, stderr) = start_expecting_exit(app, env, remove);
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "one clear line: {stderr}");
+    assert!(!stderr.to_lowercase().contains("backtrace"), "{stderr}");
+    (lines[0].to_owned(), stderr)
+}
+
 /// Runs the server binary with `env` on top of `app`'s settings until it exits (at most 20 s):
 /// its exit status and what it wrote to stderr.
 fn start_expecting_exit(app: &TestApp, env: &[(&str, &str)], remove: &[&str]) -> (i32, String) {
@@ -127,48 +136,32 @@ fn start_expecting_exit(app: &TestApp, env: &[(&str, &str)], remove: &[&str]) ->
     (status.code().unwrap_or(-1), stderr)
 }
 
-async fn database_down(app: TestApp) {
+async fn a_start_with_the_database_down_ends_with_one_clear_line(app: TestApp) {
     // Before: `Error: ...` and, with RUST_BACKTRACE set, a stack trace.
     let port = crate::helpers::free_port();
     let url = format!("postgres://mg:s3cret@127.0.0.1:{port}/mg");
-    let (code, stderr) = start_expecting_exit(&app, &[("DATABASE_URL", &url)], &[]);
-    assert_eq!(code, 1, "{stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "one clear line: {stderr}");
+    let (line, stderr) = refused_start(&app, &[("DATABASE_URL", &url)], &[]);
     assert!(
-        lines[0].starts_with("mg-server: cannot open the postgres database"),
-        "{stderr}"
+        line.starts_with("mg-server: cannot open the postgres database"),
+        "{line}"
     );
-    assert!(lines[0].contains("DATABASE_URL"), "{stderr}");
+    assert!(line.contains("DATABASE_URL"), "{line}");
     assert!(
         !stderr.contains("s3cret"),
         "no password in the message: {stderr}"
     );
-    assert!(!stderr.to_lowercase().contains("backtrace"), "{stderr}");
 }
-on_sqlite!(
-    a_start_with_the_database_down_ends_with_one_clear_line,
-    database_down
-);
+on_sqlite!(a_start_with_the_database_down_ends_with_one_clear_line);
 
-async fn emulator_behind_proxy(app: TestApp) {
+async fn the_emulator_does_not_start_behind_a_trusted_proxy_unless_asked_for(app: TestApp) {
     // Before: with TRUSTED_PROXIES set and no identity provider, the emulator started behind
     // the proxy (a warning only), and anyone outside could sign in as anyone.
-    let (code, stderr) = start_expecting_exit(
+    let (line, _) = refused_start(
         &app,
         &[("TRUSTED_PROXIES", "127.0.0.1/32")],
         &["IDENTITY_BASE_URL", "IDENTITY_PROJECT_ID"],
     );
-    assert_eq!(code, 1, "{stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{stderr}");
-    assert!(
-        lines[0].starts_with("mg-server: refusing to start"),
-        "{stderr}"
-    );
-    assert!(lines[0].contains("IDENTITY_EMULATOR=on"), "{stderr}");
+    assert!(line.starts_with("mg-server: refusing to start"), "{line}");
+    assert!(line.contains("IDENTITY_EMULATOR=on"), "{line}");
 }
-on_sqlite!(
-    the_emulator_does_not_start_behind_a_trusted_proxy_unless_asked_for,
-    emulator_behind_proxy
-);
+on_sqlite!(the_emulator_does_not_start_behind_a_trusted_proxy_unless_asked_for);

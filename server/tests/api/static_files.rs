@@ -3,7 +3,7 @@
 use crate::helpers::TestApp;
 use serde_json::Value;
 
-async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
+async fn hashed_assets_get_long_cache_headers(app: TestApp) {
     let response = app.get("/assets/app-3f9a1c.js").await;
     assert_eq!(response.status(), 200);
     assert_eq!(
@@ -12,12 +12,9 @@ async fn hashed_assets_are_cached_for_a_year(app: TestApp) {
     );
     assert_eq!(response.text().await.expect("body"), "console.log('app')");
 }
-on_sqlite!(
-    hashed_assets_get_long_cache_headers,
-    hashed_assets_are_cached_for_a_year
-);
+on_sqlite!(hashed_assets_get_long_cache_headers);
 
-async fn app_routes_fall_back_to_index_html(app: TestApp) {
+async fn spa_paths_serve_index_html(app: TestApp) {
     for path in ["/", "/mg/overview", "/telekinesis", "/home"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
@@ -26,12 +23,9 @@ async fn app_routes_fall_back_to_index_html(app: TestApp) {
         assert!(body.contains("mg test build"), "{path} serves index.html");
     }
 }
-on_sqlite!(
-    spa_paths_serve_index_html,
-    app_routes_fall_back_to_index_html
-);
+on_sqlite!(spa_paths_serve_index_html);
 
-async fn unknown_api_paths_are_json_404s(app: TestApp) {
+async fn unknown_api_paths_answer_json_404(app: TestApp) {
     for path in ["/api/nope", "/api/auth/unknown", "/api/", "/api"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
@@ -40,12 +34,9 @@ async fn unknown_api_paths_are_json_404s(app: TestApp) {
         assert_eq!(body["error"], "There is nothing at this address.", "{path}");
     }
 }
-on_sqlite!(
-    unknown_api_paths_answer_json_404,
-    unknown_api_paths_are_json_404s
-);
+on_sqlite!(unknown_api_paths_answer_json_404);
 
-async fn unknown_app_paths_are_http_404_with_the_app(app: TestApp) {
+async fn unknown_app_paths_answer_404(app: TestApp) {
     for path in ["/nope", "/mg/nope", "/mg/cli/zzz", "/telekinesis/extra"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
@@ -59,12 +50,9 @@ async fn unknown_app_paths_are_http_404_with_the_app(app: TestApp) {
     // Only the build's routes.json knows this page: the server has no route table of its own.
     assert_eq!(app.get("/mg/made-up").await.status(), 200);
 }
-on_sqlite!(
-    unknown_app_paths_answer_404,
-    unknown_app_paths_are_http_404_with_the_app
-);
+on_sqlite!(unknown_app_paths_answer_404);
 
-async fn symlinks_out_of_the_app_are_not_followed(app: TestApp) {
+async fn nothing_outside_the_static_dir_is_served_through_a_symlink(app: TestApp) {
     // Before: ServeDir followed the links and sent the file outside STATIC_DIR.
     let dist = app.data_dir.path().join("dist");
     let outside = app.data_dir.path().join("outside");
@@ -93,12 +81,9 @@ async fn symlinks_out_of_the_app_are_not_followed(app: TestApp) {
     assert_eq!(inside.status(), 200, "a link that stays inside is fine");
     assert_eq!(inside.text().await.expect("body"), "console.log('app')");
 }
-on_sqlite!(
-    nothing_outside_the_static_dir_is_served_through_a_symlink,
-    symlinks_out_of_the_app_are_not_followed
-);
+on_sqlite!(nothing_outside_the_static_dir_is_served_through_a_symlink);
 
-async fn index_linked_out_is_refused(app: TestApp) {
+async fn an_index_html_linked_out_of_the_static_dir_is_not_served(app: TestApp) {
     let dist = app.data_dir.path().join("dist");
     let outside = app.data_dir.path().join("elsewhere.html");
     std::fs::write(&outside, "<title>not the app</title>").expect("write");
@@ -110,10 +95,7 @@ async fn index_linked_out_is_refused(app: TestApp) {
         assert!(!response.text().await.expect("body").contains("not the app"));
     }
 }
-on_sqlite!(
-    an_index_html_linked_out_of_the_static_dir_is_not_served,
-    index_linked_out_is_refused
-);
+on_sqlite!(an_index_html_linked_out_of_the_static_dir_is_not_served);
 
 fn sha256_base64(text: &str) -> String {
     use base64::Engine;
@@ -121,7 +103,7 @@ fn sha256_base64(text: &str) -> String {
         .encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
 }
 
-async fn csp_follows_the_served_index(app: TestApp) {
+async fn the_csp_hash_always_matches_the_index_html_that_is_served(app: TestApp) {
     // Before: the CSP was computed once at start, so an index.html rebuilt afterwards was served
     // with the old hashes and the browser blocked its theme script.
     let old = format!("'sha256-{}'", sha256_base64(crate::helpers::THEME_SCRIPT));
@@ -155,7 +137,4 @@ async fn csp_follows_the_served_index(app: TestApp) {
             .contains(rebuilt_script));
     }
 }
-on_sqlite!(
-    the_csp_hash_always_matches_the_index_html_that_is_served,
-    csp_follows_the_served_index
-);
+on_sqlite!(the_csp_hash_always_matches_the_index_html_that_is_served);

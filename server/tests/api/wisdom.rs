@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::helpers::TestApp;
 
-async fn a_quote_with_its_orator(app: TestApp) {
+async fn wisdom_answers_a_random_seeded_quote_with_its_orator(app: TestApp) {
     let mut seen = HashSet::new();
     for _ in 0..20 {
         let response = app.post("/api/wisdom").await;
@@ -28,23 +28,12 @@ async fn a_quote_with_its_orator(app: TestApp) {
         "at least 40 quotes are seeded"
     );
 }
-on_both_backends!(
-    wisdom_answers_a_random_seeded_quote_with_its_orator,
-    a_quote_with_its_orator
-);
+on_both_backends!(wisdom_answers_a_random_seeded_quote_with_its_orator);
 
-async fn wisdom_failure_tells_the_operator_what_to_do(app: TestApp) {
+async fn wisdom_failures_answer_503_with_instructions_for_the_operator(app: TestApp) {
     crate::health::take_database_away(&app).await;
-    let mut answer = None;
-    for _ in 0..30 {
-        let response = app.post("/api/wisdom").await;
-        if response.status() == 503 {
-            answer = Some(response);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let body: Value = answer
+    let body: Value = crate::health::once_unavailable(|| app.post("/api/wisdom"))
+        .await
         .expect("wisdom answers 503 once the database is gone")
         .json()
         .await
@@ -56,15 +45,12 @@ async fn wisdom_failure_tells_the_operator_what_to_do(app: TestApp) {
         .expect("instructions")
         .contains("DATABASE_URL"));
 }
-on_both_backends!(
-    wisdom_failures_answer_503_with_instructions_for_the_operator,
-    wisdom_failure_tells_the_operator_what_to_do
-);
+on_both_backends!(wisdom_failures_answer_503_with_instructions_for_the_operator);
 
 /// Every quote of `seed/wisdom.json` is stored exactly once, however often the server starts, and a
 /// database migrated by the old text of a rewritten migration (migration 2 inserted the quotes itself;
 /// migration 5's comment changed) still starts.
-async fn seed_file_fills_both_engines_once(app: TestApp) {
+async fn wisdom_is_seeded_from_one_file_on_both_engines(app: TestApp) {
     use mg_server::db::{wisdom::seed_quotes, Backend, Database, REWRITTEN_MIGRATIONS};
     use sqlx::Connection;
 
@@ -107,7 +93,4 @@ async fn seed_file_fills_both_engines_once(app: TestApp) {
         "the missing quote is seeded again, none twice"
     );
 }
-on_both_backends!(
-    wisdom_is_seeded_from_one_file_on_both_engines,
-    seed_file_fills_both_engines_once
-);
+on_both_backends!(wisdom_is_seeded_from_one_file_on_both_engines);

@@ -99,6 +99,15 @@ check<
   >
 >();
 check<Equal<CallbackEffect["kind"], "exchange" | "readUser" | "updateProfile" | "navigate">>();
+// The callback machine names pages, never paths: the app maps them with the page catalogue.
+type CallbackDestination = Extract<CallbackEffect, { kind: "navigate" }>["to"];
+check<Equal<CallbackDestination["page"], "home" | "landing">>();
+check<
+  Equal<
+    Extract<CallbackDestination, { page: "landing" }>["error"],
+    "no_code" | "auth_failed" | "callback_error"
+  >
+>();
 check<Equal<keyof ExchangeOutcome, "ok" | "user" | "errorCode" | "message">>();
 check<
   Equal<
@@ -125,7 +134,7 @@ check<Equal<Theme, "cosmic" | "void">>();
 
 // Absent values are null in snapshots (the hooks compare and render them as such).
 check<Equal<LoginSnapshot["loading"], string | null>>();
-check<Equal<CallbackSnapshot["redirectTo"], string | null>>();
+check<Equal<CallbackSnapshot["redirectTo"], CallbackDestination | null>>();
 
 // The classes hand out and take the generated types, not `any`.
 check<Equal<ReturnType<HealthMachine["snapshot"]>, HealthSnapshot>>();
@@ -152,3 +161,5 @@ callback.show_help;
 info.githubRepo;
 // @ts-expect-error: a navigate effect carries `to`, not `path`.
 effect.path;
+// @ts-expect-error: `to` names a page, not a path: only the page catalogue spells paths.
+effect.to satisfies string;

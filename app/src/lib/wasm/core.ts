@@ -9,6 +9,7 @@ coreReady(mgCore);
 
 // Types generated from the Rust types (tsify); never written by hand (see core-wasm/README.md).
 export type {
+  CallbackDestination,
   CallbackEffect,
   CallbackPhase,
   CallbackSnapshot,

@@ -73,7 +73,7 @@ describe("useAuthCallback", () => {
       },
     });
     expect(calls[1]?.authorization).toBe("Bearer tok");
-    // The machine's home (core-wasm's HOME) is the catalogue's dashboard.
+    // The machine names the home page; the hook maps it to the catalogue's dashboard path.
     expect(navigate).toHaveBeenCalledWith(paths.dashboard, { replace: true });
     expect(result.current.phase).toBe("done");
   });

@@ -1,9 +1,11 @@
 import type { UpdateProfileRequest, UserAnswer } from "@common/http-types";
+import { paths } from "@common/routes";
 import { useRef } from "react";
 import { ApiError, apiCall } from "../api-client";
 import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
 import {
   AuthCallbackMachine,
+  type CallbackDestination,
   type CallbackEffect,
   type CallbackSnapshot,
   type ExchangeOutcome,
@@ -62,6 +64,14 @@ function outcomeOf(answer: ExchangeAnswer): ExchangeOutcome {
   };
 }
 
+/**
+ * The path of the page the machine sends people to, from the page catalogue: the signed-in home, or
+ * the landing page with `?error=` saying why the sign-in failed.
+ */
+export function destinationPath(to: CallbackDestination): string {
+  return to.page === "home" ? paths.dashboard : `${paths.landing}?error=${to.error}`;
+}
+
 type CallbackStore = MachineStore<AuthCallbackMachine, CallbackSnapshot>;
 
 const INITIAL: CallbackSnapshot = {
@@ -73,7 +83,7 @@ const INITIAL: CallbackSnapshot = {
 
 /**
  * The /auth/callback page: checks the state, exchanges the code, reads the user, updates the profile
- * and goes to /home, or shows the spec's message (with help, or a redirect after 3 s). Gives up after
+ * and goes to the signed-in home, or shows the spec's message (with help, or a redirect after 3 s). Gives up after
  * 10 s.
  */
 export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot {
@@ -117,7 +127,7 @@ export function useAuthCallback(options: AuthCallbackOptions): CallbackSnapshot 
     if (!effect) return;
     switch (effect.kind) {
       case "navigate":
-        options.navigate(effect.to, { replace: true });
+        options.navigate(destinationPath(effect.to), { replace: true });
         return;
       case "exchange":
         options.exchange(effect.code).then(

@@ -90,16 +90,8 @@ async fn behind_nginx_killing_one_instance_under_traffic_loses_no_acknowledged_u
         "{failed} failed updates (killed after {killed_at})"
     );
     for (i, (token, (acknowledged, unacknowledged))) in tokens.iter().zip(&outcomes).enumerate() {
-        let response = client
-            .post(format!("{}/api/auth/current-user", proxy.https))
-            .bearer_auth(token)
-            .json(&json!({}))
-            .send()
-            .await
-            .expect("the proxy answers");
-        assert_eq!(response.status(), 200);
-        let body: Value = response.json().await.expect("JSON");
-        let stored = body["data"]["name"].as_str().unwrap_or_default().to_owned();
+        let user = crate::helpers::current_user_at(&client, &proxy.https, token).await;
+        let stored = user["name"].as_str().unwrap_or_default().to_owned();
         let acknowledged = acknowledged.as_ref().expect("some update acknowledged");
         // The last acknowledged name, unless a later update (not acknowledged, in flight at the
         // kill) went through after all.
@@ -109,12 +101,7 @@ async fn behind_nginx_killing_one_instance_under_traffic_loses_no_acknowledged_u
         );
     }
     for _ in 0..10 {
-        let response = client
-            .get(format!("{}/health", proxy.https))
-            .send()
-            .await
-            .expect("the proxy answers");
-        assert_eq!(response.status(), 200);
+        get_answering(&client, &format!("{}/health", proxy.https), 200).await;
     }
     proxy.stop();
     crate::helpers::drop_postgres_database(&app.database_url).await;

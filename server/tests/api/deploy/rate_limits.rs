@@ -50,23 +50,13 @@ async fn behind_nginx_a_client_gets_one_allowance_across_two_instances_none_can_
     let bob = client_from([127, 0, 0, 3]);
 
     // TLS ended at nginx: HSTS. Plain HTTP is only a redirect to HTTPS.
-    let response = alice
-        .get(format!("{}/health", proxy.https))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 200);
+    let response = get_answering(&alice, &format!("{}/health", proxy.https), 200).await;
     assert!(
         response.headers().contains_key("strict-transport-security"),
         "{:?}",
         response.headers()
     );
-    let response = alice
-        .get(format!("{}/health", proxy.http))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 301);
+    let response = get_answering(&alice, &format!("{}/health", proxy.http), 301).await;
     assert!(response.headers()["location"]
         .to_str()
         .expect("ascii")
@@ -109,12 +99,7 @@ async fn behind_nginx_a_client_gets_one_allowance_across_two_instances_none_can_
         "{statuses:?}"
     );
     // The proxy does not hand out the instances' metrics.
-    let response = alice
-        .get(format!("{}/metrics", proxy.https))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(response.status(), 404);
+    get_answering(&alice, &format!("{}/metrics", proxy.https), 404).await;
     proxy.stop();
 
     // The instances' own limiters stay as the second line: behind a proxy that does not limit,

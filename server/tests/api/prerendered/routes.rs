@@ -35,27 +35,10 @@ on_sqlite!(
     with_build(json!({}), |_| {})
 );
 
-/// `GET path` sent as written (an HTTP client would tidy the path first): status and body.
+/// `GET path` sent as written (an HTTP client would tidy the path first): status and answer.
 async fn raw_get(app: &TestApp, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(app.address.trim_start_matches("http://"))
-        .await
-        .expect("connect");
-    stream
-        .write_all(
-            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
-        )
-        .await
-        .expect("write");
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("read");
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    (status, answer)
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    raw_exchange(app, request.as_bytes()).await
 }
 
 async fn other_spellings(app: TestApp) {

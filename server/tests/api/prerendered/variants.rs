@@ -117,12 +117,7 @@ on_sqlite!(
 
 async fn shell_everywhere(app: TestApp) {
     // The manifest is read (its redirects work); only no page fits.
-    let redirect = browser()
-        .get(format!("{}/mg", app.address))
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(redirect.status(), 308);
+    assert_eq!(app.get_with("/mg", &[]).await.status(), 308);
     assert_eq!(variant_of(&app, "/nope").await, (404, None));
     expect_variant(app, None).await;
 }
