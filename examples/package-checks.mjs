@@ -13,6 +13,7 @@
 //                               init() and initSync(), which only the web target has)
 //   <part>/slim/index.d.ts      core-wasm/npm/templates/slim.d.ts, rendered for <name>
 //   <part>/node/index.d.ts      core-wasm/npm/templates/node.d.ts, rendered for <name>
+// and react/index.d.ts (mg-core/react, no wasm of its own) is core-wasm/npm/react/index.d.ts.
 // where <api> is <name> less a `_simd` suffix: the SIMD build of a .wasm declares its scalar build's API.
 // Any other .d.ts in the package, a part without all four, or a contract file no part uses fails.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -58,6 +59,8 @@ function parts(built) {
 
 /** What the contract says `path` (relative to the package) must hold, or undefined if it says nothing. */
 function expected(path, found) {
+  // mg-core/react is written by hand: its declarations are its source's.
+  if (path === "react/index.d.ts") return read(join(root, "core-wasm/npm/react/index.d.ts"));
   const match = /^(?:(.+)\/)?(bundler|web|slim|node)\/(\w+)\.d\.ts$/.exec(path);
   if (!match) return undefined;
   const [, dir = "", entry, file] = match;

@@ -71,6 +71,8 @@ node -e '
   fs.writeFileSync(out, JSON.stringify(pkg, null, 2) + "\n");
 ' "$src/package.json" "$out/package.json" "$version"
 cp "$src/README.md" "$out/README.md"
+# mg-core/react: hand-written (no wasm of its own; React is a peer dependency).
+cp -r "$src/react" "$out/react"
 
 rm -f target/npm/mg-core-*.tgz
 (cd target/npm && npm pack ./mg-core --silent >/dev/null)

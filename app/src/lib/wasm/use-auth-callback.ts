@@ -1,4 +1,5 @@
 import type { UpdateProfileRequest, UserAnswer } from "@common/http-types";
+import { type MachineStore, useMachineStore } from "mg-core/react";
 import { useRef } from "react";
 import { ApiError, apiCall } from "../api-client";
 import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
@@ -9,7 +10,6 @@ import {
   type ExchangeOutcome,
   type IdentityUser,
 } from "./core";
-import { type MachineStore, useMachineStore } from "./machine-store";
 
 /** The identity SDK's exchange answer (Descope: `sdk.oauth.exchange(code)`). */
 export interface ExchangeAnswer {
