@@ -184,7 +184,7 @@ const fixtures = {
   // Node16, Bundler, node10 (no `exports`), and a `lib` without ESNext.Disposable.
   typescript: async () => {
     const configs = ["tsconfig.json", "tsconfig.node16.json", "tsconfig.bundler.json", "tsconfig.node10.json", "tsconfig.nolib.json"];
-    await Promise.all(configs.map((config) => run(bin("tsc"), ["-p", config], "typescript")));
+    await Promise.all(configs.map((config) => limited(() => run(bin("tsc"), ["-p", config], "typescript", 600_000))));
     return "tsc --strict: NodeNext, Node16, Bundler, node10; lib without ESNext.Disposable";
   },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
