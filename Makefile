@@ -30,12 +30,13 @@ tools-browser: tools
 # src/bindings.rs), so the graphics never weigh on a page's first load. One cargo build per .wasm,
 # copied out of cargo's folder (every feature set writes the same release/mg_core.wasm, so the builds
 # run one after the other); then core-wasm/npm/build.sh runs wasm-bindgen for each way of loading it,
-# adds the entries from core-wasm/npm/templates/ and packs target/npm/mg-core/ into the tarball.
-# The app depends on target/npm/mg-core/ itself; users and the packaging fixtures install the tarball.
+# adds the entries from core-wasm/npm/templates/ into pkg/ (the package, unpacked; git-ignored) and packs
+# it into the tarball beside it, mg-core-<version>.tgz at the repository's root (git-ignored too).
+# The app depends on pkg/ itself; users and the packaging fixtures install the tarball.
 # The status page's machine is its own .wasm too, `mg-core/status`, loaded only by /apotheosis.
 # Another .wasm is one more raw rule below plus one `part` line in build.sh.
 NPM_VERSION := $(shell awk -F'"' '/^\[workspace.package\]/ { w = 1 } w && /^version = / { print $$2; exit }' Cargo.toml)
-NPM_TARBALL := target/npm/mg-core-$(NPM_VERSION).tgz
+NPM_TARBALL := mg-core-$(NPM_VERSION).tgz
 NPM_SOURCES := $(shell find core-wasm/npm -type f)
 WASM_RAW := target/npm/raw/mg_core.wasm target/npm/raw/mg_core_graphics.wasm \
 	target/npm/raw/mg_core_graphics_simd.wasm target/npm/raw/mg_core_status.wasm
@@ -69,7 +70,7 @@ target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools-target
 $(NPM_TARBALL): $(WASM_RAW) $(NPM_SOURCES) | tools
 	core-wasm/npm/build.sh target/npm/raw
 
-package: $(NPM_TARBALL) ## Build the npm package of core-wasm (target/npm/mg-core/ and its .tgz)
+package: $(NPM_TARBALL) ## Build the npm package of core-wasm (pkg/ and the .tgz beside it)
 
 # The packaging fixtures (examples/): their tools from examples/package-lock.json (npm's cache makes a
 # reinstall quick), then the tarball itself, installed again whenever it is rebuilt.
@@ -84,7 +85,7 @@ examples/node_modules/mg-core/package.json: $(NPM_TARBALL) examples/node_modules
 package-fixtures: examples/node_modules/mg-core/package.json
 
 # npm ci only when the lockfile changed since the last install.
-# The package is linked (a symlink to target/npm/mg-core), so a rebuilt package needs no reinstall.
+# The package is linked (a symlink to pkg/), so a rebuilt package needs no reinstall.
 app/node_modules/.installed: app/package-lock.json app/package.json | $(NPM_TARBALL)
 	cd app && npm ci --no-audit --no-fund
 	touch $@

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
 import wasm from "vite-plugin-wasm";
-import { appAliases } from "./vite/aliases";
+import { appAliases, appDedupe } from "./vite/aliases";
 import { docsMarkdown } from "./vite/docs-markdown";
 import { precompress } from "./vite/precompress";
 
@@ -22,7 +22,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     : { main: page("index.html") };
   return {
     plugins: harness ? [react(), wasm()] : [react(), wasm(), docsMarkdown(), precompress()],
-    resolve: { alias: appAliases },
+    resolve: { alias: appAliases, dedupe: appDedupe },
     build: {
       outDir: harness ? "dist-harness" : "dist",
       target: "esnext",
@@ -83,7 +83,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 function ssrBuild(): UserConfig {
   return {
     plugins: [react(), wasm(), docsMarkdown()],
-    resolve: { alias: appAliases },
+    resolve: { alias: appAliases, dedupe: appDedupe },
     // React's production build, as in the browser (its development build renders several times slower).
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     ssr: { noExternal: true, target: "node" },

@@ -2,19 +2,19 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 import { defineConfig } from "vitest/config";
-import { appAliases } from "./vite/aliases";
+import { appAliases, appDedupe } from "./vite/aliases";
 import { docsMarkdown } from "./vite/docs-markdown";
 
 export default defineConfig({
   plugins: [react(), wasm(), docsMarkdown()],
-  resolve: { alias: appAliases },
+  resolve: { alias: appAliases, dedupe: appDedupe },
   // src/lib/wasm/load-core.ts imports the machines' .wasm as a URL (to preload it); the file lives
-  // in the linked package (../target/npm/mg-core), outside this folder.
+  // in the linked package (../pkg), outside this folder.
   server: {
     fs: {
       allow: [
         fileURLToPath(new URL(".", import.meta.url)),
-        fileURLToPath(new URL("../target/npm/mg-core", import.meta.url)),
+        fileURLToPath(new URL("../pkg", import.meta.url)),
       ],
     },
   },

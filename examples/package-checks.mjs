@@ -1,4 +1,4 @@
-// Checks on the built package (target/npm/mg-core), before any fixture uses it:
+// Checks on the built package (pkg/), before any fixture uses it:
 // - its TypeScript declarations equal the committed contract, so an API change is always a reviewed
 //   diff; `node examples/package-checks.mjs --update` rewrites the contract from the build;
 // - no `any` in them, and every class has `free()` and `[Symbol.dispose]()`;
@@ -13,6 +13,8 @@
 //                               init() and initSync(), which only the web target has)
 //   <part>/slim/index.d.ts      core-wasm/npm/templates/slim.d.ts, rendered for <name>
 //   <part>/node/index.d.ts      core-wasm/npm/templates/node.d.ts, rendered for <name>
+// and react/index.d.ts (mg-core/react, no wasm of its own) and wasm.d.ts (the .wasm subpaths' types)
+// are their sources in core-wasm/npm/.
 // where <api> is <name> less a `_simd` suffix: the SIMD build of a .wasm declares its scalar build's API.
 // Any other .d.ts in the package, a part without all four, or a contract file no part uses fails.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const pkg = join(root, "target/npm/mg-core");
+const pkg = join(root, "pkg");
 const contract = join(root, "core-wasm/api");
 const templates = join(root, "core-wasm/npm/templates");
 const WEB_INIT = "web-init.d.ts";
@@ -58,6 +60,9 @@ function parts(built) {
 
 /** What the contract says `path` (relative to the package) must hold, or undefined if it says nothing. */
 function expected(path, found) {
+  // mg-core/react is written by hand: its declarations are its source's.
+  if (path === "react/index.d.ts") return read(join(root, "core-wasm/npm/react/index.d.ts"));
+  if (path === "wasm.d.ts") return read(join(root, "core-wasm/npm/wasm.d.ts"));
   const match = /^(?:(.+)\/)?(bundler|web|slim|node)\/(\w+)\.d\.ts$/.exec(path);
   if (!match) return undefined;
   const [, dir = "", entry, file] = match;
@@ -144,11 +149,11 @@ export function checkPackage() {
     lines.push(line);
     if (!(gzip <= budget)) problems.push(`over budget: ${line}`);
   }
-  const tarball = readdirSync(join(root, "target/npm")).find((name) =>
+  const tarball = readdirSync(root).find((name) =>
     /^mg-core-.*\.tgz$/.test(name),
   );
-  if (!tarball) problems.push("no target/npm/mg-core-*.tgz (make package)");
-  else lines.push(`${tarball}: ${statSync(join(root, "target/npm", tarball)).size} bytes`);
+  if (!tarball) problems.push("no mg-core-*.tgz (make package)");
+  else lines.push(`${tarball}: ${statSync(join(root, tarball)).size} bytes`);
 
   if (problems.length) throw new Error(problems.join("\n"));
   return lines.join("\n");

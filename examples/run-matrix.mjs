@@ -10,6 +10,8 @@ import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
+import { nextFixture } from "./common/next.mjs";
+import { checkReadmes } from "./readme/check.mjs";
 import { checkPackage } from "./package-checks.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -48,6 +50,35 @@ async function webpackBuild(dir) {
       else resolve();
     }),
   );
+}
+
+// The bundlers' own command lines, as their READMEs give them; no configuration about mg-core.
+const cli = {
+  esbuild: () => run(bin("esbuild"), ["main.js", "--bundle", "--outdir=dist", "--log-level=warning"], "esbuild"),
+  rollup: () => run(bin("rollup"), ["main.js", "-p", "@rollup/plugin-node-resolve", "-d", "dist", "--silent"], "rollup"),
+  parcel: () =>
+    run(bin("parcel"), ["build", "index.html", "--dist-dir", "dist", "--no-cache", "--public-url", "./", "--log-level", "warn"], "parcel"),
+  rsbuild: () => run(bin("rsbuild"), ["build", "--log-level", "warn"], "rsbuild"),
+};
+
+// Two builds at a time (the machines have two cores): every selected fixture's build starts at
+// once, each runs when a slot frees, and a fixture waits only for its own.
+let slots = 2;
+const queue = [];
+function limited(task) {
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      slots -= 1;
+      task()
+        .then(resolve, reject)
+        .finally(() => {
+          slots += 1;
+          queue.shift()?.();
+        });
+    };
+    if (slots > 0) start();
+    else queue.push(start);
+  });
 }
 
 // The browser fixtures are served from this folder (so the no-bundler worker reaches node_modules/).
@@ -122,9 +153,18 @@ const pages = {
   "vite-plugin": [() => viteBuild("vite-plugin"), "vite-plugin/dist/index.html"],
   "vite-web": [() => viteBuild("vite-web"), "vite-web/dist/index.html"],
   webpack: [() => webpackBuild("webpack"), "webpack/index.html"],
+  esbuild: [cli.esbuild, "esbuild/index.html"],
+  rollup: [cli.rollup, "rollup/index.html"],
+  parcel: [cli.parcel, "parcel/dist/index.html"],
+  rsbuild: [cli.rsbuild, "rsbuild/dist/index.html"],
   worker: [async () => {}, "worker/index.html"],
 };
 const builds = {};
+for (const [name, [build]] of Object.entries(pages))
+  if (!only.size || only.has(name) || only.has(`${name} (firefox)`))
+    builds[name] = limited(build);
+// A failed build fails its fixtures when they await it, not the matrix before them.
+for (const build of Object.values(builds)) build.catch(() => {});
 const browserFixtures = (engine, suffix) =>
   Object.fromEntries(
     Object.entries(pages).map(([name, [build, page]]) => [
@@ -139,26 +179,35 @@ const browserFixtures = (engine, suffix) =>
 
 const fixtures = {
   "package-checks": () => checkPackage(),
-  // The types of every entry, as Node (NodeNext) and as bundlers (Bundler) resolve them.
+  readme: () => checkReadmes({ here, run, bin }),
+  // The types of every entry, strict and without skipLibCheck, as each resolver finds them: NodeNext,
+  // Node16, Bundler, node10 (no `exports`), and a `lib` without ESNext.Disposable.
   typescript: async () => {
-    await Promise.all([
-      run(bin("tsc"), ["-p", "tsconfig.json"], "typescript"),
-      run(bin("tsc"), ["-p", "tsconfig.bundler.json"], "typescript"),
-    ]);
-    return "tsc --strict: NodeNext and Bundler resolution";
+    const configs = ["tsconfig.json", "tsconfig.node16.json", "tsconfig.bundler.json", "tsconfig.node10.json", "tsconfig.nolib.json"];
+    await Promise.all(configs.map((config) => limited(() => run(bin("tsc"), ["-p", config], "typescript", 600_000))));
+    return "tsc --strict: NodeNext, Node16, Bundler, node10; lib without ESNext.Disposable";
   },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
-  // Both sides of require(): where Node can require() ES modules, and where it cannot (the flag turns
-  // it off), which must give the message that says how to import the package.
+  // Jest with no configuration: node/CommonJS and jsdom (the docblock picks it).
+  jest: () => run(bin("jest"), ["--rootDir", ".", "--ci"], "jest"),
+  // Vitest with the `browser` resolve condition, in jsdom.
+  vitest: () => run(bin("vitest"), ["run"], "vitest"),
+  // require() gets the CommonJS build whether Node can require() ES modules or not (the flag turns
+  // that off).
   "node-require": async () =>
     [
       await run("node", ["main.cjs"], "node-require"),
       await run("node", ["--no-experimental-require-module", "main.cjs"], "node-require"),
     ].join("\n"),
+  "node-errors": () => run("node", ["errors.mjs"], "node-errors"),
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
   bun: () => run(bin("bun"), ["main.ts"], "bun"),
   ...browserFixtures("chromium", ""),
+  // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
+  // so one after the other).
+  "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
+  "next-webpack": () => nextFixture({ mode: "webpack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   ...browserFixtures("firefox", " (firefox)"),
 };
 

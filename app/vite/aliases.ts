@@ -10,3 +10,8 @@ export const appAliases: Alias[] = [
   { find: /^@\//, replacement: folder("../src/") },
   { find: /^@common\//, replacement: folder("../common/") },
 ];
+
+// mg-core is linked (a symlink to the built package, outside this folder), and mg-core/react imports
+// React: resolved from the package's real path it would find no React (or a second copy), so React
+// always resolves from this app.
+export const appDedupe: string[] = ["react", "react-dom"];

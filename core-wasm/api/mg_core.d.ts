@@ -1,3 +1,4 @@
+/// <reference lib="esnext.disposable" />
 /* tslint:disable */
 /* eslint-disable */
 /**
@@ -261,15 +262,15 @@ export class AuthCallbackMachine {
     /**
      * The exchange threw `message`.
      */
-    exchangeThrew(message: string, now_ms: number): void;
+    exchangeThrew(message: string, nowMs: number): void;
     /**
      * The SDK's exchange answered (`{ ok, user, errorCode, message }`).
      */
-    exchanged(outcome: ExchangeOutcome, now_ms: number): CallbackEffect | undefined;
+    exchanged(outcome: ExchangeOutcome, nowMs: number): CallbackEffect | undefined;
     /**
      * `onLocalhost`: show help instead of redirecting after an unrecognised exchange error.
      */
-    constructor(on_localhost: boolean);
+    constructor(onLocalhost: boolean);
     /**
      * When to call `tick` next, or undefined.
      */
@@ -284,19 +285,19 @@ export class AuthCallbackMachine {
      * the state this browser stored when it started the sign-in (undefined if none). The code is
      * exchanged only when the two states are equal.
      */
-    start(code: string | null | undefined, error: string | null | undefined, state: string | null | undefined, expected_state: string | null | undefined, now_ms: number): CallbackEffect | undefined;
+    start(code: string | null | undefined, error: string | null | undefined, state: string | null | undefined, expectedState: string | null | undefined, nowMs: number): CallbackEffect | undefined;
     /**
      * Reading the user or updating the profile failed with `message`.
      */
-    stepFailed(message: string, now_ms: number): void;
+    stepFailed(message: string, nowMs: number): void;
     /**
      * Time passes: may time out, or return a due `navigate` effect.
      */
-    tick(now_ms: number): CallbackEffect | undefined;
+    tick(nowMs: number): CallbackEffect | undefined;
     /**
      * The current user was read; `storedName` is the API's name (undefined or empty: none).
      */
-    userRead(stored_name?: string | null): CallbackEffect | undefined;
+    userRead(storedName?: string | null): CallbackEffect | undefined;
 }
 
 /**
@@ -313,7 +314,7 @@ export class Deployment {
      * Reads `config` (fields of the wrong type read as absent) at time `nowMs`. The flags JSON
      * is read with the browser's `JSON.parse`.
      */
-    constructor(config: DeploymentConfig, now_ms: number);
+    constructor(config: DeploymentConfig, nowMs: number);
     /**
      * 'Failed to parse VITE_DEPLOYMENT_FLAGS' when the flags JSON was unreadable (log it), else undefined.
      */
@@ -331,15 +332,15 @@ export class HealthMachine {
     /**
      * GET /health answered `status` (undefined: it failed). Returns the console message to log, if any.
      */
-    apiResult(round: number, status_code?: number | null): string | undefined;
+    apiResult(round: number, statusCode?: number | null): string | undefined;
     /**
      * GET /db-health answered `status` (undefined: it failed). Returns the console message to log, if any.
      */
-    dbResult(round: number, status_code?: number | null): string | undefined;
+    dbResult(round: number, statusCode?: number | null): string | undefined;
     /**
      * `ethereal` without `force` makes api and db 'n/a'; `queueKnown`: a queue URL is configured.
      */
-    constructor(ethereal: boolean, force: boolean, queue_known: boolean);
+    constructor(ethereal: boolean, force: boolean, queueKnown: boolean);
     /**
      * When to call `poll` next (ms, same clock as `now`), or undefined before the first poll.
      */
@@ -347,7 +348,7 @@ export class HealthMachine {
     /**
      * Starts a round if due: the checks to run, or undefined when it is not time yet.
      */
-    poll(now_ms: number): CheckPlan | undefined;
+    poll(nowMs: number): CheckPlan | undefined;
     /**
      * Reading the queue configuration failed; returns 'Telekinesis health check failed' to log.
      */
@@ -405,7 +406,7 @@ export class NameEditMachine {
     /**
      * The update failed: `message`, or 'Failed to update name', for 5 s.
      */
-    failed(message: string | null | undefined, now_ms: number): void;
+    failed(message: string | null | undefined, nowMs: number): void;
     /**
      * The input's text changed.
      */
@@ -413,7 +414,7 @@ export class NameEditMachine {
     /**
      * A key in the input (`KeyboardEvent.key`): Enter saves (returns the name to send), Escape cancels.
      */
-    key(key: string, now_ms: number): string | undefined;
+    key(key: string, nowMs: number): string | undefined;
     /**
      * Starts in view mode showing `name`.
      */
@@ -425,11 +426,11 @@ export class NameEditMachine {
     /**
      * Saves: the trimmed name to send, or undefined ('Name cannot be empty' is then shown for 5 s).
      */
-    save(now_ms: number): string | undefined;
+    save(nowMs: number): string | undefined;
     /**
      * The server stored `name`: 'Name updated successfully' for 3 s.
      */
-    saved(name: string, now_ms: number): void;
+    saved(name: string, nowMs: number): void;
     /**
      * The stored name became known or changed (ignored while saving).
      */
@@ -438,7 +439,7 @@ export class NameEditMachine {
     /**
      * Time passes; true when the message was cleared.
      */
-    tick(now_ms: number): boolean;
+    tick(nowMs: number): boolean;
 }
 
 /**
@@ -452,7 +453,7 @@ export class TelekinesisCounters {
      * The label to show beside the numbers.
      */
     static demoLabel(): string;
-    constructor(seed: number, now_ms: number);
+    constructor(seed: number, nowMs: number);
     /**
      * When to call `tick` next.
      */
@@ -460,7 +461,7 @@ export class TelekinesisCounters {
     /**
      * Time passes; true when new numbers were drawn.
      */
-    tick(now_ms: number): boolean;
+    tick(nowMs: number): boolean;
 }
 
 /**
@@ -501,7 +502,7 @@ export class WisdomMachine {
     /**
      * The API answered with `status` and the raw `body` text.
      */
-    answered(status_code: number, body: string, now_ms: number): void;
+    answered(statusCode: number, body: string, nowMs: number): void;
     /**
      * A click; true when the caller must POST /api/wisdom now.
      */
@@ -509,7 +510,7 @@ export class WisdomMachine {
     /**
      * The request got no answer: shows 'Failed to connect to API' for 3 s.
      */
-    networkFailed(now_ms: number): void;
+    networkFailed(nowMs: number): void;
     constructor();
     /**
      * When to call `tick` next, or undefined.
@@ -522,7 +523,7 @@ export class WisdomMachine {
     /**
      * Time passes; true when the button went back to idle.
      */
-    tick(now_ms: number): boolean;
+    tick(nowMs: number): boolean;
     /**
      * True while a request is running (the button is disabled).
      */
@@ -533,7 +534,7 @@ export class WisdomMachine {
  * The message a failed API call shows (spec 8), or `undefined` when `status` is 2xx.
  * Pass `status` undefined when no response arrived; `body` is the raw response text.
  */
-export function apiErrorMessage(status_code?: number | null, body?: string | null): string | undefined;
+export function apiErrorMessage(statusCode?: number | null, body?: string | null): string | undefined;
 
 /**
  * An uptime in percent as every page writes it ("99.98%": floored to two decimals, no trailing

@@ -1,3 +1,4 @@
+/// <reference lib="esnext.disposable" />
 /* tslint:disable */
 /* eslint-disable */
 /**
@@ -227,11 +228,11 @@ export class StatusPageMachine {
     /**
      * GET /health answered `status` (undefined: it failed). Returns the console message to log.
      */
-    apiResult(round: number, status_code?: number | null): string | undefined;
+    apiResult(round: number, statusCode?: number | null): string | undefined;
     /**
      * GET /db-health answered `status` (undefined: it failed). Returns the console message to log.
      */
-    dbResult(round: number, status_code?: number | null): string | undefined;
+    dbResult(round: number, statusCode?: number | null): string | undefined;
     /**
      * The live values `{ api, db, queue }`.
      */
@@ -243,7 +244,7 @@ export class StatusPageMachine {
     /**
      * `ethereal` without `force`: no API to ask. `queueUrl`: the Telekinesis queue, if known.
      */
-    constructor(ethereal: boolean, force: boolean, queue_url?: string | null);
+    constructor(ethereal: boolean, force: boolean, queueUrl?: string | null);
     /**
      * When to call `poll` next (ms, same clock as `now`), or undefined before the first poll.
      */
@@ -251,15 +252,15 @@ export class StatusPageMachine {
     /**
      * Starts a round if due: the requests to make, or undefined when it is not time yet.
      */
-    poll(now_ms: number): RoundPlan | undefined;
+    poll(nowMs: number): RoundPlan | undefined;
     /**
      * The queue URL answered `status` (undefined: it failed). Returns the console message to log.
      */
-    queueResult(round: number, status_code?: number | null): string | undefined;
+    queueResult(round: number, statusCode?: number | null): string | undefined;
     /**
      * The status request answered `status` (undefined: it failed) with its `ETag` and body text.
      */
-    statusResult(round: number, status_code?: number | null, etag?: string | null, body?: string | null): void;
+    statusResult(round: number, statusCode?: number | null, etag?: string | null, body?: string | null): void;
     /**
      * Changes whenever `live()` may give something new.
      */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package of core-wasm from the .wasm files cargo built (`make package` does both):
-#   target/npm/mg-core/              the package, unpacked (the app depends on this folder)
-#   target/npm/mg-core-<version>.tgz the same, packed by `npm pack` (what users and the fixtures install)
+#   pkg/                   the package, unpacked (the app depends on this folder)
+#   mg-core-<version>.tgz  beside it, the same packed by `npm pack` (what users and the fixtures install)
 # Each .wasm becomes one part of the package, with one folder per way of loading it (wasm-bindgen
 # targets plus small hand-written entries from templates/); package.json's `exports` maps them.
 #   core-wasm/npm/build.sh <raw dir>   (raw dir: mg_core.wasm, mg_core_graphics.wasm,
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 raw="${1:-target/npm/raw}"
 src=core-wasm/npm
-out=target/npm/mg-core
+out=pkg
 version=$(awk -F'"' '/^\[workspace.package\]/ { w = 1 } w && /^version = / { print $2; exit }' Cargo.toml)
 
 rm -rf "$out" && mkdir -p "$out"
@@ -29,6 +29,34 @@ part() {
   grep -qF "$web_url" "$dir/web/$name.js" ||
     { echo "package: the web glue's default .wasm URL changed; update $0" >&2; exit 1; }
   sed -i "s|$web_url|new URL('../bundler/${name}_bg.wasm', import.meta.url)|" "$dir/web/$name.js"
+
+  # Errors that say what to do, in the glue (never in the .wasm): a freed object names its class,
+  # a second free() does nothing, and the web glue before init() says to call it.
+  local pkg="mg-core${4:+/$4}" classes guard
+  classes=$(grep -oP '^export class \K\w+' "$dir/bundler/$name.d.ts")
+  guard=$(sed "s|__PKG__|$pkg|g" "$src/templates/guard.js" |
+    CLASSES=$(for c in $classes; do printf '__mgGuard(%s, "%s");\n' "$c" "$c"; done) \
+      perl -pe 's/^__CLASSES__$/$ENV{CLASSES}/')
+  printf '%s\n' "$guard" >>"$dir/bundler/${name}_bg.js"
+  printf '%s\n' "$guard" >>"$dir/web/$name.js"
+  local decl="let wasmModule, wasmInstance, wasm;"
+  [ "$(grep -cF "$decl" "$dir/web/$name.js")" = 1 ] && [ "$(grep -cF "if (wasm !== undefined) return wasm;" "$dir/web/$name.js")" = 2 ] ||
+    { echo "package: the web glue's wasm variable changed; update $0" >&2; exit 1; }
+  local map
+  map=$(node -e 'const m = {}; for (const c of process.argv.slice(1)) m[c.toLowerCase()] = c; console.log(JSON.stringify(m))' $classes)
+  NOT_READY=$(sed -e "s|__PKG__|$pkg|g" -e "s|__CLASS_MAP__|$map|" "$src/templates/not-ready.js") DECL="$decl" perl -0pi -e \
+    's/^\Q$ENV{DECL}\E$/$ENV{NOT_READY}\nlet wasmModule, wasmInstance, wasm = __mgNotReady;/m; s/if \(wasm !== undefined\) return wasm;/if (wasm !== __mgNotReady) return wasm;/g' \
+    "$dir/web/$name.js"
+
+  # The declarations stand on their own: `Disposable` (each class's [Symbol.dispose]) whatever the
+  # caller's `lib`, and parameter names in camelCase as TypeScript callers write them (wasm-bindgen
+  # keeps Rust's; only the names change, not what is passed). web-init's `module_or_path` stays: it
+  # is also the key of the object init() takes.
+  local dts
+  for dts in "$dir/bundler/$name.d.ts" "$dir/web/$name.d.ts"; do
+    perl -0pi -e 's{^}{/// <reference lib="esnext.disposable" />\n}' "$dts"
+    perl -pi -e 's/(?<=[(,] |\()(?!module_or_path)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?=\??: )/$1 =~ s{_([a-z0-9])}{\u$1}gr/ge' "$dts"
+  done
 
   # The raw exports' types (`*_bg.wasm.d.ts`) are not part of the API.
   rm -f "$dir"/bundler/*_bg.wasm.d.ts "$dir"/web/*_bg.wasm.d.ts
@@ -50,9 +78,30 @@ part() {
   ! grep -q "_bg.wasm" "$dir/slim/$name.js" ||
     { echo "package: slim/$name.js still names the .wasm" >&2; exit 1; }
 
-  local pkg="mg-core${4:+/$4}"
+  # inline/ (the .wasm inlined as base64, an ES module) and node/index.cjs (CommonJS) for what cannot
+  # load a .wasm file (inline.mjs); package.json's conditions choose them.
+  mkdir -p "$dir/inline"
+  local glue
+  glue=$(mktemp -d)
+  wasm-bindgen "$wasm" --target nodejs --out-dir "$glue" --out-name "$name"
+  printf '%s\n' "$guard" >>"$glue/$name.js"
+  node "$src/inline.mjs" "$dir/bundler/${name}_bg.wasm" "$glue/$name.js" "$dir" "$name"
+  rm -rf "$glue"
+
+  # Resolvers that ignore `exports` (Parcel's default, node10) find a subpath's folder: its own
+  # package.json names the same builds the root's fields do (type: module, as the root's).
+  [ "$2" = . ] || node -e '
+    const [out, name] = process.argv.slice(1);
+    require("fs").writeFileSync(`${out}/package.json`, JSON.stringify({
+      type: "module",
+      main: "./node/index.cjs",
+      module: "./inline/index.js",
+      types: `./bundler/${name}.d.ts`,
+    }, null, 2) + "\n");
+  ' "$dir" "$name"
+
   for t in slim.js:slim/index.js slim.d.ts:slim/index.d.ts node.js:node/index.js \
-    node.d.ts:node/index.d.ts require.cjs:node/require.cjs; do
+    node.d.ts:node/index.d.ts inline.js:inline/index.js; do
     sed -e "s|__NAME__|$name|g" -e "s|__PKG__|$pkg|g" "$src/templates/${t%%:*}" >"$dir/${t#*:}"
   done
 }
@@ -71,7 +120,11 @@ node -e '
   fs.writeFileSync(out, JSON.stringify(pkg, null, 2) + "\n");
 ' "$src/package.json" "$out/package.json" "$version"
 cp "$src/README.md" "$out/README.md"
+# mg-core/react: hand-written (no wasm of its own; React is a peer dependency).
+cp -r "$src/react" "$out/react"
+# The types of the .wasm subpaths (a URL, where a bundler gives one).
+cp "$src/wasm.d.ts" "$out/wasm.d.ts"
 
-rm -f target/npm/mg-core-*.tgz
-(cd target/npm && npm pack ./mg-core --silent >/dev/null)
-ls -l "target/npm/mg-core-$version.tgz" | awk '{ print "package: " $NF " (" $5 " bytes)" }'
+rm -f mg-core-*.tgz
+npm pack ./pkg --silent >/dev/null
+ls -l "mg-core-$version.tgz" | awk '{ print "package: " $NF " (" $5 " bytes)" }'

@@ -7,6 +7,9 @@ import { initialize as initializeGraphics } from "mg-core/graphics/slim";
 import initSimd from "mg-core/graphics/simd/web";
 import { initialize, initSync } from "mg-core/slim";
 import init, { type InitOutput, ThemeMachine as WebThemeMachine } from "mg-core/web";
+import { type MachineSpec, machineStore, themeScript } from "mg-core/react";
+import wasmUrl from "mg-core/mg_core_bg.wasm";
+import { ThemeMachine as InlineThemeMachine } from "mg-core/inline";
 
 const theme: Theme = new ThemeMachine(undefined).toggle();
 const wisdom = new WisdomMachine();
@@ -30,3 +33,15 @@ snapshot.phase;
 import("mg-core").then((core) => core.default);
 
 export { theme, deadline, vertices, ready, slim, graphics, simdCube, simdReady, sync, web };
+
+// The .wasm subpaths are typed (a URL), and the React bindings' store takes any machine.
+const url: string = wasmUrl;
+const spec: MachineSpec<WisdomMachine, WisdomSnapshot> = {
+  create: () => new WisdomMachine(),
+  read: (machine) => machine.snapshot(),
+  initial: () => ({ status: "idle" }),
+  due: (machine, now) => machine.tick(now),
+};
+const store = machineStore(spec);
+const script: string = themeScript;
+const inline: Theme = new InlineThemeMachine(null).theme;

@@ -1,4 +1,4 @@
-// webpack 5 with its built-in async WebAssembly: the package's bundler build.
+// webpack 5 with nothing to configure: the `webpack` condition gives the package's inlined build.
 import * as core from "mg-core";
 import { driveMachines, fillHypercube } from "../common/check.mjs";
 import { report } from "../common/report.mjs";

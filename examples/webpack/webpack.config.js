@@ -5,6 +5,5 @@ export default {
   context: fileURLToPath(new URL(".", import.meta.url)),
   entry: "./main.js",
   output: { path: fileURLToPath(new URL("dist", import.meta.url)), publicPath: "auto", clean: true },
-  experiments: { asyncWebAssembly: true },
   performance: { hints: false },
 };

@@ -1,9 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
+import { type MachineSpec, useMachineStore } from "mg-core/react";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type MachineSpec, useMachineStore } from "./machine-store";
 
 // The store with a stand-in machine (the hooks' own tests run it with the real wasm ones): a counter
 // that wants waking `wait` ms after each event, and counts its constructions and frees.

@@ -1,5 +1,6 @@
 import type { UpdateProfileRequest, UserAnswer } from "@common/http-types";
 import { paths } from "@common/routes";
+import { type MachineStore, useMachineStore } from "mg-core/react";
 import { useRef } from "react";
 import { ApiError, apiCall } from "../api-client";
 import { SIGN_IN_STATE_PARAM, takeSignInState } from "../sign-in-state";
@@ -11,7 +12,6 @@ import {
   type ExchangeOutcome,
   type IdentityUser,
 } from "./core";
-import { type MachineStore, useMachineStore } from "./machine-store";
 
 /** The identity SDK's exchange answer (Descope: `sdk.oauth.exchange(code)`). */
 export interface ExchangeAnswer {

@@ -1,7 +1,7 @@
+import { readOnce, useMachineStore } from "mg-core/react";
 import { useState } from "react";
 import { deploymentConfig } from "../../config/env";
 import { Deployment, type DeploymentConfig, type DeploymentInfo } from "./core";
-import { readOnce, useMachineStore } from "./machine-store";
 
 /**
  * This deployment's info and landing texts (built by the wasm core from the build-time config), from

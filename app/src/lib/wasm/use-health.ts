@@ -2,11 +2,11 @@
 // (/health, /db-health, and GET /api/status for the server's uptimes); this hook does the requests.
 
 import type { DatabaseName, DbHealth, StatusSummary } from "@common/http-types";
+import { type MachineStore, useMachineStore } from "mg-core/react";
 import { useMemo, useState } from "react";
 import { forceHealthChecks } from "../../config/env";
 import { requestRaw } from "../api-client";
 import { HealthMachine, type HealthSnapshot } from "./core";
-import { type MachineStore, useMachineStore } from "./machine-store";
 
 type HealthStore = MachineStore<HealthMachine, HealthSnapshot>;
 

@@ -1,7 +1,7 @@
+import { useMachineStore } from "mg-core/react";
 import { useCallback, useMemo } from "react";
 import { callbackUrl, newSignInState } from "../sign-in-state";
 import { LoginMachine, type LoginProvider, type LoginSnapshot } from "./core";
-import { useMachineStore } from "./machine-store";
 
 /** The identity SDK's "start OAuth" answer (Descope: `sdk.oauth.start(provider, redirectUrl)`). */
 export interface OAuthStartAnswer {

@@ -1,8 +1,8 @@
 import type { CurrentUser, UpdateProfileRequest, UserAnswer } from "@common/http-types";
+import { useMachineStore } from "mg-core/react";
 import { useCallback, useEffect } from "react";
 import { ApiError, apiCall } from "../api-client";
 import { NameEditMachine, type NameEditSnapshot } from "./core";
-import { useMachineStore } from "./machine-store";
 
 export interface NameEdit {
   snapshot: NameEditSnapshot;

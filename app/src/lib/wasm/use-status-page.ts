@@ -2,9 +2,10 @@
 // it asks (the two checks, the queue URL, one status request with its If-None-Match) and every word the
 // page shows; this module does the requests, and the machine store (machine-store.ts) keeps the one
 // timer and re-reads the view only when the machine's version of it changed.
+
+import { type MachineStore, readOnce, useMachineStore } from "mg-core/react";
 import { forceHealthChecks } from "../../config/env";
 import { apiUrl, probe } from "../api-client";
-import { type MachineStore, readOnce, useMachineStore } from "./machine-store";
 import { type LiveValue, StatusPageMachine, type StatusView } from "./status-core";
 
 // The view types the page renders (generated from the Rust types).

@@ -1,5 +1,5 @@
+import { readOnce, useMachineStore } from "mg-core/react";
 import { type DemoCounters, TelekinesisCounters } from "./core";
-import { readOnce, useMachineStore } from "./machine-store";
 
 /**
  * The seed of the first draw when the caller names none. Fixed, so the counters' first values are the

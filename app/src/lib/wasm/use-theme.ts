@@ -1,7 +1,7 @@
+import { useMachineStore } from "mg-core/react";
 import { useCallback, useEffect } from "react";
 import type { Theme, ThemeMachine } from "./core";
 import { type Core, loadedCore, whenCoreLoaded, withCore } from "./load-core";
-import { useMachineStore } from "./machine-store";
 
 export type { Theme };
 

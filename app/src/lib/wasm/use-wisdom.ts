@@ -1,7 +1,7 @@
+import { useMachineStore } from "mg-core/react";
 import { useCallback } from "react";
 import { requestRaw } from "../api-client";
 import { WisdomMachine, type WisdomSnapshot } from "./core";
-import { useMachineStore } from "./machine-store";
 
 const IDLE: WisdomSnapshot = { status: "idle" };
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 // docs/quality.md's budget for each .wasm the app loads: 40 KB gzip; the two builds of the graphics
 // (scalar and simd128, which also carry the bench page's kernels) have a tighter one of 25 KB each,
 // as in the package's own checks (examples/package-checks.mjs). Measured here on the built package
-// (../target/npm/mg-core, `make package`), the bundler build the app imports, with zlib at level 9
+// (../pkg, `make package`), the bundler build the app imports, with zlib at level 9
 // (a few hundred bytes above `gzip -9`, which docs/performance.md quotes).
 const KB = 1024;
-const pkg = "../../../../target/npm/mg-core/";
+const pkg = "../../../../pkg/";
 const machines = `${pkg}bundler/mg_core_bg.wasm`;
 const scalar = `${pkg}graphics/bundler/mg_core_graphics_bg.wasm`;
 const simd = `${pkg}graphics/simd/bundler/mg_core_graphics_simd_bg.wasm`;
