@@ -34,6 +34,9 @@ pub enum AppError {
     /// No bearer token, or one that does not verify. The reason is logged, never sent.
     #[error("unauthorized: {0}")]
     Unauthorized(String),
+    /// Signed in, but not allowed to do this (the message says what is needed).
+    #[error("forbidden: {0}")]
+    Forbidden(String),
     #[error("not found")]
     NotFound,
     #[error("method not allowed")]
@@ -70,6 +73,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_) | AppError::InvalidField(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -88,6 +92,7 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::InvalidField(_) => "invalid_field",
             AppError::Unauthorized(_) => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
             AppError::NotFound => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::PayloadTooLarge => "payload_too_large",
@@ -103,7 +108,9 @@ impl AppError {
     /// The sentence a person reads (the app shows it as is, spec section 8).
     pub fn message(&self) -> String {
         match self {
-            AppError::BadRequest(message) | AppError::InvalidField(message) => message.clone(),
+            AppError::BadRequest(message)
+            | AppError::InvalidField(message)
+            | AppError::Forbidden(message) => message.clone(),
             AppError::Unauthorized(_) => {
                 "Please sign in again: the session is missing or invalid.".into()
             }

@@ -8,7 +8,10 @@ use axum::{
     http::{header, HeaderValue, StatusCode},
     response::Response,
 };
-use mg_domain::status::{History, PageBody, PageHistory, Range, Summary};
+use mg_domain::{
+    notices::NoticeStatus,
+    status::{History, PageBody, PageHistory, Range, Summary},
+};
 
 use super::{agreement::Snapshot, badge, feed, series, statuspage};
 use crate::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
@@ -83,6 +86,11 @@ pub struct Published {
     pub history: HashMap<(String, Range), ReadyAnswer>,
     pub statuspage_summary: ReadyAnswer,
     pub statuspage_status: ReadyAnswer,
+    /// `/api/v2/incidents.json` and `/api/v2/incidents/unresolved.json`.
+    pub statuspage_incidents: ReadyAnswer,
+    pub statuspage_unresolved: ReadyAnswer,
+    /// `/api/v2/scheduled-maintenances.json`, `.../upcoming.json`, `.../active.json`.
+    pub maintenances: [ReadyAnswer; 3],
     pub badges: HashMap<String, ReadyAnswer>,
     pub feed: ReadyAnswer,
     /// The component ids, for the 400 message of an unknown one.
@@ -159,10 +167,23 @@ impl Published {
             history,
             statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
             statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
+            statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
+            statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
+            maintenances: [
+                None,
+                Some(NoticeStatus::Scheduled),
+                Some(NoticeStatus::InProgress),
+            ]
+            .map(|which| ReadyAnswer::json(&statuspage::maintenances_json(summary, which))),
             badges,
             feed: ReadyAnswer::new(feed::render(summary), ATOM, CACHE_FEED),
             components: summary.components.iter().map(|c| c.id.clone()).collect(),
         }
+    }
+
+    /// The summary these answers were made from.
+    pub fn page_summary(&self) -> &Summary {
+        &self.page_parts.summary
     }
 
     /// The page answer for a client that holds this page as of `since` (the `updated_at` of its

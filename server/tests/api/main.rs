@@ -28,6 +28,7 @@ mod runtime_config;
 mod sessions;
 mod static_files;
 mod status;
+mod status_operators;
 mod status_outage;
 mod status_page;
 mod status_storage;
