@@ -1,276 +1,353 @@
-//! The status operators' tables: incidents and maintenance windows (`status_posts`), their
-//! timelines (`status_post_updates`) and the log of what operators did (`status_operator_log`).
-//! Every write is one transaction that also writes its log line: it is acknowledged only after the
-//! commit, and a failed commit (the transaction is then rolled back) stores nothing.
+//! The status operators' table, `status_notice_updates`: incidents and maintenance windows as a
+//! timeline of updates, one row per operator action (so it is also the log of who did what, when).
+//! Every write is one autocommit `INSERT ... RETURNING` stepped to its end
+//! ([`Database::commit_returning`]): acknowledged only after its commit, and a failed commit
+//! stores nothing. The notice's own fields (kind, title, components, window...) are written with
+//! its first update and copied into each later one by the same statement.
 
 use sqlx::FromRow;
 
 use super::Database;
 use crate::time::DAY_MS;
 
-/// Resolved incidents and completed windows stay in the answers this long (then only the log
-/// keeps what was done).
+/// Resolved incidents and windows over stay in the answers this long after their last update.
 pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
-/// The log of operator actions is kept this long.
-pub const LOG_RETENTION_MS: i64 = 90 * DAY_MS;
 /// Notices read into the answers at most (the newest).
-pub const NOTICES_READ_LIMIT: i64 = 200;
+pub const NOTICES_READ_LIMIT: i64 = 100;
+/// The statuses that end a notice, as SQL.
+const FINAL: &str = "('resolved', 'completed')";
 
-/// One incident or maintenance window as stored.
+/// One operator action: a notice's first update (which names it) or a later one.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct NoticeRow {
-    pub id: String,
+pub struct UpdateRow {
+    pub notice_id: String,
+    pub seq: i64,
     pub kind: String,
     pub title: String,
     pub impact: String,
     /// Component ids joined by commas.
     pub components: String,
+    pub check_incident: Option<String>,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub status: String,
+    /// The operator's Markdown.
+    pub body: String,
+    pub created_at: i64,
+    pub author: String,
+}
+
+/// A notice as its updates give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoticeRow {
+    pub id: String,
+    pub kind: String,
+    pub title: String,
+    pub impact: String,
+    pub components: String,
+    /// The latest update's status.
     pub status: String,
     pub check_incident: Option<String>,
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When an update resolved or completed it.
     pub resolved_at: Option<i64>,
     pub created_by: String,
 }
 
-/// One update of a notice's timeline; `body` is the operator's Markdown.
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct UpdateRow {
-    pub post_id: String,
-    pub seq: i64,
-    pub status: String,
-    pub body: String,
-    pub created_at: i64,
-    pub author: String,
+impl NoticeRow {
+    /// The notice `updates` (of one notice, any order) describe; `None` without any.
+    pub fn from_updates(updates: &[UpdateRow]) -> Option<Self> {
+        let first = updates.iter().min_by_key(|u| u.seq)?;
+        let last = updates.iter().max_by_key(|u| u.seq)?;
+        let resolved_at = updates
+            .iter()
+            .filter(|u| u.status == "resolved" || u.status == "completed")
+            .map(|u| u.created_at)
+            .min();
+        Some(Self {
+            id: first.notice_id.clone(),
+            kind: first.kind.clone(),
+            title: first.title.clone(),
+            impact: first.impact.clone(),
+            components: first.components.clone(),
+            status: last.status.clone(),
+            check_incident: first.check_incident.clone(),
+            starts_at: first.starts_at,
+            ends_at: first.ends_at,
+            created_at: first.created_at,
+            updated_at: last.created_at,
+            resolved_at,
+            created_by: first.author.clone(),
+        })
+    }
 }
 
-/// One line of the operator log.
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct LogRow {
-    pub id: String,
+/// A later update of the notice `id` of `kind`, by `author` at `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewUpdate<'a> {
+    pub id: &'a str,
+    pub kind: &'a str,
+    pub status: &'a str,
+    pub body: &'a str,
     pub at: i64,
-    pub operator: String,
-    pub action: String,
-    pub target: String,
+    pub author: &'a str,
 }
 
-/// What an operator changes on a notice with an update.
-#[derive(Debug, Clone)]
-pub struct NoticeChange {
-    pub status: String,
-    pub updated_at: i64,
-    pub resolved_at: Option<i64>,
-}
+const COLUMNS: &str = "notice_id, seq, kind, title, impact, components, check_incident, \
+                       starts_at, ends_at, status, body, created_at, author";
 
-const POST_COLUMNS: &str = "id, kind, title, impact, components, status, check_incident, \
-                            starts_at, ends_at, created_at, updated_at, resolved_at, created_by";
-const UPDATE_COLUMNS: &str = "post_id, seq, status, body, created_at, author";
+/// Updates grouped per notice (newest update first), each with the notice they give.
+fn group(updates: Vec<UpdateRow>) -> Vec<(NoticeRow, Vec<UpdateRow>)> {
+    let mut groups: Vec<Vec<UpdateRow>> = Vec::new();
+    for update in updates {
+        match groups.last_mut() {
+            Some(group) if group[0].notice_id == update.notice_id => group.push(update),
+            _ => groups.push(vec![update]),
+        }
+    }
+    let mut notices: Vec<(NoticeRow, Vec<UpdateRow>)> = groups
+        .into_iter()
+        .filter_map(|mut updates| {
+            updates.sort_by_key(|u| std::cmp::Reverse(u.seq));
+            Some((NoticeRow::from_updates(&updates)?, updates))
+        })
+        .collect();
+    notices.sort_by_key(|(notice, _)| std::cmp::Reverse(notice.created_at));
+    notices
+}
 
 impl Database {
-    /// Stores a new notice with its first update and the log line, in one transaction.
-    #[tracing::instrument(skip_all, fields(id = %notice.id))]
-    pub async fn insert_notice(
-        &self,
-        notice: &NoticeRow,
-        first: &UpdateRow,
-        log: &LogRow,
-    ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool().begin().await?;
-        sqlx::query(&format!(
-            "INSERT INTO status_posts ({POST_COLUMNS}) VALUES \
-             ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-        ))
-        .bind(&notice.id)
-        .bind(&notice.kind)
-        .bind(&notice.title)
-        .bind(&notice.impact)
-        .bind(&notice.components)
-        .bind(&notice.status)
-        .bind(&notice.check_incident)
-        .bind(notice.starts_at)
-        .bind(notice.ends_at)
-        .bind(notice.created_at)
-        .bind(notice.updated_at)
-        .bind(notice.resolved_at)
-        .bind(&notice.created_by)
-        .execute(&mut *tx)
-        .await?;
-        insert_update(&mut tx, first).await?;
-        insert_log(&mut tx, log).await?;
-        tx.commit().await
+    /// Stores a notice's first update (`seq` 1), which names it.
+    #[tracing::instrument(skip_all, fields(id = %first.notice_id))]
+    pub async fn insert_notice(&self, first: &UpdateRow) -> Result<(), sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO status_notice_updates ({COLUMNS}) VALUES \
+             ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(&first.notice_id)
+            .bind(&first.kind)
+            .bind(&first.title)
+            .bind(&first.impact)
+            .bind(&first.components)
+            .bind(&first.check_incident)
+            .bind(first.starts_at)
+            .bind(first.ends_at)
+            .bind(&first.status)
+            .bind(&first.body)
+            .bind(first.created_at)
+            .bind(&first.author);
+        self.commit_returning(statement).await.map(|_| ())
     }
 
-    /// Adds `update` to its notice and applies `change`, with the log line, in one transaction.
-    /// `false` (nothing stored) when the notice does not exist or already has `max_updates`.
-    #[tracing::instrument(skip_all, fields(id = %update.post_id))]
-    pub async fn add_notice_update(
+    /// Adds an update to the notice `id` of `kind`, copying its fields, in one statement; the
+    /// update's `seq`, or `None` (nothing stored) when there is no such notice, it is resolved or
+    /// completed, it has `max_updates` already, or another update took the same place meanwhile.
+    #[tracing::instrument(skip_all, fields(id = update.id))]
+    pub async fn append_notice_update(
         &self,
-        update: &UpdateRow,
-        change: &NoticeChange,
+        update: &NewUpdate<'_>,
         max_updates: i64,
-        log: &LogRow,
-    ) -> Result<bool, sqlx::Error> {
-        let mut tx = self.pool().begin().await?;
-        // Taking the row first serialises concurrent updates of one notice (PostgreSQL locks it;
-        // SQLite has one writer at a time once the UPDATE below runs).
-        let changed = sqlx::query(
-            "UPDATE status_posts SET status = $1, updated_at = $2, \
-             resolved_at = COALESCE($3, resolved_at) WHERE id = $4",
-        )
-        .bind(&change.status)
-        .bind(change.updated_at)
-        .bind(change.resolved_at)
-        .bind(&update.post_id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if changed != 1 {
-            return Ok(false);
+    ) -> Result<Option<i64>, sqlx::Error> {
+        let NewUpdate {
+            id,
+            kind,
+            status,
+            body,
+            at,
+            author,
+        } = *update;
+        let sql = format!(
+            "INSERT INTO status_notice_updates ({COLUMNS}) \
+             SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
+                    starts_at, ends_at, $3, $4, $5, $6 \
+             FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
+             GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
+             HAVING COUNT(*) < $7 AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
+             ON CONFLICT (notice_id, seq) DO NOTHING RETURNING seq"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(id)
+            .bind(kind)
+            .bind(status)
+            .bind(body)
+            .bind(at)
+            .bind(author)
+            .bind(max_updates);
+        match self.commit_returning(statement).await {
+            Ok((seq,)) => Ok(Some(seq)),
+            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Err(error) => Err(error),
         }
-        let (count, last): (i64, Option<i64>) =
-            sqlx::query_as("SELECT COUNT(*), MAX(seq) FROM status_post_updates WHERE post_id = $1")
-                .bind(&update.post_id)
-                .fetch_one(&mut *tx)
-                .await?;
-        if count >= max_updates {
-            return Ok(false);
-        }
-        let numbered = UpdateRow {
-            seq: last.unwrap_or(0) + 1,
-            ..update.clone()
-        };
-        insert_update(&mut tx, &numbered).await?;
-        insert_log(&mut tx, log).await?;
-        tx.commit().await?;
-        Ok(true)
     }
 
-    /// The notice with this id.
-    pub async fn find_notice(&self, id: &str) -> Result<Option<NoticeRow>, sqlx::Error> {
-        sqlx::query_as::<_, NoticeRow>(&format!(
-            "SELECT {POST_COLUMNS} FROM status_posts WHERE id = $1"
+    /// The notice with this id and its updates (newest first).
+    pub async fn find_notice(
+        &self,
+        id: &str,
+    ) -> Result<Option<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
+        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
         ))
         .bind(id)
-        .fetch_optional(self.pool())
-        .await
+        .fetch_all(self.pool())
+        .await?;
+        Ok(group(updates).into_iter().next())
     }
 
-    /// Notices still open or changed since `since`, newest first (at most [`NOTICES_READ_LIMIT`]),
-    /// with every update of each.
+    /// Notices still open (an unresolved incident, a window not over) or updated since `since`,
+    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first).
     pub async fn notices_since(
         &self,
         since: i64,
     ) -> Result<Vec<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let notices = sqlx::query_as::<_, NoticeRow>(&format!(
-            "SELECT {POST_COLUMNS} FROM status_posts \
-             WHERE (resolved_at IS NULL AND kind = 'incident') \
-             OR COALESCE(resolved_at, ends_at, updated_at) >= $1 OR updated_at >= $1 \
-             ORDER BY created_at DESC, id LIMIT $2"
+        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id IN ( \
+               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+               HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
+                 OR (MAX(kind) = 'incident' \
+                     AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0) \
+               ORDER BY MIN(created_at) DESC LIMIT $2) \
+             ORDER BY notice_id, seq DESC"
         ))
         .bind(since)
         .bind(NOTICES_READ_LIMIT)
         .fetch_all(self.pool())
         .await?;
-        let Some(oldest) = notices.iter().map(|n| n.created_at).min() else {
-            return Ok(Vec::new());
-        };
-        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
-            "SELECT u.{} FROM status_post_updates u JOIN status_posts p ON p.id = u.post_id \
-             WHERE p.created_at >= $1 ORDER BY u.post_id, u.seq DESC",
-            UPDATE_COLUMNS.replace(", ", ", u.")
-        ))
-        .bind(oldest)
-        .fetch_all(self.pool())
-        .await?;
-        Ok(notices
-            .into_iter()
-            .map(|notice| {
-                let mine = updates
-                    .iter()
-                    .filter(|u| u.post_id == notice.id)
-                    .cloned()
-                    .collect();
-                (notice, mine)
-            })
-            .collect())
+        Ok(group(updates))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
     pub async fn count_open_notices(&self, now_ms: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM status_posts WHERE resolved_at IS NULL \
-             AND (ends_at IS NULL OR ends_at > $1)",
-        )
+        sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+             HAVING SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
+             AND COALESCE(MAX(ends_at), $1 + 1) > $1) open_notices"
+        ))
         .bind(now_ms)
         .fetch_one(self.pool())
         .await
     }
 
     /// The latest `limit` operator actions, newest first.
-    pub async fn operator_log(&self, limit: i64) -> Result<Vec<LogRow>, sqlx::Error> {
-        sqlx::query_as::<_, LogRow>(
-            "SELECT id, at, operator, action, target FROM status_operator_log \
-             ORDER BY at DESC, id LIMIT $1",
-        )
+    pub async fn operator_log(&self, limit: i64) -> Result<Vec<UpdateRow>, sqlx::Error> {
+        sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates \
+             ORDER BY created_at DESC, notice_id, seq DESC LIMIT $1"
+        ))
         .bind(limit)
         .fetch_all(self.pool())
         .await
     }
 
-    /// Deletes notices over for longer than [`NOTICE_RETENTION_MS`] (their updates go with them)
-    /// and log lines older than [`LOG_RETENTION_MS`]; returns rows deleted.
+    /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
+    /// is older than [`NOTICE_RETENTION_MS`]; returns rows deleted.
     pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        let notices = sqlx::query(
-            "DELETE FROM status_posts WHERE COALESCE(resolved_at, ends_at) < $1 \
-             AND (ends_at IS NULL OR ends_at < $1)",
-        )
+        Ok(sqlx::query(&format!(
+            "DELETE FROM status_notice_updates WHERE notice_id IN ( \
+               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+               HAVING MAX(created_at) < $1 AND (SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) > 0 \
+                 OR COALESCE(MAX(ends_at), $1) < $1))"
+        ))
         .bind(now_ms - NOTICE_RETENTION_MS)
         .execute(self.pool())
         .await?
-        .rows_affected();
-        let log = sqlx::query("DELETE FROM status_operator_log WHERE at < $1")
-            .bind(now_ms - LOG_RETENTION_MS)
-            .execute(self.pool())
-            .await?
-            .rows_affected();
-        Ok(notices + log)
+        .rows_affected())
     }
 }
 
-async fn insert_update(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    update: &UpdateRow,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
-        "INSERT INTO status_post_updates ({UPDATE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)"
-    ))
-    .bind(&update.post_id)
-    .bind(update.seq)
-    .bind(&update.status)
-    .bind(&update.body)
-    .bind(update.created_at)
-    .bind(&update.author)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::test_database;
 
-async fn insert_log(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    log: &LogRow,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO status_operator_log (id, at, operator, action, target) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(&log.id)
-    .bind(log.at)
-    .bind(&log.operator)
-    .bind(&log.action)
-    .bind(&log.target)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    fn first(id: &str) -> UpdateRow {
+        UpdateRow {
+            notice_id: id.into(),
+            seq: 1,
+            kind: "incident".into(),
+            title: "Slow".into(),
+            impact: "minor".into(),
+            components: "db".into(),
+            check_incident: None,
+            starts_at: None,
+            ends_at: None,
+            status: "investigating".into(),
+            body: "Looking.".into(),
+            created_at: 1_000,
+            author: "ops".into(),
+        }
+    }
+
+    fn update<'a>(id: &'a str, kind: &'a str, status: &'a str, at: i64) -> NewUpdate<'a> {
+        NewUpdate {
+            id,
+            kind,
+            status,
+            body: "x",
+            at,
+            author: "ops",
+        }
+    }
+
+    #[tokio::test]
+    async fn updates_are_numbered_bounded_and_end_with_the_final_one() {
+        let (_dir, db) = test_database().await;
+        db.insert_notice(&first("n1")).await.expect("stored");
+        let add = |status: &'static str, at: i64| {
+            let db = db.clone();
+            async move {
+                db.append_notice_update(&update("n1", "incident", status, at), 3)
+                    .await
+                    .expect("query")
+            }
+        };
+        assert_eq!(add("identified", 2_000).await, Some(2));
+        assert_eq!(
+            db.append_notice_update(&update("n1", "maintenance", "completed", 2_500), 3)
+                .await
+                .expect("query"),
+            None,
+            "not a window"
+        );
+        assert_eq!(add("resolved", 3_000).await, Some(3));
+        assert_eq!(add("monitoring", 4_000).await, None, "resolved is final");
+        let (notice, updates) = db.find_notice("n1").await.expect("read").expect("found");
+        assert_eq!(notice.resolved_at, Some(3_000));
+        assert_eq!(notice.status, "resolved");
+        assert_eq!(updates.iter().map(|u| u.seq).collect::<Vec<_>>(), [3, 2, 1]);
+        assert!(updates.iter().all(|u| u.title == "Slow"));
+
+        db.insert_notice(&first("n2")).await.expect("stored");
+        assert_eq!(
+            db.append_notice_update(&update("n2", "incident", "identified", 2_000), 2)
+                .await
+                .expect("query"),
+            Some(2)
+        );
+        assert_eq!(
+            db.append_notice_update(&update("n2", "incident", "monitoring", 3_000), 2)
+                .await
+                .expect("query"),
+            None,
+            "at most two updates"
+        );
+        assert_eq!(db.count_open_notices(5_000).await.expect("count"), 1);
+        assert_eq!(db.notices_since(0).await.expect("read").len(), 2);
+        assert_eq!(db.operator_log(10).await.expect("log").len(), 5);
+        let later = 3_000 + NOTICE_RETENTION_MS + 1;
+        assert_eq!(
+            db.prune_notices(later).await.expect("prune"),
+            3,
+            "the resolved one goes"
+        );
+        assert_eq!(
+            db.notices_since(later).await.expect("read").len(),
+            1,
+            "the open one stays"
+        );
+    }
 }

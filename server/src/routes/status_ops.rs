@@ -2,7 +2,7 @@
 //! operators do on the status page. An operator is a signed-in person whose identity token grants
 //! the `status-operator` role (docs/status-operators.md); anyone else gets 403 JSON, and a request
 //! without a valid session 401. Every write is bounded, counted against the operator's rate, logged
-//! (who, what, when: the log and the `status_operator_log` table) and acknowledged after its commit;
+//! (who, what, when: the server's log, and the notices' timelines, which are also the operator log) and acknowledged after its commit;
 //! the answers are re-rendered at once on this instance, and the others pick it up next round.
 
 use std::sync::Arc;
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     db::{
-        status_notices::{LogRow, NoticeChange, NoticeRow, UpdateRow},
+        status_notices::{NewUpdate, UpdateRow},
         Database,
     },
     error::AppError,
@@ -197,10 +197,10 @@ async fn get_log(
         .await?
         .into_iter()
         .map(|row| OperatorAction {
-            at: rfc3339(row.at),
-            operator: row.operator,
-            action: row.action,
-            target: row.target,
+            at: rfc3339(row.created_at),
+            action: action_of(&row.kind, row.seq, &row.status),
+            operator: row.author,
+            target: row.notice_id,
         })
         .collect();
     Ok(Json(OperatorLog { entries }))
@@ -245,31 +245,22 @@ async fn open_incident(
             "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
         )));
     }
-    let row = NoticeRow {
-        id: new_id(),
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
         kind: NoticeKind::Incident.as_str().into(),
         title,
         impact: body.impact.as_str().into(),
         components,
-        status: body.status.as_str().into(),
         check_incident: body.check_incident,
         starts_at: None,
         ends_at: None,
+        status: body.status.as_str().into(),
+        body: markdown,
         created_at: now,
-        updated_at: now,
-        resolved_at: None,
-        created_by: who.to_owned(),
+        author: who.to_owned(),
     };
-    create(
-        &db,
-        &status,
-        row,
-        body.status,
-        markdown,
-        who,
-        "open incident",
-    )
-    .await
+    create(&db, &status, &first).await
 }
 
 async fn schedule_maintenance(
@@ -310,31 +301,22 @@ async fn schedule_maintenance(
             "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
         )));
     }
-    let row = NoticeRow {
-        id: new_id(),
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
         kind: NoticeKind::Maintenance.as_str().into(),
         title,
         impact: Impact::Maintenance.as_str().into(),
         components,
-        status: NoticeStatus::Scheduled.as_str().into(),
         check_incident: None,
         starts_at: Some(start),
         ends_at: Some(end),
+        status: NoticeStatus::Scheduled.as_str().into(),
+        body: markdown,
         created_at: now,
-        updated_at: now,
-        resolved_at: None,
-        created_by: who.to_owned(),
+        author: who.to_owned(),
     };
-    create(
-        &db,
-        &status,
-        row,
-        NoticeStatus::Scheduled,
-        markdown,
-        who,
-        "schedule maintenance",
-    )
-    .await
+    create(&db, &status, &first).await
 }
 
 async fn update_incident(
@@ -380,62 +362,69 @@ async fn add_update(
     let who = operator.0.identity_id();
     let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
     let found = db.find_notice(id).await?;
-    let Some(found) = found.filter(|n| n.kind == kind.as_str()) else {
+    let Some((found, _)) = found.filter(|(n, _)| n.kind == kind.as_str()) else {
         return Err(AppError::NotFound);
     };
     if found.resolved_at.is_some() {
         return Err(invalid("It is already resolved or completed."));
     }
     take_write(status, who, now)?;
-    let update = UpdateRow {
-        post_id: found.id.clone(),
-        seq: 0,
-        status: body.status.as_str().into(),
-        body: markdown,
-        created_at: now,
-        author: who.to_owned(),
-    };
-    let change = NoticeChange {
-        status: body.status.as_str().into(),
-        updated_at: now,
-        resolved_at: body.status.is_final().then_some(now),
-    };
-    let action = format!("update {} ({})", kind.as_str(), body.status.as_str());
-    let log = log_row(who, &action, &found.id, now);
-    if !db
-        .add_notice_update(&update, &change, MAX_UPDATES, &log)
-        .await?
-    {
+    let stored = db
+        .append_notice_update(
+            &NewUpdate {
+                id: &found.id,
+                kind: kind.as_str(),
+                status: body.status.as_str(),
+                body: &markdown,
+                at: now,
+                author: who,
+            },
+            MAX_UPDATES,
+        )
+        .await?;
+    let Some(seq) = stored else {
         return Err(invalid(&format!(
-            "An incident or window has at most {MAX_UPDATES} updates."
+            "It has {MAX_UPDATES} updates (the most), or it was resolved meanwhile."
         )));
-    }
-    logged(who, &action, &found.id);
+    };
+    logged(
+        who,
+        &action_of(kind.as_str(), seq, body.status.as_str()),
+        &found.id,
+    );
     answer(db, status, &found.id, now, StatusCode::OK).await
 }
 
-/// Stores a new notice with its first update, then answers it (201).
+/// Stores a new notice's first update, then answers the notice (201).
 async fn create(
     db: &Database,
     status: &StatusService,
-    row: NoticeRow,
-    first_status: NoticeStatus,
-    markdown: String,
-    who: &str,
-    action: &str,
+    first: &UpdateRow,
 ) -> Result<Response, AppError> {
-    let first = UpdateRow {
-        post_id: row.id.clone(),
-        seq: 1,
-        status: first_status.as_str().into(),
-        body: markdown,
-        created_at: row.created_at,
-        author: who.to_owned(),
-    };
-    let log = log_row(who, action, &row.id, row.created_at);
-    db.insert_notice(&row, &first, &log).await?;
-    logged(who, action, &row.id);
-    answer(db, status, &row.id, row.created_at, StatusCode::CREATED).await
+    db.insert_notice(first).await?;
+    logged(
+        &first.author,
+        &action_of(&first.kind, 1, &first.status),
+        &first.notice_id,
+    );
+    answer(
+        db,
+        status,
+        &first.notice_id,
+        first.created_at,
+        StatusCode::CREATED,
+    )
+    .await
+}
+
+/// What an operator did, in words: `open incident`, `schedule maintenance`, `update incident
+/// (resolved)`.
+fn action_of(kind: &str, seq: i64, status: &str) -> String {
+    match (kind, seq) {
+        ("maintenance", 1) => "schedule maintenance".to_owned(),
+        (_, 1) => "open incident".to_owned(),
+        (kind, _) => format!("update {kind} ({status})"),
+    }
 }
 
 /// The notice as stored now, after re-rendering the answers with it.
@@ -460,8 +449,8 @@ async fn answer(
     let notice = match notice {
         Some(notice) => notice,
         None => {
-            let row = db.find_notice(id).await?.ok_or(AppError::NotFound)?;
-            notice_at(&(row, Vec::new()), now)
+            let stored = db.find_notice(id).await?.ok_or(AppError::NotFound)?;
+            notice_at(&stored, now)
         }
     };
     Ok((code, Json(notice)).into_response())
@@ -474,16 +463,6 @@ fn take_write(status: &StatusService, who: &str, now: i64) -> Result<(), AppErro
         .map_err(|wait_ms| AppError::RateLimited {
             retry_after: std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(1000)),
         })
-}
-
-fn log_row(who: &str, action: &str, target: &str, at: i64) -> LogRow {
-    LogRow {
-        id: new_id(),
-        at,
-        operator: who.to_owned(),
-        action: action.to_owned(),
-        target: target.to_owned(),
-    }
 }
 
 fn logged(who: &str, action: &str, target: &str) {

@@ -26,12 +26,12 @@ use crate::{
 };
 
 /// A tmpfs of a few MiB that the test can fill and free.
-struct SmallDisk {
+pub struct SmallDisk {
     dir: tempfile::TempDir,
 }
 
 impl SmallDisk {
-    fn mount() -> Option<Self> {
+    pub fn mount() -> Option<Self> {
         let dir = tempfile::tempdir().expect("mount point");
         let mounted = Command::new("mount")
             .args(["-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs"])
@@ -49,7 +49,7 @@ impl SmallDisk {
         None
     }
 
-    fn path(&self) -> &Path {
+    pub fn path(&self) -> &Path {
         self.dir.path()
     }
 
@@ -58,7 +58,7 @@ impl SmallDisk {
     }
 
     /// Writes until the file system has no byte left.
-    fn fill(&self) {
+    pub fn fill(&self) {
         let mut file = std::fs::File::create(self.filler()).expect("filler");
         let block = vec![0xA5u8; 64 * 1024];
         let mut size = block.len();
@@ -71,7 +71,7 @@ impl SmallDisk {
         let _ = file.sync_all();
     }
 
-    fn free(&self) {
+    pub fn free(&self) {
         std::fs::remove_file(self.filler()).expect("remove the filler");
     }
 }
@@ -380,7 +380,7 @@ async fn a_full_disk_refuses_writes_with_503_and_loses_none_it_acknowledged() {
 
 /// Sets the test database's default for new transactions and ends its connections, so the pool's
 /// next connections start with it.
-async fn postgres_read_only(database_url: &str, read_only: bool) {
+pub async fn postgres_read_only(database_url: &str, read_only: bool) {
     let admin_url = crate::helpers::postgres_admin_url().expect("PostgreSQL");
     let name = database_url.rsplit_once('/').expect("database name").1;
     let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&admin_url)

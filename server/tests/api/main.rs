@@ -29,6 +29,7 @@ mod sessions;
 mod static_files;
 mod status;
 mod status_operators;
+mod status_operators_durability;
 mod status_outage;
 mod status_page;
 mod status_storage;
