@@ -320,9 +320,15 @@ components: Array<[string, string]>,
 /**
  * The checks' incidents an incident may be attached to (open and recent ones' ids).
  */
-check_incidents: Array<string>, limits: OperatorLimits, };
+check_incidents: Array<string>, 
+/**
+ * The incidents and windows still open, which can take updates.
+ */
+open_notices: Array<OpenNotice>, limits: OperatorLimits, };
 
 export type OperatorLimits = { title_chars: number, body_chars: number, updates_per_notice: number, open_notices: number, };
+
+export type OpenNotice = { id: string, kind: NoticeKind, title: string, };
 
 /**
  * `GET /api/status/operator/log`: the latest operator actions, newest first.

@@ -109,6 +109,7 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*.
         status_ops::OperatorView,
         status_ops::OperatorLimits,
+        status_ops::OpenNotice,
         status_ops::OperatorLog,
         status_ops::OperatorAction,
         status_ops::OpenIncident,

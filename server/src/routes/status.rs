@@ -31,6 +31,7 @@ where
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", get(get_feed))
+        .route("/status/notices", get(get_notices_page))
 }
 
 /// Routes nested under `/api`.
@@ -43,6 +44,7 @@ where
         .route("/status", get(get_status))
         .route("/status/history", get(get_history))
         .route("/status/page", get(get_page))
+        .route("/status/notices", get(get_notices_fragment))
         .route("/v2/summary.json", get(get_statuspage_summary))
         .route("/v2/status.json", get(get_statuspage_status))
         .route("/v2/incidents.json", get(get_statuspage_incidents))
@@ -112,6 +114,20 @@ async fn get_active_maintenances(
     headers: IfNoneMatch,
 ) -> Response {
     status.published().maintenances[2].answer(&headers)
+}
+
+async fn get_notices_page(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().notices_page.answer(&headers)
+}
+
+async fn get_notices_fragment(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().notices_fragment.answer(&headers)
 }
 
 async fn get_feed(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {

@@ -94,7 +94,17 @@ pub struct OperatorView {
     pub components: Vec<(String, String)>,
     /// The checks' incidents an incident may be attached to (open and recent ones' ids).
     pub check_incidents: Vec<String>,
+    /// The incidents and windows still open, which can take updates.
+    pub open_notices: Vec<OpenNotice>,
     pub limits: OperatorLimits,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OpenNotice {
+    pub id: String,
+    pub kind: NoticeKind,
+    pub title: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -178,6 +188,16 @@ async fn get_operator(
             .iter()
             .chain(&summary.recent_incidents)
             .map(|i| i.id.clone())
+            .collect(),
+        open_notices: summary
+            .notices
+            .iter()
+            .filter(|n| n.is_open())
+            .map(|n| OpenNotice {
+                id: n.id.clone(),
+                kind: n.kind,
+                title: n.title.clone(),
+            })
             .collect(),
         limits: OperatorLimits {
             title_chars: MAX_TITLE_CHARS,

@@ -22,6 +22,7 @@ pub mod feed;
 pub mod incidents;
 pub mod markdown;
 pub mod notices;
+pub mod notices_html;
 pub mod operator_limits;
 mod publish;
 pub mod render;

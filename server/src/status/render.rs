@@ -13,11 +13,12 @@ use mg_domain::{
     status::{History, PageBody, PageHistory, Range, Summary},
 };
 
-use super::{agreement::Snapshot, badge, feed, series, statuspage};
+use super::{agreement::Snapshot, badge, feed, notices_html, series, statuspage};
 use crate::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";
+pub const HTML: &str = "text/html; charset=utf-8";
 pub const ATOM: &str = "application/atom+xml; charset=utf-8";
 /// Answers change at most once per round of checks; caches and pollers revalidate after a few
 /// seconds (a 304 costs nothing).
@@ -91,6 +92,9 @@ pub struct Published {
     pub statuspage_unresolved: ReadyAnswer,
     /// `/api/v2/scheduled-maintenances.json`, `.../upcoming.json`, `.../active.json`.
     pub maintenances: [ReadyAnswer; 3],
+    /// `/api/status/notices` (the fragment the status page inserts) and `/status/notices` (a page).
+    pub notices_fragment: ReadyAnswer,
+    pub notices_page: ReadyAnswer,
     pub badges: HashMap<String, ReadyAnswer>,
     pub feed: ReadyAnswer,
     /// The component ids, for the 400 message of an unknown one.
@@ -169,6 +173,12 @@ impl Published {
             statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
             statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
             statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
+            notices_fragment: ReadyAnswer::new(
+                notices_html::fragment(summary, 3),
+                HTML,
+                CACHE_JSON,
+            ),
+            notices_page: ReadyAnswer::new(notices_html::page(summary), HTML, CACHE_JSON),
             maintenances: [
                 None,
                 Some(NoticeStatus::Scheduled),

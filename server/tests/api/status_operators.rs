@@ -231,6 +231,15 @@ async fn an_operator_runs_an_incident(app: TestApp) {
         .expect("feed");
     assert!(feed.contains("Slow sign-ins (resolved)"), "{feed}");
 
+    // The page's HTML, and the page without JavaScript, say it too.
+    for path in ["/api/status/notices", "/status/notices"] {
+        let html = app.get(path).await.text().await.expect("html");
+        assert!(
+            html.contains("Slow sign-ins") && html.contains("Resolved"),
+            "{path}: {html}"
+        );
+        assert!(!html.contains("<script"), "{path}: {html}");
+    }
     // Who did what, when.
     let log = call(
         &app,
