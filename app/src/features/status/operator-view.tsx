@@ -94,6 +94,7 @@ function usePost(onPosted: () => void) {
   const [busy, setBusy] = useState(false);
   const run = async (path: string, body: unknown, done: string) => {
     setBusy(true);
+    setMessage(null);
     const error = await post(path, body);
     setBusy(false);
     setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
