@@ -50,7 +50,9 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   };
 
   // Open: investigating, on the database.
-  const open = view.locator("form", { has: page.getByRole("heading", { name: "Open an incident" }) });
+  const open = view.locator("form", {
+    has: page.getByRole("heading", { name: "Open an incident" }),
+  });
   await open.getByLabel("Title").fill(title);
   await open.getByLabel("Impact").selectOption("major");
   await open.getByLabel("Database").check();
@@ -62,7 +64,9 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   expect(JSON.stringify(unresolved)).toContain(title);
 
   // Two updates, then resolved.
-  const update = view.locator("form", { has: page.getByRole("heading", { name: "Post an update" }) });
+  const update = view.locator("form", {
+    has: page.getByRole("heading", { name: "Post an update" }),
+  });
   for (const [status, text] of [
     ["identified", "The disk is full."],
     ["monitoring", "Disk grown; watching."],
@@ -131,7 +135,13 @@ test("a signed-in non-operator gets 403 JSON from every operator endpoint", asyn
 }) => {
   const jwt = await signInOverHttp(request, baseURL ?? "", "github", newAccount("not-operator"));
   const headers = { Authorization: `Bearer ${jwt.sessionJwt}` };
-  const body = { title: "x", impact: "minor", components: ["db"], status: "investigating", body: "x" };
+  const body = {
+    title: "x",
+    impact: "minor",
+    components: ["db"],
+    status: "investigating",
+    body: "x",
+  };
   const calls: [string, string][] = [
     ["GET", "/api/status/operator"],
     ["GET", "/api/status/operator/log"],
