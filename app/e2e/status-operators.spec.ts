@@ -117,7 +117,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   expect(await axeViolations(page, "[data-testid=notices]")).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["light", "dark"]) {
+    for (const theme of ["cosmic", "void"]) {
       await page.evaluate((t) => {
         document.documentElement.dataset.theme = t;
       }, theme);

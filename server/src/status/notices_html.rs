@@ -77,8 +77,8 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
         .iter()
         .map(|update| {
             format!(
-                "<li class=\"notice__update\"><p class=\"notice__update-head\"><strong>{}</strong> \
-                 <time datetime=\"{}\">{}</time></p><div class=\"notice__text\">{}</div></li>",
+                "<li class=\"op-post__update\"><p class=\"op-post__update-head\"><strong>{}</strong> \
+                 <time datetime=\"{}\">{}</time></p><div class=\"op-post__text\">{}</div></li>",
                 state_word(update.status),
                 escape(&update.created_at),
                 escape(&when(&update.created_at)),
@@ -87,12 +87,12 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
         })
         .collect();
     format!(
-        "<li class=\"notice notice--{state} notice--{kind}\" id=\"notice-{id}\">\
-         <p class=\"notice__head\"><span class=\"notice__kind\">{}</span> \
-         <span class=\"notice__state\">{}</span></p>\
-         <h{heading} class=\"notice__title\">{}</h{heading}>\
-         <p class=\"notice__meta\">{meta}</p>\
-         <ol class=\"notice__timeline\" aria-label=\"Updates, newest first\">{updates}</ol></li>",
+        "<li class=\"op-post op-post--{state} op-post--{kind}\" id=\"notice-{id}\">\
+         <p class=\"op-post__head\"><span class=\"op-post__kind\">{}</span> \
+         <span class=\"op-post__state\">{}</span></p>\
+         <h{heading} class=\"op-post__title\">{}</h{heading}>\
+         <p class=\"op-post__meta\">{meta}</p>\
+         <ol class=\"op-post__timeline\" aria-label=\"Updates, newest first\">{updates}</ol></li>",
         kind_word(notice),
         state_word(notice.status),
         escape(&notice.title),
