@@ -32,6 +32,7 @@ where
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", get(get_feed))
         .route("/status/notices", get(get_notices_page))
+        .route("/status/notices/list", get(get_notices_fragment))
 }
 
 /// Routes nested under `/api`.
@@ -44,7 +45,6 @@ where
         .route("/status", get(get_status))
         .route("/status/history", get(get_history))
         .route("/status/page", get(get_page))
-        .route("/status/notices", get(get_notices_fragment))
         .route("/v2/summary.json", get(get_statuspage_summary))
         .route("/v2/status.json", get(get_statuspage_status))
         .route("/v2/incidents.json", get(get_statuspage_incidents))

@@ -1,5 +1,5 @@
 //! The operators' incidents and maintenance windows as HTML, made once a round: a fragment the
-//! status page inserts (`GET /api/status/notices`) and a whole page that reads without JavaScript
+//! status page inserts (`GET /status/notices/list`) and a whole page that reads without JavaScript
 //! (`GET /status/notices`, linked from the status page). Every word and time is written here; the
 //! update texts are the safe HTML of `markdown`, everything else is escaped.
 

@@ -92,7 +92,7 @@ pub struct Published {
     pub statuspage_unresolved: ReadyAnswer,
     /// `/api/v2/scheduled-maintenances.json`, `.../upcoming.json`, `.../active.json`.
     pub maintenances: [ReadyAnswer; 3],
-    /// `/api/status/notices` (the fragment the status page inserts) and `/status/notices` (a page).
+    /// `/status/notices/list` (the fragment the status page inserts) and `/status/notices` (a page).
     pub notices_fragment: ReadyAnswer,
     pub notices_page: ReadyAnswer,
     pub badges: HashMap<String, ReadyAnswer>,

@@ -232,7 +232,7 @@ async fn an_operator_runs_an_incident(app: TestApp) {
     assert!(feed.contains("Slow sign-ins (resolved)"), "{feed}");
 
     // The page's HTML, and the page without JavaScript, say it too.
-    for path in ["/api/status/notices", "/status/notices"] {
+    for path in ["/status/notices/list", "/status/notices"] {
         let html = app.get(path).await.text().await.expect("html");
         assert!(
             html.contains("Slow sign-ins") && html.contains("Resolved"),

@@ -1,14 +1,16 @@
 // What the status operators posted: incidents with their timelines and maintenance windows, as the
-// server words and renders them (GET /api/status/notices, HTML made once a round; the update texts
+// server words and renders them (GET /status/notices/list, HTML made once a round; the update texts
 // are the operators' Markdown rendered with no raw HTML, script or foreign link passing). Asked on
-// mount, every 30 s with the server's ETag, and after an operator posts.
+// mount, every two minutes with the server's ETag, and after an operator posts; outside the page's
+// rounds of checks and status requests.
 import { useEffect, useState } from "react";
 import { apiUrl, probe } from "../../lib/api-client";
 
-const NOTICES_PATH = "/api/status/notices";
+const NOTICES_PATH = "/status/notices/list";
 /** The page the same list makes without JavaScript (the server's). */
 export const NOTICES_PAGE = "/status/notices";
-const EVERY_MS = 30_000;
+/** Posts change rarely: asked every two minutes (a 304 while nothing changed), and after a post. */
+const EVERY_MS = 120_000;
 
 export function Notices({ refresh }: { refresh: number }) {
   const [html, setHtml] = useState<string | null>(null);
