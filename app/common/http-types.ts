@@ -284,7 +284,12 @@ export type StatusSummary = { state: ComponentState, updated_at: string, check_i
 /**
  * Ended incidents of the last 90 days, newest first (at most 20).
  */
-recent_incidents: Array<Incident>, };
+recent_incidents: Array<Incident>, 
+/**
+ * What operators wrote: open incidents, upcoming and running maintenance, then the latest
+ * resolved and completed ones (`crate::notices`), newest first within each group.
+ */
+notices: Array<Notice>, };
 
 /**
  * The state of a component, or of one viewpoint's view of it.
@@ -370,3 +375,114 @@ daily: StatusHistory,
  * The 24-hour range (15-minute buckets).
  */
 recent: StatusHistory, };
+
+/**
+ * An incident or a maintenance window written by an operator.
+ */
+export type Notice = { id: string, kind: NoticeKind, title: string, impact: NoticeImpact, 
+/**
+ * The status now: the latest update's, except that a maintenance window's follows its clock
+ * (scheduled before it starts, in progress during it, completed after it or once completed).
+ */
+status: NoticeStatus, 
+/**
+ * Affected component ids.
+ */
+components: Array<string>, 
+/**
+ * The checks' incident (`Incident::id`) this one is attached to.
+ */
+check_incident: string | null, 
+/**
+ * A maintenance window's start and end.
+ */
+starts_at: string | null, ends_at: string | null, created_at: string, updated_at: string, resolved_at: string | null, 
+/**
+ * Newest first.
+ */
+updates: Array<NoticeUpdate>, };
+
+/**
+ * One entry of a notice's timeline.
+ */
+export type NoticeUpdate = { 
+/**
+ * 1 for the first update.
+ */
+seq: number, status: NoticeStatus, 
+/**
+ * The operator's Markdown rendered to HTML that holds no raw HTML, no script and no link
+ * other than http(s) and mailto.
+ */
+body_html: string, created_at: string, };
+
+/**
+ * Incident or maintenance.
+ */
+export type NoticeKind = "incident" | "maintenance";
+
+/**
+ * Where an incident or a maintenance window stands: the first four are an incident's, the last
+ * three a window's (Statuspage's words).
+ */
+export type NoticeStatus = "investigating" | "identified" | "monitoring" | "resolved" | "scheduled" | "in_progress" | "completed";
+
+/**
+ * An incident's impact, as Statuspage spells it.
+ */
+export type NoticeImpact = "none" | "minor" | "major" | "critical" | "maintenance";
+
+/**
+ * `GET /api/status/operator`: what the operator view needs.
+ */
+export type OperatorView = { operator: string, 
+/**
+ * `(id, name)` of the components an incident or window may name.
+ */
+components: Array<[string, string]>, 
+/**
+ * The checks' incidents an incident may be attached to (open and recent ones' ids).
+ */
+check_incidents: Array<string>, 
+/**
+ * The incidents and windows still open, which can take updates.
+ */
+open_notices: Array<OpenNotice>, limits: OperatorLimits, };
+
+export type OperatorLimits = { title_chars: number, body_chars: number, updates_per_notice: number, open_notices: number, };
+
+export type OpenNotice = { id: string, kind: NoticeKind, title: string, };
+
+/**
+ * `GET /api/status/operator/log`: the latest operator actions, newest first.
+ */
+export type OperatorLog = { entries: Array<OperatorAction>, };
+
+export type OperatorAction = { at: string, operator: string, action: string, target: string, };
+
+/**
+ * `POST /api/status/incidents`.
+ */
+export type OpenIncidentRequest = { title: string, impact: NoticeImpact, components: Array<string>, status: NoticeStatus, 
+/**
+ * The first update's text (Markdown).
+ */
+body: string, 
+/**
+ * The id of an incident the checks opened, to attach this one to.
+ */
+check_incident?: string | null, };
+
+/**
+ * `POST /api/status/maintenances`.
+ */
+export type ScheduleMaintenanceRequest = { title: string, components: Array<string>, 
+/**
+ * RFC 3339 UTC (`2026-11-29T02:00:00Z`).
+ */
+starts_at: string, ends_at: string, body: string, };
+
+/**
+ * `POST /api/status/{incidents,maintenances}/{id}/updates`.
+ */
+export type NoticeUpdateRequest = { status: NoticeStatus, body: string, };

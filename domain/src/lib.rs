@@ -9,6 +9,7 @@ mod deployment;
 mod display_name;
 pub mod figures;
 mod flags;
+pub mod notices;
 mod providers;
 pub mod status;
 

@@ -133,6 +133,10 @@ pub struct Summary {
     pub open_incidents: Vec<Incident>,
     /// Ended incidents of the last 90 days, newest first (at most 20).
     pub recent_incidents: Vec<Incident>,
+    /// What operators wrote: open incidents, upcoming and running maintenance, then the latest
+    /// resolved and completed ones (`crate::notices`), newest first within each group.
+    #[serde(skip_deserializing)]
+    pub notices: Vec<crate::notices::Notice>,
 }
 
 /// The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.

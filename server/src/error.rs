@@ -38,6 +38,9 @@ pub enum AppError {
     /// the app signs itself out when it reads this code.
     #[error("session revoked")]
     SessionRevoked,
+    /// Signed in, but not allowed to do this (the message says what is needed).
+    #[error("forbidden: {0}")]
+    Forbidden(String),
     #[error("not found")]
     NotFound,
     /// A session id that names none of the caller's live sessions (another user's, or ended).
@@ -77,6 +80,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_) | AppError::InvalidField(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) | AppError::SessionRevoked => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::NoSuchSession => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -96,6 +100,7 @@ impl AppError {
             AppError::InvalidField(_) => "invalid_field",
             AppError::Unauthorized(_) => "unauthorized",
             AppError::SessionRevoked => "session_revoked",
+            AppError::Forbidden(_) => "forbidden",
             AppError::NotFound => "not_found",
             AppError::NoSuchSession => "session_not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
@@ -112,7 +117,9 @@ impl AppError {
     /// The sentence a person reads (the app shows it as is, spec section 8).
     pub fn message(&self) -> String {
         match self {
-            AppError::BadRequest(message) | AppError::InvalidField(message) => message.clone(),
+            AppError::BadRequest(message)
+            | AppError::InvalidField(message)
+            | AppError::Forbidden(message) => message.clone(),
             AppError::Unauthorized(_) => {
                 "Please sign in again: the session is missing or invalid.".into()
             }

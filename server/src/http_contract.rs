@@ -13,13 +13,13 @@
 
 use std::{collections::BTreeSet, path::PathBuf};
 
-use mg_domain::status;
+use mg_domain::{notices, status};
 use ts_rs::{Config, TS};
 
 use crate::{
     db::{wisdom::Wisdom, Backend},
     error::ErrorBody,
-    routes::{account, auth, health, wisdom},
+    routes::{account, auth, health, status_ops, wisdom},
     site::static_files::RuntimeConfig,
 };
 
@@ -112,6 +112,21 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         status::Point,
         status::PageBody,
         status::PageHistory,
+        // What status operators write (in the summary, and the operator endpoints' answers).
+        notices::Notice,
+        notices::NoticeUpdate,
+        notices::NoticeKind,
+        notices::NoticeStatus,
+        notices::Impact,
+        // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*.
+        status_ops::OperatorView,
+        status_ops::OperatorLimits,
+        status_ops::OpenNotice,
+        status_ops::OperatorLog,
+        status_ops::OperatorAction,
+        status_ops::OpenIncident,
+        status_ops::ScheduleMaintenance,
+        status_ops::PostUpdate,
     );
     out
 }

@@ -22,6 +22,10 @@ pub struct StatusConfig {
     /// `INSTANCE_ID`: this instance's name as a viewpoint (default `{hostname}:{PORT}`, so it is
     /// the same after a restart). Letters, digits and `._:-`, at most 64 characters.
     pub instance_id: String,
+    /// `IDENTITY_EMULATOR_OPERATORS`: e-mail addresses (comma-separated, compared without case) to
+    /// which the local identity emulator gives the status-operator role. Development and tests
+    /// only; a hosted identity provider grants roles itself.
+    pub emulator_operators: Vec<String>,
     /// Not an environment variable: whether the server checks on its own schedule. Tests turn it
     /// off and drive the checks with `StatusService::check_now`.
     pub scheduler: bool,
@@ -77,10 +81,19 @@ impl StatusConfig {
             }
             None => default_instance_id(port),
         };
+        let emulator_operators = value("IDENTITY_EMULATOR_OPERATORS")
+            .map(|list| {
+                list.split(',')
+                    .map(|email| email.trim().to_lowercase())
+                    .filter(|email| !email.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(Self {
             check_interval,
             queue_url,
             instance_id,
+            emulator_operators,
             scheduler: true,
         })
     }
@@ -96,6 +109,7 @@ impl StatusConfig {
             check_interval: DEFAULT_CHECK_INTERVAL,
             queue_url: None,
             instance_id: instance_id.to_owned(),
+            emulator_operators: Vec::new(),
             scheduler: false,
         }
     }

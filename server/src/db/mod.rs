@@ -11,6 +11,7 @@ pub mod probe;
 pub mod sessions;
 pub mod sqlite_reader;
 pub mod status;
+pub mod status_notices;
 pub mod users;
 pub mod wisdom;
 #[cfg(test)]

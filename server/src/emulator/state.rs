@@ -60,7 +60,8 @@ impl Emulator {
              IDENTITY_PROJECT_ID to use a real identity provider"
         );
         Ok(Self {
-            issuer: TokenIssuer::new(project_id, key)?,
+            issuer: TokenIssuer::new(project_id, key)?
+                .with_operators(config.status.emulator_operators.clone()),
             grants: Grants::new(config.emulator_code_ttl),
             redirect_origins,
         })

@@ -42,6 +42,8 @@ pub struct TokenIssuer {
     revoked: Mutex<Revoked>,
     /// Per user: refresh tokens issued before this second are ended (logoutall).
     ended_before: Mutex<HashMap<String, u64>>,
+    /// E-mail addresses (lower case) whose session tokens carry the status-operator role.
+    operators: Vec<String>,
 }
 
 impl std::fmt::Debug for TokenIssuer {
@@ -63,6 +65,7 @@ impl TokenIssuer {
             decoding,
             revoked: Mutex::new(Revoked::default()),
             ended_before: Mutex::new(HashMap::new()),
+            operators: Vec::new(),
         })
     }
 
@@ -75,11 +78,20 @@ impl TokenIssuer {
         jwks(&[&self.key])
     }
 
+    /// Gives the status-operator role to the users with these e-mail addresses (lower case).
+    pub fn with_operators(mut self, emails: Vec<String>) -> Self {
+        self.operators = emails;
+        self
+    }
+
     /// A new session token for `user`, with its decoded claims.
     pub fn session_token(&self, user: &EmulatorUserRow) -> Result<(String, Value), EmulatorError> {
         let mut claims = self.claims_of(user, SESSION_SECONDS, "DS");
         claims["email"] = json!(user.email);
         claims["name"] = json!(user.name);
+        if self.operators.contains(&user.email.to_lowercase()) {
+            claims["roles"] = json!([mg_domain::notices::OPERATOR_ROLE]);
+        }
         let token = self.key.sign(&claims).map_err(EmulatorError::internal)?;
         Ok((token, claims))
     }

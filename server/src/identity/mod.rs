@@ -28,6 +28,11 @@ impl AuthUser {
         &self.0.claims.sub
     }
 
+    /// The roles the token's `roles` claim grants.
+    pub fn roles(&self) -> &[String] {
+        &self.0.claims.roles
+    }
+
     pub fn email(&self) -> Option<&str> {
         self.0.claims.email.as_deref()
     }

@@ -55,6 +55,11 @@ impl VerifiedSession {
             + optional(&claims.drn)
             + optional(&claims.email)
             + optional(&claims.name)
+            + claims
+                .roles
+                .iter()
+                .map(|role| size_of::<String>() + role.len())
+                .sum::<usize>()
             + self.token_hash.len()
     }
 }
@@ -229,6 +234,7 @@ mod tests {
                 drn: Some("DS".into()),
                 email: Some(format!("{sub}@example.com")),
                 name: Some("x".repeat(padding)),
+                roles: vec![],
             },
             token_hash: crate::identity::sha256_hex(sub.as_bytes()),
         })

@@ -74,6 +74,18 @@ pub struct SessionClaims {
     pub email: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
+    /// The project-level roles the identity provider grants the user (`status-operator` makes a
+    /// status operator: docs/status-operators.md). Anything but a list of strings reads as none.
+    #[serde(default, deserialize_with = "roles_or_none")]
+    pub roles: Vec<String>,
+}
+
+/// A `roles` claim that is not a list of strings grants nothing (rather than failing the token).
+fn roles_or_none<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<String>, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).unwrap_or_default())
 }
 
 struct KnownKey {

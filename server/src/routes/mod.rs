@@ -5,6 +5,7 @@ pub mod auth;
 pub mod health;
 pub mod metrics;
 pub mod status;
+pub mod status_ops;
 pub mod wisdom;
 
 use std::sync::Arc;
@@ -34,6 +35,7 @@ where
     let limited = Router::new()
         .nest("/auth", auth::router().merge(account::router()))
         .merge(wisdom::router())
+        .merge(status_ops::api_router())
         .route_layer(middleware::from_fn_with_state(
             rate_limiter,
             rate_limit::limit_by_ip,

@@ -31,6 +31,8 @@ where
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", get(get_feed))
+        .route("/status/notices", get(get_notices_page))
+        .route("/status/notices/list", get(get_notices_fragment))
 }
 
 /// Routes nested under `/api`.
@@ -45,6 +47,20 @@ where
         .route("/status/page", get(get_page))
         .route("/v2/summary.json", get(get_statuspage_summary))
         .route("/v2/status.json", get(get_statuspage_status))
+        .route("/v2/incidents.json", get(get_statuspage_incidents))
+        .route(
+            "/v2/incidents/unresolved.json",
+            get(get_statuspage_unresolved),
+        )
+        .route("/v2/scheduled-maintenances.json", get(get_maintenances))
+        .route(
+            "/v2/scheduled-maintenances/upcoming.json",
+            get(get_upcoming_maintenances),
+        )
+        .route(
+            "/v2/scheduled-maintenances/active.json",
+            get(get_active_maintenances),
+        )
 }
 
 async fn get_status(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {
@@ -63,6 +79,55 @@ async fn get_statuspage_status(
     headers: IfNoneMatch,
 ) -> Response {
     status.published().statuspage_status.answer(&headers)
+}
+
+async fn get_statuspage_incidents(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().statuspage_incidents.answer(&headers)
+}
+
+async fn get_statuspage_unresolved(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().statuspage_unresolved.answer(&headers)
+}
+
+async fn get_maintenances(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().maintenances[0].answer(&headers)
+}
+
+async fn get_upcoming_maintenances(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().maintenances[1].answer(&headers)
+}
+
+async fn get_active_maintenances(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().maintenances[2].answer(&headers)
+}
+
+async fn get_notices_page(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().notices_page.answer(&headers)
+}
+
+async fn get_notices_fragment(
+    State(status): State<Arc<StatusService>>,
+    headers: IfNoneMatch,
+) -> Response {
+    status.published().notices_fragment.answer(&headers)
 }
 
 async fn get_feed(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {

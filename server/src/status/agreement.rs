@@ -17,6 +17,8 @@ pub struct Snapshot {
     pub hourly: Vec<Rollup>,
     pub daily: Vec<Rollup>,
     pub incidents: Vec<IncidentRow>,
+    /// What operators wrote: open notices and those over for less than 90 days.
+    pub notices: Vec<super::notices::StoredNotice>,
 }
 
 /// Per-bucket accumulation of each viewpoint's checks.

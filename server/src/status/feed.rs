@@ -1,8 +1,12 @@
-//! `GET /status/feed.atom`: the incidents of the last 90 days as an Atom feed (RFC 4287).
+//! `GET /status/feed.atom`: the incidents of the last 90 days as an Atom feed (RFC 4287): the
+//! operators' incidents and maintenance windows with their timelines, and the checks' incidents.
 
-use mg_domain::status::Summary;
+use mg_domain::{
+    notices::{Notice, NoticeKind},
+    status::Summary,
+};
 
-use super::summary::incident_span;
+use super::{statuspage::PAGE_URL, summary::incident_span};
 use crate::html::escape;
 
 /// The feed's id; entries are `{FEED_ID}/incident/{component}/{start ms}`.
@@ -22,15 +26,22 @@ pub fn render(summary: &Summary) -> String {
             ended.unwrap_or(started)
         })
         .max()
-        .map_or_else(|| summary.updated_at.clone(), crate::time::rfc3339);
+        .map(crate::time::rfc3339)
+        .into_iter()
+        .chain(summary.notices.iter().map(|n| n.updated_at.clone()))
+        .max()
+        .unwrap_or_else(|| summary.updated_at.clone());
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n\
          <title>mg-web status: incidents</title>\n<subtitle>Outages of the API, the database and the \
          queue as this deployment's checks saw them.</subtitle>\n<id>{FEED_ID}</id>\n\
          <link rel=\"self\" type=\"application/atom+xml\" href=\"/status/feed.atom\"/>\n\
-         <link rel=\"alternate\" type=\"text/html\" href=\"/apotheosis\"/>\n\
+         <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
          <updated>{updated}</updated>\n<author><name>mg-web status</name></author>\n"
     );
+    for notice in &summary.notices {
+        out.push_str(&notice_entry(notice));
+    }
     for incident in incidents {
         let title = match &incident.ended_at {
             Some(_) => format!("{} was unavailable (resolved)", incident.component_name),
@@ -44,7 +55,7 @@ pub fn render(summary: &Summary) -> String {
         text.push_str(&format!(" Seen from: {}.", incident.viewpoints.join(", ")));
         out.push_str(&format!(
             "<entry>\n<title>{}</title>\n<id>{FEED_ID}/incident/{}/{}</id>\n\
-             <link rel=\"alternate\" type=\"text/html\" href=\"/apotheosis\"/>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
              <published>{}</published>\n<updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
             escape(&title),
             escape(&incident.component),
@@ -56,4 +67,40 @@ pub fn render(summary: &Summary) -> String {
     }
     out.push_str("</feed>\n");
     out
+}
+
+/// One entry per operator's notice; its content is the timeline, newest first, as HTML (escaped
+/// into the feed's text).
+fn notice_entry(notice: &Notice) -> String {
+    let kind = match notice.kind {
+        NoticeKind::Incident => "Incident",
+        NoticeKind::Maintenance => "Maintenance",
+    };
+    let title = format!(
+        "{kind}: {} ({})",
+        notice.title,
+        notice.status.as_str().replace('_', " ")
+    );
+    let mut html = String::new();
+    if let (Some(start), Some(end)) = (&notice.starts_at, &notice.ends_at) {
+        html.push_str(&format!("<p>Window: {start} to {end}.</p>"));
+    }
+    for update in &notice.updates {
+        html.push_str(&format!(
+            "<p><strong>{}</strong> {}</p>{}",
+            update.status.as_str().replace('_', " "),
+            update.created_at,
+            update.body_html
+        ));
+    }
+    format!(
+        "<entry>\n<title>{}</title>\n<id>{FEED_ID}/notice/{}</id>\n\
+         <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
+         <published>{}</published>\n<updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
+        escape(&title),
+        escape(&notice.id),
+        notice.created_at,
+        notice.updated_at,
+        escape(&html),
+    )
 }

@@ -20,6 +20,10 @@ mod db_window;
 pub mod duplicates;
 pub mod feed;
 pub mod incidents;
+pub mod markdown;
+pub mod notices;
+pub mod notices_html;
+pub mod operator_limits;
 mod publish;
 pub mod render;
 pub mod rollup;
@@ -63,6 +67,8 @@ pub struct StatusService {
     /// Set once another live instance is found checking under this `INSTANCE_ID` and this process
     /// started while it was: the server then stops ([`Self::refused`]).
     refusal: tokio::sync::watch::Sender<Option<DuplicateInstance>>,
+    /// Each operator's writes this minute.
+    pub operator_writes: operator_limits::WriteLimiter,
 }
 
 impl StatusService {
@@ -85,6 +91,7 @@ impl StatusService {
             round: tokio::sync::Mutex::new(Round::starting_at(now)),
             rounds: AtomicU64::new(0),
             refusal: tokio::sync::watch::Sender::new(None),
+            operator_writes: operator_limits::WriteLimiter::default(),
         }
     }
 
@@ -188,6 +195,22 @@ impl StatusService {
         round
             .store(&self.db, &self.config, &checks, now_ms, &mut window)
             .await
+    }
+
+    /// Re-renders the answers with the operators' notices read again (after an operator wrote
+    /// one), as of `now_ms`. An error when the notices cannot be read: the last answers stay.
+    pub async fn republish_notices(&self, now_ms: i64) -> Result<(), sqlx::Error> {
+        let mut round = self.round.lock().await;
+        let refreshed = round
+            .republish_notices(&self.db, &self.config, self.checker.components(), now_ms)
+            .await?;
+        if let Refreshed::Published(published, _) = refreshed {
+            match self.published.write() {
+                Ok(mut slot) => *slot = published,
+                Err(poisoned) => *poisoned.into_inner() = published,
+            }
+        }
+        Ok(())
     }
 
     fn db_window(&self, away: bool) -> DbWindow {

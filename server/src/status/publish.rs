@@ -21,6 +21,7 @@ use crate::{
     config::status::StatusConfig,
     db::{
         status::{IncidentRow, RawCheck, Resolution, ROLLUP_RETENTION_MS},
+        status_notices::NOTICE_RETENTION_MS,
         Database,
     },
     time::{DAY_MS, HOUR_MS},
@@ -82,6 +83,16 @@ impl Round {
                 merge_incident_changes(&mut incidents, self.pending_incidents.iter());
                 self.snapshot.raw = raw;
                 self.snapshot.incidents = incidents;
+                // What operators wrote through any instance.
+                if let Some(notices) = window
+                    .run(
+                        "read notices",
+                        db.notices_since(now_ms - NOTICE_RETENTION_MS),
+                    )
+                    .await
+                {
+                    self.snapshot.notices = notices;
+                }
                 if self.rollups_read_hour != Some(hour) {
                     self.read_rollups(db, hour, window).await;
                 }
@@ -101,6 +112,30 @@ impl Round {
                 merge_incident_changes(&mut self.snapshot.incidents, changes.iter());
             }
         }
+        self.render(config, components, now_ms).await
+    }
+
+    /// Reads the operators' notices again and re-renders the answers from the last snapshot: what
+    /// an operator just wrote shows at once on this instance (the others read it with their next
+    /// round).
+    pub async fn republish_notices(
+        &mut self,
+        db: &Database,
+        config: &StatusConfig,
+        components: Vec<&'static str>,
+        now_ms: i64,
+    ) -> Result<Refreshed, sqlx::Error> {
+        self.snapshot.notices = db.notices_since(now_ms - NOTICE_RETENTION_MS).await?;
+        Ok(self.render(config, components, now_ms).await)
+    }
+
+    /// Computes the summary and every answer from the snapshot.
+    async fn render(
+        &mut self,
+        config: &StatusConfig,
+        components: Vec<&'static str>,
+        now_ms: i64,
+    ) -> Refreshed {
         // Summarising, serialising and compressing every answer is CPU work that grows with the
         // history: off the request workers, onto the blocking pool.
         let snapshot = std::mem::take(&mut self.snapshot);

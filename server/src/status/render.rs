@@ -8,13 +8,17 @@ use axum::{
     http::{header, HeaderValue, StatusCode},
     response::Response,
 };
-use mg_domain::status::{History, PageBody, PageHistory, Range, Summary};
+use mg_domain::{
+    notices::NoticeStatus,
+    status::{History, PageBody, PageHistory, Range, Summary},
+};
 
-use super::{agreement::Snapshot, badge, feed, series, statuspage};
+use super::{agreement::Snapshot, badge, feed, notices_html, series, statuspage};
 use crate::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";
+pub const HTML: &str = "text/html; charset=utf-8";
 pub const ATOM: &str = "application/atom+xml; charset=utf-8";
 /// Answers change at most once per round of checks; caches and pollers revalidate after a few
 /// seconds (a 304 costs nothing).
@@ -83,6 +87,14 @@ pub struct Published {
     pub history: HashMap<(String, Range), ReadyAnswer>,
     pub statuspage_summary: ReadyAnswer,
     pub statuspage_status: ReadyAnswer,
+    /// `/api/v2/incidents.json` and `/api/v2/incidents/unresolved.json`.
+    pub statuspage_incidents: ReadyAnswer,
+    pub statuspage_unresolved: ReadyAnswer,
+    /// `/api/v2/scheduled-maintenances.json`, `.../upcoming.json`, `.../active.json`.
+    pub maintenances: [ReadyAnswer; 3],
+    /// `/status/notices/list` (the fragment the status page inserts) and `/status/notices` (a page).
+    pub notices_fragment: ReadyAnswer,
+    pub notices_page: ReadyAnswer,
     pub badges: HashMap<String, ReadyAnswer>,
     pub feed: ReadyAnswer,
     /// The component ids, for the 400 message of an unknown one.
@@ -159,10 +171,29 @@ impl Published {
             history,
             statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
             statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
+            statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
+            statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
+            notices_fragment: ReadyAnswer::new(
+                notices_html::fragment(summary, 3),
+                HTML,
+                CACHE_JSON,
+            ),
+            notices_page: ReadyAnswer::new(notices_html::page(summary), HTML, CACHE_JSON),
+            maintenances: [
+                None,
+                Some(NoticeStatus::Scheduled),
+                Some(NoticeStatus::InProgress),
+            ]
+            .map(|which| ReadyAnswer::json(&statuspage::maintenances_json(summary, which))),
             badges,
             feed: ReadyAnswer::new(feed::render(summary), ATOM, CACHE_FEED),
             components: summary.components.iter().map(|c| c.id.clone()).collect(),
         }
+    }
+
+    /// The summary these answers were made from.
+    pub fn page_summary(&self) -> &Summary {
+        &self.page_parts.summary
     }
 
     /// The page answer for a client that holds this page as of `since` (the `updated_at` of its

@@ -261,6 +261,12 @@ impl Round {
         }
         if let Some(pruned) = window.run_write("prune", db.prune_status(now_ms)).await {
             tracing::debug!(?pruned, "status: pruned");
+            if let Some(notices) = window
+                .run_write("prune notices", db.prune_notices(now_ms))
+                .await
+            {
+                tracing::debug!(notices, "status: pruned old notices and operator log lines");
+            }
             self.last_prune_hour = Some(hour);
         }
     }

@@ -14,6 +14,7 @@ use super::{
     aggregate::{floor, percentile},
     agreement::{downtime, hour_downtime, ms, raw_cells, uptime, Snapshot},
     checks::COMPONENTS,
+    notices::{maintenance_windows, notices_at, overlaps_windows},
 };
 use crate::{
     db::status::{IncidentRow, RawCheck},
@@ -161,8 +162,12 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         State::Degraded
     };
     let bucket = context.agreement_bucket_ms();
-    let hours = hour_downtime(snapshot, id, bucket);
-    let raw = downtime(&raw_cells(snapshot, id, bucket));
+    // Checks inside a maintenance window of the component are left out of its uptime.
+    let windows = maintenance_windows(&snapshot.notices, id);
+    let mut hours = hour_downtime(snapshot, id, bucket);
+    hours.retain(|start, _| !overlaps_windows(&windows, *start, start + HOUR_MS));
+    let mut raw = downtime(&raw_cells(snapshot, id, bucket));
+    raw.retain(|start, _| !overlaps_windows(&windows, *start, start + bucket));
     let hour_now = floor(now, HOUR_MS);
     let percentile = |p| (!latencies.is_empty()).then(|| ms(percentile(&latencies, p)));
     ComponentSummary {
@@ -218,6 +223,7 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
         viewpoints,
         open_incidents: open,
         recent_incidents: ended.into_iter().take(20).collect(),
+        notices: notices_at(&snapshot.notices, context.now_ms),
     }
 }
 

@@ -1,7 +1,7 @@
 // /apotheosis: the live health of the stack beside the server's history (90 daily uptime bars, the
 // 24 h latency, uptime figures and incidents). One wasm machine runs the page (use-status-page.ts):
 // one round of requests every 30 s, and every word and figure shown.
-import { useDeferredValue } from "react";
+import { useCallback, useDeferredValue, useState } from "react";
 import { usePageMeta } from "../../components/document-title";
 import { NeedsScript } from "../../components/needs-script";
 import { GraphicsWidget } from "../../graphics/graphics-widget";
@@ -10,6 +10,8 @@ import { useStatusPage } from "../../lib/wasm/use-status-page";
 import { ComponentCard } from "./component-card";
 import { Endpoints } from "./endpoints";
 import { Incidents } from "./incidents";
+import { NOTICES_PAGE, Notices } from "./notices";
+import { OperatorView } from "./operator-view";
 import "./status.css";
 
 export function StatusPage() {
@@ -18,6 +20,9 @@ export function StatusPage() {
     "Live health of the deployed stack: API, database and task queue, with 90 days of uptime, latency and incidents.",
   );
   const info = useDeployment();
+  // Bumped after an operator posts, so the operators' posts are asked for again at once.
+  const [posted, setPosted] = useState(0);
+  const onPosted = useCallback(() => setPosted((n) => n + 1), []);
   return (
     <main id="main" className="page status-page">
       <div className="page-intro">
@@ -33,11 +38,14 @@ export function StatusPage() {
       </div>
       <NeedsScript>
         This page checks the stack and draws its history in your browser, which needs JavaScript.
-        The raw endpoints at the end of the page answer without it.
+        The raw endpoints at the end of the page answer without it, and the operators' incidents and
+        maintenance read as a <a href={NOTICES_PAGE}>plain page</a>.
       </NeedsScript>
       {/* The deployment info is there from the first render (prerendered too); every part of a card
           has its height before its data (CLS 0). */}
       <Components ethereal={info.ethereal} queueUrl={info.telekinesis_queue_url} />
+      {!info.ethereal && <Notices refresh={posted} />}
+      {!info.ethereal && <OperatorView onPosted={onPosted} />}
       <Endpoints />
     </main>
   );

@@ -24,6 +24,7 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     viewpoints: [],
     open_incidents: [],
     recent_incidents: [],
+    notices: [],
   };
 }
 

@@ -1,6 +1,6 @@
 // The status page's machine. The wasm machine (StatusPageMachine) decides when a round runs, what
 // it asks (the two checks, the queue URL, one status request with its If-None-Match) and every word the
-// page shows; this module does the requests, and the machine store (machine-store.ts) keeps the one
+// page shows; this module does the requests, and the machine store (`mg-core/react`) keeps the one
 // timer and re-reads the view only when the machine's version of it changed.
 
 import { type MachineStore, readOnce, useMachineStore } from "mg-core/react";

@@ -1,0 +1,167 @@
+import { expect, test } from "@playwright/test";
+import { axeViolations, lookAt } from "./checks";
+import { newAccount, signInOverHttp } from "./emulator-http";
+import { requireEmulator, signIn } from "./sign-in";
+
+// Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
+// role to IDENTITY_EMULATOR_OPERATORS, set by start-server.sh) opens an incident on the database,
+// posts two updates, resolves it and schedules a window, all through the operator view; an anonymous
+// visitor sees each step on the page, in the Statuspage JSON and in the Atom feed; a signed-in
+// non-operator gets 403 JSON from every operator endpoint and never sees the view.
+
+const OPERATOR = {
+  email: "status-operator@e2e.example",
+  name: "Status Operator",
+  username: "status-operator",
+};
+
+/** `YYYY-MM-DDTHH:MM` in UTC, `hours` from now: what the window's datetime-local fields take. */
+function utcField(hours: number): string {
+  return new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+}
+
+test.beforeAll(async ({ request }) => {
+  await requireEmulator(request);
+});
+
+test("an operator runs an incident and a window while an anonymous visitor watches", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const title = `Database unreachable ${tag}`;
+  await signIn(page, OPERATOR);
+  await page.goto("/apotheosis");
+  const view = page.getByTestId("operator-view");
+  await expect(view).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/apotheosis");
+  await expect(visitor.getByTestId("notices")).toBeVisible();
+  await expect(visitor.getByTestId("operator-view")).toHaveCount(0);
+
+  const seen = async (words: string) => {
+    await visitor.reload();
+    await expect(visitor.getByTestId("notices")).toContainText(words);
+    const feed = await (await visitor.request.get("/status/feed.atom")).text();
+    expect(feed).toContain(title);
+  };
+
+  // Open: investigating, on the database.
+  const open = view.locator("form", {
+    has: page.getByRole("heading", { name: "Open an incident" }),
+  });
+  await open.getByLabel("Title").fill(title);
+  await open.getByLabel("Impact").selectOption("major");
+  await open.getByLabel("Database").check();
+  await open.getByLabel("What people see (Markdown)").fill("We are **looking** into it.");
+  await open.getByRole("button", { name: "Open incident" }).click();
+  await expect(open.getByRole("status")).toHaveText("Incident opened.");
+  await seen(title);
+  const unresolved = await (await visitor.request.get("/api/v2/incidents/unresolved.json")).json();
+  expect(JSON.stringify(unresolved)).toContain(title);
+
+  // Two updates, then resolved.
+  const update = view.locator("form", {
+    has: page.getByRole("heading", { name: "Post an update" }),
+  });
+  for (const [status, text] of [
+    ["identified", "The disk is full."],
+    ["monitoring", "Disk grown; watching."],
+    ["resolved", "Fixed: the disk was full."],
+  ] as const) {
+    await update.getByLabel("Incident or window").selectOption({ label: `Incident: ${title}` });
+    await update.getByLabel("Status").selectOption(status);
+    await update.getByLabel("Update (Markdown)").fill(text);
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith("/updates") && r.request().method() === "POST",
+    );
+    await update.getByRole("button", { name: "Post update" }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(update.getByRole("status")).toHaveText("Update posted.");
+    await seen(text);
+  }
+  const summary = await (await visitor.request.get("/api/v2/summary.json")).json();
+  expect(JSON.stringify(summary.incidents)).not.toContain(title);
+  const all = await (await visitor.request.get("/api/v2/incidents.json")).json();
+  const mine = all.incidents.find((i: { name: string }) => i.name === title);
+  expect(mine.status).toBe("resolved");
+  expect(mine.incident_updates).toHaveLength(4);
+
+  // A window tomorrow.
+  const windowTitle = `Database upgrade ${tag}`;
+  const schedule = view.locator("form", {
+    has: page.getByRole("heading", { name: "Schedule maintenance" }),
+  });
+  await schedule.getByLabel("Title").fill(windowTitle);
+  await schedule.getByLabel("Database").check();
+  await schedule.getByLabel("Starts (UTC)").fill(utcField(24));
+  await schedule.getByLabel("Ends (UTC)").fill(utcField(25));
+  await schedule.getByLabel("What people see (Markdown)").fill("Sign-ins may fail for a minute.");
+  await schedule.getByRole("button", { name: "Schedule window" }).click();
+  await expect(schedule.getByRole("status")).toHaveText("Window scheduled.");
+  await visitor.reload();
+  await expect(visitor.getByTestId("notices")).toContainText(windowTitle);
+  await expect(visitor.getByTestId("notices")).toContainText("left out of the uptime figures");
+  const upcoming = await (
+    await visitor.request.get("/api/v2/scheduled-maintenances/upcoming.json")
+  ).json();
+  expect(JSON.stringify(upcoming)).toContain(windowTitle);
+  const plain = await (await visitor.request.get("/status/notices")).text();
+  expect(plain).toContain(windowTitle);
+
+  // The operator view is accessible, and looks right at both widths in both themes.
+  expect(await axeViolations(page, "[data-testid=operator-view]")).toEqual([]);
+  expect(await axeViolations(page, "[data-testid=notices]")).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["cosmic", "void"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      await lookAt(view, `status-operator-view-${width}-${theme}`);
+      await lookAt(page.getByTestId("notices"), `status-notices-${width}-${theme}`);
+    }
+  }
+  expect(baseURL).toBeTruthy();
+});
+
+test("a signed-in non-operator gets 403 JSON from every operator endpoint", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const jwt = await signInOverHttp(request, baseURL ?? "", "github", newAccount("not-operator"));
+  const headers = { Authorization: `Bearer ${jwt.sessionJwt}` };
+  const body = {
+    title: "x",
+    impact: "minor",
+    components: ["db"],
+    status: "investigating",
+    body: "x",
+  };
+  const calls: [string, string][] = [
+    ["GET", "/api/status/operator"],
+    ["GET", "/api/status/operator/log"],
+    ["POST", "/api/status/incidents"],
+    ["POST", "/api/status/incidents/x/updates"],
+    ["POST", "/api/status/maintenances"],
+    ["POST", "/api/status/maintenances/x/updates"],
+  ];
+  for (const [method, path] of calls) {
+    const answer =
+      method === "GET"
+        ? await request.get(path, { headers })
+        : await request.post(path, { headers, data: body });
+    expect(answer.status(), `${method} ${path}`).toBe(403);
+    expect((await answer.json()).code).toBe("forbidden");
+    const anonymous =
+      method === "GET" ? await request.get(path) : await request.post(path, { data: body });
+    expect(anonymous.status(), `${method} ${path} anonymous`).toBe(401);
+  }
+  await page.goto("/apotheosis");
+  await expect(page.getByTestId("notices")).toBeVisible();
+  await expect(page.getByTestId("operator-view")).toHaveCount(0);
+});

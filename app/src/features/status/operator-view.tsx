@@ -1,0 +1,310 @@
+// The operator view of /apotheosis: shown only to a session the server accepts as a status operator
+// (GET /api/status/operator answers 200; anyone else sees nothing of it). Three forms, each a plain
+// <form> with labelled fields (keyboard and screen-reader friendly): open an incident, post an update
+// (a final status resolves or completes), schedule a maintenance window. The server validates
+// everything; its message is shown as it is.
+import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { requestRaw } from "../../lib/api-client";
+import { useSession } from "../../lib/session/session-context";
+
+const INCIDENT_STATUSES: NoticeStatus[] = ["investigating", "identified", "monitoring", "resolved"];
+const WINDOW_STATUSES: NoticeStatus[] = ["scheduled", "in_progress", "completed"];
+const IMPACTS = ["none", "minor", "major", "critical"] as const;
+
+const words: Record<NoticeStatus, string> = {
+  investigating: "Investigating",
+  identified: "Identified",
+  monitoring: "Monitoring",
+  resolved: "Resolved",
+  scheduled: "Scheduled",
+  in_progress: "In progress",
+  completed: "Completed",
+};
+
+/** The server's answer to a post: its error sentence, or null when it was stored. */
+async function post(path: string, body: unknown): Promise<string | null> {
+  const answer = await requestRaw(path, { method: "POST", body, auth: true });
+  if (!answer) return "The server could not be reached.";
+  if (answer.status === 200 || answer.status === 201) return null;
+  try {
+    const parsed = JSON.parse(answer.text) as { error?: string };
+    return parsed.error ?? `The server answered ${answer.status}.`;
+  } catch {
+    return `The server answered ${answer.status}.`;
+  }
+}
+
+/** `datetime-local` text read as UTC, as the server's RFC 3339. */
+function utc(local: string): string {
+  return local ? `${local}:00Z` : "";
+}
+
+export function OperatorView({ onPosted }: { onPosted: () => void }) {
+  const session = useSession();
+  const [info, setInfo] = useState<OperatorInfo | null>(null);
+  const [version, setVersion] = useState(0);
+  const signedIn = session.state.status === "signed-in";
+  // `version` asks again after a post.
+  useEffect(() => {
+    if (!signedIn) {
+      setInfo(null);
+      return;
+    }
+    let live = true;
+    void requestRaw("/api/status/operator", { auth: true }).then((answer) => {
+      if (live) setInfo(answer?.status === 200 ? (JSON.parse(answer.text) as OperatorInfo) : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, version]);
+  const posted = useCallback(() => {
+    setVersion((v) => v + 1);
+    onPosted();
+  }, [onPosted]);
+  if (!info) return null;
+  return (
+    <section
+      className="card operator"
+      aria-labelledby="operator-heading"
+      data-testid="operator-view"
+    >
+      <h2 id="operator-heading" className="card__title">
+        Operator view
+      </h2>
+      <p className="card__hint">
+        Only status operators see this. What you post is public at once, on every instance within a
+        round of checks.
+      </p>
+      <div className="operator__forms">
+        <OpenIncident info={info} onPosted={posted} />
+        <PostUpdate info={info} onPosted={posted} />
+        <ScheduleWindow info={info} onPosted={posted} />
+      </div>
+    </section>
+  );
+}
+
+type FormProps = { info: OperatorInfo; onPosted: () => void };
+
+/** Runs a post, keeps its outcome for the form's status line. */
+function usePost(onPosted: () => void) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: unknown, done: string) => {
+    setBusy(true);
+    setMessage(null);
+    const error = await post(path, body);
+    setBusy(false);
+    setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
+    if (error === null) onPosted();
+    return error === null;
+  };
+  return { message, busy, run };
+}
+
+function Outcome({ message }: { message: { ok: boolean; text: string } | null }) {
+  return (
+    <p
+      className={`operator__outcome${message?.ok === false ? " operator__outcome--error" : ""}`}
+      role="status"
+    >
+      {message?.text ?? ""}
+    </p>
+  );
+}
+
+function Components({ info, prefix }: { info: OperatorInfo; prefix: string }) {
+  return (
+    <fieldset className="operator__components">
+      <legend>Affected components</legend>
+      {info.components.map(([id, name]) => (
+        <label key={id} className="operator__check">
+          <input type="checkbox" name="components" value={id} id={`${prefix}-${id}`} /> {name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function checked(form: HTMLFormElement): string[] {
+  return Array.from(form.querySelectorAll<HTMLInputElement>("input[name=components]:checked")).map(
+    (input) => input.value,
+  );
+}
+
+function field(form: HTMLFormElement, name: string): string {
+  const element = form.elements.namedItem(name);
+  return element && "value" in element ? String(element.value) : "";
+}
+
+function OpenIncident({ info, onPosted }: FormProps) {
+  const { message, busy, run } = usePost(onPosted);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const attach = field(form, "check_incident");
+    const ok = await run(
+      "/api/status/incidents",
+      {
+        title: field(form, "title"),
+        impact: field(form, "impact"),
+        components: checked(form),
+        status: field(form, "status"),
+        body: field(form, "body"),
+        check_incident: attach || null,
+      },
+      "Incident opened.",
+    );
+    if (ok) form.reset();
+  };
+  return (
+    <form className="operator__form" onSubmit={submit} aria-labelledby="open-incident-heading">
+      <h3 id="open-incident-heading">Open an incident</h3>
+      <label htmlFor="incident-title">Title</label>
+      <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
+      <label htmlFor="incident-impact">Impact</label>
+      <select id="incident-impact" name="impact" defaultValue="minor">
+        {IMPACTS.map((impact) => (
+          <option key={impact} value={impact}>
+            {impact[0]?.toUpperCase()}
+            {impact.slice(1)}
+          </option>
+        ))}
+      </select>
+      <Components info={info} prefix="incident" />
+      <label htmlFor="incident-status">Status</label>
+      <select id="incident-status" name="status" defaultValue="investigating">
+        {INCIDENT_STATUSES.slice(0, 3).map((status) => (
+          <option key={status} value={status}>
+            {words[status]}
+          </option>
+        ))}
+      </select>
+      {info.check_incidents.length > 0 && (
+        <>
+          <label htmlFor="incident-attach">Attach to the checks' incident</label>
+          <select id="incident-attach" name="check_incident" defaultValue="">
+            <option value="">None</option>
+            {info.check_incidents.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <label htmlFor="incident-body">What people see (Markdown)</label>
+      <textarea
+        id="incident-body"
+        name="body"
+        required
+        rows={3}
+        maxLength={info.limits.body_chars}
+      />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Open incident
+      </button>
+      <Outcome message={message} />
+    </form>
+  );
+}
+
+function PostUpdate({ info, onPosted }: FormProps) {
+  const { message, busy, run } = usePost(onPosted);
+  const [target, setTarget] = useState("");
+  const chosen = info.open_notices.find((n) => n.id === target) ?? info.open_notices[0];
+  const kind: NoticeKind = chosen?.kind ?? "incident";
+  const statuses = kind === "maintenance" ? WINDOW_STATUSES : INCIDENT_STATUSES;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!chosen) return;
+    const form = event.currentTarget;
+    const path = kind === "maintenance" ? "maintenances" : "incidents";
+    const ok = await run(
+      `/api/status/${path}/${chosen.id}/updates`,
+      { status: field(form, "status"), body: field(form, "body") },
+      "Update posted.",
+    );
+    if (ok) form.reset();
+  };
+  return (
+    <form className="operator__form" onSubmit={submit} aria-labelledby="post-update-heading">
+      <h3 id="post-update-heading">Post an update</h3>
+      {chosen ? (
+        <>
+          <label htmlFor="update-target">Incident or window</label>
+          <select id="update-target" value={chosen.id} onChange={(e) => setTarget(e.target.value)}>
+            {info.open_notices.map((notice) => (
+              <option key={notice.id} value={notice.id}>
+                {notice.kind === "maintenance" ? "Maintenance: " : "Incident: "}
+                {notice.title}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="update-status">Status</label>
+          <select id="update-status" name="status" key={kind}>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {words[status]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="update-body">Update (Markdown)</label>
+          <textarea
+            id="update-body"
+            name="body"
+            required
+            rows={3}
+            maxLength={info.limits.body_chars}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Post update
+          </button>
+        </>
+      ) : (
+        <p className="card__hint">Nothing is open.</p>
+      )}
+      <Outcome message={message} />
+    </form>
+  );
+}
+
+function ScheduleWindow({ info, onPosted }: FormProps) {
+  const { message, busy, run } = usePost(onPosted);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const ok = await run(
+      "/api/status/maintenances",
+      {
+        title: field(form, "title"),
+        components: checked(form),
+        starts_at: utc(field(form, "starts_at")),
+        ends_at: utc(field(form, "ends_at")),
+        body: field(form, "body"),
+      },
+      "Window scheduled.",
+    );
+    if (ok) form.reset();
+  };
+  return (
+    <form className="operator__form" onSubmit={submit} aria-labelledby="schedule-heading">
+      <h3 id="schedule-heading">Schedule maintenance</h3>
+      <label htmlFor="window-title">Title</label>
+      <input id="window-title" name="title" required maxLength={info.limits.title_chars} />
+      <Components info={info} prefix="window" />
+      <label htmlFor="window-start">Starts (UTC)</label>
+      <input id="window-start" name="starts_at" type="datetime-local" required />
+      <label htmlFor="window-end">Ends (UTC)</label>
+      <input id="window-end" name="ends_at" type="datetime-local" required />
+      <label htmlFor="window-body">What people see (Markdown)</label>
+      <textarea id="window-body" name="body" required rows={3} maxLength={info.limits.body_chars} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Schedule window
+      </button>
+      <Outcome message={message} />
+    </form>
+  );
+}

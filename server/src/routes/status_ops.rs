@@ -1,0 +1,545 @@
+//! `/api/status/operator*`, `/api/status/incidents*`, `/api/status/maintenances*`: what status
+//! operators do on the status page. An operator is a signed-in person whose identity token grants
+//! the `status-operator` role (docs/status-operators.md); anyone else gets 403 JSON, and a request
+//! without a valid session 401. Every write is bounded, counted against the operator's rate, logged
+//! (who, what, when: the server's log, and the notices' timelines, which are also the operator log) and acknowledged after its commit;
+//! the answers are re-rendered at once on this instance, and the others pick it up next round.
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{FromRef, FromRequestParts, Path, State},
+    http::{request::Parts, StatusCode},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+    Json, Router,
+};
+use mg_domain::{
+    calendar::parse_utc_ms,
+    notices::{Impact, Notice, NoticeKind, NoticeStatus},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    db::{
+        status_notices::{NewUpdate, UpdateRow},
+        Database,
+    },
+    error::AppError,
+    extract::ApiJson,
+    identity::{sessions::SessionStore, verify::SessionVerifier, AuthUser},
+    status::{
+        checks::COMPONENTS,
+        notices::notice_at,
+        operator_limits::{
+            LOG_READ, MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES,
+            MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS, OPERATOR_ROLE,
+        },
+        StatusService,
+    },
+    time::{now_ms, rfc3339},
+};
+
+/// Routes nested under `/api`.
+pub fn api_router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+    Arc<StatusService>: FromRef<S>,
+{
+    Router::new()
+        .route("/status/operator", get(get_operator))
+        .route("/status/operator/log", get(get_log))
+        .route("/status/incidents", post(open_incident))
+        .route("/status/incidents/{id}/updates", post(update_incident))
+        .route("/status/maintenances", post(schedule_maintenance))
+        .route(
+            "/status/maintenances/{id}/updates",
+            post(update_maintenance),
+        )
+}
+
+/// A signed-in person whose token grants [`OPERATOR_ROLE`].
+#[derive(Debug, Clone)]
+pub struct StatusOperator(AuthUser);
+
+impl<S> FromRequestParts<S> for StatusOperator
+where
+    S: Send + Sync,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        if user.roles().iter().any(|role| role == OPERATOR_ROLE) {
+            Ok(Self(user))
+        } else {
+            Err(AppError::Forbidden(format!(
+                "Only status operators may do this: the session has no '{OPERATOR_ROLE}' role."
+            )))
+        }
+    }
+}
+
+/// `GET /api/status/operator`: what the operator view needs.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OperatorView {
+    pub operator: String,
+    /// `(id, name)` of the components an incident or window may name.
+    pub components: Vec<(String, String)>,
+    /// The checks' incidents an incident may be attached to (open and recent ones' ids).
+    pub check_incidents: Vec<String>,
+    /// The incidents and windows still open, which can take updates.
+    pub open_notices: Vec<OpenNotice>,
+    pub limits: OperatorLimits,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OpenNotice {
+    pub id: String,
+    pub kind: NoticeKind,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OperatorLimits {
+    pub title_chars: usize,
+    pub body_chars: usize,
+    pub updates_per_notice: i64,
+    pub open_notices: i64,
+}
+
+/// `POST /api/status/incidents`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OpenIncidentRequest"))]
+#[serde(deny_unknown_fields)]
+pub struct OpenIncident {
+    pub title: String,
+    pub impact: Impact,
+    pub components: Vec<String>,
+    pub status: NoticeStatus,
+    /// The first update's text (Markdown).
+    pub body: String,
+    /// The id of an incident the checks opened, to attach this one to.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub check_incident: Option<String>,
+}
+
+/// `POST /api/status/maintenances`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ScheduleMaintenanceRequest"))]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleMaintenance {
+    pub title: String,
+    pub components: Vec<String>,
+    /// RFC 3339 UTC (`2026-11-29T02:00:00Z`).
+    pub starts_at: String,
+    pub ends_at: String,
+    pub body: String,
+}
+
+/// `POST /api/status/{incidents,maintenances}/{id}/updates`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "NoticeUpdateRequest"))]
+#[serde(deny_unknown_fields)]
+pub struct PostUpdate {
+    pub status: NoticeStatus,
+    pub body: String,
+}
+
+/// `GET /api/status/operator/log`: the latest operator actions, newest first.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OperatorLog {
+    pub entries: Vec<OperatorAction>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OperatorAction {
+    pub at: String,
+    pub operator: String,
+    pub action: String,
+    pub target: String,
+}
+
+async fn get_operator(
+    State(status): State<Arc<StatusService>>,
+    operator: StatusOperator,
+) -> Json<OperatorView> {
+    let published = status.published();
+    let summary = published.page_summary();
+    Json(OperatorView {
+        operator: operator.0.identity_id().to_owned(),
+        components: COMPONENTS
+            .iter()
+            .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
+            .collect(),
+        check_incidents: summary
+            .open_incidents
+            .iter()
+            .chain(&summary.recent_incidents)
+            .map(|i| i.id.clone())
+            .collect(),
+        open_notices: summary
+            .notices
+            .iter()
+            .filter(|n| n.is_open())
+            .map(|n| OpenNotice {
+                id: n.id.clone(),
+                kind: n.kind,
+                title: n.title.clone(),
+            })
+            .collect(),
+        limits: OperatorLimits {
+            title_chars: MAX_TITLE_CHARS,
+            body_chars: MAX_BODY_CHARS,
+            updates_per_notice: MAX_UPDATES,
+            open_notices: MAX_OPEN_NOTICES,
+        },
+    })
+}
+
+async fn get_log(
+    State(db): State<Database>,
+    _operator: StatusOperator,
+) -> Result<Json<OperatorLog>, AppError> {
+    let entries = db
+        .operator_log(LOG_READ)
+        .await?
+        .into_iter()
+        .map(|row| OperatorAction {
+            at: rfc3339(row.created_at),
+            action: action_of(&row.kind, row.seq, &row.status),
+            operator: row.author,
+            target: row.notice_id,
+        })
+        .collect();
+    Ok(Json(OperatorLog { entries }))
+}
+
+async fn open_incident(
+    State(db): State<Database>,
+    State(status): State<Arc<StatusService>>,
+    operator: StatusOperator,
+    ApiJson(body): ApiJson<OpenIncident>,
+) -> Result<Response, AppError> {
+    let now = now_ms();
+    let who = operator.0.identity_id();
+    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
+    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+    let components = components(&body.components)?;
+    if body.impact == Impact::Maintenance {
+        return Err(invalid("impact must be none, minor, major or critical."));
+    }
+    if !NoticeStatus::INCIDENT.contains(&body.status) || body.status.is_final() {
+        return Err(invalid(
+            "status must be investigating, identified or monitoring.",
+        ));
+    }
+    if let Some(check) = &body.check_incident {
+        let published = status.published();
+        let summary = published.page_summary();
+        let known = summary
+            .open_incidents
+            .iter()
+            .chain(&summary.recent_incidents)
+            .any(|i| &i.id == check);
+        if !known {
+            return Err(invalid(
+                "check_incident is not an incident the checks opened.",
+            ));
+        }
+    }
+    take_write(&status, who, now)?;
+    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
+        return Err(invalid(&format!(
+            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
+        )));
+    }
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
+        kind: NoticeKind::Incident.as_str().into(),
+        title,
+        impact: body.impact.as_str().into(),
+        components,
+        check_incident: body.check_incident,
+        starts_at: None,
+        ends_at: None,
+        status: body.status.as_str().into(),
+        body: markdown,
+        created_at: now,
+        author: who.to_owned(),
+    };
+    create(&db, &status, &first).await
+}
+
+async fn schedule_maintenance(
+    State(db): State<Database>,
+    State(status): State<Arc<StatusService>>,
+    operator: StatusOperator,
+    ApiJson(body): ApiJson<ScheduleMaintenance>,
+) -> Result<Response, AppError> {
+    let now = now_ms();
+    let who = operator.0.identity_id();
+    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
+    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+    let components = components(&body.components)?;
+    let time = |value: &str, name: &str| {
+        parse_utc_ms(value).ok_or_else(|| {
+            invalid(&format!(
+                "{name} must be a UTC time such as 2026-11-29T02:00:00Z."
+            ))
+        })
+    };
+    let (start, end) = (
+        time(&body.starts_at, "starts_at")?,
+        time(&body.ends_at, "ends_at")?,
+    );
+    if end <= start || end - start > MAX_WINDOW_MS {
+        return Err(invalid(
+            "ends_at must be after starts_at, at most 7 days later.",
+        ));
+    }
+    if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
+        return Err(invalid(
+            "starts_at must be within the next 90 days (or the last 24 hours).",
+        ));
+    }
+    take_write(&status, who, now)?;
+    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
+        return Err(invalid(&format!(
+            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
+        )));
+    }
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
+        kind: NoticeKind::Maintenance.as_str().into(),
+        title,
+        impact: Impact::Maintenance.as_str().into(),
+        components,
+        check_incident: None,
+        starts_at: Some(start),
+        ends_at: Some(end),
+        status: NoticeStatus::Scheduled.as_str().into(),
+        body: markdown,
+        created_at: now,
+        author: who.to_owned(),
+    };
+    create(&db, &status, &first).await
+}
+
+async fn update_incident(
+    State(db): State<Database>,
+    State(status): State<Arc<StatusService>>,
+    operator: StatusOperator,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PostUpdate>,
+) -> Result<Response, AppError> {
+    if !NoticeStatus::INCIDENT.contains(&body.status) {
+        return Err(invalid(
+            "status must be investigating, identified, monitoring or resolved.",
+        ));
+    }
+    add_update(&db, &status, &operator, &id, NoticeKind::Incident, body).await
+}
+
+async fn update_maintenance(
+    State(db): State<Database>,
+    State(status): State<Arc<StatusService>>,
+    operator: StatusOperator,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PostUpdate>,
+) -> Result<Response, AppError> {
+    if !NoticeStatus::MAINTENANCE.contains(&body.status) {
+        return Err(invalid(
+            "status must be scheduled, in_progress or completed.",
+        ));
+    }
+    add_update(&db, &status, &operator, &id, NoticeKind::Maintenance, body).await
+}
+
+/// Adds an update to the notice `id` of `kind`; a final status resolves or completes it.
+async fn add_update(
+    db: &Database,
+    status: &StatusService,
+    operator: &StatusOperator,
+    id: &str,
+    kind: NoticeKind,
+    body: PostUpdate,
+) -> Result<Response, AppError> {
+    let now = now_ms();
+    let who = operator.0.identity_id();
+    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+    let found = db.find_notice(id).await?;
+    let Some((found, _)) = found.filter(|(n, _)| n.kind == kind.as_str()) else {
+        return Err(AppError::NotFound);
+    };
+    if found.resolved_at.is_some() {
+        return Err(invalid("It is already resolved or completed."));
+    }
+    take_write(status, who, now)?;
+    let stored = db
+        .append_notice_update(
+            &NewUpdate {
+                id: &found.id,
+                kind: kind.as_str(),
+                status: body.status.as_str(),
+                body: &markdown,
+                at: now,
+                author: who,
+            },
+            MAX_UPDATES,
+        )
+        .await?;
+    let Some(seq) = stored else {
+        return Err(invalid(&format!(
+            "It has {MAX_UPDATES} updates (the most), or it was resolved meanwhile."
+        )));
+    };
+    logged(
+        who,
+        &action_of(kind.as_str(), seq, body.status.as_str()),
+        &found.id,
+    );
+    answer(db, status, &found.id, now, StatusCode::OK).await
+}
+
+/// Stores a new notice's first update, then answers the notice (201).
+async fn create(
+    db: &Database,
+    status: &StatusService,
+    first: &UpdateRow,
+) -> Result<Response, AppError> {
+    db.insert_notice(first).await?;
+    logged(
+        &first.author,
+        &action_of(&first.kind, 1, &first.status),
+        &first.notice_id,
+    );
+    answer(
+        db,
+        status,
+        &first.notice_id,
+        first.created_at,
+        StatusCode::CREATED,
+    )
+    .await
+}
+
+/// What an operator did, in words: `open incident`, `schedule maintenance`, `update incident
+/// (resolved)`.
+fn action_of(kind: &str, seq: i64, status: &str) -> String {
+    match (kind, seq) {
+        ("maintenance", 1) => "schedule maintenance".to_owned(),
+        (_, 1) => "open incident".to_owned(),
+        (kind, _) => format!("update {kind} ({status})"),
+    }
+}
+
+/// The notice as stored now, after re-rendering the answers with it.
+async fn answer(
+    db: &Database,
+    status: &StatusService,
+    id: &str,
+    now: i64,
+    code: StatusCode,
+) -> Result<Response, AppError> {
+    // The write is committed: a failure to re-render only delays the page until the next round.
+    if let Err(error) = status.republish_notices(now).await {
+        tracing::warn!(%error, "status: the answers are re-rendered with the next round");
+    }
+    let notice: Option<Notice> = status
+        .published()
+        .page_summary()
+        .notices
+        .iter()
+        .find(|n| n.id == id)
+        .cloned();
+    let notice = match notice {
+        Some(notice) => notice,
+        None => {
+            let stored = db.find_notice(id).await?.ok_or(AppError::NotFound)?;
+            notice_at(&stored, now)
+        }
+    };
+    Ok((code, Json(notice)).into_response())
+}
+
+fn take_write(status: &StatusService, who: &str, now: i64) -> Result<(), AppError> {
+    status
+        .operator_writes
+        .take(who, now)
+        .map_err(|wait_ms| AppError::RateLimited {
+            retry_after: std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(1000)),
+        })
+}
+
+fn logged(who: &str, action: &str, target: &str) {
+    tracing::info!(operator = who, action, target, "status: operator action");
+}
+
+fn invalid(message: &str) -> AppError {
+    AppError::InvalidField(message.to_owned())
+}
+
+/// `value` trimmed, 1 to `max` characters, no control characters (line breaks and tabs only in
+/// multi-line text).
+fn text(value: &str, name: &str, max: usize, multiline: bool) -> Result<String, AppError> {
+    let trimmed = value.trim();
+    let count = trimmed.chars().count();
+    if count == 0 || count > max {
+        return Err(invalid(&format!("{name} must be 1 to {max} characters.")));
+    }
+    let allowed = |c: char| !c.is_control() || (multiline && (c == '\n' || c == '\t' || c == '\r'));
+    if !trimmed.chars().all(allowed) {
+        return Err(invalid(&format!("{name} holds control characters.")));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// Known component ids, at least one, each once, joined by commas.
+fn components(ids: &[String]) -> Result<String, AppError> {
+    let known: Vec<&str> = COMPONENTS.iter().map(|(id, _)| *id).collect();
+    if ids.is_empty() || ids.len() > known.len() {
+        return Err(invalid(&format!(
+            "components must name 1 to {} of {}.",
+            known.len(),
+            known.join(", ")
+        )));
+    }
+    let mut chosen: Vec<&str> = Vec::new();
+    for id in ids {
+        let Some(found) = known.iter().find(|k| **k == id.as_str()) else {
+            return Err(invalid(&format!(
+                "Unknown component: use {}.",
+                known.join(", ")
+            )));
+        };
+        if chosen.contains(found) {
+            return Err(invalid("A component is named twice."));
+        }
+        chosen.push(found);
+    }
+    Ok(chosen.join(","))
+}
+
+/// 16 random bytes, hex.
+fn new_id() -> String {
+    use ring::rand::{SecureRandom, SystemRandom};
+    let mut bytes = [0u8; 16];
+    // The system's generator does not fail on Linux; zeros would only make ids collide, which
+    // the primary key refuses (a 503, nothing stored).
+    let _ = SystemRandom::new().fill(&mut bytes);
+    crate::hex::encode(&bytes)
+}

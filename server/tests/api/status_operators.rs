@@ -1,0 +1,588 @@
+//! Status operators: only a session whose token grants `status-operator` may open, update and
+//! resolve incidents and schedule maintenance (others 403, anonymous 401, nothing stored); what
+//! they write is bounded, safe as HTML, and shows in the summary, the Statuspage JSON and the
+//! feed, through any instance on the database; checks inside a window leave the uptime alone.
+
+use serde_json::{json, Value};
+
+use mg_server::{db::status::RawCheck, time::now_ms};
+
+use crate::helpers::{spawn_beside, TestApp};
+
+const OPERATOR_ROLE: &str = "status-operator";
+
+/// A session token for `sub` with `roles`.
+pub fn token_with_roles(app: &TestApp, sub: &str, roles: &[&str]) -> String {
+    let mut claims = app.identity.session_claims(sub);
+    claims["roles"] = json!(roles);
+    app.identity.sign(&claims)
+}
+
+pub fn operator(app: &TestApp) -> String {
+    token_with_roles(app, "ops-1", &[OPERATOR_ROLE])
+}
+
+pub async fn get_json(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    response.json().await.expect("JSON")
+}
+
+async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> (u16, Value) {
+    let response = app.post_with_token(path, token, body).await;
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+pub fn incident_body(title: &str) -> Value {
+    json!({
+        "title": title,
+        "impact": "major",
+        "components": ["db"],
+        "status": "investigating",
+        "body": "We are **investigating** slow sign-ins. <script>alert(1)</script>",
+    })
+}
+
+fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
+    RawCheck {
+        component: component.into(),
+        instance_id: "first".into(),
+        checked_at: at,
+        healthy: i64::from(healthy),
+        latency_us: 1_000,
+        error: (!healthy).then(|| "connection refused".into()),
+    }
+}
+
+/// Every operator endpoint, with a body that would be valid for an operator.
+fn operator_calls() -> Vec<(&'static str, &'static str, Value)> {
+    vec![
+        ("GET", "/api/status/operator", Value::Null),
+        ("GET", "/api/status/operator/log", Value::Null),
+        (
+            "POST",
+            "/api/status/incidents",
+            incident_body("Slow sign-ins"),
+        ),
+        (
+            "POST",
+            "/api/status/incidents/abc/updates",
+            json!({"status": "identified", "body": "Found it."}),
+        ),
+        (
+            "POST",
+            "/api/status/maintenances",
+            json!({"title": "Upgrade", "components": ["db"], "starts_at": "2099-01-01T02:00:00Z",
+                   "ends_at": "2099-01-01T03:00:00Z", "body": "Upgrading."}),
+        ),
+        (
+            "POST",
+            "/api/status/maintenances/abc/updates",
+            json!({"status": "completed", "body": "Done."}),
+        ),
+    ]
+}
+
+async fn call(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &Value,
+) -> (u16, Value) {
+    let url = format!("{}{path}", app.address);
+    let mut request = match method {
+        "GET" => app.client.get(url),
+        _ => app.client.post(url).json(body),
+    };
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.expect("answers");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn others_are_refused(app: TestApp) {
+    let plain = token_with_roles(&app, "user-1", &[]);
+    let other_role = token_with_roles(&app, "user-2", &["admin", "status-operators"]);
+    for (method, path, body) in operator_calls() {
+        let (status, answer) = call(&app, method, path, None, &body).await;
+        assert_eq!(status, 401, "{method} {path}: {answer}");
+        assert_eq!(answer["code"], "unauthorized", "{method} {path}");
+        for token in [&plain, &other_role] {
+            let (status, answer) = call(&app, method, path, Some(token), &body).await;
+            assert_eq!(status, 403, "{method} {path}: {answer}");
+            assert_eq!(answer["code"], "forbidden", "{method} {path}");
+            assert!(answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains(OPERATOR_ROLE)));
+        }
+    }
+    // A `roles` claim of the wrong shape grants nothing either.
+    let mut claims = app.identity.session_claims("user-3");
+    claims["roles"] = json!(OPERATOR_ROLE);
+    let odd = app.identity.sign(&claims);
+    let (status, _) = post(&app, &odd, "/api/status/incidents", &incident_body("x")).await;
+    assert_eq!(status, 403);
+    assert_eq!(app.count_rows("status_notice_updates").await, 0);
+}
+on_both_backends!(non_operators_get_403_and_anonymous_401, others_are_refused);
+
+async fn an_operator_runs_an_incident(app: TestApp) {
+    let ops = operator(&app);
+    let view = call(
+        &app,
+        "GET",
+        "/api/status/operator",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(view.0, 200, "{}", view.1);
+    assert_eq!(view.1["operator"], "ops-1");
+
+    let (status, opened) = post(
+        &app,
+        &ops,
+        "/api/status/incidents",
+        &incident_body("Slow sign-ins"),
+    )
+    .await;
+    assert_eq!(status, 201, "{opened}");
+    let id = opened["id"].as_str().expect("id").to_owned();
+    assert_eq!(opened["status"], "investigating");
+    let html = opened["updates"][0]["body_html"].as_str().expect("html");
+    assert!(html.contains("<strong>investigating</strong>"), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+
+    // At once on this instance: the summary, the Statuspage JSON and the feed.
+    let unresolved = get_json(&app, "/api/v2/incidents/unresolved.json").await;
+    assert_eq!(
+        unresolved["incidents"][0]["id"],
+        id.as_str(),
+        "{unresolved}"
+    );
+    assert_eq!(unresolved["incidents"][0]["impact"], "major");
+    assert_eq!(unresolved["incidents"][0]["components"][0]["id"], "db");
+    let summary = get_json(&app, "/api/v2/summary.json").await;
+    assert_eq!(summary["incidents"][0]["name"], "Slow sign-ins");
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    assert!(
+        feed.contains("Incident: Slow sign-ins (investigating)"),
+        "{feed}"
+    );
+    assert!(
+        !feed.contains("<script"),
+        "the feed escapes the HTML: {feed}"
+    );
+
+    let path = format!("/api/status/incidents/{id}/updates");
+    for (step, text) in [
+        ("identified", "A full disk."),
+        ("monitoring", "Disk grown; watching."),
+    ] {
+        let (status, answer) =
+            post(&app, &ops, &path, &json!({"status": step, "body": text})).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["status"], step);
+    }
+    let (status, resolved) = post(
+        &app,
+        &ops,
+        &path,
+        &json!({"status": "resolved", "body": "Fixed: the disk was full."}),
+    )
+    .await;
+    assert_eq!(status, 200, "{resolved}");
+    assert_eq!(resolved["updates"].as_array().map(Vec::len), Some(4));
+    assert!(resolved["resolved_at"].is_string());
+    // Resolved is final.
+    let (status, _) = post(
+        &app,
+        &ops,
+        &path,
+        &json!({"status": "monitoring", "body": "Again?"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+
+    let unresolved = get_json(&app, "/api/v2/incidents/unresolved.json").await;
+    assert_eq!(unresolved["incidents"], json!([]), "{unresolved}");
+    let all = get_json(&app, "/api/v2/incidents.json").await;
+    assert_eq!(all["incidents"][0]["status"], "resolved");
+    assert_eq!(
+        all["incidents"][0]["incident_updates"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    assert!(feed.contains("Slow sign-ins (resolved)"), "{feed}");
+
+    // The page's HTML, and the page without JavaScript, say it too.
+    for path in ["/status/notices/list", "/status/notices"] {
+        let html = app.get(path).await.text().await.expect("html");
+        assert!(
+            html.contains("Slow sign-ins") && html.contains("Resolved"),
+            "{path}: {html}"
+        );
+        assert!(!html.contains("<script"), "{path}: {html}");
+    }
+    // Who did what, when.
+    let log = call(
+        &app,
+        "GET",
+        "/api/status/operator/log",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await
+    .1;
+    let entries = log["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 4, "{log}");
+    assert!(entries
+        .iter()
+        .all(|e| e["operator"] == "ops-1" && e["target"] == id.as_str()));
+    assert_eq!(entries[0]["action"], "update incident (resolved)");
+    assert_eq!(entries[3]["action"], "open incident");
+    // An unknown incident, or a window's id on the incidents' path, is a 404.
+    let (status, _) = post(
+        &app,
+        &ops,
+        "/api/status/incidents/nope/updates",
+        &json!({"status": "identified", "body": "x"}),
+    )
+    .await;
+    assert_eq!(status, 404);
+}
+on_both_backends!(
+    an_operator_opens_updates_and_resolves_an_incident,
+    an_operator_runs_an_incident
+);
+
+async fn a_window_is_scheduled_and_completed(app: TestApp) {
+    let ops = operator(&app);
+    let now = now_ms();
+    let at = mg_server::time::rfc3339;
+    let body = json!({
+        "title": "Database upgrade",
+        "components": ["db", "api"],
+        "starts_at": at(now + 3_600_000),
+        "ends_at": at(now + 7_200_000),
+        "body": "PostgreSQL 17. Sign-ins may fail for a minute.",
+    });
+    let (status, window) = post(&app, &ops, "/api/status/maintenances", &body).await;
+    assert_eq!(status, 201, "{window}");
+    assert_eq!(window["status"], "scheduled");
+    let id = window["id"].as_str().expect("id").to_owned();
+    let summary = get_json(&app, "/api/v2/summary.json").await;
+    assert_eq!(
+        summary["scheduled_maintenances"][0]["id"],
+        id.as_str(),
+        "{summary}"
+    );
+    assert_eq!(
+        summary["scheduled_maintenances"][0]["impact"],
+        "maintenance"
+    );
+    let upcoming = get_json(&app, "/api/v2/scheduled-maintenances/upcoming.json").await;
+    assert_eq!(
+        upcoming["scheduled_maintenances"].as_array().map(Vec::len),
+        Some(1)
+    );
+    let active = get_json(&app, "/api/v2/scheduled-maintenances/active.json").await;
+    assert_eq!(active["scheduled_maintenances"], json!([]));
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    assert!(
+        feed.contains("Maintenance: Database upgrade (scheduled)"),
+        "{feed}"
+    );
+
+    let path = format!("/api/status/maintenances/{id}/updates");
+    let (status, done) = post(
+        &app,
+        &ops,
+        &path,
+        &json!({"status": "completed", "body": "Cancelled."}),
+    )
+    .await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["status"], "completed");
+    let all = get_json(&app, "/api/v2/scheduled-maintenances.json").await;
+    assert_eq!(all["scheduled_maintenances"][0]["status"], "completed");
+    let summary = get_json(&app, "/api/v2/summary.json").await;
+    assert_eq!(summary["scheduled_maintenances"], json!([]));
+    // An incident's status on a window is refused.
+    let (status, _) = post(
+        &app,
+        &ops,
+        &path,
+        &json!({"status": "resolved", "body": "x"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+}
+on_both_backends!(
+    an_operator_schedules_and_completes_a_window,
+    a_window_is_scheduled_and_completed
+);
+
+async fn hostile_input_is_refused(app: TestApp) {
+    let ops = operator(&app);
+    let now = now_ms();
+    let at = mg_server::time::rfc3339;
+    let window = |start: i64, end: i64| json!({"title": "W", "components": ["db"], "starts_at": at(start), "ends_at": at(end), "body": "b"});
+    let mut bad = vec![
+        (
+            "/api/status/incidents",
+            json!({"title": "x".repeat(121), "impact": "minor", "components": ["db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "   ", "impact": "minor", "components": ["db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t\u{7}", "impact": "minor", "components": ["db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db"], "status": "investigating", "body": "b".repeat(4001)}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["disk"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": [], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db", "db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "maintenance", "components": ["db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "huge", "components": ["db"], "status": "investigating", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db"], "status": "resolved", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db"], "status": "scheduled", "body": "b"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db"], "status": "investigating", "body": "b", "check_incident": "db-1"}),
+        ),
+        (
+            "/api/status/incidents",
+            json!({"title": "t", "impact": "minor", "components": ["db"], "status": "investigating", "body": "b", "extra": 1}),
+        ),
+        (
+            "/api/status/maintenances",
+            window(now + 7_200_000, now + 3_600_000),
+        ),
+        (
+            "/api/status/maintenances",
+            window(now + 3_600_000, now + 9 * 86_400_000),
+        ),
+        (
+            "/api/status/maintenances",
+            window(now + 100 * 86_400_000, now + 101 * 86_400_000),
+        ),
+        (
+            "/api/status/maintenances",
+            window(now - 3 * 86_400_000, now - 2 * 86_400_000),
+        ),
+        (
+            "/api/status/maintenances",
+            json!({"title": "W", "components": ["db"], "starts_at": "tomorrow", "ends_at": at(now), "body": "b"}),
+        ),
+    ];
+    bad.push(("/api/status/incidents", json!({"title": ["t"]})));
+    for (path, body) in bad {
+        let (status, answer) = post(&app, &ops, path, &body).await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| e.len() < 200),
+            "{answer}"
+        );
+    }
+    assert_eq!(app.count_rows("status_notice_updates").await, 0);
+}
+on_both_backends!(
+    hostile_operator_input_is_a_clear_400_and_stores_nothing,
+    hostile_input_is_refused
+);
+
+async fn writes_are_rate_limited(app: TestApp) {
+    let ops = operator(&app);
+    let mut created = 0;
+    let mut limited = None;
+    for i in 0..25 {
+        let (status, answer) = post(
+            &app,
+            &ops,
+            "/api/status/incidents",
+            &incident_body(&format!("n{i}")),
+        )
+        .await;
+        match status {
+            201 => created += 1,
+            429 => {
+                limited = Some(answer);
+                break;
+            }
+            other => panic!("{other}: {answer}"),
+        }
+    }
+    assert_eq!(created, 20, "twenty writes a minute");
+    assert_eq!(
+        limited.expect("the 21st is refused")["code"],
+        "rate_limited"
+    );
+    // Another operator is not held back by the first.
+    let other = token_with_roles(&app, "ops-2", &[OPERATOR_ROLE]);
+    let (status, _) = post(
+        &app,
+        &other,
+        "/api/status/incidents",
+        &incident_body("other"),
+    )
+    .await;
+    assert_eq!(status, 201);
+}
+on_both_backends!(operator_writes_are_rate_limited, writes_are_rate_limited);
+
+async fn attach_to_a_check_incident(app: TestApp) {
+    let now = now_ms();
+    app.status
+        .record(vec![check("db", now - 60_000, false)], now - 60_000)
+        .await;
+    app.status
+        .record(vec![check("db", now - 30_000, false)], now - 30_000)
+        .await;
+    let status_now = get_json(&app, "/api/status").await;
+    let check_id = status_now["open_incidents"][0]["id"]
+        .as_str()
+        .expect("the checks opened one")
+        .to_owned();
+    let mut body = incident_body("Database unreachable");
+    body["check_incident"] = json!(check_id);
+    let (status, opened) = post(&app, &operator(&app), "/api/status/incidents", &body).await;
+    assert_eq!(status, 201, "{opened}");
+    assert_eq!(opened["check_incident"], check_id.as_str());
+    // The operator's incident speaks for the checks' one: listed once.
+    let unresolved = get_json(&app, "/api/v2/incidents/unresolved.json").await;
+    let listed = unresolved["incidents"].as_array().expect("incidents");
+    assert_eq!(listed.len(), 1, "{unresolved}");
+    assert_eq!(listed[0]["name"], "Database unreachable");
+}
+on_both_backends!(
+    an_update_can_be_attached_to_an_incident_the_checks_opened,
+    attach_to_a_check_incident
+);
+
+async fn uptime_leaves_out_a_window(app: TestApp) {
+    let now = now_ms();
+    let minute = 60_000;
+    // Healthy checks three hours ago, failures half an hour ago.
+    let mut checks: Vec<RawCheck> = (0..10)
+        .map(|i| check("db", now - 3 * 3_600_000 + i * minute, true))
+        .collect();
+    checks.extend((0..10).map(|i| check("db", now - 40 * minute + i * minute, false)));
+    for c in &checks {
+        app.status.record(vec![c.clone()], c.checked_at).await;
+    }
+    app.status.record(vec![check("db", now, true)], now).await;
+    let before = get_json(&app, "/api/status").await;
+    let db = |summary: &Value| {
+        summary["components"]
+            .as_array()
+            .expect("components")
+            .iter()
+            .find(|c| c["id"] == "db")
+            .expect("db")
+            .clone()
+    };
+    let day_before = db(&before)["uptime"]["24h"].as_f64().expect("uptime");
+    assert!(day_before < 60.0, "ten of 21 minutes failed: {day_before}");
+
+    let at = mg_server::time::rfc3339;
+    let body = json!({"title": "Failover drill", "components": ["db"], "starts_at": at(now - 45 * minute),
+                      "ends_at": at(now - 25 * minute), "body": "Planned."});
+    let (status, window) = post(&app, &operator(&app), "/api/status/maintenances", &body).await;
+    assert_eq!(status, 201, "{window}");
+    let after = get_json(&app, "/api/status").await;
+    assert_eq!(db(&after)["uptime"]["24h"].as_f64(), Some(100.0), "{after}");
+    // Other components keep their figures; the window is completed (it is over).
+    assert_eq!(after["notices"][0]["status"], "completed");
+}
+on_both_backends!(
+    uptime_leaves_out_checks_inside_a_maintenance_window,
+    uptime_leaves_out_a_window
+);
+
+async fn two_instances_agree(app: TestApp) {
+    let second = spawn_beside(&app, |config| {
+        config.status = mg_server::status::StatusConfig::manual("second");
+    })
+    .await;
+    let (status, opened) = post(
+        &app,
+        &operator(&app),
+        "/api/status/incidents",
+        &incident_body("Seen everywhere"),
+    )
+    .await;
+    assert_eq!(status, 201, "{opened}");
+    // The second instance shows it after its next round.
+    second.status.check_now(now_ms()).await;
+    let there = get_json(&second, "/api/v2/incidents/unresolved.json").await;
+    assert_eq!(there["incidents"][0]["id"], opened["id"], "{there}");
+    // And an update posted through the second shows on the first after its round.
+    let path = format!(
+        "/api/status/incidents/{}/updates",
+        opened["id"].as_str().expect("id")
+    );
+    let ops_there = operator(&second);
+    let (status, _) = post(
+        &second,
+        &ops_there,
+        &path,
+        &json!({"status": "resolved", "body": "Done."}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    app.status.check_now(now_ms()).await;
+    let here = get_json(&app, "/api/v2/incidents/unresolved.json").await;
+    assert_eq!(here["incidents"], json!([]), "{here}");
+}
+on_both_backends!(
+    two_instances_on_one_database_show_the_same_notices,
+    two_instances_agree
+);

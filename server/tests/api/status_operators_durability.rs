@@ -1,0 +1,190 @@
+//! The operators' writes are acknowledged only once committed: with the database refusing writes
+//! (SQLite on a full disk, PostgreSQL read-only) each is a 201/200 that is stored, or a 503 JSON
+//! that stored nothing, not even its log line. The operator signs in through the local identity
+//! emulator, which gives the role to `IDENTITY_EMULATOR_OPERATORS`.
+
+use serde_json::{json, Value};
+
+use crate::{
+    durability::{postgres_read_only, SmallDisk},
+    emulator::{emulator_on, sign_in},
+    helpers::{spawn_app_with, TestApp, TestBackend},
+    status_operators::incident_body,
+};
+
+const OPERATOR_EMAIL: &str = "Ops@Example.com";
+
+fn operators_on(config: &mut mg_server::config::Config) {
+    emulator_on(config);
+    config.status.emulator_operators = vec![OPERATOR_EMAIL.to_lowercase()];
+}
+
+async fn session_of(app: &TestApp, email: &str) -> String {
+    let jwt = sign_in(app, "github", &[("email", email), ("name", "Ops")]).await;
+    jwt["sessionJwt"]
+        .as_str()
+        .expect("session token")
+        .to_owned()
+}
+
+/// 2xx: stored; 503 JSON: refused. Anything else fails the test.
+async fn acknowledged(response: reqwest::Response, what: &str) -> bool {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    match status {
+        200 | 201 => true,
+        503 => {
+            assert_eq!(body["code"], "database_unavailable", "{what}: {body}");
+            false
+        }
+        other => panic!("{what}: 2xx or 503 expected, got {other}: {body}"),
+    }
+}
+
+async fn no_acknowledged_operator_write_is_lost<B, R>(app: &TestApp, break_it: B, repair: R)
+where
+    B: AsyncFnOnce(),
+    R: AsyncFnOnce(),
+{
+    let ops = session_of(app, OPERATOR_EMAIL).await;
+    let someone = session_of(app, "someone@example.com").await;
+    let view = app
+        .client
+        .get(format!("{}/api/status/operator", app.address));
+    assert_eq!(
+        view.try_clone()
+            .expect("get")
+            .bearer_auth(&ops)
+            .send()
+            .await
+            .expect("answers")
+            .status(),
+        200
+    );
+    assert_eq!(
+        view.bearer_auth(&someone)
+            .send()
+            .await
+            .expect("answers")
+            .status(),
+        403
+    );
+    let opened = app
+        .post_with_token("/api/status/incidents", &ops, &incident_body("Before"))
+        .await;
+    assert_eq!(opened.status(), 201);
+    let id = opened.json::<Value>().await.expect("JSON")["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let update_path = format!("/api/status/incidents/{id}/updates");
+    let now = mg_server::time::now_ms();
+    let at = mg_server::time::rfc3339;
+
+    break_it().await;
+    let (mut incidents, mut windows, mut updates, mut refused) = (0usize, 0usize, 0i64, 0);
+    for i in 0..5 {
+        let open = app
+            .post_with_token(
+                "/api/status/incidents",
+                &ops,
+                &incident_body(&format!("During {i}")),
+            )
+            .await;
+        if acknowledged(open, "open an incident").await {
+            incidents += 1
+        } else {
+            refused += 1
+        }
+        let update = app
+            .post_with_token(
+                &update_path,
+                &ops,
+                &json!({"status": "identified", "body": format!("Update {i}")}),
+            )
+            .await;
+        if acknowledged(update, "add an update").await {
+            updates += 1
+        } else {
+            refused += 1
+        }
+        let window = json!({"title": format!("Window {i}"), "components": ["db"],
+            "starts_at": at(now + 3_600_000), "ends_at": at(now + 7_200_000), "body": "Planned."});
+        let schedule = app
+            .post_with_token("/api/status/maintenances", &ops, &window)
+            .await;
+        if acknowledged(schedule, "schedule a window").await {
+            windows += 1
+        } else {
+            refused += 1
+        }
+    }
+    repair().await;
+    assert!(
+        refused > 0,
+        "the fault refused no write: the test proves nothing"
+    );
+
+    // What was acknowledged is there, in the table and on the page; what was refused left nothing.
+    assert_eq!(
+        app.count_rows("status_notice_updates").await,
+        1 + (incidents + windows) as i64 + updates
+    );
+    app.status.check_now(mg_server::time::now_ms()).await;
+    let summary: Value = app
+        .get("/api/v2/summary.json")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(
+        summary["incidents"].as_array().map(Vec::len),
+        Some(1 + incidents),
+        "{summary}"
+    );
+    assert_eq!(
+        summary["scheduled_maintenances"].as_array().map(Vec::len),
+        Some(windows)
+    );
+    // And writes work again.
+    let after = app
+        .post_with_token(
+            &update_path,
+            &ops,
+            &json!({"status": "resolved", "body": "Over."}),
+        )
+        .await;
+    assert_eq!(after.status(), 200);
+}
+
+#[tokio::test]
+async fn a_full_disk_loses_no_acknowledged_operator_write() {
+    let Some(disk) = SmallDisk::mount() else {
+        return;
+    };
+    let url = format!("sqlite://{}?mode=rwc", disk.path().join("mg.db").display());
+    let on_disk = url.clone();
+    let mut app = spawn_app_with(TestBackend::Sqlite, move |config| {
+        operators_on(config);
+        config.database_url = on_disk;
+    })
+    .await
+    .expect("SQLite always runs");
+    app.database_url = url;
+    no_acknowledged_operator_write_is_lost(&app, async || disk.fill(), async || disk.free()).await;
+}
+
+#[tokio::test]
+async fn a_read_only_postgres_loses_no_acknowledged_operator_write() {
+    let Some(app) = spawn_app_with(TestBackend::Postgres, operators_on).await else {
+        return;
+    };
+    let url = app.database_url.clone();
+    no_acknowledged_operator_write_is_lost(
+        &app,
+        async || postgres_read_only(&url, true).await,
+        async || postgres_read_only(&url, false).await,
+    )
+    .await;
+    crate::helpers::drop_postgres_database(&url).await;
+}
