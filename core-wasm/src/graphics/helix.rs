@@ -2,7 +2,7 @@
 //! light pulse running up them.
 
 use super::lanes::{sin4, Points4, LANES};
-use super::orbit::{wrap_angle, Orbit};
+use super::orbit::{orbit_controls, wrap_angle, Orbit};
 use super::vertex::VERTEX_STRIDE;
 use glam::{Mat3, Vec3, Vec4};
 use std::f32::consts::{PI, TAU};
@@ -100,20 +100,7 @@ impl DoubleHelixScene {
         self.write_buffers();
     }
 
-    /// Applies a pointer drag (0.005 rad per pixel) and stops the spin.
-    pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
-        self.orbit.drag(dx_px, dy_px);
-    }
-
-    /// The helix's orientation.
-    pub fn orbit(&self) -> &Orbit {
-        &self.orbit
-    }
-
-    /// Mutable orientation, e.g. to resume spinning.
-    pub fn orbit_mut(&mut self) -> &mut Orbit {
-        &mut self.orbit
-    }
+    orbit_controls!();
 
     /// Vertices, `x, y, z, a` × [`VERTEX_COUNT`]: strand A then strand B, bottom to top.
     pub fn vertices(&self) -> &[f32] {

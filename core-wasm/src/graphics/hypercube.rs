@@ -1,7 +1,7 @@
 //! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
 
 use super::lanes::{sin_cos2, write_group, Points4, Splat3, LANES};
-use super::orbit::{wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
+use super::orbit::{orbit_controls, wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
 use super::vertex::VERTEX_STRIDE;
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use std::f32::consts::TAU;
@@ -165,7 +165,8 @@ impl HypercubeScene {
 
     /// Advances one frame: the 4D rotation (XW by [`ROTATION_STEP`], YW at
     /// [`SECONDARY_RATIO`] of it), the tilt wobble, auto-yaw and the radar pulses; then
-    /// rewrites the vertex buffers in place. Allocates nothing.
+    /// rewrites the vertex buffers in place. Allocates nothing. A drag stops only the 3D
+    /// auto-yaw: the 4D rotation goes on, since it is what the shape is about.
     pub fn step(&mut self) {
         self.xw_angle = wrap_angle(self.xw_angle + ROTATION_STEP);
         self.yw_angle = wrap_angle(self.yw_angle + ROTATION_STEP * SECONDARY_RATIO);
@@ -179,21 +180,7 @@ impl HypercubeScene {
         self.write_buffers();
     }
 
-    /// Applies a pointer drag (0.005 rad per pixel, like widget 1) and stops the 3D auto-yaw;
-    /// the 4D rotation goes on, since it is what the shape is about.
-    pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
-        self.orbit.drag(dx_px, dy_px);
-    }
-
-    /// The scene's 3D orientation (yaw, pitch, auto-rotation).
-    pub fn orbit(&self) -> &Orbit {
-        &self.orbit
-    }
-
-    /// Mutable orientation, e.g. to resume auto-rotation.
-    pub fn orbit_mut(&mut self) -> &mut Orbit {
-        &mut self.orbit
-    }
+    orbit_controls!();
 
     /// The XW-plane angle in radians.
     pub fn xw_angle(&self) -> f32 {

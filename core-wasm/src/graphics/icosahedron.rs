@@ -1,7 +1,7 @@
 //! Widget 1: a wireframe icosahedron around a glowing core, with signal particles between them.
 
 use super::lanes::{sin4, write_group, Points4, Splat3, LANES};
-use super::orbit::{Orbit, AUTO_ROTATION_PER_FRAME};
+use super::orbit::{orbit_controls, Orbit, AUTO_ROTATION_PER_FRAME};
 use super::rng::SeededRng;
 use super::solids::{icosahedron_topology, icosahedron_vertices, sphere_mesh};
 /// The shell's and the core's mesh sizes are the meshes' own (`solids`).
@@ -198,21 +198,7 @@ impl IcosahedronScene {
         self.write_buffers();
     }
 
-    /// Applies a pointer drag of `dx_px` by `dy_px` pixels (0.005 rad per pixel) and stops
-    /// auto-rotation. The buffers change on the next [`step`](Self::step).
-    pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
-        self.orbit.drag(dx_px, dy_px);
-    }
-
-    /// The scene's orientation (yaw, pitch, auto-rotation).
-    pub fn orbit(&self) -> &Orbit {
-        &self.orbit
-    }
-
-    /// Mutable orientation, e.g. to resume auto-rotation.
-    pub fn orbit_mut(&mut self) -> &mut Orbit {
-        &mut self.orbit
-    }
+    orbit_controls!();
 
     /// Shell vertices, `x, y, z, a` × [`SHELL_VERTEX_COUNT`], rotated; `a` is 1.
     pub fn shell_vertices(&self) -> &[f32] {

@@ -2,7 +2,7 @@
 //! end atoms, joined by bonds.
 
 use super::lanes::{sin4, write_group, Points4, Splat3};
-use super::orbit::{wrap_angle, Orbit};
+use super::orbit::{orbit_controls, wrap_angle, Orbit};
 use super::vertex::{write_vertex, VERTEX_STRIDE};
 use glam::{Mat3, Vec3, Vec4};
 
@@ -86,20 +86,7 @@ impl MoleculeScene {
         self.write_buffers();
     }
 
-    /// Applies a pointer drag (0.005 rad per pixel) and stops auto-rotation.
-    pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
-        self.orbit.drag(dx_px, dy_px);
-    }
-
-    /// The molecule's orientation.
-    pub fn orbit(&self) -> &Orbit {
-        &self.orbit
-    }
-
-    /// Mutable orientation, e.g. to resume auto-rotation.
-    pub fn orbit_mut(&mut self) -> &mut Orbit {
-        &mut self.orbit
-    }
+    orbit_controls!();
 
     /// Atoms, `x, y, z, radius` × [`ATOM_COUNT`].
     pub fn atom_vertices(&self) -> &[f32] {

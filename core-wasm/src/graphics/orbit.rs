@@ -93,6 +93,29 @@ pub(crate) fn wrap_angle(angle: f32) -> f32 {
     }
 }
 
+/// The drag and orientation methods every scene has, over its `orbit: Orbit` field: one
+/// `orbit_controls!();` inside the scene's `impl`.
+macro_rules! orbit_controls {
+    () => {
+        /// Applies a pointer drag of `dx_px` by `dy_px` pixels (0.005 rad per pixel) and stops
+        /// auto-rotation. The buffers change on the next [`step`](Self::step).
+        pub fn drag(&mut self, dx_px: f32, dy_px: f32) {
+            self.orbit.drag(dx_px, dy_px);
+        }
+
+        /// The scene's orientation (yaw, pitch, auto-rotation).
+        pub fn orbit(&self) -> &$crate::graphics::Orbit {
+            &self.orbit
+        }
+
+        /// Mutable orientation, e.g. to resume auto-rotation.
+        pub fn orbit_mut(&mut self) -> &mut $crate::graphics::Orbit {
+            &mut self.orbit
+        }
+    };
+}
+pub(crate) use orbit_controls;
+
 #[cfg(test)]
 mod tests {
     use super::*;
