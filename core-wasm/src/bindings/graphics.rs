@@ -33,6 +33,32 @@ fn len<T>(slice: &[T]) -> u32 {
     slice.len() as u32
 }
 
+/// The `xxxPtr`/`xxxLen` getter pairs of a widget, one pair per buffer of its scene:
+/// `/// ptr doc` `jsPtrName rust_ptr_name /` `/// len doc` `jsLenName rust_len_name: scene_slice,`.
+macro_rules! buffer_getters {
+    ($widget:ident { $(
+        $(#[doc = $ptr_doc:literal])* $ptr_js:ident $ptr_fn:ident /
+        $(#[doc = $len_doc:literal])* $len_js:ident $len_fn:ident: $slice:ident,
+    )* }) => {
+        #[wasm_bindgen]
+        impl $widget {
+            $(
+                $(#[doc = $ptr_doc])*
+                #[wasm_bindgen(js_name = $ptr_js)]
+                pub fn $ptr_fn(&self) -> u32 {
+                    ptr(self.inner.$slice())
+                }
+
+                $(#[doc = $len_doc])*
+                #[wasm_bindgen(js_name = $len_js)]
+                pub fn $len_fn(&self) -> u32 {
+                    len(self.inner.$slice())
+                }
+            )*
+        }
+    };
+}
+
 /// Widget 1: a wireframe icosahedron (radius 1.5) around a glowing core (radius 0.5) with signal
 /// particles. Draw the shell as `LINES` (edges) and faint `TRIANGLES` (faces), the core as
 /// `TRIANGLES` and the particles as `POINTS`, skipping vertices whose `a` is 0.
@@ -61,79 +87,34 @@ impl IcosahedronWidget {
     pub fn drag(&mut self, dx: f32, dy: f32) {
         self.inner.drag(dx, dy);
     }
-
-    /// Shell vertices (`f32`, 12 × 4).
-    #[wasm_bindgen(js_name = shellVerticesPtr)]
-    pub fn shell_vertices_ptr(&self) -> u32 {
-        ptr(self.inner.shell_vertices())
-    }
-
-    /// Floats in the shell vertex buffer.
-    #[wasm_bindgen(js_name = shellVerticesLen)]
-    pub fn shell_vertices_len(&self) -> u32 {
-        len(self.inner.shell_vertices())
-    }
-
-    /// Shell edges (`u16` pairs, 30 edges). Never changes.
-    #[wasm_bindgen(js_name = shellEdgesPtr)]
-    pub fn shell_edges_ptr(&self) -> u32 {
-        ptr(self.inner.shell_edge_indices())
-    }
-
-    /// Indices in the shell edge buffer.
-    #[wasm_bindgen(js_name = shellEdgesLen)]
-    pub fn shell_edges_len(&self) -> u32 {
-        len(self.inner.shell_edge_indices())
-    }
-
-    /// Shell faces (`u16` triples, 20 faces). Never changes.
-    #[wasm_bindgen(js_name = shellFacesPtr)]
-    pub fn shell_faces_ptr(&self) -> u32 {
-        ptr(self.inner.shell_face_indices())
-    }
-
-    /// Indices in the shell face buffer.
-    #[wasm_bindgen(js_name = shellFacesLen)]
-    pub fn shell_faces_len(&self) -> u32 {
-        len(self.inner.shell_face_indices())
-    }
-
-    /// Core sphere vertices (`f32` × 4); `a` is the glow pulse.
-    #[wasm_bindgen(js_name = coreVerticesPtr)]
-    pub fn core_vertices_ptr(&self) -> u32 {
-        ptr(self.inner.core_vertices())
-    }
-
-    /// Floats in the core vertex buffer.
-    #[wasm_bindgen(js_name = coreVerticesLen)]
-    pub fn core_vertices_len(&self) -> u32 {
-        len(self.inner.core_vertices())
-    }
-
-    /// Core sphere triangles (`u16` triples). Never changes.
-    #[wasm_bindgen(js_name = coreTrianglesPtr)]
-    pub fn core_triangles_ptr(&self) -> u32 {
-        ptr(self.inner.core_triangle_indices())
-    }
-
-    /// Indices in the core triangle buffer.
-    #[wasm_bindgen(js_name = coreTrianglesLen)]
-    pub fn core_triangles_len(&self) -> u32 {
-        len(self.inner.core_triangle_indices())
-    }
-
-    /// Particle points (`f32`, 14 × 4: 8 outward then 6 inward); `a` is 0 for a dead slot.
-    #[wasm_bindgen(js_name = particleVerticesPtr)]
-    pub fn particle_vertices_ptr(&self) -> u32 {
-        ptr(self.inner.particle_vertices())
-    }
-
-    /// Floats in the particle buffer.
-    #[wasm_bindgen(js_name = particleVerticesLen)]
-    pub fn particle_vertices_len(&self) -> u32 {
-        len(self.inner.particle_vertices())
-    }
 }
+
+buffer_getters!(IcosahedronWidget {
+    /// Shell vertices (`f32`, 12 × 4).
+    shellVerticesPtr shell_vertices_ptr /
+    /// Floats in the shell vertex buffer.
+    shellVerticesLen shell_vertices_len: shell_vertices,
+    /// Shell edges (`u16` pairs, 30 edges). Never changes.
+    shellEdgesPtr shell_edges_ptr /
+    /// Indices in the shell edge buffer.
+    shellEdgesLen shell_edges_len: shell_edge_indices,
+    /// Shell faces (`u16` triples, 20 faces). Never changes.
+    shellFacesPtr shell_faces_ptr /
+    /// Indices in the shell face buffer.
+    shellFacesLen shell_faces_len: shell_face_indices,
+    /// Core sphere vertices (`f32` × 4); `a` is the glow pulse.
+    coreVerticesPtr core_vertices_ptr /
+    /// Floats in the core vertex buffer.
+    coreVerticesLen core_vertices_len: core_vertices,
+    /// Core sphere triangles (`u16` triples). Never changes.
+    coreTrianglesPtr core_triangles_ptr /
+    /// Indices in the core triangle buffer.
+    coreTrianglesLen core_triangles_len: core_triangle_indices,
+    /// Particle points (`f32`, 14 × 4: 8 outward then 6 inward); `a` is 0 for a dead slot.
+    particleVerticesPtr particle_vertices_ptr /
+    /// Floats in the particle buffer.
+    particleVerticesLen particle_vertices_len: particle_vertices,
+});
 
 /// Widget 2: a tesseract turning in 4D, projected to 3D, with radar cube pulses. Draw the
 /// vertices with the edges as `LINES` and the faces as translucent `TRIANGLES`, and the radar
@@ -169,67 +150,30 @@ impl HypercubeWidget {
     pub fn drag(&mut self, dx: f32, dy: f32) {
         self.inner.drag(dx, dy);
     }
-
-    /// Projected vertices (`f32`, 16 × 4).
-    #[wasm_bindgen(js_name = verticesPtr)]
-    pub fn vertices_ptr(&self) -> u32 {
-        ptr(self.inner.vertices())
-    }
-
-    /// Floats in the vertex buffer.
-    #[wasm_bindgen(js_name = verticesLen)]
-    pub fn vertices_len(&self) -> u32 {
-        len(self.inner.vertices())
-    }
-
-    /// Edges (`u16` pairs, 32 edges). Never changes.
-    #[wasm_bindgen(js_name = edgesPtr)]
-    pub fn edges_ptr(&self) -> u32 {
-        ptr(self.inner.edge_indices())
-    }
-
-    /// Indices in the edge buffer.
-    #[wasm_bindgen(js_name = edgesLen)]
-    pub fn edges_len(&self) -> u32 {
-        len(self.inner.edge_indices())
-    }
-
-    /// Faces (`u16` triples, 48 triangles). Never changes.
-    #[wasm_bindgen(js_name = facesPtr)]
-    pub fn faces_ptr(&self) -> u32 {
-        ptr(self.inner.face_indices())
-    }
-
-    /// Indices in the face buffer.
-    #[wasm_bindgen(js_name = facesLen)]
-    pub fn faces_len(&self) -> u32 {
-        len(self.inner.face_indices())
-    }
-
-    /// Radar cube corners (`f32`, 2 cubes × 8 × 4); `a` is 0 for a dead cube.
-    #[wasm_bindgen(js_name = radarVerticesPtr)]
-    pub fn radar_vertices_ptr(&self) -> u32 {
-        ptr(self.inner.radar_vertices())
-    }
-
-    /// Floats in the radar vertex buffer.
-    #[wasm_bindgen(js_name = radarVerticesLen)]
-    pub fn radar_vertices_len(&self) -> u32 {
-        len(self.inner.radar_vertices())
-    }
-
-    /// Radar cube edges (`u16` pairs). Never changes.
-    #[wasm_bindgen(js_name = radarEdgesPtr)]
-    pub fn radar_edges_ptr(&self) -> u32 {
-        ptr(self.inner.radar_edge_indices())
-    }
-
-    /// Indices in the radar edge buffer.
-    #[wasm_bindgen(js_name = radarEdgesLen)]
-    pub fn radar_edges_len(&self) -> u32 {
-        len(self.inner.radar_edge_indices())
-    }
 }
+
+buffer_getters!(HypercubeWidget {
+    /// Projected vertices (`f32`, 16 × 4).
+    verticesPtr vertices_ptr /
+    /// Floats in the vertex buffer.
+    verticesLen vertices_len: vertices,
+    /// Edges (`u16` pairs, 32 edges). Never changes.
+    edgesPtr edges_ptr /
+    /// Indices in the edge buffer.
+    edgesLen edges_len: edge_indices,
+    /// Faces (`u16` triples, 48 triangles). Never changes.
+    facesPtr faces_ptr /
+    /// Indices in the face buffer.
+    facesLen faces_len: face_indices,
+    /// Radar cube corners (`f32`, 2 cubes × 8 × 4); `a` is 0 for a dead cube.
+    radarVerticesPtr radar_vertices_ptr /
+    /// Floats in the radar vertex buffer.
+    radarVerticesLen radar_vertices_len: radar_vertices,
+    /// Radar cube edges (`u16` pairs). Never changes.
+    radarEdgesPtr radar_edges_ptr /
+    /// Indices in the radar edge buffer.
+    radarEdgesLen radar_edges_len: radar_edge_indices,
+});
 
 /// A double helix: draw the vertices with the strands and the rungs as `LINES`.
 #[wasm_bindgen]
@@ -263,43 +207,22 @@ impl HelixWidget {
     pub fn drag(&mut self, dx: f32, dy: f32) {
         self.inner.drag(dx, dy);
     }
-
-    /// Vertices (`f32`, 96 × 4): strand A then strand B.
-    #[wasm_bindgen(js_name = verticesPtr)]
-    pub fn vertices_ptr(&self) -> u32 {
-        ptr(self.inner.vertices())
-    }
-
-    /// Floats in the vertex buffer.
-    #[wasm_bindgen(js_name = verticesLen)]
-    pub fn vertices_len(&self) -> u32 {
-        len(self.inner.vertices())
-    }
-
-    /// Strand segments (`u16` pairs). Never changes.
-    #[wasm_bindgen(js_name = strandsPtr)]
-    pub fn strands_ptr(&self) -> u32 {
-        ptr(self.inner.strand_indices())
-    }
-
-    /// Indices in the strand buffer.
-    #[wasm_bindgen(js_name = strandsLen)]
-    pub fn strands_len(&self) -> u32 {
-        len(self.inner.strand_indices())
-    }
-
-    /// Rungs (`u16` pairs). Never changes.
-    #[wasm_bindgen(js_name = rungsPtr)]
-    pub fn rungs_ptr(&self) -> u32 {
-        ptr(self.inner.rung_indices())
-    }
-
-    /// Indices in the rung buffer.
-    #[wasm_bindgen(js_name = rungsLen)]
-    pub fn rungs_len(&self) -> u32 {
-        len(self.inner.rung_indices())
-    }
 }
+
+buffer_getters!(HelixWidget {
+    /// Vertices (`f32`, 96 × 4): strand A then strand B.
+    verticesPtr vertices_ptr /
+    /// Floats in the vertex buffer.
+    verticesLen vertices_len: vertices,
+    /// Strand segments (`u16` pairs). Never changes.
+    strandsPtr strands_ptr /
+    /// Indices in the strand buffer.
+    strandsLen strands_len: strand_indices,
+    /// Rungs (`u16` pairs). Never changes.
+    rungsPtr rungs_ptr /
+    /// Indices in the rung buffer.
+    rungsLen rungs_len: rung_indices,
+});
 
 /// A vibrating molecule: draw the atoms as `POINTS` (`a` is the atom radius in scene units)
 /// and the bonds into the same buffer as `LINES`.
@@ -334,28 +257,15 @@ impl MoleculeWidget {
     pub fn drag(&mut self, dx: f32, dy: f32) {
         self.inner.drag(dx, dy);
     }
-
-    /// Atoms (`f32`, 9 × 4: `x, y, z, radius`).
-    #[wasm_bindgen(js_name = atomsPtr)]
-    pub fn atoms_ptr(&self) -> u32 {
-        ptr(self.inner.atom_vertices())
-    }
-
-    /// Floats in the atom buffer.
-    #[wasm_bindgen(js_name = atomsLen)]
-    pub fn atoms_len(&self) -> u32 {
-        len(self.inner.atom_vertices())
-    }
-
-    /// Bonds (`u16` pairs). Never changes.
-    #[wasm_bindgen(js_name = bondsPtr)]
-    pub fn bonds_ptr(&self) -> u32 {
-        ptr(self.inner.bond_indices())
-    }
-
-    /// Indices in the bond buffer.
-    #[wasm_bindgen(js_name = bondsLen)]
-    pub fn bonds_len(&self) -> u32 {
-        len(self.inner.bond_indices())
-    }
 }
+
+buffer_getters!(MoleculeWidget {
+    /// Atoms (`f32`, 9 × 4: `x, y, z, radius`).
+    atomsPtr atoms_ptr /
+    /// Floats in the atom buffer.
+    atomsLen atoms_len: atom_vertices,
+    /// Bonds (`u16` pairs). Never changes.
+    bondsPtr bonds_ptr /
+    /// Indices in the bond buffer.
+    bondsLen bonds_len: bond_indices,
+});
