@@ -102,6 +102,15 @@ mod machines {
         Ts::new_unchecked(js_sys::JSON::parse(json).expect("valid JSON"))
     }
 
+    /// A callback page opened with a code and the state this browser stored, at 0 ms; with what
+    /// the start asked for.
+    fn started(on_localhost: bool, code: &str) -> (AuthCallbackMachine, JsValue) {
+        let mut callback = AuthCallbackMachine::new(on_localhost);
+        let state = Some("s".to_owned());
+        let effect = callback.start(Some(code.into()), None, state.clone(), state, 0.0);
+        (callback, effect.js())
+    }
+
     #[wasm_bindgen_test]
     fn deployment_reads_a_js_config_and_reports_bad_flags() {
         let config = parse(r#"{"id":"dep-7","deploymentType":"telekinesis","flagsJson":"{oops"}"#);
@@ -211,14 +220,7 @@ mod machines {
 
     #[wasm_bindgen_test]
     fn auth_callback_walks_to_home_with_js_objects() {
-        let mut callback = AuthCallbackMachine::new(false);
-        let effect = callback.start(
-            Some("c0de".into()),
-            None,
-            Some("s".into()),
-            Some("s".into()),
-            0.0,
-        );
+        let (mut callback, effect) = started(false, "c0de");
         assert_eq!(text(&effect, "kind").as_deref(), Some("exchange"));
         let outcome = parse(r#"{"ok":true,"user":{"name":"Ada","loginIds":null}}"#);
         assert_eq!(
@@ -240,14 +242,7 @@ mod machines {
 
     #[wasm_bindgen_test]
     fn auth_callback_maps_errors_and_redirects_after_3_s() {
-        let mut callback = AuthCallbackMachine::new(false);
-        callback.start(
-            Some("c".into()),
-            None,
-            Some("s".into()),
-            Some("s".into()),
-            0.0,
-        );
+        let (mut callback, _) = started(false, "c");
         callback.exchanged(
             parse(r#"{"ok":false,"errorCode":"E1","message":"nope"}"#),
             0.0,
@@ -262,14 +257,7 @@ mod machines {
             Some("/?error=auth_failed")
         );
 
-        let mut timeout = AuthCallbackMachine::new(true);
-        timeout.start(
-            Some("c".into()),
-            None,
-            Some("s".into()),
-            Some("s".into()),
-            0.0,
-        );
+        let (mut timeout, _) = started(true, "c");
         timeout.tick(10_000.0);
         assert_eq!(
             text(&timeout.snapshot(), "message").as_deref(),
@@ -370,14 +358,7 @@ mod machines {
             Some(false)
         );
 
-        let mut callback = AuthCallbackMachine::new(false);
-        callback.start(
-            Some("c".into()),
-            None,
-            Some("s".into()),
-            Some("s".into()),
-            0.0,
-        );
+        let (mut callback, _) = started(false, "c");
         let outcome = r#"{"ok":true,"user":{"name":"Ada","picture":3,"loginIds":["github-1"]}}"#;
         callback.exchanged(parse(outcome), 0.0);
         let payload = get(&callback.user_read(None), "payload");

@@ -91,6 +91,20 @@ fn answer(machine: &mut StatusPageMachine, round: u32, status: u16, etag: &str, 
     );
 }
 
+/// A machine whose first round, at noon, was answered with 90 days of history.
+fn loaded() -> StatusPageMachine {
+    let mut machine = StatusPageMachine::new(false, false, None);
+    machine.poll(NOON);
+    answer(
+        &mut machine,
+        1,
+        200,
+        "\"t\"",
+        &page_json("2026-11-25T11:59:30.000Z", 90, 100.0, None),
+    );
+    machine
+}
+
 #[test]
 fn a_round_is_the_two_checks_and_one_status_request_every_30_s() {
     let mut machine = StatusPageMachine::new(false, false, None);
@@ -238,15 +252,7 @@ fn a_failed_status_request_keeps_the_last_page_and_says_why_before_the_first() {
 
 #[test]
 fn the_cards_say_what_the_server_measured() {
-    let mut machine = StatusPageMachine::new(false, false, None);
-    machine.poll(NOON);
-    answer(
-        &mut machine,
-        1,
-        200,
-        "\"t\"",
-        &page_json("2026-11-25T11:59:30.000Z", 90, 100.0, None),
-    );
+    let machine = loaded();
     let view = machine.view();
     let api = &view.cards[0];
     assert_eq!(api.checked_at.as_deref(), Some("2026-11-25T11:59:30.000Z"));
@@ -284,15 +290,7 @@ fn the_cards_say_what_the_server_measured() {
 
 #[test]
 fn incidents_are_phrased_with_their_times_and_length() {
-    let mut machine = StatusPageMachine::new(false, false, None);
-    machine.poll(NOON);
-    answer(
-        &mut machine,
-        1,
-        200,
-        "\"t\"",
-        &page_json("2026-11-25T11:59:30.000Z", 90, 100.0, None),
-    );
+    let machine = loaded();
     let view = machine.view();
     assert_eq!(view.incidents_message, None);
     let [open, resolved] = &view.incidents[..] else {
