@@ -25,6 +25,11 @@ function tickLabel(ns: number): string {
   return `${ns} ns`;
 }
 
+/** The 8 px upright stroke that ends a whisker at `x`. */
+function WhiskerEnd({ x, mid }: { x: number; mid: number }) {
+  return <line className="bench-chart__whisker" x1={x} x2={x} y1={mid - 4} y2={mid + 4} />;
+}
+
 function Group({ kernel, rows, layout }: { kernel: string; rows: CaseResult[]; layout: Layout }) {
   const { width: WIDTH, label: LABEL, value: VALUE, row: ROW, above } = layout;
   const high = (row: CaseResult) => row.medianNs + (row.rmePct / 100) * row.meanNs;
@@ -84,20 +89,8 @@ function Group({ kernel, rows, layout }: { kernel: string; rows: CaseResult[]; l
                 rx={3}
               />
               <line className="bench-chart__whisker" x1={left} x2={right} y1={mid} y2={mid} />
-              <line
-                className="bench-chart__whisker"
-                x1={left}
-                x2={left}
-                y1={mid - 4}
-                y2={mid + 4}
-              />
-              <line
-                className="bench-chart__whisker"
-                x1={right}
-                x2={right}
-                y1={mid - 4}
-                y2={mid + 4}
-              />
+              <WhiskerEnd x={left} mid={mid} />
+              <WhiskerEnd x={right} mid={mid} />
               <text className="bench-chart__value" x={WIDTH - VALUE + 8} y={mid + 4}>
                 {formatNs(row.medianNs)}
               </text>

@@ -2,6 +2,7 @@
 // bench.json), picked or dropped, as a table of changes (run B against run A, with the 95 % interval
 // and a verdict) and both runs' environments side by side. `make bench-compare` prints the same.
 import { type DragEvent, useState } from "react";
+import { BenchTable } from "./bench-table";
 import {
   type CaseResult,
   compareRuns,
@@ -97,60 +98,42 @@ export function BenchCompare() {
       )}
       {a && b && (
         <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
-          <section className="bench__table-wrap" aria-label="Environments" tabIndex={0}>
-            <table className="bench__table">
-              <caption>What each run's numbers depend on.</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Environment</th>
-                  <th scope="col">Run A</th>
-                  <th scope="col">Run B</th>
-                </tr>
-              </thead>
-              <tbody>
-                {environmentRows(a, b).map(([label, x, y]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{x}</td>
-                    <td>{y}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
-          <section className="bench__table-wrap" aria-label="Changes table" tabIndex={0}>
-            <table className="bench__table" data-testid="bench-changes">
-              <caption>
+          <BenchTable
+            label="Environments"
+            caption="What each run's numbers depend on."
+            columns={["Environment", "Run A", "Run B"]}
+          >
+            {environmentRows(a, b).map(([label, x, y]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{x}</td>
+                <td>{y}</td>
+              </tr>
+            ))}
+          </BenchTable>
+          <BenchTable
+            label="Changes table"
+            testId="bench-changes"
+            caption={
+              <>
                 Run B against run A, case by case: the change of time per operation, its 95 %
                 interval and the verdict it supports (faster, slower, or unsure when the interval
                 holds no change).
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  <th scope="col">Implementation</th>
-                  <th scope="col">Shape</th>
-                  <th scope="col">A median</th>
-                  <th scope="col">B median</th>
-                  <th scope="col">B against A</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((c) => (
-                  <tr key={`${c.kernel}|${c.impl}|${c.shape}`} data-verdict={c.change.verdict}>
-                    <th scope="row">{c.kernel}</th>
-                    <td>{c.impl}</td>
-                    <td>{c.shape}</td>
-                    <td>{formatNs(c.aNs)}</td>
-                    <td>{formatNs(c.bNs)}</td>
-                    <td>{formatChange(c.change)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+              </>
+            }
+            columns={["Case", "Implementation", "Shape", "A median", "B median", "B against A"]}
+          >
+            {changes.map((c) => (
+              <tr key={`${c.kernel}|${c.impl}|${c.shape}`} data-verdict={c.change.verdict}>
+                <th scope="row">{c.kernel}</th>
+                <td>{c.impl}</td>
+                <td>{c.shape}</td>
+                <td>{formatNs(c.aNs)}</td>
+                <td>{formatNs(c.bNs)}</td>
+                <td>{formatChange(c.change)}</td>
+              </tr>
+            ))}
+          </BenchTable>
         </>
       )}
     </section>

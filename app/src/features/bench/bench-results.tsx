@@ -1,5 +1,6 @@
 // The /bench page's results: the chart, the table with every number, and the report to take away.
 import { BenchChart } from "./bench-chart";
+import { BenchTable } from "./bench-table";
 import {
   boundarySentence,
   formatNs,
@@ -50,52 +51,49 @@ export function BenchResults({
           {boundarySentence(report.cases)}
         </p>
       )}
-      {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable */}
-      <section className="bench__table-wrap" aria-label="Results table" tabIndex={0}>
-        <table className="bench__table" data-testid="bench-table">
-          <caption>
+      <BenchTable
+        label="Results table"
+        testId="bench-table"
+        caption={
+          <>
             Time per operation (a matrix product, a point or a frame), lower is better. ±95 % is the
             interval of the case's own mean; “vs baseline” compares with gl-matrix for the kernels
             and with plain JavaScript for the frames, “SIMD vs scalar” the two wasm builds: the
             speed-up, its 95 % interval and the verdict it supports (faster, slower or unsure). Each
             case sampled until its intervals were within ±{report.settings.thresholdPct} % or it had
             run {report.settings.caseLimitMs / 1000} s.
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Case</th>
-              <th scope="col">Implementation</th>
-              <th scope="col">Shape</th>
-              <th scope="col">Median</th>
-              <th scope="col">p75</th>
-              <th scope="col">p99</th>
-              <th scope="col">ops/s</th>
-              <th scope="col">±95 %</th>
-              <th scope="col">Samples</th>
-              <th scope="col">vs baseline</th>
-              <th scope="col">SIMD vs scalar</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.cases.map((row) => (
-              <tr key={`${row.kernel}|${row.impl}|${row.shape}`} data-impl={row.impl}>
-                <th scope="row">{row.kernel}</th>
-                <td>{row.impl}</td>
-                <td>{row.shape}</td>
-                <td>{formatNs(row.medianNs)}</td>
-                <td>{formatNs(row.p75Ns)}</td>
-                <td>{formatNs(row.p99Ns)}</td>
-                <td>{formatOps(row.opsPerSec)}</td>
-                <td>±{(row.samplesNs ? precisionPct(row.samplesNs) : row.rmePct).toFixed(1)} %</td>
-                <td title={row.stopped}>{row.samples}</td>
-                <td>{formatSpeedup(speedup(row, report.cases))}</td>
-                <td>{formatSpeedup(simdGain(row, report.cases))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          </>
+        }
+        columns={[
+          "Case",
+          "Implementation",
+          "Shape",
+          "Median",
+          "p75",
+          "p99",
+          "ops/s",
+          "±95 %",
+          "Samples",
+          "vs baseline",
+          "SIMD vs scalar",
+        ]}
+      >
+        {report.cases.map((row) => (
+          <tr key={`${row.kernel}|${row.impl}|${row.shape}`} data-impl={row.impl}>
+            <th scope="row">{row.kernel}</th>
+            <td>{row.impl}</td>
+            <td>{row.shape}</td>
+            <td>{formatNs(row.medianNs)}</td>
+            <td>{formatNs(row.p75Ns)}</td>
+            <td>{formatNs(row.p99Ns)}</td>
+            <td>{formatOps(row.opsPerSec)}</td>
+            <td>±{(row.samplesNs ? precisionPct(row.samplesNs) : row.rmePct).toFixed(1)} %</td>
+            <td title={row.stopped}>{row.samples}</td>
+            <td>{formatSpeedup(speedup(row, report.cases))}</td>
+            <td>{formatSpeedup(simdGain(row, report.cases))}</td>
+          </tr>
+        ))}
+      </BenchTable>
     </section>
   );
 }

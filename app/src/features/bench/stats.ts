@@ -94,20 +94,23 @@ export function precisionPct(samples: readonly number[]): number {
   return 100 * Math.expm1(t975(n - 1) * Math.sqrt(variance / n));
 }
 
+/** A ratio with no interval to judge it by: unsure, between 0 and infinity. */
+function unsure(ratio: number): Comparison {
+  return {
+    ratio,
+    low: 0,
+    high: Number.POSITIVE_INFINITY,
+    verdict: "unsure",
+    halfWidthPct: Infinity,
+  };
+}
+
 /** `a` against `b`: the ratio of their geometric means with Welch's 95 % interval and a verdict. */
 export function compare(a: readonly number[], b: readonly number[]): Comparison {
   const x = logMoments(a);
   const y = logMoments(b);
   const ratio = Math.exp(x.mean - y.mean);
-  if (x.n < 2 || y.n < 2) {
-    return {
-      ratio,
-      low: 0,
-      high: Number.POSITIVE_INFINITY,
-      verdict: "unsure",
-      halfWidthPct: Infinity,
-    };
-  }
+  if (x.n < 2 || y.n < 2) return unsure(ratio);
   const vx = x.variance / x.n;
   const vy = y.variance / y.n;
   const se = Math.sqrt(vx + vy);
@@ -199,14 +202,7 @@ export function referencesOf<T extends Identity>(row: T, rows: readonly T[]): T[
 /** `row` against `other` from their samples (medians alone when a report has no samples). */
 export function compareRows(row: CaseResult, other: CaseResult): Comparison {
   if (row.samplesNs && other.samplesNs) return compare(row.samplesNs, other.samplesNs);
-  const ratio = row.medianNs / other.medianNs;
-  return {
-    ratio,
-    low: 0,
-    high: Number.POSITIVE_INFINITY,
-    verdict: "unsure",
-    halfWidthPct: Infinity,
-  };
+  return unsure(row.medianNs / other.medianNs);
 }
 
 /** How many times faster than the baseline (above 1: faster), with its interval. */

@@ -1,5 +1,6 @@
 // The CLI reference of one tool, generated from cli-catalogue.json so tables never drift from it.
 import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "@common/catalogue-types";
+import type { ReactNode } from "react";
 import { CodeBlock } from "../page/code-block";
 import "./cli-reference.css";
 
@@ -32,85 +33,78 @@ function Values({ values }: { values?: string[] }) {
   );
 }
 
-function OptionsTable({ options }: { options: CliOption[] }) {
+/** A reference table that scrolls sideways on narrow screens: its column heads, then its rows. */
+function CliTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide table scrolls on narrow screens
     <div className="table-scroll" tabIndex={0}>
       <table className="cli-table">
         <thead>
           <tr>
-            <th scope="col">Flag</th>
-            <th scope="col">Alias</th>
-            <th scope="col">Value</th>
-            <th scope="col">Allowed values</th>
-            <th scope="col">Default</th>
-            <th scope="col">Description</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {options.map((option) => (
-            <tr key={option.flag}>
-              <th scope="row">
-                <code>{option.flag}</code>
-                {option.required ? <span className="cli-table__tag">required</span> : null}
-              </th>
-              <td>{option.alias ? <code>{option.alias}</code> : <Values />}</td>
-              <td>
-                {option.takesValue && option.valueName ? (
-                  <code>{`<${option.valueName}>`}</code>
-                ) : (
-                  <span className="cli-table__none">switch</span>
-                )}
-              </td>
-              <td>
-                <Values values={option.allowed} />
-              </td>
-              <td>
-                <Values values={option.default ? [option.default] : undefined} />
-              </td>
-              <td>
-                {option.description}
-                {option.exclusiveGroup ? (
-                  <span className="cli-table__note"> Use at most one of this group.</span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
 }
 
+function OptionsTable({ options }: { options: CliOption[] }) {
+  return (
+    <CliTable columns={["Flag", "Alias", "Value", "Allowed values", "Default", "Description"]}>
+      {options.map((option) => (
+        <tr key={option.flag}>
+          <th scope="row">
+            <code>{option.flag}</code>
+            {option.required ? <span className="cli-table__tag">required</span> : null}
+          </th>
+          <td>{option.alias ? <code>{option.alias}</code> : <Values />}</td>
+          <td>
+            {option.takesValue && option.valueName ? (
+              <code>{`<${option.valueName}>`}</code>
+            ) : (
+              <span className="cli-table__none">switch</span>
+            )}
+          </td>
+          <td>
+            <Values values={option.allowed} />
+          </td>
+          <td>
+            <Values values={option.default ? [option.default] : undefined} />
+          </td>
+          <td>
+            {option.description}
+            {option.exclusiveGroup ? (
+              <span className="cli-table__note"> Use at most one of this group.</span>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </CliTable>
+  );
+}
+
 function ArgumentsTable({ command }: { command: CliCommand }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide table scrolls on narrow screens
-    <div className="table-scroll" tabIndex={0}>
-      <table className="cli-table">
-        <thead>
-          <tr>
-            <th scope="col">Argument</th>
-            <th scope="col">Required</th>
-            <th scope="col">Allowed values</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {command.arguments.map((argument) => (
-            <tr key={argument.name}>
-              <th scope="row">
-                <code>{`<${argument.name}>`}</code>
-              </th>
-              <td>{argument.required ? "yes" : "no"}</td>
-              <td>
-                <Values values={argument.allowed} />
-              </td>
-              <td>{argument.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CliTable columns={["Argument", "Required", "Allowed values", "Description"]}>
+      {command.arguments.map((argument) => (
+        <tr key={argument.name}>
+          <th scope="row">
+            <code>{`<${argument.name}>`}</code>
+          </th>
+          <td>{argument.required ? "yes" : "no"}</td>
+          <td>
+            <Values values={argument.allowed} />
+          </td>
+          <td>{argument.description}</td>
+        </tr>
+      ))}
+    </CliTable>
   );
 }
 
