@@ -3,6 +3,7 @@
 
 import type { DatabaseName } from "@common/http-types";
 import { paths } from "@common/routes";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { HealthBadge } from "../../components/health-badge";
 import { NeedsScript } from "../../components/needs-script";
@@ -44,6 +45,41 @@ function UptimeLine({ value, testId }: { value: number | null | undefined; testI
   );
 }
 
+/**
+ * One card: its name, state and uptime line, and what it checks. A disabled card (an ethereal
+ * deployment's database and queue) says "Disabled" in place of its state and shows no uptime.
+ */
+function StatusCard({
+  name,
+  id,
+  disabled = false,
+  state,
+  uptime,
+  detail,
+}: {
+  name: string;
+  id: string;
+  disabled?: boolean;
+  state: ReactNode;
+  uptime: number | null | undefined;
+  detail: string;
+}) {
+  return (
+    <li
+      className={`status-card${disabled ? " status-card--disabled" : ""}`}
+      data-testid={`card-${id}`}
+      aria-disabled={disabled || undefined}
+    >
+      <h3 className="status-card__name">{name}</h3>
+      <p className="status-card__state">
+        {disabled ? <span className="status-card__off">Disabled</span> : state}
+      </p>
+      <UptimeLine value={disabled ? null : uptime} testId={`uptime-${id}`} />
+      <p className="status-card__detail">{detail}</p>
+    </li>
+  );
+}
+
 /** The cards for a given health snapshot (split out so they can be rendered with any snapshot). */
 export function StatusCardList({
   ethereal,
@@ -69,60 +105,48 @@ export function StatusCardList({
         the same checks at <a href="/health">/health</a> and <a href="/db-health">/db-health</a>.
       </NeedsScript>
       <ul className="status-cards">
-        <li className="status-card" data-testid="card-frontend">
-          <h3 className="status-card__name">Frontend</h3>
-          <p className="status-card__state">
-            <Badge value="healthy" />
-          </p>
-          <UptimeLine value={undefined} testId="uptime-frontend" />
-          <p className="status-card__detail">This page, served to your browser.</p>
-        </li>
-        <li className="status-card" data-testid="card-server">
-          <h3 className="status-card__name">Server</h3>
-          <p className="status-card__state">
-            <Badge value={health.api} />
-          </p>
-          <UptimeLine value={health.api === "n/a" ? null : uptime.api} testId="uptime-server" />
-          <p className="status-card__detail">
-            {health.api === "n/a" ? "No API on this deployment." : "The API answering /health."}
-          </p>
-        </li>
-        <li
-          className={`status-card${ethereal ? " status-card--disabled" : ""}`}
-          data-testid="card-database"
-          aria-disabled={ethereal || undefined}
-        >
-          <h3 className="status-card__name">Database</h3>
-          <p className="status-card__state">
-            {ethereal ? <span className="status-card__off">Disabled</span> : <Badge value={db} />}
-          </p>
-          <UptimeLine value={ethereal ? null : uptime.db} testId="uptime-database" />
-          <p className="status-card__detail">
-            {ethereal
+        <StatusCard
+          name="Frontend"
+          id="frontend"
+          state={<Badge value="healthy" />}
+          uptime={undefined}
+          detail="This page, served to your browser."
+        />
+        <StatusCard
+          name="Server"
+          id="server"
+          state={<Badge value={health.api} />}
+          uptime={health.api === "n/a" ? null : uptime.api}
+          detail={
+            health.api === "n/a" ? "No API on this deployment." : "The API answering /health."
+          }
+        />
+        <StatusCard
+          name="Database"
+          id="database"
+          disabled={ethereal}
+          state={<Badge value={db} />}
+          uptime={uptime.db}
+          detail={
+            ethereal
               ? "Ethereal deployments have no database."
-              : `${health.database ? databaseNames[health.database] : "The database"} behind /db-health.`}
-          </p>
-        </li>
-        <li
-          className={`status-card${ethereal ? " status-card--disabled" : ""}`}
-          data-testid="card-telekinesis"
-          aria-disabled={ethereal || undefined}
-        >
-          <h3 className="status-card__name">Telekinesis</h3>
-          <p className="status-card__state">
-            {ethereal ? (
-              <span className="status-card__off">Disabled</span>
-            ) : (
-              <Link to={paths.telekinesis} className="status-card__link">
-                Open Telekinesis
-              </Link>
-            )}
-          </p>
-          <UptimeLine value={ethereal ? null : uptime.queue} testId="uptime-telekinesis" />
-          <p className="status-card__detail">
-            {ethereal ? "No task queue on ethereal deployments." : "The event-driven task queue."}
-          </p>
-        </li>
+              : `${health.database ? databaseNames[health.database] : "The database"} behind /db-health.`
+          }
+        />
+        <StatusCard
+          name="Telekinesis"
+          id="telekinesis"
+          disabled={ethereal}
+          state={
+            <Link to={paths.telekinesis} className="status-card__link">
+              Open Telekinesis
+            </Link>
+          }
+          uptime={uptime.queue}
+          detail={
+            ethereal ? "No task queue on ethereal deployments." : "The event-driven task queue."
+          }
+        />
       </ul>
     </section>
   );
