@@ -51,6 +51,29 @@ async function probe(page: Page): Promise<Probe> {
   });
 }
 
+/** The page's hydration messages and errors, collected from now on. */
+function hydrationProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Holds every script request until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  return release;
+}
+
 for (const path of [...prerenderedPaths, missingPath]) {
   test(`${path} hydrates the server's HTML without a mismatch and keeps its nodes`, async ({
     page,
@@ -84,11 +107,7 @@ for (const path of [...prerenderedPaths, missingPath]) {
 test("a CLI page opened on a hash hydrates without a mismatch and lands on its heading", async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
+  const problems = hydrationProblems(page);
   await rememberServerNodes(page);
   await page.goto("/mg/cli/dmt#command-builder");
   await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
@@ -99,11 +118,7 @@ test("a CLI page opened on a hash hydrates without a mismatch and lands on its h
 });
 
 test("hydration keeps the void theme's toggle and text without a swap", async ({ page }) => {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
+  const problems = hydrationProblems(page);
   await page.addInitScript(() => window.localStorage.setItem("theme", "void"));
   await page.goto("/mg/overview");
   await expect(page.getByRole("button", { name: "Switch to the cosmic theme" })).toBeVisible();
@@ -116,14 +131,7 @@ test("a button clicked before hydration is acted on once React has taken the pag
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   // Hold every script until the click has happened: the page is the server's HTML alone.
-  let release = () => {};
-  const scriptsMayLoad = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await rememberServerNodes(page);
   await page.goto("/mg/overview", { waitUntil: "domcontentloaded" });
   const menu = page.getByRole("button", { name: "Docs menu" });
@@ -158,14 +166,7 @@ test("at most 16 clicks are held before hydration: a 17th is dropped, the 16 are
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  let release = () => {};
-  const scriptsMayLoad = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   // Counts every click on the Docs menu, the visitor's and the replayed ones (a window listener in
   // the capture phase runs before the loader's, which stops a held click there).
   await page.addInitScript(() => {
