@@ -33,23 +33,25 @@ fn len<T>(slice: &[T]) -> u32 {
     slice.len() as u32
 }
 
-/// The `xxxPtr`/`xxxLen` getter pairs of a widget, one pair per buffer of its scene:
-/// `/// ptr doc` `jsPtrName rust_ptr_name /` `/// len doc` `jsLenName rust_len_name: scene_slice,`.
+/// The `xxxPtr`/`xxxLen` getter pairs of a widget, one pair per slice of its scene:
+/// `slice: jsPtrName rust_ptr_name "doc", jsLenName rust_len_name "doc";`. The docs are plain
+/// strings with the leading space a `///` line has: wasm-bindgen copies a doc's literal into the
+/// .d.ts as written, and a `///` passed through `macro_rules!` arrives as a raw string (`r"…"`).
 macro_rules! buffer_getters {
     ($widget:ident { $(
-        $(#[doc = $ptr_doc:literal])* $ptr_js:ident $ptr_fn:ident /
-        $(#[doc = $len_doc:literal])* $len_js:ident $len_fn:ident: $slice:ident,
+        $slice:ident: $ptr_js:ident $ptr_fn:ident $ptr_doc:literal,
+        $len_js:ident $len_fn:ident $len_doc:literal;
     )* }) => {
         #[wasm_bindgen]
         impl $widget {
             $(
-                $(#[doc = $ptr_doc])*
+                #[doc = $ptr_doc]
                 #[wasm_bindgen(js_name = $ptr_js)]
                 pub fn $ptr_fn(&self) -> u32 {
                     ptr(self.inner.$slice())
                 }
 
-                $(#[doc = $len_doc])*
+                #[doc = $len_doc]
                 #[wasm_bindgen(js_name = $len_js)]
                 pub fn $len_fn(&self) -> u32 {
                     len(self.inner.$slice())
@@ -90,30 +92,27 @@ impl IcosahedronWidget {
 }
 
 buffer_getters!(IcosahedronWidget {
-    /// Shell vertices (`f32`, 12 × 4).
-    shellVerticesPtr shell_vertices_ptr /
-    /// Floats in the shell vertex buffer.
-    shellVerticesLen shell_vertices_len: shell_vertices,
-    /// Shell edges (`u16` pairs, 30 edges). Never changes.
-    shellEdgesPtr shell_edges_ptr /
-    /// Indices in the shell edge buffer.
-    shellEdgesLen shell_edges_len: shell_edge_indices,
-    /// Shell faces (`u16` triples, 20 faces). Never changes.
-    shellFacesPtr shell_faces_ptr /
-    /// Indices in the shell face buffer.
-    shellFacesLen shell_faces_len: shell_face_indices,
-    /// Core sphere vertices (`f32` × 4); `a` is the glow pulse.
-    coreVerticesPtr core_vertices_ptr /
-    /// Floats in the core vertex buffer.
-    coreVerticesLen core_vertices_len: core_vertices,
-    /// Core sphere triangles (`u16` triples). Never changes.
-    coreTrianglesPtr core_triangles_ptr /
-    /// Indices in the core triangle buffer.
-    coreTrianglesLen core_triangles_len: core_triangle_indices,
-    /// Particle points (`f32`, 14 × 4: 8 outward then 6 inward); `a` is 0 for a dead slot.
-    particleVerticesPtr particle_vertices_ptr /
-    /// Floats in the particle buffer.
-    particleVerticesLen particle_vertices_len: particle_vertices,
+    shell_vertices:
+        shellVerticesPtr shell_vertices_ptr " Shell vertices (`f32`, 12 × 4).",
+        shellVerticesLen shell_vertices_len " Floats in the shell vertex buffer.";
+    shell_edge_indices:
+        shellEdgesPtr shell_edges_ptr " Shell edges (`u16` pairs, 30 edges). Never changes.",
+        shellEdgesLen shell_edges_len " Indices in the shell edge buffer.";
+    shell_face_indices:
+        shellFacesPtr shell_faces_ptr " Shell faces (`u16` triples, 20 faces). Never changes.",
+        shellFacesLen shell_faces_len " Indices in the shell face buffer.";
+    core_vertices:
+        coreVerticesPtr core_vertices_ptr
+        " Core sphere vertices (`f32` × 4); `a` is the glow pulse.",
+        coreVerticesLen core_vertices_len " Floats in the core vertex buffer.";
+    core_triangle_indices:
+        coreTrianglesPtr core_triangles_ptr
+        " Core sphere triangles (`u16` triples). Never changes.",
+        coreTrianglesLen core_triangles_len " Indices in the core triangle buffer.";
+    particle_vertices:
+        particleVerticesPtr particle_vertices_ptr
+        " Particle points (`f32`, 14 × 4: 8 outward then 6 inward); `a` is 0 for a dead slot.",
+        particleVerticesLen particle_vertices_len " Floats in the particle buffer.";
 });
 
 /// Widget 2: a tesseract turning in 4D, projected to 3D, with radar cube pulses. Draw the
@@ -153,26 +152,22 @@ impl HypercubeWidget {
 }
 
 buffer_getters!(HypercubeWidget {
-    /// Projected vertices (`f32`, 16 × 4).
-    verticesPtr vertices_ptr /
-    /// Floats in the vertex buffer.
-    verticesLen vertices_len: vertices,
-    /// Edges (`u16` pairs, 32 edges). Never changes.
-    edgesPtr edges_ptr /
-    /// Indices in the edge buffer.
-    edgesLen edges_len: edge_indices,
-    /// Faces (`u16` triples, 48 triangles). Never changes.
-    facesPtr faces_ptr /
-    /// Indices in the face buffer.
-    facesLen faces_len: face_indices,
-    /// Radar cube corners (`f32`, 2 cubes × 8 × 4); `a` is 0 for a dead cube.
-    radarVerticesPtr radar_vertices_ptr /
-    /// Floats in the radar vertex buffer.
-    radarVerticesLen radar_vertices_len: radar_vertices,
-    /// Radar cube edges (`u16` pairs). Never changes.
-    radarEdgesPtr radar_edges_ptr /
-    /// Indices in the radar edge buffer.
-    radarEdgesLen radar_edges_len: radar_edge_indices,
+    vertices:
+        verticesPtr vertices_ptr " Projected vertices (`f32`, 16 × 4).",
+        verticesLen vertices_len " Floats in the vertex buffer.";
+    edge_indices:
+        edgesPtr edges_ptr " Edges (`u16` pairs, 32 edges). Never changes.",
+        edgesLen edges_len " Indices in the edge buffer.";
+    face_indices:
+        facesPtr faces_ptr " Faces (`u16` triples, 48 triangles). Never changes.",
+        facesLen faces_len " Indices in the face buffer.";
+    radar_vertices:
+        radarVerticesPtr radar_vertices_ptr
+        " Radar cube corners (`f32`, 2 cubes × 8 × 4); `a` is 0 for a dead cube.",
+        radarVerticesLen radar_vertices_len " Floats in the radar vertex buffer.";
+    radar_edge_indices:
+        radarEdgesPtr radar_edges_ptr " Radar cube edges (`u16` pairs). Never changes.",
+        radarEdgesLen radar_edges_len " Indices in the radar edge buffer.";
 });
 
 /// A double helix: draw the vertices with the strands and the rungs as `LINES`.
@@ -210,18 +205,15 @@ impl HelixWidget {
 }
 
 buffer_getters!(HelixWidget {
-    /// Vertices (`f32`, 96 × 4): strand A then strand B.
-    verticesPtr vertices_ptr /
-    /// Floats in the vertex buffer.
-    verticesLen vertices_len: vertices,
-    /// Strand segments (`u16` pairs). Never changes.
-    strandsPtr strands_ptr /
-    /// Indices in the strand buffer.
-    strandsLen strands_len: strand_indices,
-    /// Rungs (`u16` pairs). Never changes.
-    rungsPtr rungs_ptr /
-    /// Indices in the rung buffer.
-    rungsLen rungs_len: rung_indices,
+    vertices:
+        verticesPtr vertices_ptr " Vertices (`f32`, 96 × 4): strand A then strand B.",
+        verticesLen vertices_len " Floats in the vertex buffer.";
+    strand_indices:
+        strandsPtr strands_ptr " Strand segments (`u16` pairs). Never changes.",
+        strandsLen strands_len " Indices in the strand buffer.";
+    rung_indices:
+        rungsPtr rungs_ptr " Rungs (`u16` pairs). Never changes.",
+        rungsLen rungs_len " Indices in the rung buffer.";
 });
 
 /// A vibrating molecule: draw the atoms as `POINTS` (`a` is the atom radius in scene units)
@@ -260,12 +252,10 @@ impl MoleculeWidget {
 }
 
 buffer_getters!(MoleculeWidget {
-    /// Atoms (`f32`, 9 × 4: `x, y, z, radius`).
-    atomsPtr atoms_ptr /
-    /// Floats in the atom buffer.
-    atomsLen atoms_len: atom_vertices,
-    /// Bonds (`u16` pairs). Never changes.
-    bondsPtr bonds_ptr /
-    /// Indices in the bond buffer.
-    bondsLen bonds_len: bond_indices,
+    atom_vertices:
+        atomsPtr atoms_ptr " Atoms (`f32`, 9 × 4: `x, y, z, radius`).",
+        atomsLen atoms_len " Floats in the atom buffer.";
+    bond_indices:
+        bondsPtr bonds_ptr " Bonds (`u16` pairs). Never changes.",
+        bondsLen bonds_len " Indices in the bond buffer.";
 });
