@@ -1,10 +1,10 @@
 import type { AccountSession, CurrentUser } from "@common/http-types";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mockFetch } from "@/testing/network";
+import { renderAtHome, stubSession } from "@/testing/session";
 import { setTokenProvider } from "../../lib/api-client";
-import { type Session, SessionContext } from "../../lib/session/session-context";
+import type { Session } from "../../lib/session/session-context";
 import { DashboardPage } from "./dashboard-page";
 
 // The network (fetch) is the boundary: the session is a stub, the wasm name-edit machine is real.
@@ -16,32 +16,10 @@ const user = {
   OAuth: { discord: true },
 };
 
-function session(overrides: Partial<Session> = {}): Session {
-  return {
-    state: { status: "signed-in", user },
-    enabled: true,
-    ensureIdentity: async () => null,
-    reload: async () => ({ status: "signed-in", user }),
-    getToken: async () => "session-jwt",
-    logout: vi.fn(async () => {}),
-    ...overrides,
-  };
-}
+const session = (overrides: Partial<Session> = {}) => stubSession(user, overrides);
 
 function renderDashboard(value: Session = session()) {
-  const router = createMemoryRouter(
-    [
-      { path: "/home", element: <DashboardPage /> },
-      { path: "/", element: <p>Landing</p> },
-    ],
-    { initialEntries: ["/home"] },
-  );
-  render(
-    <SessionContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
-  return router;
+  return renderAtHome(<DashboardPage />, value);
 }
 
 // The server's answer, typed as the server writes it (common/http-types.ts).
