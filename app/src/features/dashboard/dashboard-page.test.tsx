@@ -18,10 +18,6 @@ const user = {
 
 const session = (overrides: Partial<Session> = {}) => stubSession(user, overrides);
 
-function renderDashboard(value: Session = session()) {
-  return renderAtHome(<DashboardPage />, value);
-}
-
 // The server's answer, typed as the server writes it (common/http-types.ts).
 const apiUser = {
   id: "7",
@@ -48,6 +44,26 @@ const sessionsRoute = {
   "/api/auth/sessions": { status: 200, body: { data: { sessions: [laptop, phone] } } },
 };
 
+/** The dashboard, loaded against the user's answer, its sessions and `routes`; the calls it made. */
+async function loadDashboard(routes: Parameters<typeof mockFetch>[0] = {}, value = session()) {
+  const calls = mockFetch({
+    ...sessionsRoute,
+    "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+    ...routes,
+  });
+  const router = renderAtHome(<DashboardPage />, value);
+  await act(async () => {});
+  return { calls, router };
+}
+
+/** Opens the name editor, types `value` and presses `key`. */
+function typeName(value: string, key: "Enter" | "Escape") {
+  fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+  const input = screen.getByLabelText("Display name");
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key });
+}
+
 beforeEach(() => setTokenProvider(() => "session-jwt"));
 afterEach(() => {
   cleanup();
@@ -56,12 +72,7 @@ afterEach(() => {
 
 describe("DashboardPage", () => {
   it("shows the identity user and the API's user data", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
-    renderDashboard();
-    await act(async () => {});
+    const { calls } = await loadDashboard();
     expect(screen.getByTestId("user-email").textContent).toBe("ada@example.com");
     expect(screen.getByTestId("login-provider").textContent).toBe("Discord");
     expect(screen.getByTestId("auth-status").textContent).toBe("Authenticated");
@@ -80,23 +91,13 @@ describe("DashboardPage", () => {
   });
 
   it("saves the name on Enter and cancels on Escape", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+    const { calls } = await loadDashboard({
       "/api/auth/update-profile": { status: 200, body: { data: { ...apiUser, name: "Grace" } } },
     });
-    renderDashboard();
-    await act(async () => {});
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const input = screen.getByLabelText("Display name");
-    fireEvent.change(input, { target: { value: "Someone else" } });
-    fireEvent.keyDown(input, { key: "Escape" });
+    typeName("Someone else", "Escape");
     expect(screen.getByTestId("display-name").textContent).toBe("Ada");
 
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const again = screen.getByLabelText("Display name");
-    fireEvent.change(again, { target: { value: "  Grace " } });
-    fireEvent.keyDown(again, { key: "Enter" });
+    typeName("  Grace ", "Enter");
     await act(async () => {});
     const update = calls.find((call) => call.path === "/api/auth/update-profile");
     expect(update).toMatchObject({ body: { name: "Grace" }, authorization: "Bearer session-jwt" });
@@ -107,29 +108,16 @@ describe("DashboardPage", () => {
   });
 
   it("refuses an empty name with 'Name cannot be empty' and sends nothing", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
-    renderDashboard();
-    await act(async () => {});
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const input = screen.getByLabelText("Display name");
-    fireEvent.change(input, { target: { value: "   " } });
-    fireEvent.keyDown(input, { key: "Enter" });
+    const { calls } = await loadDashboard();
+    typeName("   ", "Enter");
     await act(async () => {});
     expect(screen.getByRole("alert").textContent).toBe("Name cannot be empty");
     expect(calls.some((call) => call.path === "/api/auth/update-profile")).toBe(false);
   });
 
   it("logs out and goes home", async () => {
-    mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
     const value = session();
-    const router = renderDashboard(value);
-    await act(async () => {});
+    const { router } = await loadDashboard({}, value);
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
     await act(async () => {});
     expect(value.logout).toHaveBeenCalled();
@@ -137,9 +125,7 @@ describe("DashboardPage", () => {
   });
 
   it("shows the API's message when the user data cannot be read", async () => {
-    mockFetch({ ...sessionsRoute, "/api/auth/current-user": "network" });
-    renderDashboard();
-    await act(async () => {});
+    await loadDashboard({ "/api/auth/current-user": "network" });
     expect(screen.getByRole("alert").textContent).toMatch(
       "Network error - please check your connection",
     );
