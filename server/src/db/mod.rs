@@ -251,6 +251,21 @@ pub(crate) async fn test_database() -> (tempfile::TempDir, Database) {
     (dir, db)
 }
 
+/// For the unit tests: a use of `user`'s session `key` at `now_ms`, which then lives until
+/// `expires_at_ms`.
+#[cfg(test)]
+pub(crate) async fn test_touch(
+    db: &Database,
+    user: &str,
+    key: &str,
+    expires_at_ms: i64,
+    now_ms: i64,
+) {
+    db.touch_session(user, key, expires_at_ms, now_ms)
+        .await
+        .expect("touch");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,12 +278,8 @@ mod tests {
         db.find_or_create_user("user-1", Some("ada@example.com"), 1_000)
             .await
             .expect("user");
-        db.touch_session("user-1", "live", 10_000, 1_000)
-            .await
-            .expect("session");
-        db.touch_session("user-1", "expired", 2_000, 1_000)
-            .await
-            .expect("session");
+        test_touch(&db, "user-1", "live", 10_000, 1_000).await;
+        test_touch(&db, "user-1", "expired", 2_000, 1_000).await;
         let reader = db.sqlite_reader().expect("a file database has a reader");
         let found = reader
             .with_connection(|c| users::read_user_with_sessions(c, "user-1", 5_000))

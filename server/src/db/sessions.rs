@@ -244,7 +244,7 @@ mod tests {
 
     use super::MAX_SESSIONS_PER_USER;
 
-    use crate::db::test_database as database;
+    use crate::db::{test_database as database, test_touch as touch};
 
     async fn rows(db: &Database) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions")
@@ -257,12 +257,8 @@ mod tests {
     async fn a_session_used_again_is_one_row_whose_expiry_moves_forward() {
         let (_dir, db) = database().await;
         db.find_or_create_user("u", None, 0).await.expect("user");
-        db.touch_session("u", "k", 10_000, 1_000)
-            .await
-            .expect("touch");
-        db.touch_session("u", "k", 20_000, 2_000)
-            .await
-            .expect("touch");
+        touch(&db, "u", "k", 10_000, 1_000).await;
+        touch(&db, "u", "k", 20_000, 2_000).await;
         assert_eq!(rows(&db).await, 1);
         assert_eq!(
             db.count_active_sessions("u", 15_000).await.expect("count"),
@@ -279,9 +275,7 @@ mod tests {
         let (_dir, db) = database().await;
         db.find_or_create_user("u", None, 0).await.expect("user");
         for i in 0..(MAX_SESSIONS_PER_USER + 5) {
-            db.touch_session("u", &format!("k{i}"), 1_000_000, i)
-                .await
-                .expect("touch");
+            touch(&db, "u", &format!("k{i}"), 1_000_000, i).await;
         }
         assert_eq!(rows(&db).await, MAX_SESSIONS_PER_USER);
         let oldest: Option<String> = sqlx::query_scalar::<_, String>(
@@ -298,12 +292,8 @@ mod tests {
         let (_dir, db) = database().await;
         for user in ["a", "b"] {
             db.find_or_create_user(user, None, 0).await.expect("user");
-            db.touch_session(user, "old", 5_000, 0)
-                .await
-                .expect("touch");
-            db.touch_session(user, "live", 50_000, 0)
-                .await
-                .expect("touch");
+            touch(&db, user, "old", 5_000, 0).await;
+            touch(&db, user, "live", 50_000, 0).await;
         }
         assert_eq!(db.prune_expired_sessions(10_000).await.expect("prune"), 2);
         assert_eq!(rows(&db).await, 2);
@@ -318,9 +308,7 @@ mod tests {
         db.touch_labelled_session("a", "phone", Some("Safari on iPhone"), 50_000, 0)
             .await
             .expect("touch");
-        db.touch_session("a", "laptop", 60_000, 0)
-            .await
-            .expect("touch");
+        touch(&db, "a", "laptop", 60_000, 0).await;
         assert!(!db
             .revoke_session("b", "phone", 1_000)
             .await
@@ -332,9 +320,7 @@ mod tests {
         assert!(!db.revoke_session("a", "phone", 1_000).await.expect("again"));
         assert!(db.is_session_revoked("phone", 1_000).await.expect("read"));
         // Used again (the same id re-sent): not recorded, still revoked.
-        db.touch_session("a", "phone", 90_000, 2_000)
-            .await
-            .expect("touch");
+        touch(&db, "a", "phone", 90_000, 2_000).await;
         let listed = db.list_sessions("a", 2_000).await.expect("list");
         assert_eq!(listed.len(), 1);
         assert_eq!(listed[0].session_key, "laptop");
@@ -381,9 +367,7 @@ mod tests {
         let (_dir, db) = database().await;
         for user in ["a", "b"] {
             db.find_or_create_user(user, None, 0).await.expect("user");
-            db.touch_session(user, "same", 50_000, 0)
-                .await
-                .expect("touch");
+            touch(&db, user, "same", 50_000, 0).await;
         }
         assert!(db.end_session("a", "same").await.expect("end"));
         assert!(!db.end_session("a", "same").await.expect("end again"));

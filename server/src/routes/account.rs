@@ -9,8 +9,8 @@ use std::{
 };
 
 use axum::{
-    extract::{FromRef, FromRequestParts, State},
-    http::{header, request::Parts, HeaderMap, HeaderValue},
+    extract::{FromRef, FromRequestParts},
+    http::{header, request::Parts, HeaderValue},
     response::{IntoResponse, Response},
     routing::post,
     Extension, Json, Router,
@@ -18,13 +18,13 @@ use axum::{
 use lru::LruCache;
 use serde::{Deserialize, Serialize};
 
-use super::auth::{live_session, remember_session, ProviderData};
+use super::auth::{ProviderData, SignedIn};
 use crate::{
     config::Config,
     db::{sessions::SessionRow, Database},
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, verify::SessionVerifier, AuthUser},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     time::{now_ms, rfc3339},
 };
 
@@ -155,19 +155,13 @@ pub struct SessionList {
     pub sessions: Vec<SessionData>,
 }
 
-#[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
-async fn list_sessions(
-    _: Sanctified,
-    State(db): State<Database>,
-    State(store): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
+async fn list_sessions(_: Sanctified, req: SignedIn) -> Result<Response, AppError> {
     let now = now_ms();
-    let session = live_session(&db, &store, &headers, &user, now).await?;
+    let session = req.live_session(now).await?;
     // This browser is listed even when its first request is this one (or its row was pushed out).
-    remember_session(&db, &store, &user, &session, &headers, now).await?;
-    let rows = db.list_sessions(user.identity_id(), now).await?;
+    req.remember(&session, now).await?;
+    let rows = req.db.list_sessions(req.user.identity_id(), now).await?;
     let sessions = rows
         .into_iter()
         .map(|row| session_data(row, &session.key))
@@ -213,13 +207,10 @@ fn is_session_id(id: &str) -> bool {
     id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-#[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn revoke_session(
     _: Sanctified,
-    State(db): State<Database>,
-    State(store): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
+    req: SignedIn,
     ApiJson(body): ApiJson<RevokeSessionBody>,
 ) -> Result<Response, AppError> {
     if !is_session_id(&body.id) {
@@ -228,31 +219,30 @@ async fn revoke_session(
         ));
     }
     let now = now_ms();
-    let session = live_session(&db, &store, &headers, &user, now).await?;
+    let session = req.live_session(now).await?;
     if body.id == session.key {
         return Err(AppError::InvalidField(
             "This is the session you are using: log out instead.".into(),
         ));
     }
-    if !db.revoke_session(user.identity_id(), &body.id, now).await? {
+    if !req
+        .db
+        .revoke_session(req.user.identity_id(), &body.id, now)
+        .await?
+    {
         return Err(AppError::NoSuchSession);
     }
-    store.forget(&body.id);
+    req.sessions.forget(&body.id);
     Ok(revoked(1))
 }
 
-#[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
-async fn revoke_other_sessions(
-    _: Sanctified,
-    State(db): State<Database>,
-    State(store): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
+async fn revoke_other_sessions(_: Sanctified, req: SignedIn) -> Result<Response, AppError> {
     let now = now_ms();
-    let session = live_session(&db, &store, &headers, &user, now).await?;
-    let count = db
-        .revoke_other_sessions(user.identity_id(), &session.key, now)
+    let session = req.live_session(now).await?;
+    let count = req
+        .db
+        .revoke_other_sessions(req.user.identity_id(), &session.key, now)
         .await?;
     Ok(revoked(count))
 }
@@ -295,17 +285,15 @@ pub struct ExportedProfile {
 /// The format's name and version in every export.
 pub const EXPORT_FORMAT: &str = "mg-web-export/1";
 
-#[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn export_data(
     _: Sanctified,
-    State(db): State<Database>,
-    State(store): State<Arc<SessionStore>>,
     Extension(limits): Extension<Arc<AccountLimits>>,
-    user: AuthUser,
-    headers: HeaderMap,
+    req: SignedIn,
 ) -> Result<Response, AppError> {
+    let SignedIn { db, user, .. } = &req;
     let now = now_ms();
-    let session = live_session(&db, &store, &headers, &user, now).await?;
+    let session = req.live_session(now).await?;
     limits.take(Action::Export, user.identity_id(), now)?;
     let Some(row) = db.find_user(user.identity_id()).await? else {
         return Err(AppError::NotFound);
@@ -365,14 +353,11 @@ pub struct AccountDeleted {
     pub deleted: bool,
 }
 
-#[tracing::instrument(skip_all, fields(identity_id = %user.identity_id()))]
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn delete_account(
     _: Sanctified,
-    State(db): State<Database>,
-    State(store): State<Arc<SessionStore>>,
     Extension(limits): Extension<Arc<AccountLimits>>,
-    user: AuthUser,
-    headers: HeaderMap,
+    req: SignedIn,
     ApiJson(body): ApiJson<DeleteAccountBody>,
 ) -> Result<Response, AppError> {
     if !body.confirm {
@@ -381,10 +366,10 @@ async fn delete_account(
         ));
     }
     let now = now_ms();
-    let session = live_session(&db, &store, &headers, &user, now).await?;
-    limits.take(Action::Delete, user.identity_id(), now)?;
-    let deleted = db.delete_account(user.identity_id()).await?;
-    store.forget(&session.key);
+    let session = req.live_session(now).await?;
+    limits.take(Action::Delete, req.user.identity_id(), now)?;
+    let deleted = req.db.delete_account(req.user.identity_id()).await?;
+    req.sessions.forget(&session.key);
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
     })

@@ -2,10 +2,10 @@
 
 use std::{borrow::Cow, sync::Arc};
 
-use axum::http::HeaderMap;
+use axum::http::{request::Parts, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::{
-    extract::{FromRef, State},
+    extract::{FromRef, FromRequestParts},
     routing::post,
     Json, Router,
 };
@@ -100,22 +100,88 @@ pub(crate) fn session_of<'a>(
     })
 }
 
-/// The request's session, refused with 401 `session_revoked` when it was signed out from another
-/// session or by the account's deletion (asked of the database on every request, so it holds on
-/// every instance).
-pub(crate) async fn live_session<'a>(
-    db: &Database,
-    sessions: &SessionStore,
-    headers: &HeaderMap,
-    user: &'a AuthUser,
-    now: i64,
-) -> Result<SessionRef<'a>, AppError> {
-    let session = session_of(headers, user, now)?;
-    if db.is_session_revoked(&session.key, now).await? {
-        sessions.forget(&session.key);
-        return Err(AppError::SessionRevoked);
+/// What every route under `/api/auth` starts from: the verified user, the request's headers (which
+/// name its session), the database and this instance's memory of sessions.
+pub(crate) struct SignedIn {
+    pub(crate) db: Database,
+    pub(crate) sessions: Arc<SessionStore>,
+    pub(crate) user: AuthUser,
+    headers: HeaderMap,
+}
+
+impl<S> FromRequestParts<S> for SignedIn
+where
+    S: Send + Sync,
+    Database: FromRef<S>,
+    Arc<SessionStore>: FromRef<S>,
+    Option<Arc<SessionVerifier>>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        Ok(Self {
+            db: Database::from_ref(state),
+            sessions: Arc::<SessionStore>::from_ref(state),
+            user,
+            headers: parts.headers.clone(),
+        })
     }
-    Ok(session)
+}
+
+impl SignedIn {
+    /// The request's session (`session_of`), revoked or not.
+    pub(crate) fn session(&self, now: i64) -> Result<SessionRef<'_>, AppError> {
+        session_of(&self.headers, &self.user, now)
+    }
+
+    /// The request's session, refused with 401 `session_revoked` when it was signed out from
+    /// another session or by the account's deletion (asked of the database on every request, so it
+    /// holds on every instance).
+    pub(crate) async fn live_session(&self, now: i64) -> Result<SessionRef<'_>, AppError> {
+        let session = self.session(now)?;
+        if self.db.is_session_revoked(&session.key, now).await? {
+            self.sessions.forget(&session.key);
+            return Err(AppError::SessionRevoked);
+        }
+        Ok(session)
+    }
+
+    /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a
+    /// write, at most once a minute, expired sessions of everyone are pruned. A session recorded for
+    /// the first time is labelled with the browser and system its User-Agent names
+    /// (`device_label`).
+    pub(crate) async fn remember(
+        &self,
+        session: &SessionRef<'_>,
+        now: i64,
+    ) -> Result<(), AppError> {
+        let (db, sessions) = (&self.db, &self.sessions);
+        if sessions.is_recorded(&session.key, now) {
+            return Ok(());
+        }
+        let agent = self
+            .headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|value| value.to_str().ok());
+        db.touch_labelled_session(
+            self.user.identity_id(),
+            &session.key,
+            Some(&device_label(agent)),
+            session.expires_at_ms,
+            now,
+        )
+        .await?;
+        sessions.remember_recorded(&session.key, session.fresh_until_ms);
+        if sessions.prune_due(now) {
+            match db.prune_expired_sessions(now).await {
+                Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "pruning expired sessions failed"),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
@@ -155,15 +221,13 @@ pub struct OauthData {
     pub avatar: Option<String>,
 }
 
-#[tracing::instrument(skip(db, sessions, user), fields(identity_id = %user.identity_id()))]
-async fn get_current_user(
-    State(db): State<Database>,
-    State(sessions): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
+async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
+    let SignedIn {
+        db, sessions, user, ..
+    } = &req;
     let now = now_ms();
-    let session = session_of(&headers, &user, now)?;
+    let session = req.session(now)?;
     // Hot path: a known session of a known user is one read, beside the revocation check (at once,
     // so on PostgreSQL the two round trips overlap).
     if sessions.is_recorded(&session.key, now) {
@@ -184,50 +248,47 @@ async fn get_current_user(
     let row = db
         .find_or_create_user(user.identity_id(), user.email(), now)
         .await?;
-    remember_session(&db, &sessions, &user, &session, &headers, now).await?;
-    respond_with_user(&db, row, now).await
+    req.remember(&session, now).await?;
+    respond_with_user(db, row, now).await
 }
 
 /// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
 /// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
-#[tracing::instrument(skip(db, sessions, user, headers), fields(identity_id = %user.identity_id()))]
-async fn end_session(
-    State(db): State<Database>,
-    State(sessions): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let session = session_of(&headers, &user, now_ms())?;
-    sessions.forget(&session.key);
-    let ended = db.end_session(user.identity_id(), &session.key).await?;
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
+async fn end_session(req: SignedIn) -> Result<Response, AppError> {
+    let session = req.session(now_ms())?;
+    req.sessions.forget(&session.key);
+    let ended = req
+        .db
+        .end_session(req.user.identity_id(), &session.key)
+        .await?;
     Ok(Json(LogoutAnswer {
         data: SessionEnded { ended },
     })
     .into_response())
 }
 
-#[tracing::instrument(skip(db, sessions, user, headers, body), fields(identity_id = %user.identity_id()))]
+#[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn update_profile(
-    State(db): State<Database>,
-    State(sessions): State<Arc<SessionStore>>,
-    user: AuthUser,
-    headers: HeaderMap,
+    req: SignedIn,
     ApiJson(body): ApiJson<UpdateProfileBody>,
 ) -> Result<Response, AppError> {
     // Everything is checked before anything is written: bad input stores nothing.
     let change = parse_change(body)?;
     let now = now_ms();
-    let session = live_session(&db, &sessions, &headers, &user, now).await?;
+    let session = req.live_session(now).await?;
     // One statement: create-or-update, returning the row and its session count.
-    let saved = db
+    let user = &req.user;
+    let saved = req
+        .db
         .save_profile(user.identity_id(), user.email(), &change, now)
         .await?;
-    if sessions.is_recorded(&session.key, now) {
+    if req.sessions.is_recorded(&session.key, now) {
         return Ok(user_json(&saved.user, saved.active_sessions).into_response());
     }
     // A session not seen before is recorded now (the user exists by then), and counted with it.
-    remember_session(&db, &sessions, &user, &session, &headers, now).await?;
-    respond_with_user(&db, saved.user, now).await
+    req.remember(&session, now).await?;
+    respond_with_user(&req.db, saved.user, now).await
 }
 
 fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
@@ -287,42 +348,6 @@ fn parse_change(body: UpdateProfileBody) -> Result<ProfileChange, AppError> {
         );
     }
     Ok(change)
-}
-
-/// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a write,
-/// at most once a minute, expired sessions of everyone are pruned. A session recorded for the first
-/// time is labelled with the browser and system its User-Agent names (`device_label`).
-pub(crate) async fn remember_session(
-    db: &Database,
-    sessions: &SessionStore,
-    user: &AuthUser,
-    session: &SessionRef<'_>,
-    headers: &HeaderMap,
-    now: i64,
-) -> Result<(), AppError> {
-    if sessions.is_recorded(&session.key, now) {
-        return Ok(());
-    }
-    let agent = headers
-        .get(axum::http::header::USER_AGENT)
-        .and_then(|value| value.to_str().ok());
-    db.touch_labelled_session(
-        user.identity_id(),
-        &session.key,
-        Some(&device_label(agent)),
-        session.expires_at_ms,
-        now,
-    )
-    .await?;
-    sessions.remember_recorded(&session.key, session.fresh_until_ms);
-    if sessions.prune_due(now) {
-        match db.prune_expired_sessions(now).await {
-            Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
-            Ok(_) => {}
-            Err(error) => tracing::warn!(%error, "pruning expired sessions failed"),
-        }
-    }
-    Ok(())
 }
 
 async fn respond_with_user(db: &Database, row: UserRow, now: i64) -> Result<Response, AppError> {

@@ -1,10 +1,10 @@
 import type { AccountSession } from "@common/http-types";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
+import { renderAtHome, stubSession } from "@/testing/session";
 import { setRevokedHandler, setTokenProvider } from "../../lib/api-client";
-import { type Session, SessionContext } from "../../lib/session/session-context";
+import type { Session } from "../../lib/session/session-context";
 import { AccountDataCard, DELETED_NOTICE } from "./account-data-card";
 import { relativeTo } from "./relative-time";
 import { SessionsCard } from "./sessions-card";
@@ -22,28 +22,7 @@ const laptop = {
 const phone = { ...laptop, id: "b".repeat(64), label: "Safari on iPhone", current: false };
 
 function renderWithSession(element: React.ReactNode, session: Partial<Session> = {}) {
-  const value: Session = {
-    state: { status: "signed-in", user: { userId: "U1" } },
-    enabled: true,
-    ensureIdentity: async () => null,
-    reload: async () => ({ status: "anonymous" }),
-    getToken: async () => "session-jwt",
-    logout: vi.fn(async () => {}),
-    ...session,
-  };
-  const router = createMemoryRouter(
-    [
-      { path: "/home", element },
-      { path: "/", element: <p>Landing</p> },
-    ],
-    { initialEntries: ["/home"] },
-  );
-  render(
-    <SessionContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
-  return router;
+  return renderAtHome(element, stubSession({ userId: "U1" }, session));
 }
 
 beforeEach(() => setTokenProvider(() => "session-jwt"));

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { apiCall } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
+import { messageOf } from "./use-answer";
 
 /** The name the downloaded file is saved under. */
 export const EXPORT_FILE_NAME = "mg-web-data.json";
@@ -14,10 +15,6 @@ export const EXPORT_FILE_NAME = "mg-web-data.json";
 /** What the person reads once the account is gone. */
 export const DELETED_NOTICE =
   "Your mg-web account was deleted. Signing in again starts a new account.";
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : "Server error occurred";
-}
 
 /** Saves `text` as a file through a temporary link (the answer needs the bearer token to fetch). */
 function saveFile(text: string, name: string) {

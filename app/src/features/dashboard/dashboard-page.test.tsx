@@ -1,10 +1,10 @@
 import type { AccountSession, CurrentUser } from "@common/http-types";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mockFetch } from "@/testing/network";
+import { renderAtHome, stubSession } from "@/testing/session";
 import { setTokenProvider } from "../../lib/api-client";
-import { type Session, SessionContext } from "../../lib/session/session-context";
+import type { Session } from "../../lib/session/session-context";
 import { DashboardPage } from "./dashboard-page";
 
 // The network (fetch) is the boundary: the session is a stub, the wasm name-edit machine is real.
@@ -16,33 +16,7 @@ const user = {
   OAuth: { discord: true },
 };
 
-function session(overrides: Partial<Session> = {}): Session {
-  return {
-    state: { status: "signed-in", user },
-    enabled: true,
-    ensureIdentity: async () => null,
-    reload: async () => ({ status: "signed-in", user }),
-    getToken: async () => "session-jwt",
-    logout: vi.fn(async () => {}),
-    ...overrides,
-  };
-}
-
-function renderDashboard(value: Session = session()) {
-  const router = createMemoryRouter(
-    [
-      { path: "/home", element: <DashboardPage /> },
-      { path: "/", element: <p>Landing</p> },
-    ],
-    { initialEntries: ["/home"] },
-  );
-  render(
-    <SessionContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
-  return router;
-}
+const session = (overrides: Partial<Session> = {}) => stubSession(user, overrides);
 
 // The server's answer, typed as the server writes it (common/http-types.ts).
 const apiUser = {
@@ -70,6 +44,26 @@ const sessionsRoute = {
   "/api/auth/sessions": { status: 200, body: { data: { sessions: [laptop, phone] } } },
 };
 
+/** The dashboard, loaded against the user's answer, its sessions and `routes`; the calls it made. */
+async function loadDashboard(routes: Parameters<typeof mockFetch>[0] = {}, value = session()) {
+  const calls = mockFetch({
+    ...sessionsRoute,
+    "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+    ...routes,
+  });
+  const router = renderAtHome(<DashboardPage />, value);
+  await act(async () => {});
+  return { calls, router };
+}
+
+/** Opens the name editor, types `value` and presses `key`. */
+function typeName(value: string, key: "Enter" | "Escape") {
+  fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+  const input = screen.getByLabelText("Display name");
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key });
+}
+
 beforeEach(() => setTokenProvider(() => "session-jwt"));
 afterEach(() => {
   cleanup();
@@ -78,12 +72,7 @@ afterEach(() => {
 
 describe("DashboardPage", () => {
   it("shows the identity user and the API's user data", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
-    renderDashboard();
-    await act(async () => {});
+    const { calls } = await loadDashboard();
     expect(screen.getByTestId("user-email").textContent).toBe("ada@example.com");
     expect(screen.getByTestId("login-provider").textContent).toBe("Discord");
     expect(screen.getByTestId("auth-status").textContent).toBe("Authenticated");
@@ -102,23 +91,13 @@ describe("DashboardPage", () => {
   });
 
   it("saves the name on Enter and cancels on Escape", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+    const { calls } = await loadDashboard({
       "/api/auth/update-profile": { status: 200, body: { data: { ...apiUser, name: "Grace" } } },
     });
-    renderDashboard();
-    await act(async () => {});
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const input = screen.getByLabelText("Display name");
-    fireEvent.change(input, { target: { value: "Someone else" } });
-    fireEvent.keyDown(input, { key: "Escape" });
+    typeName("Someone else", "Escape");
     expect(screen.getByTestId("display-name").textContent).toBe("Ada");
 
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const again = screen.getByLabelText("Display name");
-    fireEvent.change(again, { target: { value: "  Grace " } });
-    fireEvent.keyDown(again, { key: "Enter" });
+    typeName("  Grace ", "Enter");
     await act(async () => {});
     const update = calls.find((call) => call.path === "/api/auth/update-profile");
     expect(update).toMatchObject({ body: { name: "Grace" }, authorization: "Bearer session-jwt" });
@@ -129,29 +108,16 @@ describe("DashboardPage", () => {
   });
 
   it("refuses an empty name with 'Name cannot be empty' and sends nothing", async () => {
-    const calls = mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
-    renderDashboard();
-    await act(async () => {});
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    const input = screen.getByLabelText("Display name");
-    fireEvent.change(input, { target: { value: "   " } });
-    fireEvent.keyDown(input, { key: "Enter" });
+    const { calls } = await loadDashboard();
+    typeName("   ", "Enter");
     await act(async () => {});
     expect(screen.getByRole("alert").textContent).toBe("Name cannot be empty");
     expect(calls.some((call) => call.path === "/api/auth/update-profile")).toBe(false);
   });
 
   it("logs out and goes home", async () => {
-    mockFetch({
-      ...sessionsRoute,
-      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
-    });
     const value = session();
-    const router = renderDashboard(value);
-    await act(async () => {});
+    const { router } = await loadDashboard({}, value);
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
     await act(async () => {});
     expect(value.logout).toHaveBeenCalled();
@@ -159,9 +125,7 @@ describe("DashboardPage", () => {
   });
 
   it("shows the API's message when the user data cannot be read", async () => {
-    mockFetch({ ...sessionsRoute, "/api/auth/current-user": "network" });
-    renderDashboard();
-    await act(async () => {});
+    await loadDashboard({ "/api/auth/current-user": "network" });
     expect(screen.getByRole("alert").textContent).toMatch(
       "Network error - please check your connection",
     );

@@ -4,20 +4,20 @@
 // provider (it signs this browser out); here that is just a failed call.
 
 import type { AccountSession, RevokeAnswer, SessionsAnswer } from "@common/http-types";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { apiCall } from "../../lib/api-client";
+import { type AnswerState, messageOf, useAnswer } from "./use-answer";
 
-export type SessionsState =
-  | { status: "loading" }
-  | { status: "loaded"; sessions: AccountSession[] }
-  | { status: "failed"; message: string };
+type LoadedState = { status: "loaded"; sessions: AccountSession[] };
+export type SessionsState = AnswerState<LoadedState>;
+
+const loadedSessions = (answer: Partial<SessionsAnswer> | null): LoadedState => ({
+  status: "loaded",
+  sessions: answer?.data?.sessions ?? [],
+});
 
 /** What the last sign-out said, for the list's status line. */
 export type SignOutResult = { ok: true; message: string } | { ok: false; message: string };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : "Server error occurred";
-}
 
 export function useSessions(): {
   state: SessionsState;
@@ -25,24 +25,10 @@ export function useSessions(): {
   signOut: (session: AccountSession) => Promise<SignOutResult>;
   signOutOthers: () => Promise<SignOutResult>;
 } {
-  const [state, setState] = useState<SessionsState>({ status: "loading" });
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    apiCall<Partial<SessionsAnswer> | null>("/api/auth/sessions", {
-      method: "POST",
-      auth: true,
-    }).then(
-      (answer) => live && setState({ status: "loaded", sessions: answer?.data?.sessions ?? [] }),
-      (error: unknown) => live && setState({ status: "failed", message: messageOf(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [round]);
-
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const { state, reload } = useAnswer<SessionsAnswer, LoadedState>(
+    "/api/auth/sessions",
+    loadedSessions,
+  );
 
   const revoke = useCallback(
     async (path: string, body: unknown, done: (count: number) => string) => {

@@ -1,31 +1,16 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderAtHome } from "@/testing/session";
 import { RequireSession } from "./require-session";
-import { type Session, SessionContext, type SessionState } from "./session-context";
+import type { Session, SessionState } from "./session-context";
 
 function renderAt(state: SessionState) {
-  const value = { state } as Session;
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/home",
-        element: (
-          <RequireSession>
-            <p>Dashboard</p>
-          </RequireSession>
-        ),
-      },
-      { path: "/", element: <p>Landing</p> },
-    ],
-    { initialEntries: ["/home"] },
+  return renderAtHome(
+    <RequireSession>
+      <p>Dashboard</p>
+    </RequireSession>,
+    { state } as Session,
   );
-  render(
-    <SessionContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
-  return router;
 }
 
 afterEach(cleanup);

@@ -36,6 +36,17 @@ function Probe() {
   );
 }
 
+/** The provider around the probe, its SDK loaded by `load`. */
+function renderProvider(load: () => Promise<Identity>, providerConfig: IdentityConfig = config) {
+  render(
+    <SessionProvider config={providerConfig} load={load}>
+      <Probe />
+    </SessionProvider>,
+  );
+}
+
+const shownState = () => screen.getByTestId("state").textContent;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -46,38 +57,21 @@ describe("SessionProvider", () => {
   it("restores a stored session through the SDK's refresh", async () => {
     localStorage.setItem("DSR", "refresh-jwt");
     const load = vi.fn(async () => fakeIdentity({ userId: "U1", email: "a@x" }));
-    render(
-      <SessionProvider config={config} load={load}>
-        <Probe />
-      </SessionProvider>,
-    );
-    expect(screen.getByTestId("state").textContent).toBe("loading");
+    renderProvider(load);
+    expect(shownState()).toBe("loading");
     await act(async () => {});
-    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+    expect(shownState()).toBe("signed-in a@x");
   });
 
-  it("is anonymous at once, without loading the SDK, when nothing is stored", async () => {
+  it.each([
+    ["at once, without loading the SDK, when nothing is stored", config, null],
+    ["when sign-in is off", { ...config, sanctified: false }, "refresh-jwt"],
+  ])("is anonymous %s", async (_, providerConfig, stored) => {
     const load = vi.fn(async () => fakeIdentity(null));
-    render(
-      <SessionProvider config={config} load={load}>
-        <Probe />
-      </SessionProvider>,
-    );
+    if (stored) localStorage.setItem("DSR", stored);
+    renderProvider(load, providerConfig);
     await act(async () => {});
-    expect(screen.getByTestId("state").textContent).toBe("anonymous");
-    expect(load).not.toHaveBeenCalled();
-  });
-
-  it("is anonymous when sign-in is off", async () => {
-    const load = vi.fn(async () => fakeIdentity(null));
-    localStorage.setItem("DSR", "refresh-jwt");
-    render(
-      <SessionProvider config={{ ...config, sanctified: false }} load={load}>
-        <Probe />
-      </SessionProvider>,
-    );
-    await act(async () => {});
-    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(shownState()).toBe("anonymous");
     expect(load).not.toHaveBeenCalled();
   });
 
@@ -88,14 +82,10 @@ describe("SessionProvider", () => {
       { logout: async () => ({ ok: false, error: { errorCode: "E1" } }) },
     );
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    render(
-      <SessionProvider config={config} load={async () => identity}>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProvider(async () => identity);
     await act(async () => {});
     await act(async () => screen.getByRole("button", { name: "Log out" }).click());
-    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(shownState()).toBe("anonymous");
     expect(errors).toHaveBeenCalledWith("Logout failed", { errorCode: "E1" });
     // Nothing of the session is left for the next person at this computer.
     expect(localStorage.getItem("DSR")).toBeNull();
@@ -113,27 +103,19 @@ describe("SessionProvider", () => {
         },
       },
     );
-    render(
-      <SessionProvider config={config} load={async () => identity}>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProvider(async () => identity);
     await act(async () => {});
-    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+    expect(shownState()).toBe("signed-in a@x");
     act(() => ended());
-    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(shownState()).toBe("anonymous");
   });
   it("signs this browser out when the API says its session was signed out elsewhere", async () => {
     localStorage.setItem("DSR", "refresh-jwt");
     localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
     const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-    render(
-      <SessionProvider config={config} load={async () => identity}>
-        <Probe />
-      </SessionProvider>,
-    );
+    renderProvider(async () => identity);
     await act(async () => {});
-    expect(screen.getByTestId("state").textContent).toBe("signed-in a@x");
+    expect(shownState()).toBe("signed-in a@x");
     mockFetch({
       "/api/auth/sessions": {
         status: 401,
@@ -144,7 +126,7 @@ describe("SessionProvider", () => {
       await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
     });
     expect(identity.logout).toHaveBeenCalled();
-    expect(screen.getByTestId("state").textContent).toBe("anonymous");
+    expect(shownState()).toBe("anonymous");
     expect(localStorage.getItem("DSR")).toBeNull();
     expect(localStorage.getItem("mg-session-id")).toBeNull();
     expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);

@@ -92,14 +92,8 @@ export function SessionProvider({
     return next;
   }, [ensureIdentity]);
 
-  const logout = useCallback(async () => {
-    // First the server, while the token still works: 'Active sessions' counts one fewer.
-    try {
-      const token = await getToken();
-      if (token) await requestRaw("/api/auth/logout", { method: "POST", token });
-    } catch (error) {
-      console.error("Ending the server session failed", error);
-    }
+  // The identity provider's logout and the storage cleared: what every way out ends with.
+  const endHere = useCallback(async () => {
     try {
       const id = await ensureIdentity();
       const answer = await id?.logout();
@@ -109,27 +103,29 @@ export function SessionProvider({
     }
     clearStoredSession();
     setState({ status: "anonymous" });
-  }, [ensureIdentity, getToken]);
+  }, [ensureIdentity]);
 
-  // The identity provider's logout and the storage cleared, as a logout does, without the API's
-  // logout: the session has ended there already.
+  const logout = useCallback(async () => {
+    // First the server, while the token still works: 'Active sessions' counts one fewer.
+    try {
+      const token = await getToken();
+      if (token) await requestRaw("/api/auth/logout", { method: "POST", token });
+    } catch (error) {
+      console.error("Ending the server session failed", error);
+    }
+    await endHere();
+  }, [endHere, getToken]);
+
+  // As a logout does, without the API's logout: the session has ended there already.
   const signOutHere = useCallback(
     async (message: string) => {
       if (signingOut.current) return;
       signingOut.current = true;
-      try {
-        const id = await ensureIdentity();
-        const answer = await id?.logout();
-        if (answer && !answer.ok) console.error("Logout failed", answer.error);
-      } catch (error) {
-        console.error("Logout failed", error);
-      }
-      clearStoredSession();
-      setState({ status: "anonymous" });
+      await endHere();
       setNotice(message);
       signingOut.current = false;
     },
-    [ensureIdentity],
+    [endHere],
   );
 
   useEffect(() => {

@@ -14,6 +14,25 @@ describe("useWisdom", () => {
 
   const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
 
+  /** The hook, loaded, after one click and the request's answer. */
+  async function askedOnce() {
+    const { result } = renderHook(() => useWisdom());
+    await advance(0);
+    act(() => result.current.ask());
+    const whileAsking = result.current.disabled;
+    await advance(0);
+    return { result, whileAsking };
+  }
+
+  /** The answer stays `status` until exactly `ms` after it came, then the hook is idle again. */
+  async function expectShownFor(result: { current: ReturnType<typeof useWisdom> }, ms: number) {
+    const status = result.current.snapshot.status;
+    await advance(ms - 1);
+    expect(result.current.snapshot.status).toBe(status);
+    await advance(1);
+    expect(result.current.snapshot).toEqual({ status: "idle" });
+  }
+
   it("shows the quote, disables while testing, and resets at exactly 5 000 ms", async () => {
     const calls = mockFetch({
       "/api/wisdom": {
@@ -21,21 +40,15 @@ describe("useWisdom", () => {
         body: { wisdom: { quote: "Know thyself.", orator: "Socrates" } } satisfies WisdomAnswer,
       },
     });
-    const { result } = renderHook(() => useWisdom());
-    await advance(0);
-    act(() => result.current.ask());
-    expect(result.current.disabled).toBe(true);
-    await advance(0);
+    const { result, whileAsking } = await askedOnce();
+    expect(whileAsking).toBe(true);
     expect(calls[0]?.method).toBe("POST");
     expect(result.current.snapshot).toEqual({
       status: "success",
       quote: "Know thyself.",
       orator: "Socrates",
     });
-    await advance(4_999);
-    expect(result.current.snapshot.status).toBe("success");
-    await advance(1);
-    expect(result.current.snapshot).toEqual({ status: "idle" });
+    await expectShownFor(result, 5_000);
   });
 
   it("shows the server's error, instructions and message for 5 s", async () => {
@@ -50,33 +63,21 @@ describe("useWisdom", () => {
         } satisfies WisdomFailure,
       },
     });
-    const { result } = renderHook(() => useWisdom());
-    await advance(0);
-    act(() => result.current.ask());
-    await advance(0);
+    const { result } = await askedOnce();
     expect(result.current.snapshot).toEqual({
       status: "error",
       error: "No wisdom",
       instructions: "Seed it",
       message: "empty table",
     });
-    await advance(4_999);
-    expect(result.current.snapshot.status).toBe("error");
-    await advance(1);
-    expect(result.current.snapshot.status).toBe("idle");
+    await expectShownFor(result, 5_000);
   });
 
   it("says 'Failed to connect to API' on a network failure and resets at 3 000 ms", async () => {
     mockFetch({ "/api/wisdom": "network" });
-    const { result } = renderHook(() => useWisdom());
-    await advance(0);
-    act(() => result.current.ask());
-    await advance(0);
+    const { result } = await askedOnce();
     expect(result.current.snapshot).toEqual({ status: "error", error: "Failed to connect to API" });
-    await advance(2_999);
-    expect(result.current.snapshot.status).toBe("error");
-    await advance(1);
-    expect(result.current.snapshot.status).toBe("idle");
+    await expectShownFor(result, 3_000);
   });
 
   it("ignores clicks while a request runs", async () => {
