@@ -68,8 +68,7 @@ pub struct StatusOperator(AuthUser);
 impl<S> FromRequestParts<S> for StatusOperator
 where
     S: Send + Sync,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
+    AuthUser: FromRequestParts<S, Rejection = AppError>,
 {
     type Rejection = AppError;
 
@@ -233,10 +232,7 @@ async fn open_incident(
     ApiJson(body): ApiJson<OpenIncident>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    let who = operator.0.identity_id();
-    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
-    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
-    let components = components(&body.components)?;
+    let opening = Opening::checked(&body.title, &body.body, &body.components)?;
     if body.impact == Impact::Maintenance {
         return Err(invalid("impact must be none, minor, major or critical."));
     }
@@ -259,28 +255,14 @@ async fn open_incident(
             ));
         }
     }
-    take_write(&status, who, now)?;
-    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
-        return Err(invalid(&format!(
-            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
-        )));
-    }
-    let first = UpdateRow {
-        notice_id: new_id(),
-        seq: 1,
-        kind: NoticeKind::Incident.as_str().into(),
-        title,
-        impact: body.impact.as_str().into(),
-        components,
+    let specifics = Specifics {
+        kind: NoticeKind::Incident,
+        impact: body.impact,
+        status: body.status,
         check_incident: body.check_incident,
-        starts_at: None,
-        ends_at: None,
-        status: body.status.as_str().into(),
-        body: markdown,
-        created_at: now,
-        author: who.to_owned(),
+        window: None,
     };
-    create(&db, &status, &first).await
+    create(&db, &status, &operator, now, opening, specifics).await
 }
 
 async fn schedule_maintenance(
@@ -290,10 +272,7 @@ async fn schedule_maintenance(
     ApiJson(body): ApiJson<ScheduleMaintenance>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    let who = operator.0.identity_id();
-    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
-    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
-    let components = components(&body.components)?;
+    let opening = Opening::checked(&body.title, &body.body, &body.components)?;
     let time = |value: &str, name: &str| {
         parse_utc_ms(value).ok_or_else(|| {
             invalid(&format!(
@@ -315,28 +294,14 @@ async fn schedule_maintenance(
             "starts_at must be within the next 90 days (or the last 24 hours).",
         ));
     }
-    take_write(&status, who, now)?;
-    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
-        return Err(invalid(&format!(
-            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
-        )));
-    }
-    let first = UpdateRow {
-        notice_id: new_id(),
-        seq: 1,
-        kind: NoticeKind::Maintenance.as_str().into(),
-        title,
-        impact: Impact::Maintenance.as_str().into(),
-        components,
+    let specifics = Specifics {
+        kind: NoticeKind::Maintenance,
+        impact: Impact::Maintenance,
+        status: NoticeStatus::Scheduled,
         check_incident: None,
-        starts_at: Some(start),
-        ends_at: Some(end),
-        status: NoticeStatus::Scheduled.as_str().into(),
-        body: markdown,
-        created_at: now,
-        author: who.to_owned(),
+        window: Some((start, end)),
     };
-    create(&db, &status, &first).await
+    create(&db, &status, &operator, now, opening, specifics).await
 }
 
 async fn update_incident(
@@ -415,13 +380,66 @@ async fn add_update(
     answer(db, status, &found.id, now, StatusCode::OK).await
 }
 
-/// Stores a new notice's first update, then answers the notice (201).
+/// What every new notice is opened with, checked: its title, first update's text (Markdown)
+/// and components.
+struct Opening {
+    title: String,
+    markdown: String,
+    components: String,
+}
+
+impl Opening {
+    fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
+        Ok(Self {
+            title: text(title, "title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "body", MAX_BODY_CHARS, true)?,
+            components: components(ids)?,
+        })
+    }
+}
+
+/// What an incident and a maintenance window open with differently.
+struct Specifics {
+    kind: NoticeKind,
+    impact: Impact,
+    status: NoticeStatus,
+    check_incident: Option<String>,
+    /// `(starts_at, ends_at)` of a window.
+    window: Option<(i64, i64)>,
+}
+
+/// Counts the write, stores a new notice's first update, then answers the notice (201).
 async fn create(
     db: &Database,
     status: &StatusService,
-    first: &UpdateRow,
+    operator: &StatusOperator,
+    now: i64,
+    opening: Opening,
+    specifics: Specifics,
 ) -> Result<Response, AppError> {
-    db.insert_notice(first).await?;
+    let who = operator.0.identity_id();
+    take_write(status, who, now)?;
+    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
+        return Err(invalid(&format!(
+            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
+        )));
+    }
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
+        kind: specifics.kind.as_str().into(),
+        title: opening.title,
+        impact: specifics.impact.as_str().into(),
+        components: opening.components,
+        check_incident: specifics.check_incident,
+        starts_at: specifics.window.map(|(start, _)| start),
+        ends_at: specifics.window.map(|(_, end)| end),
+        status: specifics.status.as_str().into(),
+        body: opening.markdown,
+        created_at: now,
+        author: who.to_owned(),
+    };
+    db.insert_notice(&first).await?;
     logged(
         &first.author,
         &action_of(&first.kind, 1, &first.status),
