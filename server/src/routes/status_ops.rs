@@ -11,7 +11,7 @@ use axum::{
     extract::{FromRef, FromRequestParts, Path, State},
     http::{request::Parts, StatusCode},
     response::{IntoResponse, Response},
-    routing::{get, post},
+    routing::{get, post, MethodRouter},
     Json, Router,
 };
 use mg_domain::{
@@ -53,11 +53,14 @@ where
         .route("/status/operator", get(get_operator))
         .route("/status/operator/log", get(get_log))
         .route("/status/incidents", post(open_incident))
-        .route("/status/incidents/{id}/updates", post(update_incident))
+        .route(
+            "/status/incidents/{id}/updates",
+            update_route(NoticeKind::Incident),
+        )
         .route("/status/maintenances", post(schedule_maintenance))
         .route(
             "/status/maintenances/{id}/updates",
-            post(update_maintenance),
+            update_route(NoticeKind::Maintenance),
         )
 }
 
@@ -304,34 +307,23 @@ async fn schedule_maintenance(
     create(&db, &status, &operator, now, opening, specifics).await
 }
 
-async fn update_incident(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<PostUpdate>,
-) -> Result<Response, AppError> {
-    if !NoticeStatus::INCIDENT.contains(&body.status) {
-        return Err(invalid(
-            "status must be investigating, identified, monitoring or resolved.",
-        ));
-    }
-    add_update(&db, &status, &operator, &id, NoticeKind::Incident, body).await
-}
-
-async fn update_maintenance(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<PostUpdate>,
-) -> Result<Response, AppError> {
-    if !NoticeStatus::MAINTENANCE.contains(&body.status) {
-        return Err(invalid(
-            "status must be scheduled, in_progress or completed.",
-        ));
-    }
-    add_update(&db, &status, &operator, &id, NoticeKind::Maintenance, body).await
+/// `POST /api/status/{incidents,maintenances}/{id}/updates`: an update to a notice of `kind`.
+fn update_route<S>(kind: NoticeKind) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+    Arc<StatusService>: FromRef<S>,
+    StatusOperator: FromRequestParts<S, Rejection = AppError>,
+{
+    post(
+        move |State(db): State<Database>,
+              State(status): State<Arc<StatusService>>,
+              operator: StatusOperator,
+              Path(id): Path<String>,
+              ApiJson(body): ApiJson<PostUpdate>| async move {
+            add_update(&db, &status, &operator, &id, kind, body).await
+        },
+    )
 }
 
 /// Adds an update to the notice `id` of `kind`; a final status resolves or completes it.
@@ -343,6 +335,19 @@ async fn add_update(
     kind: NoticeKind,
     body: PostUpdate,
 ) -> Result<Response, AppError> {
+    let (allowed, statuses) = match kind {
+        NoticeKind::Incident => (
+            &NoticeStatus::INCIDENT[..],
+            "investigating, identified, monitoring or resolved",
+        ),
+        NoticeKind::Maintenance => (
+            &NoticeStatus::MAINTENANCE[..],
+            "scheduled, in_progress or completed",
+        ),
+    };
+    if !allowed.contains(&body.status) {
+        return Err(invalid(&format!("status must be {statuses}.")));
+    }
     let now = now_ms();
     let who = operator.0.identity_id();
     let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
