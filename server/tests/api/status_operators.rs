@@ -73,6 +73,12 @@ pub fn incident_body(title: &str) -> Value {
     })
 }
 
+/// A maintenance window's body: from `start` to `end` (unix ms).
+fn window_body(title: &str, components: &[&str], (start, end): (i64, i64), body: &str) -> Value {
+    let at = mg_server::time::rfc3339;
+    json!({"title": title, "components": components, "starts_at": at(start), "ends_at": at(end), "body": body})
+}
+
 fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
     RawCheck {
         component: component.into(),
@@ -262,14 +268,12 @@ on_both_backends!(
 async fn a_window_is_scheduled_and_completed(app: TestApp) {
     let ops = operator(&app);
     let now = now_ms();
-    let at = mg_server::time::rfc3339;
-    let body = json!({
-        "title": "Database upgrade",
-        "components": ["db", "api"],
-        "starts_at": at(now + 3_600_000),
-        "ends_at": at(now + 7_200_000),
-        "body": "PostgreSQL 17. Sign-ins may fail for a minute.",
-    });
+    let body = window_body(
+        "Database upgrade",
+        &["db", "api"],
+        (now + 3_600_000, now + 7_200_000),
+        "PostgreSQL 17. Sign-ins may fail for a minute.",
+    );
     let (status, window) = post(&app, &ops, "/api/status/maintenances", &body).await;
     assert_eq!(status, 201, "{window}");
     assert_eq!(window["status"], "scheduled");
@@ -319,7 +323,7 @@ async fn hostile_input_is_refused(app: TestApp) {
     let now = now_ms();
     let at = mg_server::time::rfc3339;
     let window = |start: i64, end: i64| {
-        let body = json!({"title": "W", "components": ["db"], "starts_at": at(start), "ends_at": at(end), "body": "b"});
+        let body = window_body("W", &["db"], (start, end), "b");
         ("/api/status/maintenances", body)
     };
     // A valid incident but for the one field named.
@@ -455,9 +459,12 @@ async fn uptime_leaves_out_a_window(app: TestApp) {
     let day_before = db(&before)["uptime"]["24h"].as_f64().expect("uptime");
     assert!(day_before < 60.0, "ten of 21 minutes failed: {day_before}");
 
-    let at = mg_server::time::rfc3339;
-    let body = json!({"title": "Failover drill", "components": ["db"], "starts_at": at(now - 45 * minute),
-                      "ends_at": at(now - 25 * minute), "body": "Planned."});
+    let body = window_body(
+        "Failover drill",
+        &["db"],
+        (now - 45 * minute, now - 25 * minute),
+        "Planned.",
+    );
     let (status, window) = post(&app, &operator(&app), "/api/status/maintenances", &body).await;
     assert_eq!(status, 201, "{window}");
     let after = get_json(&app, "/api/status").await;
