@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::{
     extract::{FromRef, Path, RawQuery, State},
     response::Response,
-    routing::get,
+    routing::{get, MethodRouter},
     Router,
 };
 
@@ -16,7 +16,10 @@ use mg_domain::status::Range;
 use crate::{
     error::AppError,
     precomputed::negotiate::IfNoneMatch,
-    status::{render::ReadyAnswer, StatusService},
+    status::{
+        render::{Published, ReadyAnswer},
+        StatusService,
+    },
 };
 
 /// Longest query string `/api/status/history` reads.
@@ -30,9 +33,22 @@ where
 {
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
-        .route("/status/feed.atom", get(get_feed))
-        .route("/status/notices", get(get_notices_page))
-        .route("/status/notices/list", get(get_notices_fragment))
+        .route("/status/feed.atom", published(|p| &p.feed))
+        .route("/status/notices", published(|p| &p.notices_page))
+        .route("/status/notices/list", published(|p| &p.notices_fragment))
+}
+
+/// `GET` of the answer `pick` chooses from the published ones, with `ETag`/304.
+fn published<S>(pick: fn(&Published) -> &ReadyAnswer) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<StatusService>: FromRef<S>,
+{
+    get(
+        move |State(status): State<Arc<StatusService>>, headers: IfNoneMatch| async move {
+            pick(&status.published()).answer(&headers)
+        },
+    )
 }
 
 /// Routes nested under `/api`.
@@ -42,96 +58,28 @@ where
     Arc<StatusService>: FromRef<S>,
 {
     Router::new()
-        .route("/status", get(get_status))
+        .route("/status", published(|p| &p.status))
         .route("/status/history", get(get_history))
         .route("/status/page", get(get_page))
-        .route("/v2/summary.json", get(get_statuspage_summary))
-        .route("/v2/status.json", get(get_statuspage_status))
-        .route("/v2/incidents.json", get(get_statuspage_incidents))
+        .route("/v2/summary.json", published(|p| &p.statuspage_summary))
+        .route("/v2/status.json", published(|p| &p.statuspage_status))
+        .route("/v2/incidents.json", published(|p| &p.statuspage_incidents))
         .route(
             "/v2/incidents/unresolved.json",
-            get(get_statuspage_unresolved),
+            published(|p| &p.statuspage_unresolved),
         )
-        .route("/v2/scheduled-maintenances.json", get(get_maintenances))
+        .route(
+            "/v2/scheduled-maintenances.json",
+            published(|p| &p.maintenances[0]),
+        )
         .route(
             "/v2/scheduled-maintenances/upcoming.json",
-            get(get_upcoming_maintenances),
+            published(|p| &p.maintenances[1]),
         )
         .route(
             "/v2/scheduled-maintenances/active.json",
-            get(get_active_maintenances),
+            published(|p| &p.maintenances[2]),
         )
-}
-
-async fn get_status(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {
-    status.published().status.answer(&headers)
-}
-
-async fn get_statuspage_summary(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().statuspage_summary.answer(&headers)
-}
-
-async fn get_statuspage_status(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().statuspage_status.answer(&headers)
-}
-
-async fn get_statuspage_incidents(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().statuspage_incidents.answer(&headers)
-}
-
-async fn get_statuspage_unresolved(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().statuspage_unresolved.answer(&headers)
-}
-
-async fn get_maintenances(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().maintenances[0].answer(&headers)
-}
-
-async fn get_upcoming_maintenances(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().maintenances[1].answer(&headers)
-}
-
-async fn get_active_maintenances(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().maintenances[2].answer(&headers)
-}
-
-async fn get_notices_page(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().notices_page.answer(&headers)
-}
-
-async fn get_notices_fragment(
-    State(status): State<Arc<StatusService>>,
-    headers: IfNoneMatch,
-) -> Response {
-    status.published().notices_fragment.answer(&headers)
-}
-
-async fn get_feed(State(status): State<Arc<StatusService>>, headers: IfNoneMatch) -> Response {
-    status.published().feed.answer(&headers)
 }
 
 /// `/status/badge/{component}.svg`; any other name, one that is not even text included, is a

@@ -11,7 +11,7 @@ use axum::{
     extract::{FromRef, FromRequestParts, Path, State},
     http::{request::Parts, StatusCode},
     response::{IntoResponse, Response},
-    routing::{get, post},
+    routing::{get, post, MethodRouter},
     Json, Router,
 };
 use mg_domain::{
@@ -53,11 +53,14 @@ where
         .route("/status/operator", get(get_operator))
         .route("/status/operator/log", get(get_log))
         .route("/status/incidents", post(open_incident))
-        .route("/status/incidents/{id}/updates", post(update_incident))
+        .route(
+            "/status/incidents/{id}/updates",
+            update_route(NoticeKind::Incident),
+        )
         .route("/status/maintenances", post(schedule_maintenance))
         .route(
             "/status/maintenances/{id}/updates",
-            post(update_maintenance),
+            update_route(NoticeKind::Maintenance),
         )
 }
 
@@ -68,8 +71,7 @@ pub struct StatusOperator(AuthUser);
 impl<S> FromRequestParts<S> for StatusOperator
 where
     S: Send + Sync,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
+    AuthUser: FromRequestParts<S, Rejection = AppError>,
 {
     type Rejection = AppError;
 
@@ -233,10 +235,7 @@ async fn open_incident(
     ApiJson(body): ApiJson<OpenIncident>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    let who = operator.0.identity_id();
-    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
-    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
-    let components = components(&body.components)?;
+    let opening = Opening::checked(&body.title, &body.body, &body.components)?;
     if body.impact == Impact::Maintenance {
         return Err(invalid("impact must be none, minor, major or critical."));
     }
@@ -259,28 +258,14 @@ async fn open_incident(
             ));
         }
     }
-    take_write(&status, who, now)?;
-    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
-        return Err(invalid(&format!(
-            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
-        )));
-    }
-    let first = UpdateRow {
-        notice_id: new_id(),
-        seq: 1,
-        kind: NoticeKind::Incident.as_str().into(),
-        title,
-        impact: body.impact.as_str().into(),
-        components,
+    let specifics = Specifics {
+        kind: NoticeKind::Incident,
+        impact: body.impact,
+        status: body.status,
         check_incident: body.check_incident,
-        starts_at: None,
-        ends_at: None,
-        status: body.status.as_str().into(),
-        body: markdown,
-        created_at: now,
-        author: who.to_owned(),
+        window: None,
     };
-    create(&db, &status, &first).await
+    create(&db, &status, &operator, now, opening, specifics).await
 }
 
 async fn schedule_maintenance(
@@ -290,10 +275,7 @@ async fn schedule_maintenance(
     ApiJson(body): ApiJson<ScheduleMaintenance>,
 ) -> Result<Response, AppError> {
     let now = now_ms();
-    let who = operator.0.identity_id();
-    let title = text(&body.title, "title", MAX_TITLE_CHARS, false)?;
-    let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
-    let components = components(&body.components)?;
+    let opening = Opening::checked(&body.title, &body.body, &body.components)?;
     let time = |value: &str, name: &str| {
         parse_utc_ms(value).ok_or_else(|| {
             invalid(&format!(
@@ -315,58 +297,33 @@ async fn schedule_maintenance(
             "starts_at must be within the next 90 days (or the last 24 hours).",
         ));
     }
-    take_write(&status, who, now)?;
-    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
-        return Err(invalid(&format!(
-            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
-        )));
-    }
-    let first = UpdateRow {
-        notice_id: new_id(),
-        seq: 1,
-        kind: NoticeKind::Maintenance.as_str().into(),
-        title,
-        impact: Impact::Maintenance.as_str().into(),
-        components,
+    let specifics = Specifics {
+        kind: NoticeKind::Maintenance,
+        impact: Impact::Maintenance,
+        status: NoticeStatus::Scheduled,
         check_incident: None,
-        starts_at: Some(start),
-        ends_at: Some(end),
-        status: NoticeStatus::Scheduled.as_str().into(),
-        body: markdown,
-        created_at: now,
-        author: who.to_owned(),
+        window: Some((start, end)),
     };
-    create(&db, &status, &first).await
+    create(&db, &status, &operator, now, opening, specifics).await
 }
 
-async fn update_incident(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<PostUpdate>,
-) -> Result<Response, AppError> {
-    if !NoticeStatus::INCIDENT.contains(&body.status) {
-        return Err(invalid(
-            "status must be investigating, identified, monitoring or resolved.",
-        ));
-    }
-    add_update(&db, &status, &operator, &id, NoticeKind::Incident, body).await
-}
-
-async fn update_maintenance(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<PostUpdate>,
-) -> Result<Response, AppError> {
-    if !NoticeStatus::MAINTENANCE.contains(&body.status) {
-        return Err(invalid(
-            "status must be scheduled, in_progress or completed.",
-        ));
-    }
-    add_update(&db, &status, &operator, &id, NoticeKind::Maintenance, body).await
+/// `POST /api/status/{incidents,maintenances}/{id}/updates`: an update to a notice of `kind`.
+fn update_route<S>(kind: NoticeKind) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Database: FromRef<S>,
+    Arc<StatusService>: FromRef<S>,
+    StatusOperator: FromRequestParts<S, Rejection = AppError>,
+{
+    post(
+        move |State(db): State<Database>,
+              State(status): State<Arc<StatusService>>,
+              operator: StatusOperator,
+              Path(id): Path<String>,
+              ApiJson(body): ApiJson<PostUpdate>| async move {
+            add_update(&db, &status, &operator, &id, kind, body).await
+        },
+    )
 }
 
 /// Adds an update to the notice `id` of `kind`; a final status resolves or completes it.
@@ -378,6 +335,19 @@ async fn add_update(
     kind: NoticeKind,
     body: PostUpdate,
 ) -> Result<Response, AppError> {
+    let (allowed, statuses) = match kind {
+        NoticeKind::Incident => (
+            &NoticeStatus::INCIDENT[..],
+            "investigating, identified, monitoring or resolved",
+        ),
+        NoticeKind::Maintenance => (
+            &NoticeStatus::MAINTENANCE[..],
+            "scheduled, in_progress or completed",
+        ),
+    };
+    if !allowed.contains(&body.status) {
+        return Err(invalid(&format!("status must be {statuses}.")));
+    }
     let now = now_ms();
     let who = operator.0.identity_id();
     let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
@@ -415,13 +385,66 @@ async fn add_update(
     answer(db, status, &found.id, now, StatusCode::OK).await
 }
 
-/// Stores a new notice's first update, then answers the notice (201).
+/// What every new notice is opened with, checked: its title, first update's text (Markdown)
+/// and components.
+struct Opening {
+    title: String,
+    markdown: String,
+    components: String,
+}
+
+impl Opening {
+    fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
+        Ok(Self {
+            title: text(title, "title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "body", MAX_BODY_CHARS, true)?,
+            components: components(ids)?,
+        })
+    }
+}
+
+/// What an incident and a maintenance window open with differently.
+struct Specifics {
+    kind: NoticeKind,
+    impact: Impact,
+    status: NoticeStatus,
+    check_incident: Option<String>,
+    /// `(starts_at, ends_at)` of a window.
+    window: Option<(i64, i64)>,
+}
+
+/// Counts the write, stores a new notice's first update, then answers the notice (201).
 async fn create(
     db: &Database,
     status: &StatusService,
-    first: &UpdateRow,
+    operator: &StatusOperator,
+    now: i64,
+    opening: Opening,
+    specifics: Specifics,
 ) -> Result<Response, AppError> {
-    db.insert_notice(first).await?;
+    let who = operator.0.identity_id();
+    take_write(status, who, now)?;
+    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
+        return Err(invalid(&format!(
+            "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
+        )));
+    }
+    let first = UpdateRow {
+        notice_id: new_id(),
+        seq: 1,
+        kind: specifics.kind.as_str().into(),
+        title: opening.title,
+        impact: specifics.impact.as_str().into(),
+        components: opening.components,
+        check_incident: specifics.check_incident,
+        starts_at: specifics.window.map(|(start, _)| start),
+        ends_at: specifics.window.map(|(_, end)| end),
+        status: specifics.status.as_str().into(),
+        body: opening.markdown,
+        created_at: now,
+        author: who.to_owned(),
+    };
+    db.insert_notice(&first).await?;
     logged(
         &first.author,
         &action_of(&first.kind, 1, &first.status),

@@ -146,6 +146,11 @@ mod tests {
         }
     }
 
+    /// Checks under "one" at `T0` plus each of `offsets`.
+    fn checks(offsets: &[i64]) -> Vec<RawCheck> {
+        offsets.iter().map(|offset| check(T0 + offset)).collect()
+    }
+
     fn watch_from(first: i64) -> NameWatch {
         let mut watch = NameWatch::default();
         watch.own_round([first], first);
@@ -155,9 +160,9 @@ mod tests {
     #[test]
     fn a_process_started_while_another_checked_under_its_name_must_stop() {
         let mut newcomer = watch_from(T0 + 40_000);
-        let stored = [check(T0), check(T0 + 30_000), check(T0 + 40_000)];
+        let stored = checks(&[0, 30_000, 40_000]);
         assert_eq!(newcomer.notice(&stored, "one", T0 + 40_000, INTERVAL), None);
-        let stored = [&stored[..], &[check(T0 + 60_000)]].concat();
+        let stored = checks(&[0, 30_000, 40_000, 60_000]);
         assert_eq!(
             newcomer.notice(&stored, "one", T0 + 70_000, INTERVAL),
             Some(DuplicateInstance {
@@ -181,12 +186,7 @@ mod tests {
     fn the_process_that_was_there_first_only_warns() {
         let mut first = watch_from(T0);
         first.own_round([T0 + 30_000, T0 + 60_000], T0 + 60_000);
-        let stored = [
-            check(T0),
-            check(T0 + 30_000),
-            check(T0 + 40_000),
-            check(T0 + 60_000),
-        ];
+        let stored = checks(&[0, 30_000, 40_000, 60_000]);
         assert_eq!(first.notice(&stored, "one", T0 + 60_000, INTERVAL), None);
         assert_eq!(first.foreign_seen(), Some(T0 + 40_000));
     }
@@ -195,13 +195,7 @@ mod tests {
     fn a_restart_after_its_predecessor_stopped_runs() {
         let mut restarted = watch_from(T0 + 40_000);
         restarted.own_round([T0 + 70_000, T0 + 100_000], T0 + 100_000);
-        let stored = [
-            check(T0),
-            check(T0 + 30_000),
-            check(T0 + 40_000),
-            check(T0 + 70_000),
-            check(T0 + 100_000),
-        ];
+        let stored = checks(&[0, 30_000, 40_000, 70_000, 100_000]);
         assert_eq!(
             restarted.notice(&stored, "one", T0 + 100_000, INTERVAL),
             None
@@ -213,12 +207,12 @@ mod tests {
     fn a_stale_predecessor_or_a_late_newcomer_stops_nobody() {
         // The last check under the name is older than the live window at start.
         let mut late = watch_from(T0 + 200_000);
-        let stored = [check(T0), check(T0 + 200_000), check(T0 + 230_000)];
+        let stored = checks(&[0, 200_000, 230_000]);
         assert_eq!(late.notice(&stored, "one", T0 + 240_000, INTERVAL), None);
         assert_eq!(late.foreign_seen(), Some(T0 + 230_000));
         // Started while the name was taken, but the other check comes after the window.
         let mut newcomer = watch_from(T0 + 40_000);
-        let stored = [check(T0 + 30_000), check(T0 + 40_000), check(T0 + 500_000)];
+        let stored = checks(&[30_000, 40_000, 500_000]);
         assert_eq!(
             newcomer.notice(&stored, "one", T0 + 500_000, INTERVAL),
             None

@@ -10,7 +10,7 @@ use axum::{extract::State, http::StatusCode, routing::get, Router};
 use mg_server::status::StatusConfig;
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{spawn_app_with, TestApp, TestBackend};
 
 /// 2026-11-20T12:00:00Z: rounds in these tests happen at fixed times after it.
 pub const T0: i64 = 1_795_176_000_000;
@@ -43,6 +43,19 @@ impl QueueDouble {
 
     pub fn answer(&self, status: u16) {
         self.status.store(status, Ordering::SeqCst);
+    }
+
+    /// A server on `backend` checking this queue as instance "first" (`None` where the backend is
+    /// not available).
+    pub async fn spawn_app(&self, backend: TestBackend) -> Option<TestApp> {
+        let url = self.url.clone();
+        spawn_app_with(backend, move |config| {
+            config.status = StatusConfig {
+                queue_url: Some(url),
+                ..StatusConfig::manual("first")
+            };
+        })
+        .await
     }
 }
 
@@ -379,17 +392,9 @@ async fn the_queue_opens_and_closes_an_incident(queue: &QueueDouble, app: &TestA
     assert!(text_of("summary").contains("The queue answered HTTP 503."));
 }
 
-async fn queue_incident(backend: crate::helpers::TestBackend) {
+async fn queue_incident(backend: TestBackend) {
     let queue = QueueDouble::start().await;
-    let url = queue.url.clone();
-    let Some(app) = crate::helpers::spawn_app_with(backend, move |config| {
-        config.status = StatusConfig {
-            queue_url: Some(url),
-            ..StatusConfig::manual("first")
-        };
-    })
-    .await
-    else {
+    let Some(app) = queue.spawn_app(backend).await else {
         return;
     };
     the_queue_opens_and_closes_an_incident(&queue, &app).await;

@@ -154,15 +154,7 @@ async fn second_instance(app: &TestApp, instance_id: &str, queue_url: &str) -> A
 #[tokio::test]
 async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_they_agree() {
     let (queue_a, queue_b) = (QueueDouble::start().await, QueueDouble::start().await);
-    let url = queue_a.url.clone();
-    let Some(app) = spawn_app_with(TestBackend::Postgres, move |config| {
-        config.status = StatusConfig {
-            queue_url: Some(url),
-            ..StatusConfig::manual("first")
-        };
-    })
-    .await
-    else {
+    let Some(app) = queue_a.spawn_app(TestBackend::Postgres).await else {
         return;
     };
     let second = second_instance(&app, "second", &queue_b.url).await;
@@ -233,15 +225,7 @@ async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_the
 
 async fn a_restart_closes_the_incident_its_last_run_left_open(backend: TestBackend) {
     let queue = QueueDouble::start().await;
-    let url = queue.url.clone();
-    let Some(app) = spawn_app_with(backend, move |config| {
-        config.status = StatusConfig {
-            queue_url: Some(url),
-            ..StatusConfig::manual("first")
-        };
-    })
-    .await
-    else {
+    let Some(app) = queue.spawn_app(backend).await else {
         return;
     };
     queue.answer(500);

@@ -159,9 +159,21 @@ on_both_backends!(
     a_gone_viewpoints_incident_ends_where_it_was_last_seen
 );
 
-async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
+/// The instance "first" runs its rounds at `T0` and 30 s later.
+async fn rounds_at_t0_and_30_s(app: &TestApp) {
     app.status.check_now(T0).await;
     app.status.check_now(T0 + 30_000).await;
+}
+
+/// `app` has not refused to run: it is still serving.
+async fn assert_serves_on(app: &TestApp) {
+    assert_eq!(app.status.refusal(), None);
+    assert!(!app.run.is_finished());
+    assert_eq!(app.get("/health").await.status(), 200);
+}
+
+async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
+    rounds_at_t0_and_30_s(&app).await;
     assert_eq!(app.status.foreign_checks_seen().await, None);
     // Another process named "first" writes its own rounds in between.
     let db = database(&app).await;
@@ -177,9 +189,7 @@ on_both_backends!(
 );
 
 async fn a_process_started_beside_a_live_one_of_its_name_stops(app: TestApp) {
-    // "first" has been checking every 30 s.
-    app.status.check_now(T0).await;
-    app.status.check_now(T0 + 30_000).await;
+    rounds_at_t0_and_30_s(&app).await;
     // A second server on the same database, also INSTANCE_ID=first, starts 10 s later.
     let second = spawn_beside(&app, |_| {}).await;
     second.status.check_now(T0 + 40_000).await;
@@ -200,10 +210,8 @@ async fn a_process_started_beside_a_live_one_of_its_name_stops(app: TestApp) {
     // Before: both went on, mixing their checks and opening every incident twice. The one that
     // was there first only warns, and serves on.
     app.status.check_now(T0 + 90_000).await;
-    assert_eq!(app.status.refusal(), None);
     assert_eq!(app.status.foreign_checks_seen().await, Some(T0 + 70_000));
-    assert!(!app.run.is_finished());
-    assert_eq!(app.get("/health").await.status(), 200);
+    assert_serves_on(&app).await;
 }
 on_both_backends!(
     a_second_live_process_under_the_same_instance_id_refuses_to_run,
@@ -212,16 +220,13 @@ on_both_backends!(
 
 async fn a_restart_under_the_same_instance_id_runs(app: TestApp) {
     // "first" checks, then stops (its process ends); its successor starts 10 s after its last check.
-    app.status.check_now(T0).await;
-    app.status.check_now(T0 + 30_000).await;
+    rounds_at_t0_and_30_s(&app).await;
     let successor = spawn_beside(&app, |_| {}).await;
     for at in [40_000, 70_000, 100_000, 130_000] {
         successor.status.check_now(T0 + at).await;
     }
-    assert_eq!(successor.status.refusal(), None);
     assert_eq!(successor.status.foreign_checks_seen().await, None);
-    assert!(!successor.run.is_finished());
-    assert_eq!(successor.get("/health").await.status(), 200);
+    assert_serves_on(&successor).await;
 }
 on_both_backends!(
     a_restart_under_the_same_instance_id_is_not_a_duplicate,

@@ -4,7 +4,7 @@
 // (a final status resolves or completes), schedule a maintenance window. The server validates
 // everything; its message is shown as it is.
 import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
 
@@ -128,6 +128,31 @@ function Components({ info, prefix }: { info: OperatorInfo; prefix: string }) {
   );
 }
 
+/** A form's ending: the text people see (Markdown, as `body`) and the button that posts it. */
+function BodyAndSubmit({
+  info,
+  id,
+  label,
+  busy,
+  children,
+}: {
+  info: OperatorInfo;
+  id: string;
+  label: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{`${label} (Markdown)`}</label>
+      <textarea id={id} name="body" required rows={3} maxLength={info.limits.body_chars} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {children}
+      </button>
+    </>
+  );
+}
+
 function checked(form: HTMLFormElement): string[] {
   return Array.from(form.querySelectorAll<HTMLInputElement>("input[name=components]:checked")).map(
     (input) => input.value,
@@ -195,17 +220,9 @@ function OpenIncident({ info, onPosted }: FormProps) {
           </select>
         </>
       )}
-      <label htmlFor="incident-body">What people see (Markdown)</label>
-      <textarea
-        id="incident-body"
-        name="body"
-        required
-        rows={3}
-        maxLength={info.limits.body_chars}
-      />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <BodyAndSubmit info={info} id="incident-body" label="What people see" busy={busy}>
         Open incident
-      </button>
+      </BodyAndSubmit>
       <Outcome message={message} />
     </form>
   );
@@ -251,17 +268,9 @@ function PostUpdate({ info, onPosted }: FormProps) {
               </option>
             ))}
           </select>
-          <label htmlFor="update-body">Update (Markdown)</label>
-          <textarea
-            id="update-body"
-            name="body"
-            required
-            rows={3}
-            maxLength={info.limits.body_chars}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <BodyAndSubmit info={info} id="update-body" label="Update" busy={busy}>
             Post update
-          </button>
+          </BodyAndSubmit>
         </>
       ) : (
         <p className="card__hint">Nothing is open.</p>
@@ -299,11 +308,9 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
       <input id="window-start" name="starts_at" type="datetime-local" required />
       <label htmlFor="window-end">Ends (UTC)</label>
       <input id="window-end" name="ends_at" type="datetime-local" required />
-      <label htmlFor="window-body">What people see (Markdown)</label>
-      <textarea id="window-body" name="body" required rows={3} maxLength={info.limits.body_chars} />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <BodyAndSubmit info={info} id="window-body" label="What people see" busy={busy}>
         Schedule window
-      </button>
+      </BodyAndSubmit>
       <Outcome message={message} />
     </form>
   );
