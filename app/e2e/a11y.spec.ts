@@ -1,19 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, lookAt } from "./checks";
+import { pages } from "./pages";
 
 // Every public page in both themes at desktop and mobile width: 0 axe violations against the
 // WCAG 2.2 AA tags, no horizontal scroll, and (with E2E_SCREENSHOTS=1) a full-page screenshot to
 // look at. axe on the long docs pages at 375 px takes a while on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
 
-const pages = [
-  { name: "landing", path: "/", ready: "Apotheosis" },
-  { name: "status", path: "/apotheosis", ready: "Apotheosis status" },
-  { name: "telekinesis", path: "/telekinesis", ready: "Telekinesis" },
-  { name: "telekinesis-lsd", path: "/telekinesis?tab=lsd", ready: "Telekinesis" },
-  { name: "not-found", path: "/no-such-page", ready: "Page not found" },
-  { name: "docs-overview", path: "/mg/overview", ready: "Deploy into your own AWS account" },
-  { name: "docs-cli-dmt", path: "/mg/cli/dmt", ready: "DMT Commands" },
+const visited = [
+  { name: "landing", ...pages.landing },
+  { name: "status", ...pages.status },
+  { name: "telekinesis", ...pages.telekinesis },
+  { name: "telekinesis-lsd", ...pages.telekinesis, path: "/telekinesis?tab=lsd" },
+  { name: "not-found", ...pages.notFound },
+  { name: "docs-overview", ...pages.overview },
+  { name: "docs-cli-dmt", ...pages.cliDmt },
 ] as const;
 
 const widths = [
@@ -23,14 +24,14 @@ const widths = [
 
 for (const theme of ["cosmic", "void"] as const) {
   for (const viewport of widths) {
-    for (const target of pages) {
+    for (const target of visited) {
       test(`${target.name} in ${theme} at ${viewport.width} px has no axe violations`, async ({
         page,
       }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
         await page.goto(target.path);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.ready);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
         // Wait for the first health checks so the screenshot shows settled cards.
         if (target.name === "landing" || target.name === "status") {
@@ -51,9 +52,9 @@ for (const theme of ["cosmic", "void"] as const) {
 
 test("the 320 px layout never scrolls sideways", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const target of pages) {
+  for (const target of visited) {
     await page.goto(target.path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.ready);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
     expect(await horizontalOverflow(page), target.path).toBeLessThanOrEqual(0);
   }
 });

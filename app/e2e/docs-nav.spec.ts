@@ -1,21 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { horizontalOverflow, hydrated, lookAt } from "./checks";
+import { docsPages } from "./pages";
 
 // The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
 // links, and the sidebar folding behind "Docs menu" on phones.
-
-const docsPages = [
-  { path: "/mg/overview", heading: "Deploy into your own AWS account" },
-  { path: "/mg/quickstart", heading: "Quick Start" },
-  { path: "/mg/flow", heading: "Flow" },
-  { path: "/mg/configuration", heading: "Configuration" },
-  { path: "/mg/cli/main", heading: "CLI Overview" },
-  { path: "/mg/cli/dmt", heading: "DMT Commands" },
-  { path: "/mg/cli/lsd", heading: "LSD Commands" },
-  { path: "/mg/safety", heading: "Confirmations and safety" },
-  { path: "/mg/esp", heading: "ESP" },
-  { path: "/mg/dream", heading: "DREAM" },
-] as const;
 
 // One test per page: ten page loads in one test outgrow its time limit on a loaded machine.
 for (const target of docsPages) {

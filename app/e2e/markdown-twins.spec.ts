@@ -1,4 +1,5 @@
 import { type APIResponse, expect, test } from "@playwright/test";
+import { docsPages } from "./pages";
 
 // The files for agents as the real server answers them: each docs page's Markdown twin at its path
 // plus `.md` (and for `Accept: text/markdown` on the page itself), the Link header that points there,
@@ -7,18 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // The server's PUBLIC_URL default (start-server.sh sets none).
 const site = `http://localhost:${port}`;
 
-const twins = [
-  { page: "/mg/overview", title: "Overview" },
-  { page: "/mg/quickstart", title: "Quick Start" },
-  { page: "/mg/flow", title: "Flow" },
-  { page: "/mg/configuration", title: "Configuration" },
-  { page: "/mg/safety", title: "Confirmations and safety" },
-  { page: "/mg/esp", title: "ESP" },
-  { page: "/mg/dream", title: "DREAM" },
-  { page: "/mg/cli/main", title: "CLI Overview" },
-  { page: "/mg/cli/dmt", title: "DMT Commands" },
-  { page: "/mg/cli/lsd", title: "LSD Commands" },
-] as const;
+const twins = docsPages.map(({ path, title }) => ({ page: path, title }));
 
 const markdownType = "text/markdown; charset=utf-8";
 

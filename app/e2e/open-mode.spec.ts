@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pages } from "./pages";
 
 // Open mode (spec 2.1, 6): the server runs with SANCTIFIED=false (project "open-mode" in
 // playwright.config.ts). Everything is public, nobody signs in: no Log in or Sign up anywhere, the
@@ -6,12 +7,12 @@ import { expect, type Page, test } from "@playwright/test";
 // an HTTP 404 from the server).
 
 const publicPages = [
-  { path: "/", heading: "Apotheosis" },
-  { path: "/apotheosis", heading: "Apotheosis status" },
-  { path: "/telekinesis", heading: "Telekinesis" },
-  { path: "/mg/overview", heading: "Deploy into your own AWS account" },
-  { path: "/mg/cli/dmt", heading: "DMT Commands" },
-  { path: "/no-such-page", heading: "Page not found" },
+  pages.landing,
+  pages.status,
+  pages.telekinesis,
+  pages.overview,
+  pages.cliDmt,
+  pages.notFound,
 ] as const;
 
 /** Every request the page makes to the identity service (the emulator's routes on this origin). */

@@ -1,19 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { docsPages, pages } from "./pages";
 
 // Spec 2.1: every route of the table answers 200 and shows a titled page.
 // `title` is the document title before " · mg"; the overview shows an intro heading instead.
 const routes = [
-  { path: "/", heading: "Apotheosis", title: "Apotheosis" },
-  { path: "/apotheosis", heading: "Apotheosis status", title: "Apotheosis status" },
-  { path: "/mg/overview", heading: "Deploy into your own AWS account", title: "Overview" },
-  { path: "/mg/quickstart", heading: "Quick Start", title: "Quick Start" },
-  { path: "/mg/flow", heading: "Flow", title: "Flow" },
-  { path: "/mg/configuration", heading: "Configuration", title: "Configuration" },
-  { path: "/mg/cli/main", heading: "CLI Overview", title: "CLI Overview" },
-  { path: "/mg/cli/dmt", heading: "DMT Commands", title: "DMT Commands" },
-  { path: "/mg/cli/lsd", heading: "LSD Commands", title: "LSD Commands" },
-  { path: "/telekinesis", heading: "Telekinesis", title: "Telekinesis" },
-  { path: "/docs", heading: "Deploy into your own AWS account", title: "Overview" },
+  pages.landing,
+  pages.status,
+  ...docsPages,
+  pages.telekinesis,
+  { ...pages.overview, path: "/docs" },
 ] as const;
 
 for (const route of routes) {

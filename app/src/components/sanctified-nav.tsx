@@ -15,6 +15,7 @@ import {
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import type { IdentityProfile } from "../lib/identity";
 import { useSession } from "../lib/session/session-context";
+import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
 import "./sanctified-nav.css";
 
@@ -151,12 +152,7 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
     <>
       <header className="sanctified-nav">
         <div className="sanctified-nav__bar">
-          <Link to={paths.landing} className="sanctified-nav__brand">
-            <span className="sanctified-nav__mark" aria-hidden="true">
-              mg
-            </span>
-            <span>metagenesis</span>
-          </Link>
+          <Brand block="sanctified-nav" />
           <button
             type="button"
             className="sanctified-nav__toggle"

@@ -1,5 +1,6 @@
 import { docsDefaultPath, paths } from "@common/routes";
-import { Link, NavLink } from "react-router-dom";
+import { NavLink } from "react-router-dom";
+import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
 
 const links = [
@@ -11,12 +12,7 @@ const links = [
 export function SiteHeader() {
   return (
     <header className="site-header">
-      <Link to={paths.landing} className="site-header__brand">
-        <span className="site-header__mark" aria-hidden="true">
-          mg
-        </span>
-        <span>metagenesis</span>
-      </Link>
+      <Brand block="site-header" />
       <nav aria-label="Main" className="site-header__nav">
         {links.map((link) => (
           <NavLink key={link.to} to={link.to}>

@@ -1,6 +1,8 @@
 // One table of the bench pages: a labelled region that scrolls sideways on a narrow screen
 // (focusable, so the keyboard can scroll it too), its caption, column heads and rows.
+
 import type { ReactNode } from "react";
+import { ColumnHeads } from "../../components/column-heads";
 
 export function BenchTable({
   label,
@@ -20,15 +22,7 @@ export function BenchTable({
     <section className="bench__table-wrap" aria-label={label} tabIndex={0}>
       <table className="bench__table" data-testid={testId}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </section>

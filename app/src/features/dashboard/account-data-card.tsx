@@ -1,10 +1,12 @@
 // "Your data": download everything mg-web stores about the person (POST /api/auth/export, its format
 // in docs/data-export.md), or delete the mg-web account after a confirmation that says what goes and
 // that the identity provider's account is separate (POST /api/auth/delete-account).
+
 import type { DataExport, DeleteAnswer } from "@common/http-types";
 import { paths } from "@common/routes";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { Card } from "../../components/card";
 import { apiCall } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
 import { messageOf } from "./use-answer";
@@ -46,10 +48,7 @@ export function AccountDataCard() {
   };
 
   return (
-    <section className="card dashboard__card" aria-labelledby="data-title">
-      <h2 id="data-title" className="card__title">
-        Your data
-      </h2>
+    <Card id="data-title" title="Your data" className="dashboard__card">
       <p className="card__hint">
         Download a JSON file of everything mg-web stores about you: your profile and your sessions
         with their times. Or delete your mg-web account and all of it.
@@ -74,7 +73,7 @@ export function AccountDataCard() {
         {exportState.message}
       </p>
       {confirming && <DeleteDialog onClose={() => setConfirming(false)} />}
-    </section>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@
 import { docsDefaultPath, paths } from "@common/routes";
 import { useCallback } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { Card } from "../../components/card";
 import { useDocumentTitle } from "../../components/document-title";
 import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
@@ -64,10 +65,7 @@ function Dashboard({ user }: { user: IdentityProfile }) {
         Signed in as <strong data-testid="user-email">{email}</strong>
       </p>
 
-      <section className="card dashboard__card" aria-labelledby="profile-title">
-        <h2 id="profile-title" className="card__title">
-          Profile
-        </h2>
+      <Card id="profile-title" title="Profile" className="dashboard__card">
         {apiUser.status === "loading" ? (
           <p role="status">Loading your profile...</p>
         ) : (
@@ -91,12 +89,9 @@ function Dashboard({ user }: { user: IdentityProfile }) {
             <dd className="dashboard__mono">{user.userId ?? "Unknown"}</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section className="card dashboard__card" aria-labelledby="api-title">
-        <h2 id="api-title" className="card__title">
-          API user data
-        </h2>
+      <Card id="api-title" title="API user data" className="dashboard__card">
         {apiUser.status === "loading" && <p role="status">Loading...</p>}
         {apiUser.status === "failed" && (
           <p role="alert" className="dashboard__error">
@@ -128,7 +123,7 @@ function Dashboard({ user }: { user: IdentityProfile }) {
             </div>
           </dl>
         )}
-      </section>
+      </Card>
 
       <SessionsCard onChanged={apiUser.reload} />
 

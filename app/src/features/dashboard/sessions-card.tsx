@@ -1,7 +1,9 @@
 // The account's signed-in browsers and devices: each with its label, when it signed in and when it
 // was last active, "This device" on this one, and "Sign out" on the others (docs/api.md "Account").
+
 import type { AccountSession } from "@common/http-types";
 import { useEffect, useRef, useState } from "react";
+import { Card } from "../../components/card";
 import { exactTime, RelativeTime } from "./relative-time";
 import { type SignOutResult, useSessions } from "./use-sessions";
 
@@ -35,10 +37,7 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
   const others = sessions.filter((session) => !session.current);
 
   return (
-    <section className="card dashboard__card" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="card__title">
-        Signed-in devices
-      </h2>
+    <Card id="sessions-title" title="Signed-in devices" className="dashboard__card">
       <p className="card__hint">
         Every browser and device signed in to your mg-web account. Sign out any you do not
         recognise.
@@ -83,7 +82,7 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
           Sign out of all other sessions
         </button>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 // The Deployment Information card: what the build says this deployment is.
+import { Card } from "../../components/card";
 import type { DeploymentInfo } from "../../lib/wasm/core";
 
 function Flag({ on }: { on: boolean }) {
@@ -7,10 +8,7 @@ function Flag({ on }: { on: boolean }) {
 
 export function DeploymentCard({ info }: { info: DeploymentInfo }) {
   return (
-    <section className="card deployment-card" aria-labelledby="deployment-info">
-      <h2 id="deployment-info" className="card__title">
-        Deployment Information
-      </h2>
+    <Card id="deployment-info" title="Deployment Information" className="deployment-card">
       <dl className="facts">
         <div className="facts__row">
           <dt>Provisioning id</dt>
@@ -44,6 +42,6 @@ export function DeploymentCard({ info }: { info: DeploymentInfo }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

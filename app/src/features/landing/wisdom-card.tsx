@@ -1,14 +1,12 @@
 // The round Wisdom button of apotheosis deployments; the wasm machine decides states and resets.
+import { Card } from "../../components/card";
 import { NeedsScript } from "../../components/needs-script";
 import { useWisdom } from "../../lib/wasm/use-wisdom";
 
 export function WisdomCard() {
   const { snapshot, disabled, ask } = useWisdom();
   return (
-    <section className="card wisdom-card" aria-labelledby="wisdom-heading">
-      <h2 id="wisdom-heading" className="card__title">
-        Wisdom
-      </h2>
+    <Card id="wisdom-heading" title="Wisdom" className="wisdom-card">
       <p className="card__hint">A round trip through the API: press for a quote from the server.</p>
       <NeedsScript>
         The button asks the server from your browser, which needs JavaScript.
@@ -45,6 +43,6 @@ export function WisdomCard() {
           )}
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,8 @@
 // The raw endpoints at the end of /apotheosis: the same checks as the server answers them.
+import { Card } from "../../components/card";
 export function Endpoints() {
   return (
-    <section className="card endpoints" aria-labelledby="endpoints-heading">
-      <h2 id="endpoints-heading" className="card__title">
-        Raw endpoints
-      </h2>
+    <Card id="endpoints-heading" title="Raw endpoints" className="endpoints">
       <p className="card__hint">The same checks, as the server answers them.</p>
       <ul className="endpoints__list">
         <li>
@@ -20,6 +18,6 @@ export function Endpoints() {
           <a href="/api/status">/api/status</a> <span>the server's summary and incidents</span>
         </li>
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,7 @@
 // The 24 h latency chart (p50 and p95 per 15 minutes) and, for screen readers, the same as a table.
+
 import { memo } from "react";
+import { ColumnHeads } from "../../components/column-heads";
 import type { HistoryView } from "../../lib/wasm/use-status-page";
 import { latencyChart } from "./latency-chart";
 import "./latency.css";
@@ -73,15 +75,7 @@ export const Latency = memo(function Latency({
       <div className="visually-hidden">
         <table data-testid={`latency-table-${id}`}>
           <caption>{name} latency per 15 minutes over the last 24 hours (UTC)</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">p50</th>
-              <th scope="col">p95</th>
-              <th scope="col">Checks</th>
-              <th scope="col">Failed</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["From", "p50", "p95", "Checks", "Failed"]} />
           <tbody>
             {rows.length === 0 ? (
               <tr>

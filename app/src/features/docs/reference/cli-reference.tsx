@@ -1,6 +1,8 @@
 // The CLI reference of one tool, generated from cli-catalogue.json so tables never drift from it.
+
 import type { CliCatalogue, CliCommand, CliOption, CliToolId } from "@common/catalogue-types";
 import type { ReactNode } from "react";
+import { ColumnHeads } from "../../../components/column-heads";
 import { CodeBlock } from "../page/code-block";
 import "./cli-reference.css";
 
@@ -39,15 +41,7 @@ function CliTable({ columns, children }: { columns: string[]; children: ReactNod
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide table scrolls on narrow screens
     <div className="table-scroll" tabIndex={0}>
       <table className="cli-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>

@@ -1,0 +1,35 @@
+// The pages the specs visit and what each shows: its first heading and its document title (the part
+// before " · mg"). One table, so a renamed page is changed here once.
+const page = (path: string, heading: string, title = heading) =>
+  ({ path, heading, title }) as const;
+
+export const pages = {
+  landing: page("/", "Apotheosis"),
+  status: page("/apotheosis", "Apotheosis status"),
+  telekinesis: page("/telekinesis", "Telekinesis"),
+  overview: page("/mg/overview", "Deploy into your own AWS account", "Overview"),
+  quickstart: page("/mg/quickstart", "Quick Start"),
+  flow: page("/mg/flow", "Flow"),
+  configuration: page("/mg/configuration", "Configuration"),
+  cliMain: page("/mg/cli/main", "CLI Overview"),
+  cliDmt: page("/mg/cli/dmt", "DMT Commands"),
+  cliLsd: page("/mg/cli/lsd", "LSD Commands"),
+  safety: page("/mg/safety", "Confirmations and safety"),
+  esp: page("/mg/esp", "ESP"),
+  dream: page("/mg/dream", "DREAM"),
+  notFound: page("/no-such-page", "Page not found"),
+} as const;
+
+/** Every docs page, in the sidebar's order. */
+export const docsPages = [
+  pages.overview,
+  pages.quickstart,
+  pages.flow,
+  pages.configuration,
+  pages.cliMain,
+  pages.cliDmt,
+  pages.cliLsd,
+  pages.safety,
+  pages.esp,
+  pages.dream,
+] as const;
