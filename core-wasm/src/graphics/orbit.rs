@@ -104,12 +104,12 @@ macro_rules! orbit_controls {
         }
 
         /// The scene's orientation (yaw, pitch, auto-rotation).
-        pub fn orbit(&self) -> &$crate::graphics::Orbit {
+        pub fn orbit(&self) -> &$crate::graphics::orbit::Orbit {
             &self.orbit
         }
 
         /// Mutable orientation, e.g. to resume auto-rotation.
-        pub fn orbit_mut(&mut self) -> &mut $crate::graphics::Orbit {
+        pub fn orbit_mut(&mut self) -> &mut $crate::graphics::orbit::Orbit {
             &mut self.orbit
         }
     };
