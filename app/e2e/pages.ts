@@ -20,16 +20,16 @@ export const pages = {
   notFound: page("/no-such-page", "Page not found"),
 } as const;
 
-/** Every docs page, in the sidebar's order. */
+/** Every docs page, in the page catalogue's order (the order sitemap.xml lists them in). */
 export const docsPages = [
   pages.overview,
   pages.quickstart,
   pages.flow,
   pages.configuration,
-  pages.cliMain,
-  pages.cliDmt,
-  pages.cliLsd,
   pages.safety,
   pages.esp,
   pages.dream,
+  pages.cliMain,
+  pages.cliDmt,
+  pages.cliLsd,
 ] as const;
