@@ -378,6 +378,19 @@ async fn a_full_disk_refuses_writes_with_503_and_loses_none_it_acknowledged() {
     no_acknowledged_write_is_lost(&app, async || disk.fill(), async || disk.free()).await;
 }
 
+/// Whether a write was acknowledged: one of `stored` (its success statuses), or a 503 whose JSON says
+/// the database is unavailable (refused). Anything else fails the test.
+pub(crate) async fn acknowledged(response: reqwest::Response, what: &str, stored: &[u16]) -> bool {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    if stored.contains(&status) {
+        return true;
+    }
+    assert_eq!(status, 503, "{what}: {stored:?} or 503 expected: {body}");
+    assert_eq!(body["code"], "database_unavailable", "{what}: {body}");
+    false
+}
+
 /// Sets the test database's default for new transactions and ends its connections, so the pool's
 /// next connections start with it.
 pub(crate) async fn postgres_read_only(database_url: &str, read_only: bool) {
