@@ -127,8 +127,10 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
+# The debug server is built by scripts/test-all.sh itself, in its Rust lane, while the JavaScript
+# lane's first suites run.
 test: ## Install what is missing and run every suite
-	@$(MAKE) --no-print-directory -j2 tools-browser app app/dist-harness/graphics.html server-debug package-fixtures
+	@$(MAKE) --no-print-directory -j2 tools-browser app app/dist-harness/graphics.html package-fixtures
 	@scripts/test-all.sh
 
 # The app's types of the server's HTTP bodies and runtime configuration, app/common/http-types.ts, are

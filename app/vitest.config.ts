@@ -20,6 +20,10 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
+    // One jsdom per worker, shared by the files it runs, each file starting from a reset document
+    // and storage (vite/test-setup.ts): a fresh jsdom for each file cost most of the suite's time.
+    isolate: false,
+    setupFiles: ["vite/test-setup.ts"],
     include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "common/**/*.test.ts"],
     restoreMocks: true,
   },

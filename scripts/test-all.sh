@@ -5,19 +5,33 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
-passed=() failed=()
+
+# The suites run in two lanes side by side: the Rust one (compiles, then tests) and the JavaScript
+# one (the app's checks, the package matrix, then the browser tests), because each leaves much of
+# the other core idle: rustc spends minutes on one crate at a time, and the browser tests wait on
+# pages, timers and servers. The soak runs last, alone, since it measures latency.
+# Each suite's output goes to its own log and is printed whole when the suite ends, so the two
+# lanes never interleave their lines; a line says when each suite starts.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+touch "$logs/passed" "$logs/failed"
+
+say() { flock "$logs/print.lock" printf "$@"; }
 
 suite() {
   local name="$1"; shift
-  printf '\n\033[1;34m==> %s\033[0m  (%s)\n' "$name" "$*"
-  local start=$SECONDS
-  if "$@"; then
-    passed+=("$name")
-    printf '\033[1;32m--- %s passed in %ss\033[0m\n' "$name" $((SECONDS - start))
+  local start=$SECONDS log="$logs/$name.log"
+  say '\033[1;34m==> %s started\033[0m  (%s)\n' "$name" "$*"
+  if "$@" >"$log" 2>&1; then
+    echo "$name" >>"$logs/passed"
+    local verdict='\033[1;32m--- %s passed in %ss\033[0m\n'
   else
-    failed+=("$name")
-    printf '\033[1;31m--- %s FAILED in %ss\033[0m\n' "$name" $((SECONDS - start))
+    echo "$name" >>"$logs/failed"
+    local verdict='\033[1;31m--- %s FAILED in %ss\033[0m\n'
   fi
+  # shellcheck disable=SC2059
+  flock "$logs/print.lock" bash -c 'printf "\n\033[1;34m==> %s\033[0m\n" "$1"; cat "$2"; printf "$3" "$1" "$4"' \
+    _ "$name" "$log" "$verdict" $((SECONDS - start))
 }
 
 if [ -n "${MG_TEST_POSTGRES_URL:-}" ]; then
@@ -28,45 +42,77 @@ else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi
 
-# The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
-suite "standalone" scripts/check-standalone.sh
-# No source or test file over 600 lines (generated ones aside).
-suite "file-size" scripts/check-file-size.sh
-suite "rust-fmt" cargo fmt --all -- --check
-suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
-# core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
-suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
-# The production build (no identity emulator): clippy, and its binary refusing to start without
-# IDENTITY_BASE_URL. A second, debug compile of the server crate only.
-suite "server-production" scripts/check-production-build.sh
-suite "cargo-test" cargo test --workspace
+# The server the browser tests and the API tests start, built first in the Rust lane. The browser
+# tests run a copy of it (target/e2e/), since server-production builds another binary into
+# target/debug/mg-server while they run.
+e2e_bin="$PWD/target/e2e/mg-server"
+build_server() {
+  cargo build -p mg-server --bin mg-server && mkdir -p target/e2e &&
+    cp target/debug/mg-server "$e2e_bin.tmp" && mv "$e2e_bin.tmp" "$e2e_bin"
+}
+rm -f "$e2e_bin"
+
+rust_lane() {
+  suite "server-build" build_server
+  touch "$logs/server-built"
+  suite "rust-fmt" cargo fmt --all -- --check
+  # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL.
+  suite "cargo-test" cargo test --workspace
+  suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
+  # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
+  suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
+  # The production build (no identity emulator): clippy, and its binary refusing to start without
+  # IDENTITY_BASE_URL. A second, debug compile of the server crate only.
+  suite "server-production" scripts/check-production-build.sh
+  # core-wasm's bindings in real Chromium, headless: cargo runs each wasm test binary through the
+  # wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
+  # Debian's chromedriver ($CHROMEDRIVER).
+  local wasm_test=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+    cargo test -p mg-core --target wasm32-unknown-unknown --all-features)
+  suite "wasm-browser-test" "${wasm_test[@]}"
+  # The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build
+  # the app loads where wasm SIMD validates), in its own target directory as `make` builds it.
+  suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" \
+    RUSTFLAGS="-C target-feature=+simd128" "${wasm_test[@]}"
+}
+
+# Waits for the Rust lane's server build, then runs the browser tests on its copy.
+e2e() {
+  while [ ! -e "$logs/server-built" ]; do sleep 2; done
+  [ -x "$e2e_bin" ] || { echo "the server did not build (see server-build)"; return 1; }
+  MG_SERVER_BIN="$e2e_bin" npm --prefix app run --silent e2e
+}
+
+js_lane() {
+  # The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
+  suite "standalone" scripts/check-standalone.sh
+  # No source or test file over 600 lines (generated ones aside).
+  suite "file-size" scripts/check-file-size.sh
+  suite "app-typecheck" npm --prefix app run --silent typecheck
+  suite "app-lint" npm --prefix app run --silent lint
+  suite "app-unit" npm --prefix app run --silent test
+  # The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
+  # core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
+  # (see examples/README.md) in their runtimes, the browser ones in Chromium and in Firefox.
+  suite "package-matrix" node examples/run-matrix.mjs
+  suite "e2e" e2e
+}
+
+rust_lane &
+rust_pid=$!
+js_lane &
+js_pid=$!
+wait "$rust_pid" "$js_pid"
+
 # Hostile traffic beside normal traffic for 25 s (the debug build cargo-test made): RSS growth,
 # /health p99 and lost sign-ins against their targets. The full form: benches/soak.sh [seconds]. Its
 # /health p99 limit is looser than the 20 ms target, which docs/performance.md records for the
-# release build: an unoptimised build on a shared 2-core machine measured 11-27 ms here while other
-# work ran. RSS growth, health failures and lost sign-ins (what the hostile traffic would break)
-# keep their strict limits.
+# release build: an unoptimised build on a shared 2-core machine measured 11-27 ms here. RSS growth,
+# health failures and lost sign-ins (what the hostile traffic would break) keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
-# core-wasm's bindings in real Chromium, headless: cargo runs each wasm test binary through the
-# wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
-# Debian's chromedriver ($CHROMEDRIVER).
-WASM_TEST=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-  cargo test -p mg-core --target wasm32-unknown-unknown --all-features)
-suite "wasm-browser-test" "${WASM_TEST[@]}"
-# The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build the
-# app loads where wasm SIMD validates), in its own target directory as `make` builds it.
-suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" RUSTFLAGS="-C target-feature=+simd128" \
-  "${WASM_TEST[@]}"
-# The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
-# core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
-# (Node ESM and require(), Deno, Bun, Vite with and without vite-plugin-wasm, webpack 5, a module
-# Worker) in their runtimes, the browser ones in Chromium and in Firefox.
-suite "package-matrix" node examples/run-matrix.mjs
-suite "app-typecheck" npm --prefix app run --silent typecheck
-suite "app-lint" npm --prefix app run --silent lint
-suite "app-unit" npm --prefix app run --silent test
-suite "e2e" npm --prefix app run --silent e2e
 
+mapfile -t passed <"$logs/passed"
+mapfile -t failed <"$logs/failed"
 echo
 [ ${#failed[@]} -eq 0 ] || echo "failed suites: ${failed[*]}"
 echo "ran: ${passed[*]} ${failed[*]}"

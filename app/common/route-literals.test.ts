@@ -68,7 +68,8 @@ function routeLiterals(name: string, code: string): string[] {
 }
 
 describe("the page catalogue", () => {
-  it("is the only place a route path is spelled", () => {
+  // Parses every source file of the app: seconds on a loaded machine.
+  it("is the only place a route path is spelled", { timeout: 30_000 }, () => {
     const files = scanned
       .flatMap((dir) => codeFiles(join(app, dir)))
       .map((file) => relative(app, file))

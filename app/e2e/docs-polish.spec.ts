@@ -141,7 +141,9 @@ for (const theme of ["cosmic", "void"] as const) {
         expect(rule.articleBottom).toBeGreaterThan(2000);
         expect(rule.bottom).toBeGreaterThanOrEqual(rule.articleBottom);
       }
+      // This page's axe and overflow checks for a11y.spec.ts's matrix, with the docs menu open.
       expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await lookAt(page, `docs-sidebar-${theme}-${width}`);
       if (width >= 900) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight - 1600));
