@@ -23,6 +23,9 @@ export default defineConfig({
     // One jsdom per worker, shared by the files it runs, each file starting from a reset document
     // and storage (vite/test-setup.ts): a fresh jsdom for each file cost most of the suite's time.
     isolate: false,
+    // Rendering a whole reference page in jsdom takes seconds while the Rust lane of `make test`
+    // compiles beside it.
+    testTimeout: 20_000,
     setupFiles: ["vite/test-setup.ts"],
     include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts", "common/**/*.test.ts"],
     restoreMocks: true,

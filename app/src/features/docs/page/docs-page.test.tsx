@@ -6,7 +6,7 @@ import { DocsCliRoute, DocsPage, DocsTabRoute, isDocsTab } from "./docs-page";
 afterEach(cleanup);
 
 // The first import of a page transforms its Markdown, which can take a second under vitest.
-const slow = { timeout: 5000 };
+const slow = { timeout: 15_000 };
 
 // React 19 only retries a suspended `use` inside an awaited act, so rendering awaits one.
 async function renderAt(path: string) {
