@@ -15,7 +15,7 @@ use crate::{
 };
 
 /// Short, so the test waits little; each server's own scheduler runs the rounds.
-const INTERVAL: Duration = Duration::from_secs(2);
+const INTERVAL: Duration = Duration::from_secs(3);
 
 fn scheduled(instance: &str) -> StatusConfig {
     StatusConfig {
@@ -90,8 +90,8 @@ async fn two_instances_on_one_postgres_show_each_others_posts_within_one_round()
     };
     let second = spawn_beside(&first, |config| config.status = scheduled("second")).await;
     // One round: the other's interval, and the time its round takes (reads and renders, well under
-    // a second here).
-    let one_round = INTERVAL + Duration::from_secs(1);
+    // a second here); a post seen only at the round after would take two intervals.
+    let one_round = INTERVAL + Duration::from_millis(1_500);
 
     let posted = Instant::now();
     let incident = post(
