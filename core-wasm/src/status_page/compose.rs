@@ -241,7 +241,8 @@ fn maintenance_text(point: &Point) -> Option<String> {
     Some(text)
 }
 
-/// One sentence for screen readers: the period's figure, the days with data and with incidents.
+/// One sentence for screen readers: the period's figure (saying that checks inside maintenance
+/// windows are left out of it), the days with data, with incidents and in maintenance.
 pub fn bars_summary(name: &str, bars: &[DayBar], uptime90: Option<f64>) -> String {
     let checked = bars.iter().filter(|bar| bar.tone != Tone::None).count();
     if checked == 0 {
