@@ -351,7 +351,25 @@ uptime: number | null, latency_p50_ms: number | null, latency_p95_ms: number | n
 /**
  * Incidents overlapping the bucket (the 90-day range only).
  */
-incidents?: number, };
+incidents?: number, 
+/**
+ * The day's checks in hours that overlap a maintenance window of the component (the 90-day
+ * range only, on days with such checks). Those hours are left out of the day's `uptime`.
+ */
+maintenance?: DayMaintenance, };
+
+/**
+ * What happened inside maintenance windows on one day of one component.
+ */
+export type DayMaintenance = { 
+/**
+ * Failed checks (every viewpoint's) in hours that overlap a window.
+ */
+failures: number, 
+/**
+ * The windows' titles, in the order they start.
+ */
+windows: Array<string>, };
 
 /**
  * The body of `GET /api/status/page`.

@@ -48,9 +48,10 @@ export interface StatusView {
 }
 
 /**
- * How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage.
+ * How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage,
+ * or checks that failed only inside maintenance windows (`mg_domain::status::Point::in_maintenance`).
  */
-export type Tone = "none" | "up" | "minor" | "down";
+export type Tone = "none" | "up" | "minor" | "down" | "maintenance";
 
 /**
  * One 15-minute bucket of the latency chart and its table row.
@@ -128,7 +129,9 @@ export interface DayBar {
      */
     day: string;
     /**
-     * "99.98% uptime, 1 incident" or "no data".
+     * "99.98% uptime, 1 incident", "no data", or for maintenance "Maintenance: 2 failed checks
+     * during 'Database upgrade', 1 incident" (on a day that failed outside the window too, the
+     * uptime first and the maintenance after it).
      */
     detail: string;
     /**

@@ -192,6 +192,33 @@ pub struct Point {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts-rs", ts(optional))]
     pub incidents: Option<usize>,
+    /// The day's checks in hours that overlap a maintenance window of the component (the 90-day
+    /// range only, on days with such checks). Those hours are left out of the day's `uptime`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts-rs", ts(optional))]
+    pub maintenance: Option<DayMaintenance>,
+}
+
+/// What happened inside maintenance windows on one day of one component.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct DayMaintenance {
+    /// Failed checks (every viewpoint's) in hours that overlap a window.
+    pub failures: i64,
+    /// The windows' titles, in the order they start.
+    pub windows: Vec<String>,
+}
+
+impl Point {
+    /// Whether the day shows as maintenance on the status page's bars: checks failed inside
+    /// maintenance windows and none outside them. A day with failures outside the windows too
+    /// shows as its uptime (left out of which are the windows' hours) says, the maintenance noted.
+    pub fn in_maintenance(&self) -> bool {
+        self.maintenance
+            .as_ref()
+            .is_some_and(|m| m.failures > 0 && m.failures >= self.failures)
+    }
 }
 
 /// The body of `GET /api/status/history`.

@@ -110,6 +110,7 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         status::History,
         status::Range,
         status::Point,
+        status::DayMaintenance,
         status::PageBody,
         status::PageHistory,
         // What status operators write (in the summary, and the operator endpoints' answers).

@@ -191,20 +191,32 @@ pub fn day_bars(daily: &[Point], now_ms: u64) -> Vec<DayBar> {
                 .iter()
                 .rev()
                 .find(|p| p.start.get(..10) == Some(date.as_str()));
-            let uptime = point.filter(|p| p.checks > 0).and_then(|p| p.uptime);
+            let point = point.filter(|p| p.checks > 0);
+            let uptime = point.and_then(|p| p.uptime);
             let incidents = point.and_then(|p| p.incidents).unwrap_or(0) as u32;
             let day = format_day(today - back);
-            let detail = match uptime {
-                None => "no data".to_owned(),
-                Some(u) => join(&[
-                    &format_uptime(Some(u)).unwrap_or_default(),
-                    " uptime, ",
-                    &count(u64::from(incidents), "incident", "incidents"),
-                ]),
+            let incidents_text = count(u64::from(incidents), "incident", "incidents");
+            let maintenance = point.and_then(maintenance_text);
+            let in_maintenance = point.is_some_and(|p| p.in_maintenance());
+            let detail = match (uptime, &maintenance) {
+                (_, Some(m)) if in_maintenance => join(&[m, ", ", &incidents_text]),
+                (None, _) => "no data".to_owned(),
+                (Some(u), m) => {
+                    let figure = format_uptime(Some(u)).unwrap_or_default();
+                    let text = join(&[&figure, " uptime, ", &incidents_text]);
+                    match m {
+                        Some(m) => join(&[&text, "; ", m]),
+                        None => text,
+                    }
+                }
             };
             DayBar {
                 label: join(&[&day, ": ", &detail]),
-                tone: tone_of(uptime),
+                tone: if in_maintenance {
+                    Tone::Maintenance
+                } else {
+                    tone_of(uptime)
+                },
                 uptime,
                 incidents,
                 date,
@@ -215,16 +227,47 @@ pub fn day_bars(daily: &[Point], now_ms: u64) -> Vec<DayBar> {
         .collect()
 }
 
-/// One sentence for screen readers: the period's figure, the days with data and with incidents.
+/// "Maintenance: 2 failed checks during 'Database upgrade'", for a day with failed checks inside
+/// maintenance windows.
+fn maintenance_text(point: &Point) -> Option<String> {
+    let maintenance = point.maintenance.as_ref().filter(|m| m.failures > 0)?;
+    let mut text = join(&[
+        "Maintenance: ",
+        &count(maintenance.failures as u64, "failed check", "failed checks"),
+    ]);
+    for (at, title) in maintenance.windows.iter().enumerate() {
+        text = join(&[&text, if at == 0 { " during '" } else { ", '" }, title, "'"]);
+    }
+    Some(text)
+}
+
+/// One sentence for screen readers: the period's figure (saying that checks inside maintenance
+/// windows are left out of it), the days with data, with incidents and in maintenance.
 pub fn bars_summary(name: &str, bars: &[DayBar], uptime90: Option<f64>) -> String {
-    let with_data: Vec<(&DayBar, f64)> = bars
+    let checked = bars.iter().filter(|bar| bar.tone != Tone::None).count();
+    if checked == 0 {
+        return join(&[name, ": no checks recorded in the last 90 days yet."]);
+    }
+    let lowest = bars
         .iter()
         .filter_map(|bar| Some((bar, bar.uptime?)))
-        .collect();
-    let Some(&(worst, low)) = with_data.iter().min_by(|a, b| a.1.total_cmp(&b.1)) else {
-        return join(&[name, ": no checks recorded in the last 90 days yet."]);
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(bar, low)| {
+            join(&[
+                ", lowest day ",
+                &bar.day,
+                " at ",
+                &format_uptime(Some(low)).unwrap_or_default(),
+            ])
+        })
+        .unwrap_or_default();
+    let days_with = |tone: Option<Tone>| {
+        number(
+            bars.iter()
+                .filter(|bar| tone.map_or(bar.incidents > 0, |tone| bar.tone == tone))
+                .count() as u64,
+        )
     };
-    let incident_days = bars.iter().filter(|bar| bar.incidents > 0).count();
     let figure = match format_uptime(uptime90) {
         Some(figure) => join(&[&figure, " uptime"]),
         None => "uptime not known".to_owned(),
@@ -233,14 +276,14 @@ pub fn bars_summary(name: &str, bars: &[DayBar], uptime90: Option<f64>) -> Strin
         name,
         ", last 90 days: ",
         &figure,
-        ", ",
-        &count(with_data.len() as u64, "day", "days"),
+        " (checks inside maintenance windows left out), ",
+        &count(checked as u64, "day", "days"),
         " with checks, ",
-        &number(incident_days as u64),
-        " with incidents, lowest day ",
-        &worst.day,
-        " at ",
-        &format_uptime(Some(low)).unwrap_or_default(),
+        &days_with(None),
+        " with incidents, ",
+        &days_with(Some(Tone::Maintenance)),
+        " in maintenance",
+        &lowest,
         ".",
     ])
 }

@@ -281,7 +281,7 @@ fn the_cards_say_what_the_server_measured() {
     assert_eq!(history.latency[95].p95_text, "2.25 ms");
     assert_eq!(
         history.bars_summary,
-        "API, last 90 days: uptime not known, 90 days with checks, 1 with incidents, lowest day 28 Aug 2026 at 100%."
+        "API, last 90 days: uptime not known (checks inside maintenance windows left out), 90 days with checks, 1 with incidents, 0 in maintenance, lowest day 28 Aug 2026 at 100%."
     );
     let db = &view.cards[1];
     assert_eq!(db.history.as_ref().map(|h| h.p50_text.as_str()), Some("—"));
@@ -421,6 +421,51 @@ fn without_answers_every_bar_is_no_data_and_the_window_ends_today() {
         bars_summary("API", &bars, None),
         "API: no checks recorded in the last 90 days yet."
     );
+}
+
+#[test]
+fn failures_only_inside_a_window_make_a_maintenance_day_and_others_note_it() {
+    use mg_domain::status::{DayMaintenance, Point};
+    let day = |back: i64, failures: i64, uptime: Option<f64>, in_windows: i64| Point {
+        start: day_start(back),
+        checks: 1440,
+        failures,
+        uptime,
+        incidents: Some(1),
+        maintenance: (in_windows > 0).then(|| DayMaintenance {
+            failures: in_windows,
+            windows: vec!["Database upgrade".into(), "Failover".into()],
+        }),
+        ..Point::default()
+    };
+    let bars = day_bars(
+        &[
+            day(2, 2, Some(100.0), 2),
+            day(1, 60, Some(90.0), 2),
+            day(0, 2, None, 2),
+        ],
+        NOON,
+    );
+    let [only, both, whole] = [&bars[DAYS - 3], &bars[DAYS - 2], &bars[DAYS - 1]];
+    assert_eq!(only.tone, Tone::Maintenance);
+    assert_eq!(
+        only.detail,
+        "Maintenance: 2 failed checks during 'Database upgrade', 'Failover', 1 incident"
+    );
+    assert_eq!(both.tone, Tone::Down, "failures outside the window too");
+    assert_eq!(
+        both.detail,
+        "90% uptime, 1 incident; Maintenance: 2 failed checks during 'Database upgrade', 'Failover'"
+    );
+    assert_eq!(
+        whole.tone,
+        Tone::Maintenance,
+        "every checked hour in a window"
+    );
+    assert!(bars_summary("Database", &bars, Some(99.0)).contains(
+        "99% uptime (checks inside maintenance windows left out), 3 days with checks, 3 with \
+         incidents, 2 in maintenance, lowest day"
+    ));
 }
 
 proptest! {

@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use crate::health::HealthValue;
 
-/// How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage.
+/// How a day's bar is coloured: no checks, all (or nearly all) up, some downtime, a real outage,
+/// or checks that failed only inside maintenance windows (`mg_domain::status::Point::in_maintenance`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "status", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
@@ -15,6 +16,7 @@ pub enum Tone {
     Up,
     Minor,
     Down,
+    Maintenance,
 }
 
 /// One day's bar: its tooltip is `day` over `detail`; its accessible name is both.
@@ -30,7 +32,9 @@ pub struct DayBar {
     pub incidents: u32,
     /// "24 Nov 2026".
     pub day: String,
-    /// "99.98% uptime, 1 incident" or "no data".
+    /// "99.98% uptime, 1 incident", "no data", or for maintenance "Maintenance: 2 failed checks
+    /// during 'Database upgrade', 1 incident" (on a day that failed outside the window too, the
+    /// uptime first and the maintenance after it).
     pub detail: String,
     /// "24 Nov 2026: 99.98% uptime, 1 incident".
     pub label: String,

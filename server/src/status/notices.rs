@@ -94,7 +94,15 @@ pub fn component_list(text: &str) -> Vec<String> {
 /// The maintenance windows `[start, end)` of `component`, in unix milliseconds (a window completed
 /// early ends when it was completed).
 pub fn maintenance_windows(stored: &[StoredNotice], component: &str) -> Vec<(i64, i64)> {
-    stored
+    titled_windows(stored, component)
+        .into_iter()
+        .map(|(start, end, _)| (start, end))
+        .collect()
+}
+
+/// [`maintenance_windows`] with each window's title, in the order they start.
+pub fn titled_windows<'a>(stored: &'a [StoredNotice], component: &str) -> Vec<(i64, i64, &'a str)> {
+    let mut windows: Vec<(i64, i64, &str)> = stored
         .iter()
         .filter(|(row, _)| row.kind == NoticeKind::Maintenance.as_str())
         .filter(|(row, _)| {
@@ -105,9 +113,11 @@ pub fn maintenance_windows(stored: &[StoredNotice], component: &str) -> Vec<(i64
         .filter_map(|(row, _)| {
             let start = row.starts_at?;
             let end = row.ends_at?.min(row.resolved_at.unwrap_or(i64::MAX));
-            (end > start).then_some((start, end))
+            (end > start).then_some((start, end, row.title.as_str()))
         })
-        .collect()
+        .collect();
+    windows.sort_by_key(|(start, end, _)| (*start, *end));
+    windows
 }
 
 /// Whether `at` falls in one of `windows`.

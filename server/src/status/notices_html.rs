@@ -5,7 +5,7 @@
 
 use mg_domain::{
     notices::{Impact, Notice, NoticeKind, NoticeStatus},
-    status::Summary,
+    status::{PageHistory, Summary},
 };
 
 use super::{statuspage::PAGE_URL, summary::component_name};
@@ -126,17 +126,81 @@ pub fn fragment(summary: &Summary, heading: u8) -> String {
     out
 }
 
-/// The whole page, readable without JavaScript.
-pub fn page(summary: &Summary) -> String {
+/// The days of `history` (each component's 90 daily points) with checks that failed inside a
+/// maintenance window, newest first: what the status page's day bars show as maintenance, for a
+/// reader without JavaScript. Empty without such days.
+pub fn maintenance_days(history: &[PageHistory]) -> String {
+    let mut days: Vec<(&str, String)> = Vec::new();
+    for series in history {
+        for point in &series.daily.points {
+            let Some(maintenance) = point.maintenance.as_ref().filter(|m| m.failures > 0) else {
+                continue;
+            };
+            let windows: Vec<String> = maintenance
+                .windows
+                .iter()
+                .map(|title| format!("'{}'", escape(title)))
+                .collect();
+            let plural = if maintenance.failures == 1 { "" } else { "s" };
+            let shown = if point.in_maintenance() {
+                "shown as maintenance"
+            } else {
+                "checks failed outside the window too: shown as the day's uptime says"
+            };
+            days.push((
+                &point.start,
+                format!(
+                    "<li><strong>{}, <time datetime=\"{}\">{}</time></strong>: {} failed \
+                     check{plural} during {} ({shown}).</li>",
+                    escape(&component_name(&series.component)),
+                    escape(point.start.get(..10).unwrap_or_default()),
+                    escape(&day_word(&point.start)),
+                    maintenance.failures,
+                    windows.join(", "),
+                ),
+            ));
+        }
+    }
+    if days.is_empty() {
+        return String::new();
+    }
+    days.sort_by(|a, b| b.0.cmp(a.0));
+    let items: String = days.into_iter().map(|(_, item)| item).collect();
+    format!(
+        "<section aria-labelledby=\"maintenance-days\"><h2 id=\"maintenance-days\">Failed checks \
+         during maintenance</h2><p>A day whose checks failed only inside maintenance windows \
+         shows as maintenance on the status page's day bars. {MAINTENANCE_NOTE}</p>\
+         <ul class=\"maintenance-days\">{items}</ul></section>"
+    )
+}
+
+/// "25 Nov 2026" of the server's `2026-11-25T00:00:00.000Z`.
+fn day_word(time: &str) -> String {
+    let month = time
+        .get(5..7)
+        .and_then(|m| m.parse::<usize>().ok())
+        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+    match (time.get(8..10), month, time.get(..4)) {
+        (Some(day), Some(month), Some(year)) => {
+            format!("{} {month} {year}", day.trim_start_matches('0'))
+        }
+        _ => time.to_owned(),
+    }
+}
+
+/// The whole page, readable without JavaScript: the operators' posts, then the days whose
+/// checks failed during maintenance (`history`, the page's daily series).
+pub fn page(summary: &Summary, history: &[PageHistory]) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>mg-web status: incidents and maintenance</title></head><body><main>\
          <h1>Incidents and maintenance</h1><p>What the operators posted, newest first within open \
          and over. Updated {}. <a href=\"{PAGE_URL}\">The status page</a>, \
-         <a href=\"/status/feed.atom\">the Atom feed</a>.</p>{}</main></body></html>\n",
+         <a href=\"/status/feed.atom\">the Atom feed</a>.</p>{}{}</main></body></html>\n",
         escape(&when(&summary.updated_at)),
-        fragment(summary, 2)
+        fragment(summary, 2),
+        maintenance_days(history)
     )
 }
 

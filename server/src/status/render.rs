@@ -164,6 +164,11 @@ impl Published {
             history: page_history,
             since: None,
         };
+        let notices_page = ReadyAnswer::new(
+            notices_html::page(summary, &page_parts.history),
+            HTML,
+            CACHE_JSON,
+        );
         Self {
             page: ReadyAnswer::json(&page_parts),
             page_parts,
@@ -178,7 +183,7 @@ impl Published {
                 HTML,
                 CACHE_JSON,
             ),
-            notices_page: ReadyAnswer::new(notices_html::page(summary), HTML, CACHE_JSON),
+            notices_page,
             maintenances: [
                 None,
                 Some(NoticeStatus::Scheduled),

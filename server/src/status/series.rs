@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 
-use mg_domain::status::{History, Incident, Point, Range};
+use mg_domain::status::{DayMaintenance, History, Incident, Point, Range};
 
 use super::{
     aggregate::{floor, Aggregate},
     agreement::{hour_cells, hour_downtime, ms, raw_downtime, round3, Cells, Downtime, Snapshot},
+    notices::titled_windows,
     summary::incident_span,
 };
 use crate::{
@@ -28,6 +29,7 @@ fn point(start: i64, aggregate: Option<Aggregate>, uptime: Option<f64>) -> Point
         latency_p95_ms: aggregate.map(|a| ms(a.p95_us)),
         latency_max_ms: aggregate.map(|a| ms(a.max_us)),
         incidents: None,
+        maintenance: None,
     }
 }
 
@@ -93,17 +95,20 @@ fn last_quarter(
     component: &str,
     now: i64,
 ) -> History {
+    let windows = titled_windows(&snapshot.notices, component);
     let points = starts(now, DAY_MS, 90)
         .map(|start| {
             let end = start + DAY_MS;
-            let day_hours: Vec<&HashMap<String, Aggregate>> =
-                hours.range(start..end).map(|(_, cell)| cell).collect();
-            let ratios: Vec<f64> = down.range(start..end).map(|(_, r)| *r).collect();
-            let down =
-                (!ratios.is_empty()).then(|| ratios.iter().sum::<f64>() / ratios.len() as f64);
+            let day_hours: Vec<(i64, &HashMap<String, Aggregate>)> = hours
+                .range(start..end)
+                .map(|(at, cell)| (*at, cell))
+                .collect();
+            let (maintenance, down) = split_maintenance(&windows, &day_hours, down, start);
             // Counts from the hours; latency from the daily rollups when the day has them.
-            let counts: Vec<Aggregate> =
-                day_hours.iter().flat_map(|c| c.values().copied()).collect();
+            let counts: Vec<Aggregate> = day_hours
+                .iter()
+                .flat_map(|(_, c)| c.values().copied())
+                .collect();
             let mut aggregate = Aggregate::combine(&counts);
             let daily: Vec<Aggregate> = snapshot
                 .daily
@@ -118,6 +123,7 @@ fn last_quarter(
                 aggregate.max_us = latency.max_us;
             }
             let mut p = point(start, Some(aggregate), down);
+            p.maintenance = maintenance;
             p.incidents = Some(
                 incidents
                     .iter()
@@ -138,6 +144,70 @@ fn last_quarter(
         bucket_seconds: DAY_MS / 1000,
         points,
     }
+}
+
+/// One day's maintenance and its failure ratio outside the windows. The hours of the day (from
+/// `start`) that overlap one of `windows` (start, end, title) are left out of the ratio, as out of
+/// the summary's uptime; a day whose checked hours all overlap windows has the ratio 0 when none
+/// of them failed (nothing failed, whatever is left out), else none. The maintenance is `None`
+/// when no checked hour overlaps a window.
+fn split_maintenance(
+    windows: &[(i64, i64, &str)],
+    day_hours: &[(i64, &HashMap<String, Aggregate>)],
+    down: &Downtime,
+    start: i64,
+) -> (Option<DayMaintenance>, Option<f64>) {
+    let overlaps =
+        |hour: i64, (from, to, _): &(i64, i64, &str)| *from < hour + HOUR_MS && hour < *to;
+    let inside = |hour: i64| windows.iter().any(|w| overlaps(hour, w));
+    let (mut held, mut outside) = (Vec::new(), Vec::new());
+    for (hour, ratio) in down.range(start..start + DAY_MS) {
+        if inside(*hour) {
+            &mut held
+        } else {
+            &mut outside
+        }
+        .push(*ratio);
+    }
+    let ratio = match (held.is_empty(), outside.is_empty()) {
+        (_, false) => Some(outside.iter().sum::<f64>() / outside.len() as f64),
+        (false, true) => held.iter().all(|r| *r == 0.0).then_some(0.0),
+        (true, true) => None,
+    };
+    // Per checked hour inside a window: its failed checks (every viewpoint's).
+    let checked: Vec<(i64, i64)> = day_hours
+        .iter()
+        .filter(|(hour, _)| inside(*hour))
+        .map(|(hour, cell)| {
+            (
+                *hour,
+                Aggregate::combine(&cell.values().copied().collect::<Vec<_>>()),
+            )
+        })
+        .filter(|(_, aggregate)| aggregate.checks > 0)
+        .map(|(hour, aggregate)| (hour, aggregate.failures))
+        .collect();
+    if checked.is_empty() {
+        return (None, ratio);
+    }
+    let failures = checked.iter().map(|(_, failed)| failed).sum();
+    // The windows the failed checks fell in; without failures, those the checks fell in.
+    let titles = windows
+        .iter()
+        .filter(|w| {
+            checked
+                .iter()
+                .any(|(hour, failed)| (failures == 0 || *failed > 0) && overlaps(*hour, w))
+        })
+        .map(|(_, _, title)| (*title).to_owned())
+        .collect();
+    (
+        Some(DayMaintenance {
+            failures,
+            windows: titles,
+        }),
+        ratio,
+    )
 }
 
 /// The three series of one component, in the order of [`Range::ALL`]; viewpoints are compared in

@@ -30,6 +30,8 @@ mod runtime_config;
 mod sessions;
 mod static_files;
 mod status;
+mod status_instances;
+mod status_maintenance_days;
 mod status_operators;
 mod status_operators_durability;
 mod status_outage;

@@ -96,3 +96,32 @@ export const DayBars = memo(function DayBars({
     </div>
   );
 });
+
+/** What each bar's look means, in the core's tones (`Tone`: none, up, minor, down, maintenance). */
+const LEGEND: [DayBar["tone"], string][] = [
+  ["up", "Up (99.9% or more)"],
+  ["minor", "Partial (95% or more)"],
+  ["down", "Outage"],
+  ["maintenance", "Maintenance (dashed)"],
+  ["none", "No data"],
+];
+
+/** The bars' key, once above the cards: also in the prerendered page, before any data. */
+export function BarsLegend() {
+  return (
+    <div data-testid="bars-legend">
+      <ul className="bars-legend" aria-label="Day bars">
+        {LEGEND.map(([tone, text]) => (
+          <li key={tone}>
+            <span className={`bar bar--${tone}`} aria-hidden="true" />
+            {text}
+          </li>
+        ))}
+      </ul>
+      <p className="bars-legend__note">
+        A day whose checks failed only inside a maintenance window shows as maintenance. Checks
+        inside maintenance windows are left out of the uptime figures.
+      </p>
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import { GraphicsWidget } from "../../graphics/graphics-widget";
 import { useDeployment } from "../../lib/wasm/use-deployment";
 import { useStatusPage } from "../../lib/wasm/use-status-page";
 import { ComponentCard } from "./component-card";
+import { BarsLegend } from "./day-bars";
 import { Endpoints } from "./endpoints";
 import { Incidents } from "./incidents";
 import { NOTICES_PAGE, Notices } from "./notices";
@@ -59,6 +60,7 @@ function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: strin
   const view = useDeferredValue(current);
   return (
     <>
+      {!ethereal && <BarsLegend />}
       <ul className="status-list">
         {view.cards.map((card) => (
           <ComponentCard key={card.id} card={card} live={live.find((l) => l.id === card.id)} />
