@@ -62,7 +62,11 @@ pub fn build_state(db: Database, config: Config, emulator: Option<EmulatorHandle
         }
     };
     AppState {
-        status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
+        status: Arc::new(StatusService::new(
+            db.clone(),
+            config.status.clone(),
+            &config.public_url,
+        )),
         db,
         rate_limiter: Arc::new(RateLimiter::per_minute(
             config.rate_limit_per_minute,
@@ -162,6 +166,8 @@ impl Application {
             .scheduler
             .then(|| tokio::spawn(status.clone().run_schedule()));
         let stop_checks = checks.as_ref().map(tokio::task::JoinHandle::abort_handle);
+        let webhooks = tokio::spawn(status.webhooks.clone().run());
+        let stop_webhooks = webhooks.abort_handle();
         let refusal = status.clone();
         let stop = async move {
             tokio::select! {
@@ -173,6 +179,7 @@ impl Application {
             if let Some(checks) = stop_checks {
                 checks.abort();
             }
+            stop_webhooks.abort();
         };
         let served = serve::serve(
             self.listener,
@@ -185,6 +192,7 @@ impl Application {
         if let Some(checks) = checks {
             checks.abort();
         }
+        webhooks.abort();
         served?;
         match status.refusal() {
             Some(refusal) => Err(std::io::Error::other(refusal)),

@@ -36,4 +36,6 @@ mod status_outage;
 mod status_page;
 mod status_storage;
 mod status_viewpoints;
+mod status_webhooks;
+mod webhook_receiver;
 mod wisdom;
