@@ -31,6 +31,9 @@ pub struct StatusConfig {
     /// loopback, private or link-local address. Off, such a webhook is refused when added and
     /// again at each delivery (docs/status-operators.md); tests and a private network turn it on.
     pub webhooks_allow_private: bool,
+    /// Not an environment variable: whether this instance sends the webhooks' deliveries (every
+    /// instance does; a test turns it off to choose which instance sends).
+    pub webhooks_worker: bool,
     /// Not an environment variable: whether the server checks on its own schedule. Tests turn it
     /// off and drive the checks with `StatusService::check_now`.
     pub scheduler: bool,
@@ -113,6 +116,7 @@ impl StatusConfig {
             instance_id,
             emulator_operators,
             webhooks_allow_private,
+            webhooks_worker: true,
             scheduler: true,
         })
     }
@@ -130,6 +134,7 @@ impl StatusConfig {
             instance_id: instance_id.to_owned(),
             emulator_operators: Vec::new(),
             webhooks_allow_private: false,
+            webhooks_worker: true,
             scheduler: false,
         }
     }

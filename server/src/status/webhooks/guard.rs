@@ -7,7 +7,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
-use super::MAX_URL_CHARS;
+use super::limits::MAX_URL_CHARS;
 
 /// A URL checked, with the address to connect to.
 #[derive(Debug, Clone)]

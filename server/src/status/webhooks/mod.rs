@@ -13,12 +13,15 @@
 
 pub mod changes;
 pub mod guard;
+pub mod limits;
 pub mod payload;
 pub mod sender;
 
 use std::{sync::Arc, time::Duration};
 
 use tokio::sync::Notify;
+
+pub use self::limits::*;
 
 use crate::{
     db::{
@@ -29,23 +32,6 @@ use crate::{
     time::{now_ms, DAY_MS, HOUR_MS},
 };
 
-/// Live webhooks at most.
-pub const MAX_WEBHOOKS: i64 = 20;
-/// Longest webhook URL.
-pub const MAX_URL_CHARS: usize = 2_000;
-/// Longest webhook name.
-pub const MAX_NAME_CHARS: usize = 100;
-/// The delivery log's rows in an answer.
-pub const DELIVERIES_READ: i64 = 200;
-/// Deliveries are deleted this long after they were added.
-pub const DELIVERY_RETENTION_MS: i64 = 7 * DAY_MS;
-/// Finished deliveries kept at most (the newest); pending ones are kept until they end.
-pub const DELIVERIES_KEPT: i64 = 10_000;
-/// Waits before the second, third... attempt (seconds): 10 attempts over 94 minutes, then failed.
-pub const BACKOFF_SECS: [i64; 9] = [10, 30, 60, 120, 300, 600, 900, 1_800, 1_800];
-/// How long a claimed delivery is this instance's: an attempt takes at most
-/// [`sender::ATTEMPT_TIMEOUT`], the host's lookup five seconds more.
-pub const LEASE_MS: i64 = 30_000;
 /// Events older than this get no deliveries (a webhook added later, a long outage of every
 /// instance).
 const ENQUEUE_WINDOW_MS: i64 = DAY_MS;

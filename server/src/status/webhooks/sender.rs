@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ring::hmac;
 
-use super::{guard, BACKOFF_SECS};
+use super::{guard, limits::BACKOFF_SECS};
 use crate::db::webhook_deliveries::Outcome;
 
 /// The longest an attempt may take, connecting included.
