@@ -39,8 +39,8 @@ async fn saving_the_display_name_is_one_statement() {
     let app = spawn_app_with(TestBackend::Sqlite, |config| {
         config.status.webhooks_worker = false;
     })
-        .await
-        .expect("SQLite always runs");
+    .await
+    .expect("SQLite always runs");
     let count = Arc::new(AtomicUsize::new(0));
     tracing_subscriber::registry()
         .with(Statements(count.clone()))
