@@ -504,3 +504,79 @@ starts_at: string, ends_at: string, body: string, };
  * `POST /api/status/{incidents,maintenances}/{id}/updates`.
  */
 export type NoticeUpdateRequest = { status: NoticeStatus, body: string, };
+
+/**
+ * What a webhook's bodies look like: the whole event as JSON, or one message for Slack's or
+ * Discord's incoming webhooks.
+ */
+export type WebhookFormat = "json" | "slack" | "discord";
+
+/**
+ * `POST /api/status/webhooks`.
+ */
+export type AddWebhookRequest = { url: string, format: WebhookFormat, 
+/**
+ * A label for the list and the delivery log (default: the URL's host).
+ */
+name?: string | null, };
+
+/**
+ * A webhook as listed (never its secret).
+ */
+export type Webhook = { id: string, name: string, url: string, format: WebhookFormat, created_at: string, created_by: string, };
+
+/**
+ * `POST /api/status/webhooks` answers 201 with the webhook and its signing secret, shown this
+ * once: 64 hex digits, the HMAC-SHA256 key of the `X-MG-Signature` header.
+ */
+export type AddedWebhook = { webhook: Webhook, secret: string, };
+
+/**
+ * `GET /api/status/webhooks`.
+ */
+export type WebhookList = { webhooks: Array<Webhook>, 
+/**
+ * Live webhooks at most.
+ */
+max_webhooks: number, max_url_chars: number, max_name_chars: number, };
+
+/**
+ * Where a delivery is: waiting for its (next) attempt, delivered (a 2xx answer), failed (every
+ * attempt failed, or its webhook was deleted), or held (a component change inside a
+ * maintenance window: logged, never sent).
+ */
+export type DeliveryState = "pending" | "delivered" | "failed" | "held";
+
+/**
+ * One row of the delivery log.
+ */
+export type Delivery = { 
+/**
+ * The `X-MG-Delivery` id, the same on every attempt.
+ */
+id: string, event: string, webhook_id: string, 
+/**
+ * `None` once the webhook is gone.
+ */
+webhook_name: string | null, state: DeliveryState, attempts: number, 
+/**
+ * The receiver's last HTTP status.
+ */
+last_status: number | null, 
+/**
+ * Why the last attempt failed.
+ */
+last_error: string | null, created_at: string, updated_at: string, 
+/**
+ * When a pending delivery is tried next.
+ */
+next_attempt_at: string | null, };
+
+/**
+ * `GET /api/status/webhooks/deliveries`: the latest 200, newest first.
+ */
+export type DeliveryLog = { deliveries: Array<Delivery>, 
+/**
+ * How long deliveries are kept, in days.
+ */
+kept_days: number, };

@@ -48,7 +48,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 # The status operators spec signs in as this address, which the emulator makes a status operator.
-IDENTITY_EMULATOR_OPERATORS="${IDENTITY_EMULATOR_OPERATORS:-status-operator@e2e.example}" \
+# The webhooks spec's receiver listens on 127.0.0.1, which webhooks may reach only when allowed.
+STATUS_WEBHOOKS_ALLOW_PRIVATE="${STATUS_WEBHOOKS_ALLOW_PRIVATE:-true}" \
+  IDENTITY_EMULATOR_OPERATORS="${IDENTITY_EMULATOR_OPERATORS:-status-operator@e2e.example}" \
   RATE_LIMIT_PER_MINUTE="${RATE_LIMIT_PER_MINUTE:-100000}" PORT="$port" DATA_DIR="$data" STATIC_DIR="${E2E_STATIC_DIR:-$here/dist}" RUST_LOG="${RUST_LOG:-warn}" "$bin" &
 pid=$!
 wait "$pid"

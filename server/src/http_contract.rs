@@ -19,7 +19,7 @@ use ts_rs::{Config, TS};
 use crate::{
     db::{wisdom::Wisdom, Backend},
     error::ErrorBody,
-    routes::{account, auth, health, status_ops, wisdom},
+    routes::{account, auth, health, status_ops, status_webhooks, wisdom},
     site::static_files::RuntimeConfig,
 };
 
@@ -128,6 +128,15 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         status_ops::OpenIncident,
         status_ops::ScheduleMaintenance,
         status_ops::PostUpdate,
+        // /api/status/webhooks*.
+        status_webhooks::WebhookFormat,
+        status_webhooks::AddWebhook,
+        status_webhooks::Webhook,
+        status_webhooks::AddedWebhook,
+        status_webhooks::WebhookList,
+        status_webhooks::DeliveryState,
+        status_webhooks::Delivery,
+        status_webhooks::DeliveryLog,
     );
     out
 }

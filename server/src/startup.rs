@@ -62,7 +62,11 @@ pub fn build_state(db: Database, config: Config, emulator: Option<EmulatorHandle
         }
     };
     AppState {
-        status: Arc::new(StatusService::new(db.clone(), config.status.clone())),
+        status: Arc::new(StatusService::new(
+            db.clone(),
+            config.status.clone(),
+            &config.public_url,
+        )),
         db,
         rate_limiter: Arc::new(RateLimiter::per_minute(
             config.rate_limit_per_minute,
@@ -150,7 +154,8 @@ impl Application {
     }
 
     /// Serves until Ctrl-C or SIGTERM, letting in-flight requests finish; connections are capped
-    /// and timed out as `config.network` says (`serve.rs`). The status checks run meanwhile, and
+    /// and timed out as `config.network` says (`serve.rs`). The status checks and the webhooks'
+    /// deliveries (`status::webhooks`) run meanwhile, and
     /// stop as soon as stopping begins (so a restart's successor never sees a check of this
     /// process after its own start). Ends with an error, after the same graceful stop, when
     /// another live instance turns out to check this database under this `INSTANCE_ID` and this
@@ -162,6 +167,11 @@ impl Application {
             .scheduler
             .then(|| tokio::spawn(status.clone().run_schedule()));
         let stop_checks = checks.as_ref().map(tokio::task::JoinHandle::abort_handle);
+        let webhooks = status
+            .config()
+            .webhooks_worker
+            .then(|| tokio::spawn(status.webhooks.clone().run()));
+        let stop_webhooks = webhooks.as_ref().map(tokio::task::JoinHandle::abort_handle);
         let refusal = status.clone();
         let stop = async move {
             tokio::select! {
@@ -172,6 +182,9 @@ impl Application {
             }
             if let Some(checks) = stop_checks {
                 checks.abort();
+            }
+            if let Some(webhooks) = stop_webhooks {
+                webhooks.abort();
             }
         };
         let served = serve::serve(
@@ -184,6 +197,9 @@ impl Application {
         .await;
         if let Some(checks) = checks {
             checks.abort();
+        }
+        if let Some(webhooks) = webhooks {
+            webhooks.abort();
         }
         served?;
         match status.refusal() {

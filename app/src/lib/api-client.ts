@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
   /** Bearer token of the session, for authenticated calls. */

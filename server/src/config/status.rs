@@ -1,4 +1,5 @@
-//! The status checker's settings: `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`.
+//! The status checker's settings: `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`,
+//! `IDENTITY_EMULATOR_OPERATORS`, `STATUS_WEBHOOKS_ALLOW_PRIVATE`.
 
 use std::time::Duration;
 
@@ -26,6 +27,13 @@ pub struct StatusConfig {
     /// which the local identity emulator gives the status-operator role. Development and tests
     /// only; a hosted identity provider grants roles itself.
     pub emulator_operators: Vec<String>,
+    /// `STATUS_WEBHOOKS_ALLOW_PRIVATE` (`false` by default): whether a webhook may point at a
+    /// loopback, private or link-local address. Off, such a webhook is refused when added and
+    /// again at each delivery (docs/status-operators.md); tests and a private network turn it on.
+    pub webhooks_allow_private: bool,
+    /// Not an environment variable: whether this instance sends the webhooks' deliveries (every
+    /// instance does; a test turns it off to choose which instance sends).
+    pub webhooks_worker: bool,
     /// Not an environment variable: whether the server checks on its own schedule. Tests turn it
     /// off and drive the checks with `StatusService::check_now`.
     pub scheduler: bool,
@@ -89,11 +97,26 @@ impl StatusConfig {
                     .collect()
             })
             .unwrap_or_default();
+        let webhooks_allow_private = match value("STATUS_WEBHOOKS_ALLOW_PRIVATE")
+            .map(|v| v.to_ascii_lowercase())
+            .as_deref()
+        {
+            None | Some("false" | "0" | "no" | "off") => false,
+            Some("true" | "1" | "yes" | "on") => true,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "STATUS_WEBHOOKS_ALLOW_PRIVATE",
+                    reason: format!("'{other}' is not true or false"),
+                })
+            }
+        };
         Ok(Self {
             check_interval,
             queue_url,
             instance_id,
             emulator_operators,
+            webhooks_allow_private,
+            webhooks_worker: true,
             scheduler: true,
         })
     }
@@ -110,6 +133,8 @@ impl StatusConfig {
             queue_url: None,
             instance_id: instance_id.to_owned(),
             emulator_operators: Vec::new(),
+            webhooks_allow_private: false,
+            webhooks_worker: true,
             scheduler: false,
         }
     }
@@ -191,5 +216,13 @@ mod tests {
         assert!(read(&[("INSTANCE_ID", "eu-west-1a:3000")]).is_ok());
         assert!(read(&[("INSTANCE_ID", "<script>")]).is_err());
         assert!(read(&[("INSTANCE_ID", &"x".repeat(65))]).is_err());
+    }
+
+    #[test]
+    fn private_webhook_addresses_are_refused_unless_allowed() {
+        assert!(!read(&[]).expect("ok").webhooks_allow_private);
+        let allowed = read(&[("STATUS_WEBHOOKS_ALLOW_PRIVATE", "true")]).expect("ok");
+        assert!(allowed.webhooks_allow_private);
+        assert!(read(&[("STATUS_WEBHOOKS_ALLOW_PRIVATE", "maybe")]).is_err());
     }
 }

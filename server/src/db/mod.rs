@@ -12,7 +12,9 @@ pub mod sessions;
 pub mod sqlite_reader;
 pub mod status;
 pub mod status_notices;
+pub mod status_webhooks;
 pub mod users;
+pub mod webhook_deliveries;
 pub mod wisdom;
 #[cfg(test)]
 mod write_guard;
@@ -239,6 +241,18 @@ impl Database {
             .into_iter()
             .next()
             .ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// [`Self::commit_returning`] for a statement that writes and returns any number of rows:
+    /// every row, read only after the statement ran to its end (and committed).
+    pub(crate) async fn commit_returning_all<'q, T>(
+        &self,
+        statement: QueryAs<'q, Any, T, AnyArguments<'q>>,
+    ) -> Result<Vec<T>, sqlx::Error>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        statement.fetch_all(self.pool()).await
     }
 }
 

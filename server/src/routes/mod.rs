@@ -5,7 +5,9 @@ pub mod auth;
 pub mod health;
 pub mod metrics;
 pub mod status;
+pub mod status_operator;
 pub mod status_ops;
+pub mod status_webhooks;
 pub mod wisdom;
 
 use std::sync::Arc;
@@ -36,6 +38,7 @@ where
         .nest("/auth", auth::router().merge(account::router()))
         .merge(wisdom::router())
         .merge(status_ops::api_router())
+        .merge(status_webhooks::api_router())
         .route_layer(middleware::from_fn_with_state(
             rate_limiter,
             rate_limit::limit_by_ip,

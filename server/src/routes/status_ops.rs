@@ -1,15 +1,16 @@
 //! `/api/status/operator*`, `/api/status/incidents*`, `/api/status/maintenances*`: what status
 //! operators do on the status page. An operator is a signed-in person whose identity token grants
 //! the `status-operator` role (docs/status-operators.md); anyone else gets 403 JSON, and a request
-//! without a valid session 401. Every write is bounded, counted against the operator's rate, logged
-//! (who, what, when: the server's log, and the notices' timelines, which are also the operator log) and acknowledged after its commit;
+//! without a valid session 401 (`status_operator`). Every write is bounded, counted against the
+//! operator's rate, logged (who, what, when: the server's log, and the notices' timelines, which
+//! with the webhooks' adds and deletes are the operator log) and acknowledged after its commit;
 //! the answers are re-rendered at once on this instance, and the others pick it up next round.
 
 use std::sync::Arc;
 
 use axum::{
     extract::{FromRef, FromRequestParts, Path, State},
-    http::{request::Parts, StatusCode},
+    http::StatusCode,
     response::{IntoResponse, Response},
     routing::{get, post, MethodRouter},
     Json, Router,
@@ -20,6 +21,7 @@ use mg_domain::{
 };
 use serde::{Deserialize, Serialize};
 
+use super::status_operator::{invalid, logged, take_write, text, StatusOperator};
 use crate::{
     db::{
         status_notices::{NewUpdate, UpdateRow},
@@ -27,13 +29,13 @@ use crate::{
     },
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, verify::SessionVerifier, AuthUser},
+    identity::{sessions::SessionStore, verify::SessionVerifier},
     status::{
         checks::COMPONENTS,
         notices::notice_at,
         operator_limits::{
             LOG_READ, MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES,
-            MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS, OPERATOR_ROLE,
+            MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS,
         },
         StatusService,
     },
@@ -62,29 +64,6 @@ where
             "/status/maintenances/{id}/updates",
             update_route(NoticeKind::Maintenance),
         )
-}
-
-/// A signed-in person whose token grants [`OPERATOR_ROLE`].
-#[derive(Debug, Clone)]
-pub struct StatusOperator(AuthUser);
-
-impl<S> FromRequestParts<S> for StatusOperator
-where
-    S: Send + Sync,
-    AuthUser: FromRequestParts<S, Rejection = AppError>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
-        let user = AuthUser::from_request_parts(parts, state).await?;
-        if user.roles().iter().any(|role| role == OPERATOR_ROLE) {
-            Ok(Self(user))
-        } else {
-            Err(AppError::Forbidden(format!(
-                "Only status operators may do this: the session has no '{OPERATOR_ROLE}' role."
-            )))
-        }
-    }
 }
 
 /// `GET /api/status/operator`: what the operator view needs.
@@ -180,7 +159,7 @@ async fn get_operator(
     let published = status.published();
     let summary = published.page_summary();
     Json(OperatorView {
-        operator: operator.0.identity_id().to_owned(),
+        operator: operator.who().to_owned(),
         components: COMPONENTS
             .iter()
             .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
@@ -214,16 +193,38 @@ async fn get_log(
     State(db): State<Database>,
     _operator: StatusOperator,
 ) -> Result<Json<OperatorLog>, AppError> {
-    let entries = db
+    let mut entries: Vec<(i64, OperatorAction)> = db
         .operator_log(LOG_READ)
         .await?
         .into_iter()
-        .map(|row| OperatorAction {
-            at: rfc3339(row.created_at),
-            action: action_of(&row.kind, row.seq, &row.status),
-            operator: row.author,
-            target: row.notice_id,
+        .map(|row| {
+            let action = action_of(&row.kind, row.seq, &row.status);
+            (
+                row.created_at,
+                logged_action(row.created_at, row.author, action, row.notice_id),
+            )
         })
+        .collect();
+    // The webhooks' adds and deletes (docs/status-operators.md, "Webhooks").
+    for hook in db.webhook_changes(LOG_READ).await? {
+        let target = format!("webhook {}", hook.name);
+        if let (Some(at), Some(by)) = (hook.deleted_at, hook.deleted_by) {
+            let action = logged_action(at, by, "delete webhook".into(), target.clone());
+            entries.push((at, action));
+        }
+        let action = logged_action(
+            hook.created_at,
+            hook.created_by,
+            "add webhook".into(),
+            target,
+        );
+        entries.push((hook.created_at, action));
+    }
+    entries.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
+    let entries = entries
+        .into_iter()
+        .take(usize::try_from(LOG_READ).unwrap_or(0))
+        .map(|(_, entry)| entry)
         .collect();
     Ok(Json(OperatorLog { entries }))
 }
@@ -349,7 +350,7 @@ async fn add_update(
         return Err(invalid(&format!("status must be {statuses}.")));
     }
     let now = now_ms();
-    let who = operator.0.identity_id();
+    let who = operator.who();
     let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
     let found = db.find_notice(id).await?;
     let Some((found, _)) = found.filter(|(n, _)| n.kind == kind.as_str()) else {
@@ -422,7 +423,7 @@ async fn create(
     opening: Opening,
     specifics: Specifics,
 ) -> Result<Response, AppError> {
-    let who = operator.0.identity_id();
+    let who = operator.who();
     take_write(status, who, now)?;
     if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
         return Err(invalid(&format!(
@@ -458,6 +459,15 @@ async fn create(
         StatusCode::CREATED,
     )
     .await
+}
+
+fn logged_action(at: i64, operator: String, action: String, target: String) -> OperatorAction {
+    OperatorAction {
+        at: rfc3339(at),
+        operator,
+        action,
+        target,
+    }
 }
 
 /// What an operator did, in words: `open incident`, `schedule maintenance`, `update incident
@@ -497,38 +507,6 @@ async fn answer(
         }
     };
     Ok((code, Json(notice)).into_response())
-}
-
-fn take_write(status: &StatusService, who: &str, now: i64) -> Result<(), AppError> {
-    status
-        .operator_writes
-        .take(who, now)
-        .map_err(|wait_ms| AppError::RateLimited {
-            retry_after: std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(1000)),
-        })
-}
-
-fn logged(who: &str, action: &str, target: &str) {
-    tracing::info!(operator = who, action, target, "status: operator action");
-}
-
-fn invalid(message: &str) -> AppError {
-    AppError::InvalidField(message.to_owned())
-}
-
-/// `value` trimmed, 1 to `max` characters, no control characters (line breaks and tabs only in
-/// multi-line text).
-fn text(value: &str, name: &str, max: usize, multiline: bool) -> Result<String, AppError> {
-    let trimmed = value.trim();
-    let count = trimmed.chars().count();
-    if count == 0 || count > max {
-        return Err(invalid(&format!("{name} must be 1 to {max} characters.")));
-    }
-    let allowed = |c: char| !c.is_control() || (multiline && (c == '\n' || c == '\t' || c == '\r'));
-    if !trimmed.chars().all(allowed) {
-        return Err(invalid(&format!("{name} holds control characters.")));
-    }
-    Ok(trimmed.to_owned())
 }
 
 /// Known component ids, at least one, each once, joined by commas.

@@ -31,6 +31,7 @@ mod round;
 pub mod series;
 pub mod statuspage;
 pub mod summary;
+pub mod webhooks;
 
 use std::{
     sync::{
@@ -69,10 +70,14 @@ pub struct StatusService {
     refusal: tokio::sync::watch::Sender<Option<DuplicateInstance>>,
     /// Each operator's writes this minute.
     pub operator_writes: operator_limits::WriteLimiter,
+    /// The outgoing webhooks' worker (its queue is in the database).
+    pub webhooks: Arc<webhooks::Webhooks>,
 }
 
 impl StatusService {
-    pub fn new(db: Database, config: StatusConfig) -> Self {
+    /// The service of `config` on `db`; `public_url` (`PUBLIC_URL`) is where the webhooks' bodies
+    /// say the status page is.
+    pub fn new(db: Database, config: StatusConfig, public_url: &str) -> Self {
         let checker = Checker::new(db.clone(), config.queue_url.clone());
         let now = crate::time::now_ms();
         let components = checker.components();
@@ -83,6 +88,11 @@ impl StatusService {
         };
         let empty = Snapshot::default();
         let summary = summary::summarize(&empty, &context, &config.instance_id);
+        let webhooks = Arc::new(webhooks::Webhooks::new(
+            db.clone(),
+            public_url,
+            config.webhooks_allow_private,
+        ));
         Self {
             published: RwLock::new(Arc::new(Published::new(&summary, &empty, now))),
             db,
@@ -92,6 +102,7 @@ impl StatusService {
             rounds: AtomicU64::new(0),
             refusal: tokio::sync::watch::Sender::new(None),
             operator_writes: operator_limits::WriteLimiter::default(),
+            webhooks,
         }
     }
 
@@ -170,6 +181,7 @@ impl StatusService {
             .await;
         report.render_time = match refreshed {
             Refreshed::Published(published, took) => {
+                self.record_changes(&published, now_ms, &mut window).await;
                 match self.published.write() {
                     Ok(mut slot) => *slot = published,
                     Err(poisoned) => *poisoned.into_inner() = published,
@@ -185,6 +197,20 @@ impl StatusService {
         };
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
+    }
+
+    /// Stores the components' state changes `published` shows, for the webhooks (in the round's
+    /// database window: a failure only delays them to the next round, which looks again).
+    async fn record_changes(&self, published: &Published, now_ms: i64, window: &mut DbWindow) {
+        let stored = window
+            .run_write(
+                "record component changes",
+                webhooks::changes::record(&self.db, published.page_summary(), now_ms),
+            )
+            .await;
+        if stored.is_some_and(|n| n > 0) {
+            self.webhooks.wake();
+        }
     }
 
     /// Records `checks` like [`Self::record`] but publishes nothing: the storage tests feed a year

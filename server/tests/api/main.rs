@@ -38,4 +38,8 @@ mod status_outage;
 mod status_page;
 mod status_storage;
 mod status_viewpoints;
+mod status_webhooks;
+mod status_webhooks_durability;
+mod status_webhooks_instances;
+mod webhook_receiver;
 mod wisdom;

@@ -2,11 +2,12 @@
 // (GET /api/status/operator answers 200; anyone else sees nothing of it). Three forms, each a plain
 // <form> with labelled fields (keyboard and screen-reader friendly): open an incident, post an update
 // (a final status resolves or completes), schedule a maintenance window. The server validates
-// everything; its message is shown as it is.
+// everything; its message is shown as it is. Below it, the webhooks card (webhooks-card.tsx).
 import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
+import { WebhooksCard } from "./webhooks-card";
 
 const INCIDENT_STATUSES: NoticeStatus[] = ["investigating", "identified", "monitoring", "resolved"];
 const WINDOW_STATUSES: NoticeStatus[] = ["scheduled", "in_progress", "completed"];
@@ -65,6 +66,15 @@ export function OperatorView({ onPosted }: { onPosted: () => void }) {
   }, [onPosted]);
   if (!info) return null;
   return (
+    <>
+      <OperatorForms info={info} onPosted={posted} />
+      <WebhooksCard />
+    </>
+  );
+}
+
+function OperatorForms({ info, onPosted }: FormProps) {
+  return (
     <section
       className="card operator"
       aria-labelledby="operator-heading"
@@ -78,9 +88,9 @@ export function OperatorView({ onPosted }: { onPosted: () => void }) {
         round of checks.
       </p>
       <div className="operator__forms">
-        <OpenIncident info={info} onPosted={posted} />
-        <PostUpdate info={info} onPosted={posted} />
-        <ScheduleWindow info={info} onPosted={posted} />
+        <OpenIncident info={info} onPosted={onPosted} />
+        <PostUpdate info={info} onPosted={onPosted} />
+        <ScheduleWindow info={info} onPosted={onPosted} />
       </div>
     </section>
   );

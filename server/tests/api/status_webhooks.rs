@@ -1,0 +1,491 @@
+//! The status page's webhooks: operators add them (the secret answered once), list and delete
+//! them, and read the delivery log; others get 403, anonymous callers 401. A test receiver gets
+//! each incident update and each component change once, signed; a failed attempt is retried with
+//! the same delivery id; a redirect is not followed; loopback, private and link-local URLs are
+//! refused unless the configuration allows them; a change inside a maintenance window is held.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use mg_server::{config::Config, db::status::RawCheck, time::now_ms};
+
+use crate::{
+    helpers::TestApp,
+    status_operators::{incident_body, operator, token_with_roles},
+    webhook_receiver::Receiver,
+};
+
+pub fn allow_private(config: &mut Config) {
+    config.status.webhooks_allow_private = true;
+}
+
+/// `method path` as `token` (none: anonymous) with `body`: status and JSON answer.
+pub async fn call(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &Value,
+) -> (u16, Value) {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+    let mut request = app
+        .client
+        .request(method.clone(), format!("{}{path}", app.address));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if method == reqwest::Method::POST {
+        request = request.json(body);
+    }
+    let response = request.send().await.expect("answers");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Adds a webhook to `url` in `format` as the operator: its id and secret.
+pub async fn add_webhook(app: &TestApp, url: &str, format: &str) -> (String, String) {
+    let body = json!({"url": url, "format": format, "name": "Receiver"});
+    let (status, added) = call(
+        app,
+        "POST",
+        "/api/status/webhooks",
+        Some(&operator(app)),
+        &body,
+    )
+    .await;
+    assert_eq!(status, 201, "{added}");
+    let secret = added["secret"].as_str().expect("secret").to_owned();
+    assert_eq!(secret.len(), 64, "32 bytes, hex");
+    (
+        added["webhook"]["id"].as_str().expect("id").to_owned(),
+        secret,
+    )
+}
+
+pub async fn delivery_log(app: &TestApp) -> Vec<Value> {
+    let (status, log) = call(
+        app,
+        "GET",
+        "/api/status/webhooks/deliveries",
+        Some(&operator(app)),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{log}");
+    log["deliveries"].as_array().expect("deliveries").clone()
+}
+
+/// Waits up to `seconds` for a delivery of `event` in the log in `state` (a pending one: after a
+/// failed attempt).
+pub async fn wait_for_state(app: &TestApp, event: &str, state: &str, seconds: u64) -> Value {
+    for _ in 0..seconds * 5 {
+        if let Some(found) = delivery_log(app).await.into_iter().find(|d| {
+            d["event"] == event
+                && d["state"] == state
+                && (state != "pending" || !d["last_error"].is_null())
+        }) {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!(
+        "no {state} delivery of {event}: {:?}",
+        delivery_log(app).await
+    );
+}
+
+fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
+    RawCheck {
+        component: component.into(),
+        instance_id: "first".into(),
+        checked_at: at,
+        healthy: i64::from(healthy),
+        latency_us: 1_000,
+        error: (!healthy).then(|| "connection refused".into()),
+    }
+}
+
+/// Records a round at `at` with the `db` component `healthy`.
+pub async fn db_round(app: &TestApp, at: i64, healthy: bool) {
+    app.status
+        .record(vec![check("db", at, healthy), check("api", at, true)], at)
+        .await;
+}
+
+async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
+    let receiver = Receiver::start().await;
+    let ops = operator(&app);
+    let (_, secret) = add_webhook(&app, &receiver.url("/ok"), "json").await;
+    add_webhook(&app, &receiver.url("/slack"), "slack").await;
+    let (status, list) = call(
+        &app,
+        "GET",
+        "/api/status/webhooks",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(list["webhooks"].as_array().map(Vec::len), Some(2));
+    assert!(
+        !list.to_string().contains(&secret),
+        "the secret is shown once"
+    );
+
+    let (status, opened) = call(
+        &app,
+        "POST",
+        "/api/status/incidents",
+        Some(&ops),
+        &incident_body("Slow"),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let id = opened["id"].as_str().expect("id");
+    let update = json!({"status": "identified", "body": "Found it."});
+    let path = format!("/api/status/incidents/{id}/updates");
+    assert_eq!(call(&app, "POST", &path, Some(&ops), &update).await.0, 200);
+
+    let got = receiver.wait_for("/ok", 2, 20).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    for request in &got {
+        assert!(request.signed_with(&secret), "{request:?}");
+        assert_eq!(request.header("content-type"), "application/json");
+        assert_eq!(
+            request.json()["delivery_id"],
+            request.header("x-mg-delivery")
+        );
+        assert_eq!(request.json()["event"], request.header("x-mg-event"));
+        assert_eq!(request.json()["incident"]["id"], id);
+        assert!(request.json()["page_url"]
+            .as_str()
+            .expect("url")
+            .ends_with("/apotheosis"));
+    }
+    let events: Vec<&str> = got.iter().map(|r| r.header("x-mg-event")).collect();
+    assert_eq!(events, ["incident.opened", "incident.updated"]);
+    assert_ne!(
+        got[0].header("x-mg-delivery"),
+        got[1].header("x-mg-delivery")
+    );
+    let slack = receiver.wait_for("/slack", 2, 10).await;
+    assert!(slack[0].json()["text"]
+        .as_str()
+        .expect("text")
+        .contains("Slow"));
+    assert!(
+        !slack[0].signed_with(&secret),
+        "each webhook has its own secret"
+    );
+
+    // Once: later looks at the queue send nothing more.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(receiver.got("/ok").len(), 2);
+    let log = delivery_log(&app).await;
+    assert_eq!(log.len(), 4);
+    assert!(
+        log.iter()
+            .all(|d| d["state"] == "delivered" && d["attempts"] == 1 && d["last_status"] == 200),
+        "{log:?}"
+    );
+    let (_, actions) = call(
+        &app,
+        "GET",
+        "/api/status/operator/log",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert!(actions.to_string().contains("add webhook"), "{actions}");
+}
+on_both_backends!(
+    incident_updates_reach_the_receiver_signed_and_once,
+    incident_updates_reach_the_receiver_signed_and_once,
+    allow_private
+);
+
+async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
+    let receiver = Receiver::start().await;
+    add_webhook(&app, &receiver.url("/fail-once"), "discord").await;
+    let ops = operator(&app);
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/status/incidents",
+            Some(&ops),
+            &incident_body("Flaky")
+        )
+        .await
+        .0,
+        201
+    );
+    let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
+    assert_eq!(
+        (
+            pending["attempts"].as_i64(),
+            pending["last_status"].as_i64()
+        ),
+        (Some(1), Some(500)),
+        "{pending}"
+    );
+    assert!(pending["next_attempt_at"].is_string());
+    let got = receiver.wait_for("/fail-once", 2, 20).await;
+    assert_eq!(got.len(), 2);
+    assert_eq!(
+        got[0].header("x-mg-delivery"),
+        got[1].header("x-mg-delivery")
+    );
+    assert_eq!(got[0].body, got[1].body, "the same body every attempt");
+    assert_eq!(got[0].json()["allowed_mentions"]["parse"], json!([]));
+    let delivered = wait_for_state(&app, "incident.opened", "delivered", 5).await;
+    assert_eq!(delivered["attempts"], 2);
+}
+on_both_backends!(
+    a_failed_attempt_is_retried_with_the_same_delivery_id,
+    a_failed_attempt_is_retried_with_the_same_delivery_id,
+    allow_private
+);
+
+async fn a_redirect_is_not_followed(app: TestApp) {
+    let receiver = Receiver::start().await;
+    add_webhook(&app, &receiver.url("/redirect"), "json").await;
+    let ops = operator(&app);
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/status/incidents",
+            Some(&ops),
+            &incident_body("Moved")
+        )
+        .await
+        .0,
+        201
+    );
+    let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
+    assert_eq!(pending["last_status"], 302);
+    assert!(pending["last_error"]
+        .as_str()
+        .expect("error")
+        .contains("redirect"));
+    assert!(receiver.got("/ok").is_empty(), "the redirect was followed");
+}
+on_sqlite!(
+    a_redirect_is_not_followed,
+    a_redirect_is_not_followed,
+    allow_private
+);
+
+async fn private_addresses_are_refused_by_default(app: TestApp) {
+    let ops = operator(&app);
+    for url in [
+        "http://127.0.0.1:9/hook",
+        "http://[::1]:9/hook",
+        "http://10.0.0.1/hook",
+        "http://169.254.169.254/latest/meta-data",
+        "http://[::ffff:192.168.1.1]/",
+        "http://localhost:9/",
+        "http://100.64.0.1/",
+    ] {
+        let (status, answer) = call(
+            &app,
+            "POST",
+            "/api/status/webhooks",
+            Some(&ops),
+            &json!({"url": url, "format": "json"}),
+        )
+        .await;
+        assert_eq!(status, 400, "{url}: {answer}");
+        assert_eq!(answer["code"], "invalid_field", "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .expect("message")
+                .contains("public address"),
+            "{answer}"
+        );
+    }
+    assert_eq!(app.count_rows("status_webhooks").await, 0);
+}
+on_sqlite!(private_addresses_are_refused_by_default);
+
+async fn what_an_operator_sends_is_bounded(app: TestApp) {
+    let ops = operator(&app);
+    let post = |body: Value| {
+        let (app, ops) = (&app, ops.clone());
+        async move { call(app, "POST", "/api/status/webhooks", Some(&ops), &body).await }
+    };
+    let long = format!("http://127.0.0.1/{}", "a".repeat(2_000));
+    for body in [
+        json!({"url": "ftp://127.0.0.1/x", "format": "json"}),
+        json!({"url": "http://u:p@127.0.0.1/x", "format": "json"}),
+        json!({"url": long, "format": "json"}),
+        json!({"url": "not a url", "format": "json"}),
+        json!({"url": "http://127.0.0.1/x", "format": "xml"}),
+        json!({"url": "http://127.0.0.1/x", "format": "json", "name": "x".repeat(101)}),
+        json!({"url": "http://127.0.0.1/x", "format": "json", "name": "a\u{7}b"}),
+        json!({"url": "http://127.0.0.1/x", "format": "json", "secret": "mine"}),
+        json!({"format": "json"}),
+    ] {
+        let (status, answer) = post(body.clone()).await;
+        assert!(status == 400 || status == 422, "{body}: {status} {answer}");
+        assert!(answer["error"].is_string(), "{answer}");
+    }
+    assert_eq!(app.count_rows("status_webhooks").await, 0);
+    // 20 live at most; the rate limit (20 writes a minute per operator) is met first by one
+    // operator, so two share the work.
+    let other = token_with_roles(&app, "ops-2", &["status-operator"]);
+    for i in 0..20 {
+        let token = if i < 10 { &ops } else { &other };
+        let body = json!({"url": format!("http://127.0.0.1:9/{i}"), "format": "json"});
+        let (status, answer) = call(&app, "POST", "/api/status/webhooks", Some(token), &body).await;
+        assert_eq!(status, 201, "{i}: {answer}");
+    }
+    let body = json!({"url": "http://127.0.0.1:9/x", "format": "json"});
+    let (status, answer) = call(&app, "POST", "/api/status/webhooks", Some(&other), &body).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(app.count_rows("status_webhooks").await, 20);
+    // Deleting one makes room; a deleted one is gone from the list, twice is 404.
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/status/webhooks",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    let id = list["webhooks"][0]["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/status/webhooks/{id}");
+    let deleted = app
+        .client
+        .delete(format!("{}{path}", app.address))
+        .bearer_auth(&ops)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(deleted.status(), 204);
+    let again = app
+        .client
+        .delete(format!("{}{path}", app.address))
+        .bearer_auth(&ops)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(again.status(), 404);
+    let (_, list) = call(
+        &app,
+        "GET",
+        "/api/status/webhooks",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(list["webhooks"].as_array().map(Vec::len), Some(19));
+    let (_, actions) = call(
+        &app,
+        "GET",
+        "/api/status/operator/log",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert!(actions.to_string().contains("delete webhook"), "{actions}");
+    // Writes are rate limited per operator.
+    let mut limited = false;
+    for i in 0..25 {
+        let body = json!({"url": format!("http://127.0.0.1:9/r{i}"), "format": "json"});
+        if call(&app, "POST", "/api/status/webhooks", Some(&ops), &body)
+            .await
+            .0
+            == 429
+        {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "an operator's writes are rate limited");
+}
+on_both_backends!(
+    what_an_operator_sends_is_bounded,
+    what_an_operator_sends_is_bounded,
+    allow_private
+);
+
+async fn only_operators_reach_the_webhooks(app: TestApp) {
+    let someone = token_with_roles(&app, "user-1", &[]);
+    let body = json!({"url": "http://127.0.0.1:9/x", "format": "json"});
+    for (method, path) in [
+        ("GET", "/api/status/webhooks"),
+        ("POST", "/api/status/webhooks"),
+        ("GET", "/api/status/webhooks/deliveries"),
+        ("DELETE", "/api/status/webhooks/abc"),
+    ] {
+        let (status, answer) = call(&app, method, path, Some(&someone), &body).await;
+        assert_eq!(status, 403, "{method} {path}: {answer}");
+        assert_eq!(answer["code"], "forbidden");
+        let (status, _) = call(&app, method, path, None, &body).await;
+        assert_eq!(status, 401, "{method} {path}");
+    }
+    assert_eq!(app.count_rows("status_webhooks").await, 0);
+}
+on_both_backends!(
+    only_operators_reach_the_webhooks,
+    only_operators_reach_the_webhooks,
+    allow_private
+);
+
+async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
+    let receiver = Receiver::start().await;
+    let (_, secret) = add_webhook(&app, &receiver.url("/ok"), "json").await;
+    let t = now_ms();
+    db_round(&app, t, true).await;
+    db_round(&app, t + 1_000, false).await;
+    db_round(&app, t + 2_000, false).await;
+    let got = receiver.wait_for("/ok", 1, 10).await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].signed_with(&secret));
+    assert_eq!(got[0].header("x-mg-event"), "component.down");
+    assert_eq!(got[0].json()["component"]["id"], "db");
+    db_round(&app, t + 3_000, false).await;
+    db_round(&app, t + 4_000, true).await;
+    let got = receiver.wait_for("/ok", 2, 10).await;
+    assert_eq!(got[1].header("x-mg-event"), "component.up");
+    // Inside a maintenance window on the database, the next outage is logged as held, not sent.
+    let at = mg_server::time::rfc3339;
+    let window = json!({"title": "Upgrade", "components": ["db"], "starts_at": at(t - 60_000),
+        "ends_at": at(t + 3_600_000), "body": "Planned."});
+    let ops = operator(&app);
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/status/maintenances",
+            Some(&ops),
+            &window
+        )
+        .await
+        .0,
+        201
+    );
+    receiver.wait_for("/ok", 3, 10).await;
+    db_round(&app, t + 5_000, false).await;
+    db_round(&app, t + 6_000, false).await;
+    wait_for_state(&app, "component.down", "held", 10).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let events: Vec<String> = receiver
+        .got("/ok")
+        .iter()
+        .map(|r| r.header("x-mg-event").to_owned())
+        .collect();
+    assert_eq!(
+        events,
+        ["component.down", "component.up", "maintenance.scheduled"]
+    );
+}
+on_both_backends!(
+    a_component_change_is_told_and_held_inside_a_window,
+    a_component_change_is_told_and_held_inside_a_window,
+    allow_private
+);
