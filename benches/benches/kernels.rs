@@ -61,6 +61,8 @@ const TRIPS: u64 = 10_000;
 /// chains into vectors nor fuse the pair into an FMA (wasm has neither: a wasm multiply-add is these
 /// two instructions). Returns the accumulators' sum.
 #[cfg(target_arch = "x86_64")]
+// The instructions have to be written out (asm), which is unsafe; this bench is the only place.
+#[allow(unsafe_code)]
 fn mul_add_chains(simd: bool) -> f32 {
     use std::arch::asm;
     use std::arch::x86_64::{
