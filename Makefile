@@ -146,8 +146,12 @@ lint: tools app/node_modules/.installed ## Formatters and linters only
 	npm --prefix app run --silent lint
 
 # Every bench, what it answers and where its results go: benches/README.md.
-bench: tools ## Criterion benches of the core and the server stack (native)
+# The /bench cases' criterion results (benches/benches/kernels.rs, graphics.rs) also go to
+# target/bench-browser/native.json in the page's schema, which `make bench-browser` and the compare
+# view set beside the wasm rows (benches/browser/native-report.mjs).
+bench: tools app/node_modules/.installed ## Criterion benches of the core and the server stack (native); writes target/bench-browser/native.json
 	cargo bench -p mg-benches
+	node benches/browser/native-report.mjs
 
 # wrk against the release server and a bare axum handler (nginx beside it for the pages); needs wrk
 # and nginx-light from Debian. Prints its table; benches/load.sh's header lists its settings.

@@ -1,4 +1,6 @@
-//! Criterion benches of one frame of each decorative widget's geometry math, natively.
+//! Criterion benches of one frame of each decorative widget's geometry math, natively: the /bench
+//! page's frame cases (the same scenes, the icosahedron with the page's seed), which
+//! `benches/browser/native-report.mjs` writes beside the page's results as the native rows.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use mg_core::graphics::{DoubleHelixScene, HypercubeScene, IcosahedronScene, MoleculeScene};
@@ -6,7 +8,7 @@ use mg_core::graphics::{DoubleHelixScene, HypercubeScene, IcosahedronScene, Mole
 fn one_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("graphics/step");
     group.bench_function("icosahedron", |b| {
-        let mut scene = IcosahedronScene::new(42);
+        let mut scene = IcosahedronScene::new(7);
         // Warm up past the first second so the particle pools hold a typical load.
         for _ in 0..120 {
             scene.step();

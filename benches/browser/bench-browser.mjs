@@ -10,6 +10,11 @@
 // --threshold and --limit pass the page's ?threshold= (± percent each case's intervals must reach,
 // default 5) and ?limit= (seconds of samples a case may take, default 3).
 //
+// When a native report is there (--native FILE, default target/bench-browser/native.json, written by
+// `make bench`), each wasm row of the zero-copy kernels and the frames is also shown as a percentage
+// of native on this machine, and each kernel's time against its arithmetic floor
+// (app/src/features/bench/native.ts); without one, the script says how to make it.
+//
 // MG_SERVER_BIN picks the server binary (default: target/debug/mg-server); CHROMIUM_PATH the browser.
 // playwright-core is the app's (app/node_modules): this folder installs nothing of its own.
 import { spawn } from "node:child_process";
@@ -20,6 +25,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
 import { loadCatalogue } from "../../app/scripts/catalogue.mjs";
+import { loadNative } from "./load-stats.mjs";
 
 const appDir = fileURLToPath(new URL("../../app", import.meta.url));
 const repo = join(appDir, "..");
@@ -36,6 +42,7 @@ const engines = browserOption === "both" ? ["chromium", "firefox"] : [browserOpt
 const outDir = option("out", join(repo, "target", "bench-browser"));
 const query = new URLSearchParams({ size });
 for (const name of ["threshold", "limit"]) if (option(name)) query.set(name, option(name));
+const nativeFile = option("native", join(outDir, "native.json"));
 const port = Number(process.env.BENCH_PORT ?? 3471);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -108,6 +115,23 @@ async function launch(engine) {
   };
 }
 
+/** The wasm rows against the native report, as Markdown; or how to make the report. */
+async function againstNative(cases) {
+  let nativeReport;
+  try {
+    nativeReport = JSON.parse(await readFile(nativeFile, "utf8"));
+  } catch {
+    return `No native results (${nativeFile}): \`make bench\` (or \`cargo bench -p mg-benches --bench kernels --bench graphics\`, then \`node benches/browser/native-report.mjs\`) writes them; the next run shows each wasm row as a percentage of native.`;
+  }
+  const native = await loadNative();
+  const rows = native.againstNative(cases, nativeReport.cases, nativeReport.peak);
+  return [
+    `Against native (${nativeReport.browserVersion}, ${nativeReport.date}, load average ${nativeReport.loadAverage?.map((x) => x.toFixed(2)).join(", ") ?? "unknown"}): % of native is native's time over the row's, with its 95 % interval; % of floor is the kernel's arithmetic floor over the row's time.`,
+    "",
+    native.nativeMarkdown(rows, nativeReport.peak),
+  ].join("\n");
+}
+
 /** Runs the page in one engine and writes its JSON and Markdown (`bench` + suffix). */
 async function runIn(engine, suffix) {
   const browser = await launch(engine);
@@ -137,8 +161,9 @@ async function runIn(engine, suffix) {
       "Median, p75 and p99 time per operation; ±95 % is the interval of the case's own (geometric) mean; vs baseline: the speed-up over gl-matrix for the kernels and over plain JavaScript for the frames, SIMD vs scalar: over the scalar build in the same shape, each with its 95 % interval and verdict.",
       "",
     ].join("\n");
-    await writeFile(join(outDir, `bench${suffix}.md`), `${header}${table}\n`);
-    console.log(`${header}${table}\n`);
+    const against = await againstNative(report.cases);
+    await writeFile(join(outDir, `bench${suffix}.md`), `${header}${table}\n\n${against}\n`);
+    console.log(`${header}${table}\n\n${against}\n`);
     console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s; written to ${outDir})\n`);
   } finally {
     await browser.close();

@@ -1,10 +1,10 @@
 //! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
 
-use super::lanes::{sin_cos2, write_group, Points4, Splat3, LANES};
+use super::lanes::{sin4, sin_cos2, write_group, Points4, Splat3, LANES};
 use super::orbit::{orbit_controls, wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
 use super::vertex::VERTEX_STRIDE;
 use glam::{Mat3, Mat4, Vec3, Vec4};
-use std::f32::consts::TAU;
+use std::f32::consts::{FRAC_PI_2, TAU};
 
 /// Vertices of a tesseract (spec 2.9: 16).
 pub const VERTEX_COUNT: usize = 16;
@@ -97,6 +97,10 @@ pub struct HypercubeScene {
     xw_angle: f32,
     yw_angle: f32,
     tilt_phase: f32,
+    /// `sin(tilt_phase)` and the sine of the next frame's phase, each computed in a spare lane of
+    /// the frame before (so a frame's trigonometry is two four-lane sines and no `sinf` call).
+    tilt_sine: f32,
+    next_tilt_sine: f32,
     /// The 16 vertices as four groups of `[xs, ys, zs, ws]`.
     model: [[Vec4; 4]; VERTEX_COUNT / LANES],
     /// The vertices after the 4D rotation, in the same groups.
@@ -148,6 +152,8 @@ impl HypercubeScene {
             xw_angle: 0.0,
             yw_angle: 0.0,
             tilt_phase: 0.0,
+            tilt_sine: 0.0,
+            next_tilt_sine: 0.0,
             model: lanes,
             rotated: lanes,
             radar_corners: Points4::new(&corners),
@@ -170,11 +176,8 @@ impl HypercubeScene {
     pub fn step(&mut self) {
         self.xw_angle = wrap_angle(self.xw_angle + ROTATION_STEP);
         self.yw_angle = wrap_angle(self.yw_angle + ROTATION_STEP * SECONDARY_RATIO);
-        // A subtraction rather than `%`, which is a library call (fmodf) in wasm.
-        self.tilt_phase += 1.0 / TILT_PERIOD_FRAMES;
-        if self.tilt_phase >= TAU {
-            self.tilt_phase -= TAU;
-        }
+        self.tilt_phase = next_tilt_phase(self.tilt_phase);
+        self.tilt_sine = self.next_tilt_sine;
         self.orbit.advance();
         self.step_radar();
         self.write_buffers();
@@ -263,14 +266,22 @@ impl HypercubeScene {
 
     fn write_buffers(&mut self) {
         let [sin_xw, cos_xw, sin_yw, cos_yw] = sin_cos2(self.xw_angle, self.yw_angle).to_array();
-        let [sin_tilt, cos_tilt, ..] = sin_cos2(self.tilt(), 0.0).to_array();
-        // Mat3::from_rotation_x(tilt), from the sine and cosine above.
-        let tilt = Mat3::from_cols(
-            Vec3::X,
-            Vec3::new(0.0, cos_tilt, sin_tilt),
-            Vec3::new(0.0, -sin_tilt, cos_tilt),
+        let tilt = TILT_AMPLITUDE * self.tilt_sine;
+        let [sin_tilt, cos_tilt, next_sine, _] = sin4(Vec4::new(
+            tilt,
+            tilt + FRAC_PI_2,
+            next_tilt_phase(self.tilt_phase),
+            0.0,
+        ))
+        .to_array();
+        self.next_tilt_sine = next_sine;
+        // orbit × Mat3::from_rotation_x(tilt), multiplied out: the tilt keeps x and turns y and z.
+        let orbit = self.orbit.rotation();
+        let rotation = Mat3::from_cols(
+            orbit.x_axis,
+            orbit.y_axis * cos_tilt + orbit.z_axis * sin_tilt,
+            orbit.z_axis * cos_tilt - orbit.y_axis * sin_tilt,
         );
-        let rotation: Mat3 = self.orbit.rotation() * tilt;
         let splat = Splat3::new(&rotation);
         let (sin_xw, cos_xw) = (Vec4::splat(sin_xw), Vec4::splat(cos_xw));
         let (sin_yw, cos_yw) = (Vec4::splat(sin_yw), Vec4::splat(cos_yw));
@@ -301,6 +312,17 @@ impl HypercubeScene {
             self.radar_corners
                 .write_rotated(&scaled, |_| intensity, out);
         }
+    }
+}
+
+/// The tilt wobble's phase one frame on: a subtraction rather than `%`, which is a library call
+/// (fmodf) in wasm.
+fn next_tilt_phase(phase: f32) -> f32 {
+    let next = phase + 1.0 / TILT_PERIOD_FRAMES;
+    if next >= TAU {
+        next - TAU
+    } else {
+        next
     }
 }
 

@@ -81,7 +81,13 @@ pub(crate) fn write_group(out: &mut [f32], group: usize, [x, y, z]: [Vec4; 3], a
     let vertices = Mat4::from_cols(x, y, z, a).transpose();
     let at = group * LANES * VERTEX_STRIDE;
     if let Some(whole) = out.get_mut(at..at + LANES * VERTEX_STRIDE) {
-        vertices.write_cols_to_slice(whole);
+        // A vertex per store: one `v128.store` each in the simd128 build. (glam's
+        // `write_cols_to_slice` writes the sixteen floats one by one, which there costs an
+        // `extract_lane` and a store each: as much as the whole scalar build's write.)
+        whole[..4].copy_from_slice(&vertices.x_axis.to_array());
+        whole[4..8].copy_from_slice(&vertices.y_axis.to_array());
+        whole[8..12].copy_from_slice(&vertices.z_axis.to_array());
+        whole[12..].copy_from_slice(&vertices.w_axis.to_array());
     } else if let Some(tail) = out.get_mut(at..) {
         let floats = vertices.to_cols_array();
         tail.copy_from_slice(&floats[..tail.len()]);

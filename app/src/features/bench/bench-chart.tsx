@@ -11,6 +11,7 @@ const IMPL_CLASS: Record<CaseResult["impl"], string> = {
   "wasm scalar": "scalar",
   "gl-matrix": "glmatrix",
   "plain JS": "js",
+  native: "native",
 };
 
 /** Geometry in SVG units: wide screens put the labels left of the bars, narrow ones above them. */
@@ -122,11 +123,13 @@ export function BenchChart({ rows }: { rows: readonly CaseResult[] }) {
   return (
     <div className="bench-chart" data-testid="bench-chart">
       <p className="bench-chart__legend" aria-hidden="true">
-        {Object.entries(IMPL_CLASS).map(([impl, name]) => (
-          <span key={name}>
-            <span className={`bench-chart__swatch bench-chart__bar--${name}`} /> {impl}
-          </span>
-        ))}
+        {Object.entries(IMPL_CLASS)
+          .filter(([impl]) => rows.some((row) => row.impl === impl))
+          .map(([impl, name]) => (
+            <span key={name}>
+              <span className={`bench-chart__swatch bench-chart__bar--${name}`} /> {impl}
+            </span>
+          ))}
         <span>
           Bars: median time per operation, log scale (shorter is faster); whiskers: ±95 % margin.
         </span>

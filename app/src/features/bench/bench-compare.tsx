@@ -9,6 +9,7 @@ import {
   environmentRows,
   formatChange,
   formatNs,
+  formatOfNative,
   type RunEnvironment,
 } from "./stats";
 
@@ -76,8 +77,9 @@ export function BenchCompare() {
     >
       <h2 id="bench-compare">Compare two runs</h2>
       <p>
-        Pick or drop two result files (Download JSON above, or <code>make bench-browser</code>'s
-        bench.json): each case of run B against run A, with the 95 % interval of the change.
+        Pick or drop two result files (Download JSON above, <code>make bench-browser</code>'s
+        bench.json, or <code>make bench</code>'s native.json on either side): each case of run B
+        against run A, with the 95 % interval of the change.
       </p>
       <div className="bench__controls">
         {(["A", "B"] as const).map((label, slot) => (
@@ -118,7 +120,8 @@ export function BenchCompare() {
               <>
                 Run B against run A, case by case: the change of time per operation, its 95 %
                 interval and the verdict it supports (faster, slower, or unsure when the interval
-                holds no change).
+                holds no change). Against a native run (<code>make bench</code>'s native.json), each
+                row of the other run is a share of native speed.
               </>
             }
             columns={["Case", "Implementation", "Shape", "A median", "B median", "B against A"]}
@@ -130,7 +133,7 @@ export function BenchCompare() {
                 <td>{c.shape}</td>
                 <td>{formatNs(c.aNs)}</td>
                 <td>{formatNs(c.bNs)}</td>
-                <td>{formatChange(c.change)}</td>
+                <td>{formatOfNative(c) ?? formatChange(c.change)}</td>
               </tr>
             ))}
           </BenchTable>

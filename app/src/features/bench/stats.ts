@@ -7,7 +7,8 @@
 // stalls, never negative ones), so a comparison is a ratio of geometric means with Welch's interval
 // (unequal variances and sample counts): "0.52× to 0.55× the baseline's time".
 
-export type Implementation = "wasm SIMD" | "wasm scalar" | "gl-matrix" | "plain JS";
+/** "native": the same Rust compiled for the machine, from `make bench` (native.ts). */
+export type Implementation = "wasm SIMD" | "wasm scalar" | "gl-matrix" | "plain JS" | "native";
 export type Shape =
   | "per op"
   | "per op, in place"
@@ -257,12 +258,15 @@ export type RunChange = {
   aNs: number;
   bNs: number;
   change: Comparison;
+  /** Which run's row is native (`make bench`), when one is: the other is then a share of it. */
+  native?: "A" | "B";
 };
 
 /**
  * Every case of run B against the same case of run A (same kernel, implementation and shape); with
  * `implA`/`implB`, A's rows of one implementation against B's of another (e.g. wasm scalar in A
- * against wasm SIMD in B: a known change, to check that the comparison finds it).
+ * against wasm SIMD in B: a known change, to check that the comparison finds it). A native row
+ * (either side) stands against every implementation of its case on the other side.
  */
 export function compareRuns(
   a: readonly CaseResult[],
@@ -272,21 +276,58 @@ export function compareRuns(
   const changes: RunChange[] = [];
   for (const row of b) {
     if (pair && row.impl !== pair.implB) continue;
-    const impl = pair ? pair.implA : row.impl;
-    const before = a.find(
-      (o) => o.kernel === row.kernel && o.impl === impl && o.shape === row.shape,
-    );
-    if (!before) continue;
-    changes.push({
-      kernel: row.kernel,
-      impl: pair ? `${pair.implA} → ${pair.implB}` : row.impl,
-      shape: row.shape,
-      aNs: before.medianNs,
-      bNs: row.medianNs,
-      change: compareRows(row, before),
+    const matches = a.filter((o) => {
+      if (o.kernel !== row.kernel || o.shape !== row.shape) return false;
+      if (pair) return o.impl === pair.implA;
+      return o.impl === row.impl || o.impl === "native" || row.impl === "native";
     });
+    for (const before of matches) {
+      const native =
+        before.impl === row.impl
+          ? undefined
+          : before.impl === "native"
+            ? "A"
+            : row.impl === "native"
+              ? "B"
+              : undefined;
+      changes.push({
+        kernel: row.kernel,
+        impl: before.impl === row.impl ? row.impl : `${before.impl} → ${row.impl}`,
+        shape: row.shape,
+        aNs: before.medianNs,
+        bNs: row.medianNs,
+        change: compareRows(row, before),
+        ...(native && !pair ? { native } : {}),
+      });
+    }
   }
   return changes;
+}
+
+/** A time as a share of native speed, in percent (100: as fast as native), with its interval. */
+export type ShareOfNative = { pct: number; low: number; high: number };
+
+/** `c` is time(x) / time(native): x's share of native speed is its inverse. */
+export function shareOfNative(c: Comparison): ShareOfNative {
+  return { pct: 100 / c.ratio, low: 100 / c.high, high: c.low > 0 ? 100 / c.low : Infinity };
+}
+
+/** "43 % (40–46 %)"; the interval only when the samples give one. */
+export function formatShare({ pct, low, high }: ShareOfNative): string {
+  const whole = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
+  if (!(low > 0) || !Number.isFinite(high)) return `${whole(pct)} %`;
+  return `${whole(pct)} % (${whole(low)}–${whole(high)} %)`;
+}
+
+/** The non-native side of a change as a share of native: "43 % of native (40–46 %)", or undefined. */
+export function formatOfNative(c: RunChange): string | undefined {
+  if (!c.native) return undefined;
+  // change = time(B) / time(A); with native in B, A's time against native's is its inverse.
+  const change =
+    c.native === "A"
+      ? c.change
+      : { ...c.change, ratio: 1 / c.change.ratio, low: 1 / c.change.high, high: 1 / c.change.low };
+  return formatShare(shareOfNative(change)).replace(" %", " % of native");
 }
 
 /** What a run's numbers depend on: the fields of a report that the compare view sets side by side. */
@@ -338,8 +379,9 @@ export function changesMarkdown(
     "|---|---|---|---:|---:|---|",
   );
   for (const c of changes) {
+    const ofNative = formatOfNative(c);
     lines.push(
-      `| ${c.kernel} | ${c.impl} | ${c.shape} | ${formatNs(c.aNs)} | ${formatNs(c.bNs)} | ${formatChange(c.change)} |`,
+      `| ${c.kernel} | ${c.impl} | ${c.shape} | ${formatNs(c.aNs)} | ${formatNs(c.bNs)} | ${ofNative ?? formatChange(c.change)} |`,
     );
   }
   return lines.join("\n");
