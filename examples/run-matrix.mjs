@@ -13,6 +13,7 @@ import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
 import { nextFixture } from "./common/next.mjs";
 import { checkReadmes } from "./readme/check.mjs";
 import { checkPackage } from "./package-checks.mjs";
+import { fetchFromWorker } from "./workerd/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const bin = (name) => join(here, "node_modules", ".bin", name);
@@ -179,7 +180,8 @@ const browserFixtures = (engine, suffix) =>
 
 const fixtures = {
   "package-checks": () => checkPackage(),
-  readme: () => checkReadmes({ here, run, bin }),
+  readme: () =>
+    checkReadmes({ here, run, bin, workerd: (entry, config) => fetchFromWorker({ here, entry, config }) }),
   // The types of every entry, strict and without skipLibCheck, as each resolver finds them: NodeNext,
   // Node16, Bundler, node10 (no `exports`), and a `lib` without ESNext.Disposable.
   typescript: async () => {
@@ -203,6 +205,14 @@ const fixtures = {
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
   bun: () => run(bin("bun"), ["main.ts"], "bun"),
+  // Cloudflare Workers: bundled with Wrangler's conditions, served by the workerd binary, asked over HTTP.
+  workerd: async () => {
+    const config = join(here, "workerd", "config.capnp");
+    const body = await fetchFromWorker({ here, entry: join(here, "workerd", "worker.js"), config });
+    if (!/^theme cosmic->void; .*\nhypercube: 64 floats, 64 edge indices$/.test(body))
+      throw new Error(`the Worker answered:\n${body}`);
+    return body;
+  },
   ...browserFixtures("chromium", ""),
   // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
   // so one after the other).

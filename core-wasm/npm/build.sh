@@ -69,7 +69,7 @@ part() {
 
   # slim/: the web glue without its default URL, so nothing (no bundler, no browser) fetches the
   # .wasm unless the caller passes it to initialize().
-  mkdir -p "$dir/slim" "$dir/node"
+  mkdir -p "$dir/slim" "$dir/node" "$dir/workerd"
   local default_url="module_or_path = new URL('../bundler/${name}_bg.wasm', import.meta.url);"
   grep -qF "$default_url" "$dir/web/$name.js" ||
     { echo "package: the web glue's default .wasm URL changed; update $0" >&2; exit 1; }
@@ -101,7 +101,7 @@ part() {
   ' "$dir" "$name"
 
   for t in slim.js:slim/index.js slim.d.ts:slim/index.d.ts node.js:node/index.js \
-    node.d.ts:node/index.d.ts inline.js:inline/index.js; do
+    node.d.ts:node/index.d.ts inline.js:inline/index.js workerd.js:workerd/index.js; do
     sed -e "s|__NAME__|$name|g" -e "s|__PKG__|$pkg|g" "$src/templates/${t%%:*}" >"$dir/${t#*:}"
   done
 }

@@ -11,7 +11,7 @@ import { useSession } from "../../lib/session/session-context";
 import { providerLabel } from "../../lib/wasm/core";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { AccountDataCard } from "./account-data-card";
-import { NameField } from "./name-field";
+import { NameField, NameFieldPending } from "./name-field";
 import { SessionsCard } from "./sessions-card";
 import { type LoadedUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
@@ -31,6 +31,9 @@ export function formatWhen(value: string | number | null | undefined): string | 
     typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
 }
+
+/** A value not loaded yet. */
+const PENDING = "…";
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
@@ -67,7 +70,7 @@ function Dashboard({ user }: { user: IdentityProfile }) {
 
       <Card id="profile-title" title="Profile" className="dashboard__card">
         {apiUser.status === "loading" ? (
-          <p role="status">Loading your profile...</p>
+          <NameFieldPending name={user.name ?? ""} />
         ) : (
           <NameField name={stored?.name ?? user.name ?? ""} onSaved={saved} />
         )}
@@ -92,7 +95,11 @@ function Dashboard({ user }: { user: IdentityProfile }) {
       </Card>
 
       <Card id="api-title" title="API user data" className="dashboard__card">
-        {apiUser.status === "loading" && <p role="status">Loading...</p>}
+        {apiUser.status === "loading" && (
+          <p role="status" className="visually-hidden">
+            Loading...
+          </p>
+        )}
         {apiUser.status === "failed" && (
           <p role="alert" className="dashboard__error">
             {apiUser.message}{" "}
@@ -101,25 +108,31 @@ function Dashboard({ user }: { user: IdentityProfile }) {
             </button>
           </p>
         )}
-        {stored && (
-          <dl className="dashboard__facts">
+        {/* While loading, the same list with placeholders: the card keeps its height when the
+            values arrive. The test ids mark the values only. */}
+        {(stored || apiUser.status === "loading") && (
+          <dl className="dashboard__facts" aria-busy={!stored}>
             <div>
               <dt>Database ID</dt>
-              <dd className="dashboard__mono" data-testid="db-id">
-                {stored.id ?? "Unknown"}
+              <dd className="dashboard__mono" data-testid={stored && "db-id"}>
+                {stored ? (stored.id ?? "Unknown") : PENDING}
               </dd>
             </div>
             <div>
               <dt>Created at</dt>
-              <dd>{formatWhen(stored.created_at) ?? "Unknown"}</dd>
+              <dd>{stored ? (formatWhen(stored.created_at) ?? "Unknown") : PENDING}</dd>
             </div>
             <div>
               <dt>Last updated</dt>
-              <dd data-testid="updated-at">{formatWhen(stored.updated_at) ?? "Never updated"}</dd>
+              <dd data-testid={stored && "updated-at"}>
+                {stored ? (formatWhen(stored.updated_at) ?? "Never updated") : PENDING}
+              </dd>
             </div>
             <div>
               <dt>Active sessions</dt>
-              <dd data-testid="active-sessions">{stored.activeSessions ?? 0}</dd>
+              <dd data-testid={stored && "active-sessions"}>
+                {stored ? (stored.activeSessions ?? 0) : PENDING}
+              </dd>
             </div>
           </dl>
         )}

@@ -85,3 +85,23 @@ export function NameField({
     </div>
   );
 }
+
+/**
+ * The field's row while the stored name loads: the identity's name and a disabled Edit, laid out as
+ * the field will be, so nothing below it moves when the stored name arrives.
+ */
+export function NameFieldPending({ name }: { name: string }) {
+  return (
+    <div className="name-field" aria-busy="true">
+      <p className="name-field__view">
+        <span className="name-field__label">Display name</span> <strong>{name || "Not set"}</strong>{" "}
+        <button type="button" className="button" disabled>
+          Edit
+        </button>
+      </p>
+      <p role="status" className="visually-hidden">
+        Loading your profile...
+      </p>
+    </div>
+  );
+}
