@@ -14,6 +14,7 @@ import { Incidents } from "./incidents";
 import { NOTICES_PAGE, Notices } from "./notices";
 import { OperatorView } from "./operator-view";
 import "./status.css";
+import "./operators.css";
 
 export function StatusPage() {
   usePageMeta(
