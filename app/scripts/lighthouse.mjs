@@ -30,6 +30,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { loadCatalogue } from "./catalogue.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -45,9 +46,10 @@ const runs = Math.max(1, Number(process.env.RUNS ?? 1));
 const run = promisify(execFile);
 
 /** What a signed-in page shows only to its session: the audit fails without it. */
+const { paths: routes } = await loadCatalogue();
 const SIGNED_IN_MARKS = {
-  "/home": '[data-testid="user-email"]',
-  "/apotheosis": '[data-testid="operator-view"]',
+  [routes.dashboard]: '[data-testid="user-email"]',
+  [routes.status]: '[data-testid="operator-view"]',
 };
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -132,7 +134,7 @@ async function signIn(page, email) {
   await page.locator("#name").fill("Lighthouse Operator");
   await page.locator("#username").fill("lighthouse-operator");
   await page.locator("::-p-aria([name='Continue'][role='button'])").click();
-  await page.waitForSelector(SIGNED_IN_MARKS["/home"], { timeout: 20_000 });
+  await page.waitForSelector(SIGNED_IN_MARKS[routes.dashboard], { timeout: 20_000 });
 }
 
 async function isolated(url) {
