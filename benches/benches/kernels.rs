@@ -31,7 +31,11 @@ fn kernels(c: &mut Criterion) {
     let p = random(POINTS * 4, 3);
     let m = a[..16].to_vec();
     // quat.normalize(0.3, -0.5, 0.2, 0.8), as the page builds it.
-    let q = glam::Vec4::new(0.3, -0.5, 0.2, 0.8).normalize().to_array();
+    let q = {
+        let v = [0.3f32, -0.5, 0.2, 0.8];
+        let recip = 1.0 / v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.map(|x| x * recip)
+    };
     let mut out_m = vec![0.0; MATRICES * 16];
     let mut out_p = vec![0.0; POINTS * 4];
 
