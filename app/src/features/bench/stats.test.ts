@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   boundarySplit,
   compare,
+  compareRuns,
   converged,
   EMPTY_CALL,
   formatChange,
@@ -135,6 +136,27 @@ describe("bench statistics", () => {
     expect(identical).toMatchObject({ ratio: 1, low: 1, high: 1, verdict: "unsure" });
     expect(converged(identical, 5)).toBe(true);
     expect(compare([5], [5, 6]).verdict).toBe("unsure");
+  });
+
+  it("between two runs, calls a change only beyond the run-to-run band", () => {
+    const next = normals(11);
+    const run = (ns: number) => [
+      {
+        kernel: "mat4 × vec4",
+        impl: "wasm SIMD",
+        shape: "zero-copy" as const,
+        medianNs: ns,
+        samplesNs: times(next, 400, ns, 0.05),
+      },
+    ];
+    const a = run(100);
+    // 3 % slower with a narrow interval: a difference within a run, not between runs.
+    const small = run(103);
+    expect(compare(small[0]?.samplesNs ?? [], a[0]?.samplesNs ?? []).verdict).toBe("slower");
+    expect(compareRuns(a as never, small as never)[0]?.change.verdict).toBe("unsure");
+    // 20 % slower and 30 % faster are changes whatever the band.
+    expect(compareRuns(a as never, run(120) as never)[0]?.change.verdict).toBe("slower");
+    expect(compareRuns(a as never, run(70) as never)[0]?.change.verdict).toBe("faster");
   });
 
   it("gives a case's own precision from the spread of its logarithms", () => {

@@ -263,6 +263,26 @@ export type RunChange = {
 };
 
 /**
+ * How far a case's time moves between two runs of the same build on one quiet machine: up to about
+ * 5 % (three runs in a row of `make bench-browser`, each row's interval narrower than that). Within
+ * a run the implementations' samples are interleaved, so they share the machine's state; between
+ * runs they do not, so a change between runs is a verdict only when its whole interval lies beyond
+ * this band, and "unsure" otherwise.
+ */
+export const RUN_TO_RUN_NOISE = 0.05;
+
+/** `c` judged against the run-to-run band instead of against no change. */
+function beyondRunNoise(c: Comparison): Comparison {
+  const verdict: Verdict =
+    c.high < 1 / (1 + RUN_TO_RUN_NOISE)
+      ? "faster"
+      : c.low > 1 + RUN_TO_RUN_NOISE
+        ? "slower"
+        : "unsure";
+  return { ...c, verdict };
+}
+
+/**
  * Every case of run B against the same case of run A (same kernel, implementation and shape); with
  * `implA`/`implB`, A's rows of one implementation against B's of another (e.g. wasm scalar in A
  * against wasm SIMD in B: a known change, to check that the comparison finds it). A native row
@@ -296,7 +316,7 @@ export function compareRuns(
         shape: row.shape,
         aNs: before.medianNs,
         bNs: row.medianNs,
-        change: compareRows(row, before),
+        change: beyondRunNoise(compareRows(row, before)),
         ...(native && !pair ? { native } : {}),
       });
     }
