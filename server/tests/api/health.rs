@@ -35,7 +35,13 @@ async fn db_health_reports_a_dead_database(app: TestApp) {
         .expect("db-health must report a dead database");
     let body: Value = response.json().await.expect("JSON body");
     assert_eq!(body["code"], "database_unavailable");
-    assert_eq!(body["error"], "The database did not answer.");
+    // Refused at once, or (its file gone on a loaded machine) timed out after the probe's 1 s.
+    let error = body["error"].as_str().expect("error");
+    assert!(
+        error == "The database did not answer."
+            || error == "The database did not answer within 1 s.",
+        "{error}"
+    );
     // Liveness does not depend on the database.
     assert_eq!(app.get("/health").await.status(), 200);
 }
