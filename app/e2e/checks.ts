@@ -67,3 +67,22 @@ export async function lookAt(
   if ("goto" in target) await target.screenshot({ path, ...options });
   else await target.screenshot({ path, style: options.style });
 }
+
+/**
+ * Screenshots (lookAt) of each target at 1280 and 375 px in both themes, the theme switched in place;
+ * each named `<name>-<width>-<theme>`. The viewport is left at 375 px.
+ */
+export async function lookAtWidthsAndThemes(
+  page: Page,
+  targets: readonly (readonly [Page | Locator, string])[],
+): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["cosmic", "void"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      for (const [target, name] of targets) await lookAt(target, `${name}-${width}-${theme}`);
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, lookAt } from "./checks";
+import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
@@ -115,16 +115,10 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   // The operator view is accessible, and looks right at both widths in both themes.
   expect(await axeViolations(page, "[data-testid=operator-view]")).toEqual([]);
   expect(await axeViolations(page, "[data-testid=notices]")).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["cosmic", "void"]) {
-      await page.evaluate((t) => {
-        document.documentElement.dataset.theme = t;
-      }, theme);
-      await lookAt(view, `status-operator-view-${width}-${theme}`);
-      await lookAt(page.getByTestId("notices"), `status-notices-${width}-${theme}`);
-    }
-  }
+  await lookAtWidthsAndThemes(page, [
+    [view, "status-operator-view"],
+    [page.getByTestId("notices"), "status-notices"],
+  ]);
   expect(baseURL).toBeTruthy();
 });
 

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { axeViolations, lookAt } from "./checks";
+import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { requireEmulator, signIn } from "./sign-in";
 
 // The webhooks card of the operator view on /apotheosis (docs/status-operators.md, "Webhooks"): an
@@ -64,15 +64,7 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await expect(card.getByRole("listitem").filter({ hasText: name })).toBeVisible();
   expect(await axeViolations(page, ".webhooks")).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["cosmic", "void"]) {
-      await page.evaluate((t) => {
-        document.documentElement.dataset.theme = t;
-      }, theme);
-      await lookAt(card, `status-webhooks-secret-${width}-${theme}`);
-    }
-  }
+  await lookAtWidthsAndThemes(page, [[card, "status-webhooks-secret"]]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shown.getByRole("button", { name: "Done" }).click();
   await expect(shown).toHaveCount(0);
@@ -116,15 +108,7 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
     .toMatch(/incident\.opened.*Delivered/);
   await expect(log.getByRole("row").filter({ hasText: name }).first()).toContainText("HTTP 200");
   expect(await axeViolations(page, ".webhooks")).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["cosmic", "void"]) {
-      await page.evaluate((t) => {
-        document.documentElement.dataset.theme = t;
-      }, theme);
-      await lookAt(card, `status-webhooks-log-${width}-${theme}`);
-    }
-  }
+  await lookAtWidthsAndThemes(page, [[card, "status-webhooks-log"]]);
 
   // Deleting asks first.
   const item = card.getByRole("listitem").filter({ hasText: name });
