@@ -148,7 +148,9 @@ impl Database {
     }
 
     /// Claims up to `limit` deliveries due at `now` (pending, not leased by a live instance, to a
-    /// live webhook) until `lease_until`, counting an attempt for each.
+    /// live webhook) until `lease_until`, counting an attempt for each. A webhook gets one at a
+    /// time, its oldest due (due time, then id, which is time-ordered), and none while one of its
+    /// deliveries is out: a receiver hears its events in order unless one waits for a retry.
     pub async fn claim_deliveries(
         &self,
         now: i64,
@@ -166,6 +168,10 @@ impl Database {
                JOIN status_webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL \
                WHERE d.state = 'pending' AND d.next_at <= $1 \
                  AND (d.locked_until IS NULL OR d.locked_until <= $1) \
+                 AND NOT EXISTS (SELECT 1 FROM status_webhook_deliveries e \
+                   WHERE e.webhook_id = d.webhook_id AND e.state = 'pending' AND e.id <> d.id \
+                     AND (e.locked_until > $1 \
+                       OR (e.next_at <= $1 AND (e.next_at, e.id) < (d.next_at, d.id)))) \
                ORDER BY d.next_at, d.id LIMIT $3 {lock}) \
              RETURNING id, webhook_id, event, body, attempts, locked_until"
         );

@@ -116,7 +116,7 @@ pub async fn db_round(app: &TestApp, at: i64, healthy: bool) {
 async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     let receiver = Receiver::start().await;
     let ops = operator(&app);
-    let (_, secret) = add_webhook(&app, &receiver.url("/ok"), "json").await;
+    let (_, secret) = add_webhook(&app, &receiver.url("/slow"), "json").await;
     add_webhook(&app, &receiver.url("/slack"), "slack").await;
     let (status, list) = call(
         &app,
@@ -143,12 +143,16 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     .await;
     assert_eq!(status, 201);
     let id = opened["id"].as_str().expect("id");
-    let update = json!({"status": "identified", "body": "Found it."});
+    // Three updates in a row, while the receiver (slow to answer) still takes the first: it hears
+    // the four events one after another, in the order they happened.
     let path = format!("/api/status/incidents/{id}/updates");
-    assert_eq!(call(&app, "POST", &path, Some(&ops), &update).await.0, 200);
+    for body in ["Found it.", "Fixing.", "Watching."] {
+        let update = json!({"status": "identified", "body": body});
+        assert_eq!(call(&app, "POST", &path, Some(&ops), &update).await.0, 200);
+    }
 
-    let got = receiver.wait_for("/ok", 2, 20).await;
-    assert_eq!(got.len(), 2, "{got:?}");
+    let got = receiver.wait_for("/slow", 4, 20).await;
+    assert_eq!(got.len(), 4, "{got:?}");
     for request in &got {
         assert!(request.signed_with(&secret), "{request:?}");
         assert_eq!(request.header("content-type"), "application/json");
@@ -164,12 +168,29 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
             .ends_with("/apotheosis"));
     }
     let events: Vec<&str> = got.iter().map(|r| r.header("x-mg-event")).collect();
-    assert_eq!(events, ["incident.opened", "incident.updated"]);
-    assert_ne!(
-        got[0].header("x-mg-delivery"),
-        got[1].header("x-mg-delivery")
+    assert_eq!(
+        events,
+        [
+            "incident.opened",
+            "incident.updated",
+            "incident.updated",
+            "incident.updated"
+        ]
     );
-    let slack = receiver.wait_for("/slack", 2, 10).await;
+    let numbers: Vec<Value> = got
+        .iter()
+        .map(|r| r.json()["incident"]["update"].clone())
+        .collect();
+    assert_eq!(
+        numbers,
+        [1, 2, 3, 4],
+        "updates in the order they were posted"
+    );
+    assert_eq!(got[3].json()["incident"]["body"], "Watching.");
+    let mut ids: Vec<&str> = got.iter().map(|r| r.header("x-mg-delivery")).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), 4, "one delivery id per event");
+    let slack = receiver.wait_for("/slack", 4, 10).await;
     assert!(slack[0].json()["text"]
         .as_str()
         .expect("text")
@@ -181,9 +202,9 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
 
     // Once: later looks at the queue send nothing more.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    assert_eq!(receiver.got("/ok").len(), 2);
+    assert_eq!(receiver.got("/slow").len(), 4);
     let log = delivery_log(&app).await;
-    assert_eq!(log.len(), 4);
+    assert_eq!(log.len(), 8);
     assert!(
         log.iter()
             .all(|d| d["state"] == "delivered" && d["attempts"] == 1 && d["last_status"] == 200),

@@ -1,5 +1,5 @@
 //! A webhook receiver for the tests: a real HTTP server on 127.0.0.1 that records every request
-//! and answers by path: `/ok` 200; `/fail-once` 500 to its first request, then 200; `/redirect`
+//! and answers by path: `/ok` 200; `/slow` 200 after 300 ms; `/fail-once` 500 to its first request, then 200; `/redirect`
 //! 302 to `/ok` (which a sender must not follow); `/stall` holds its first request for two
 //! minutes (the sender is killed meanwhile), then answers 200.
 
@@ -124,6 +124,10 @@ async fn answer(
     match (path.as_str(), earlier) {
         ("/fail-once", 0) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
         ("/redirect", _) => (StatusCode::FOUND, [("location", "/ok")]).into_response(),
+        ("/slow", _) => {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            StatusCode::OK.into_response()
+        }
         ("/stall", 0) => {
             tokio::time::sleep(Duration::from_secs(120)).await;
             StatusCode::OK.into_response()

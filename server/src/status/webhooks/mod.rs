@@ -37,7 +37,7 @@ use crate::{
 const ENQUEUE_WINDOW_MS: i64 = DAY_MS;
 /// Time between two looks at the queue.
 const TICK: Duration = Duration::from_secs(1);
-/// Deliveries claimed (and sent side by side) per look.
+/// Deliveries claimed (and sent side by side, one per webhook) per look.
 const CLAIM_BATCH: i64 = 8;
 
 /// The webhooks' worker of one instance.
@@ -88,8 +88,11 @@ impl Webhooks {
                     Err(error) => tracing::debug!(%error, "webhooks: prune waits"),
                 }
             }
-            if let Err(error) = self.tick(now).await {
-                tracing::debug!(%error, "webhooks: the queue waits for the database");
+            match self.tick(now).await {
+                // A webhook's next delivery may be due already: look again at once.
+                Ok(attempted) if attempted > 0 => continue,
+                Ok(_) => {}
+                Err(error) => tracing::debug!(%error, "webhooks: the queue waits for the database"),
             }
             tokio::select! {
                 () = tokio::time::sleep(TICK) => {}
@@ -98,7 +101,8 @@ impl Webhooks {
         }
     }
 
-    /// One look: add the missing deliveries, then send those due; how many were sent.
+    /// One look: add the missing deliveries, then send those due (each webhook's oldest, side by
+    /// side); how many were attempted.
     pub async fn tick(&self, now: i64) -> Result<usize, sqlx::Error> {
         if self.db.count_live_webhooks().await? == 0 {
             return Ok(0);
@@ -121,13 +125,9 @@ impl Webhooks {
                 (self.db.clone(), webhook.clone(), self.allow_private);
             sending.spawn(async move { deliver(&db, &webhook, &delivery, allow_private).await });
         }
-        let mut sent = 0;
-        while let Some(done) = sending.join_next().await {
-            if matches!(done, Ok(true)) {
-                sent += 1;
-            }
-        }
-        Ok(sent)
+        let attempted = sending.len();
+        while sending.join_next().await.is_some() {}
+        Ok(attempted)
     }
 
     /// Adds the deliveries missing for the events of the last day.
@@ -141,6 +141,8 @@ impl Webhooks {
         for (change, webhook) in self.db.component_events_to_enqueue(since).await? {
             events.push((payload::component_event(&change, &self.page_url), webhook));
         }
+        // In the order they happened: the ids made below keep it for the sending.
+        events.sort_by_key(|(event, _)| event.at);
         for (event, webhook_id) in events {
             let Some(webhook) = webhooks.iter().find(|w| w.id == webhook_id) else {
                 continue;
@@ -222,20 +224,11 @@ async fn deliver(
     delivered
 }
 
-/// A random (version 4) UUID: the id a receiver de-duplicates on.
+/// A time-ordered (version 7) UUID: the id a receiver de-duplicates on. Ids made by one process
+/// sort in the order they were made: a webhook's deliveries due at the same time go out in that
+/// order.
 pub fn delivery_id() -> String {
-    let mut bytes = random_bytes::<16>();
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex = crate::hex::encode(&bytes);
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..]
-    )
+    uuid::Uuid::now_v7().to_string()
 }
 
 /// `N` bytes from the system's generator.
@@ -257,7 +250,11 @@ mod tests {
         assert!(BACKOFF_SECS.iter().sum::<i64>() >= 3_600);
         let id = delivery_id();
         assert_eq!(id.len(), 36);
-        assert_eq!(&id[14..15], "4");
-        assert_ne!(id, delivery_id());
+        assert_eq!(&id[14..15], "7");
+        let ids: Vec<String> = (0..1_000).map(|_| delivery_id()).collect();
+        assert!(
+            ids.windows(2).all(|w| w[0] < w[1]),
+            "ids sort in creation order"
+        );
     }
 }
