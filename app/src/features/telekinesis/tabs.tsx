@@ -1,5 +1,6 @@
 // A WAI-ARIA tablist with automatic activation: arrows move and select, Home/End jump to the ends.
-import { type ComponentType, type KeyboardEvent, useRef } from "react";
+import { type ComponentType, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { NeedsScript } from "../../components/needs-script";
 
 export interface TabSpec<T extends string> {
@@ -20,26 +21,33 @@ export function Tabs<T extends string>({
   onSelect: (id: T) => void;
 }) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
+  // The tab last chosen, shown at once. The change of `selected` it asks for is a router
+  // transition that a busy machine may finish only after the next keys, passing through the tabs
+  // chosen on the way (Overview -> LSD -> Overview may render LSD after the second key). Until
+  // `selected` has gone through every tab asked for, in order, the last one chosen is the
+  // selected tab and the one in the Tab order; a change nobody asked for here (a link) wins.
+  const [chosen, setChosen] = useState<T | null>(null);
+  const asked = useRef<T[]>([]);
+  useEffect(() => {
+    const at = asked.current.indexOf(selected);
+    asked.current = at === -1 ? [] : asked.current.slice(at + 1);
+    if (asked.current.length === 0) setChosen(null);
+  }, [selected]);
+  const choose = (id: T) => {
+    asked.current.push(id);
+    // Rendered before the handler returns, so the focus, `tabIndex` and `aria-selected` agree
+    // by the time the next key arrives.
+    flushSync(() => setChosen(id));
+    onSelect(id);
+  };
   const index = Math.max(
     0,
-    tabs.findIndex((tab) => tab.id === selected),
+    tabs.findIndex((tab) => tab.id === (chosen ?? selected)),
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Move on from the tab the key was pressed on, not from the one this render selected: a tab
-    // change updates the address at once, but the re-render it causes is a router transition that
-    // a busy machine may finish only after the next key. Focus moves synchronously below, so the
-    // next key lands on the tab just chosen.
+    // Move on from the tab the key was pressed on.
     const pressedOn = tabs.findIndex((tab) => buttons.current.get(tab.id) === event.target);
-    if (event.key === "Tab") {
-      // Tab leaves from the tab that has the focus: until the re-render catches up, the tab left
-      // behind may still be in the Tab order, and Tab would land on it instead of the panel (or,
-      // with Shift, before the tablist). The render that follows sets the same values.
-      const focused = tabs[pressedOn]?.id;
-      if (focused === undefined) return;
-      for (const [id, button] of buttons.current) button.tabIndex = id === focused ? 0 : -1;
-      return;
-    }
     const from = pressedOn === -1 ? index : pressedOn;
     const last = tabs.length - 1;
     const target = {
@@ -52,7 +60,7 @@ export function Tabs<T extends string>({
     event.preventDefault();
     const next = tabs[target];
     if (!next) return;
-    onSelect(next.id);
+    choose(next.id);
     buttons.current.get(next.id)?.focus();
   };
 
@@ -77,7 +85,7 @@ export function Tabs<T extends string>({
               aria-controls={`panel-${tab.id}`}
               tabIndex={isSelected ? 0 : -1}
               className="tabs__tab"
-              onClick={() => onSelect(tab.id)}
+              onClick={() => choose(tab.id)}
             >
               {tab.label}
             </button>
