@@ -56,8 +56,10 @@ rust_lane() {
   suite "server-build" build_server
   touch "$logs/server-built"
   suite "rust-fmt" cargo fmt --all -- --check
-  # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL.
-  suite "cargo-test" cargo test --workspace
+  # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL. Six at a time: the
+  # API tests mostly wait (on the servers they start, PostgreSQL, timers), so on two cores six
+  # threads finish them in about half the time two do (103 s against 183 s on a quiet machine).
+  suite "cargo-test" cargo test --workspace -- --test-threads=6
   suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
   # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
   suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings

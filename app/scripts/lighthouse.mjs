@@ -168,6 +168,18 @@ function summary(url, lhrs, label) {
       total: kb(audits["total-byte-weight"].numericValue),
       byType: Object.fromEntries(Object.entries(byType).map(([type, bytes]) => [type, kb(bytes)])),
     },
+    // Where the main thread went: the long tasks (what blocking time counts) and each script's time.
+    longTasksMs: (audits["long-tasks"]?.details?.items ?? []).map((task) => ({
+      url: task.url,
+      startMs: Math.round(task.startTime),
+      durationMs: Math.round(task.duration),
+    })),
+    scriptingMs: Object.fromEntries(
+      (audits["bootup-time"]?.details?.items ?? []).map((item) => [
+        item.url,
+        Math.round(item.scripting),
+      ]),
+    ),
     failedAudits: Object.values(audits)
       .filter(
         (entry) =>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/app";
@@ -48,7 +48,11 @@ if (root.firstElementChild) {
   // render equals the HTML and hydration keeps every node; the page is readable meanwhile.
   // A failed download leaves the page as the server sent it; hydration then loads what it needs.
   await preloadRoute(window.location.pathname).catch(() => {});
-  hydrateRoot(root, app);
+  // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole tree (a long task of 100-250 ms on a phone).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   // The shell (personal routes, a variant the build did not prerender, a static build): render here.
   createRoot(root).render(app);
