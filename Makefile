@@ -169,7 +169,7 @@ bench-browser: tools-browser app server-debug ## The /bench page in headless Chr
 # A with another of B, e.g. IMPL_A="wasm scalar" IMPL_B="wasm SIMD").
 bench-compare: app/node_modules/.installed ## Two /bench result files compared: make bench-compare A=… B=…
 	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make bench-compare A=old.json B=new.json" >&2; exit 2; }
-	node benches/browser/bench-compare.mjs "$(A)" "$(B)" $(if $(IMPL_A),--impl-a "$(IMPL_A)" --impl-b "$(IMPL_B)")
+	node benches/browser/bench-compare.mjs "$(A)" "$(B)" $(if $(IMPL_A),--impl-a "$(IMPL_A)" --impl-b "$(IMPL_B)") $(if $(RAW),--raw)
 
 # Each widget's math per frame, wasm against plain JS, in headless Chromium (app/bench/graphics-bench.html
 # served by the app's Vite); fails when wasm loses for any widget.

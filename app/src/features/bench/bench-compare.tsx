@@ -6,10 +6,12 @@ import { BenchTable } from "./bench-table";
 import {
   type CaseResult,
   compareRuns,
+  driftSentence,
   environmentRows,
   formatChange,
   formatNs,
   formatOfNative,
+  machineDrift,
   type RunEnvironment,
 } from "./stats";
 
@@ -63,7 +65,8 @@ export function BenchCompare() {
   };
 
   const [a, b] = runs;
-  const changes = a && b ? compareRuns(a.cases, b.cases) : [];
+  const drift = a && b ? machineDrift(a.cases, b.cases) : undefined;
+  const changes = a && b ? compareRuns(a.cases, b.cases, undefined, drift ?? 1) : [];
   return (
     <section
       className={`bench__panel bench__compare${over ? " bench__compare--over" : ""}`}
@@ -113,6 +116,7 @@ export function BenchCompare() {
               </tr>
             ))}
           </BenchTable>
+          <p data-testid="bench-drift">{driftSentence(drift)}</p>
           <BenchTable
             label="Changes table"
             testId="bench-changes"

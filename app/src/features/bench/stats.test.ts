@@ -8,6 +8,7 @@ import {
   formatChange,
   formatNs,
   formatSpeedup,
+  machineDrift,
   markdownTable,
   percentile,
   precisionPct,
@@ -157,6 +158,41 @@ describe("bench statistics", () => {
     // 20 % slower and 30 % faster are changes whatever the band.
     expect(compareRuns(a as never, run(120) as never)[0]?.change.verdict).toBe("slower");
     expect(compareRuns(a as never, run(70) as never)[0]?.change.verdict).toBe("faster");
+  });
+
+  it("takes a machine's drift between two runs out, measured on the JavaScript rows", () => {
+    const next = normals(12);
+    const row = (impl: string, kernel: string, ns: number) => ({
+      kernel,
+      impl,
+      shape: "per batch" as const,
+      medianNs: ns,
+      samplesNs: times(next, 400, ns, 0.03),
+    });
+    const run = (speed: number, wasm: number) => [
+      row("plain JS", "quaternion rotation", 4 * speed),
+      row("gl-matrix", "mat4 × vec4", 10 * speed),
+      row("wasm SIMD", "mat4 × vec4", wasm * speed),
+    ];
+    const a = run(1, 2);
+    // The same build on a machine running 20 % slower: every row 20 % slower, as measured.
+    const slowMachine = run(1.2, 2);
+    const drift = machineDrift(a as never, slowMachine as never) ?? Number.NaN;
+    expect(drift).toBeCloseTo(1.2, 1);
+    const wasm = (changes: ReturnType<typeof compareRuns>) =>
+      changes.find((c) => c.impl === "wasm SIMD")?.change;
+    expect(wasm(compareRuns(a as never, slowMachine as never))?.verdict).toBe("slower");
+    const judged = wasm(compareRuns(a as never, slowMachine as never, undefined, drift));
+    expect(judged?.verdict).toBe("unsure");
+    expect(judged?.ratio).toBeCloseTo(1, 1);
+    // A real change on the slower machine (wasm 30 % faster) stays a change.
+    const faster = run(1.2, 1.4);
+    const drift2 = machineDrift(a as never, faster as never) ?? Number.NaN;
+    expect(wasm(compareRuns(a as never, faster as never, undefined, drift2))?.verdict).toBe(
+      "faster",
+    );
+    // No JavaScript rows in common: no drift to take out.
+    expect(machineDrift(a as never, [a[2]] as never)).toBeUndefined();
   });
 
   it("gives a case's own precision from the spread of its logarithms", () => {
