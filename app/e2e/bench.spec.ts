@@ -167,6 +167,10 @@ test("/bench compares two result files: changes with intervals and both environm
   await expect(changes.locator("tbody tr")).toHaveCount(1);
   await expect(changes.locator("tbody tr")).toHaveAttribute("data-verdict", "faster");
   await expect(changes).toContainText(/faster, −50\.\d % \(−5\d\.\d % to −4\d\.\d %\)/);
+  // Runs without JavaScript rows give no measure of the machine's drift: said, and nothing taken out.
+  await expect(page.getByTestId("bench-drift")).toHaveText(
+    "Machine speed: the runs share no JavaScript row to measure it by; times as measured.",
+  );
   await expect(page.getByRole("table").filter({ hasText: "Page version" })).toContainText(
     "runner-b.js",
   );
