@@ -4,7 +4,7 @@
 //! the same delivery id; a redirect is not followed; loopback, private and link-local URLs are
 //! refused unless the configuration allows them; a change inside a maintenance window is held.
 
-use std::time::Duration;
+use std::{collections::HashSet, time::Duration};
 
 use serde_json::{json, Value};
 
@@ -187,8 +187,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
         "updates in the order they were posted"
     );
     assert_eq!(got[3].json()["incident"]["body"], "Watching.");
-    let mut ids: Vec<&str> = got.iter().map(|r| r.header("x-mg-delivery")).collect();
-    ids.dedup();
+    let ids: HashSet<&str> = got.iter().map(|r| r.header("x-mg-delivery")).collect();
     assert_eq!(ids.len(), 4, "one delivery id per event");
     let slack = receiver.wait_for("/slack", 4, 10).await;
     assert!(slack[0].json()["text"]

@@ -1,7 +1,7 @@
 //! A webhook receiver for the tests: a real HTTP server on 127.0.0.1 that records every request
-//! and answers by path: `/ok` 200; `/slow` 200 after 300 ms; `/fail-once` 500 to its first request, then 200; `/redirect`
-//! 302 to `/ok` (which a sender must not follow); `/stall` holds its first request for two
-//! minutes (the sender is killed meanwhile), then answers 200.
+//! and answers by path: `/ok` 200; `/slow` 200 after 300 ms; `/fail-once` 500 to its first
+//! request, then 200; `/redirect` 302 to `/ok` (which a sender must not follow); `/stall` holds its
+//! first request for two minutes (the sender is killed meanwhile), then answers 200.
 
 use std::{
     collections::HashMap,

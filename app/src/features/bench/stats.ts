@@ -289,7 +289,7 @@ function beyondRunNoise(c: Comparison): Comparison {
  * speed moved: a turbo or thermal state, a busy neighbour. Measured here: two runs of one build
  * moved every row by the same 10-25 % when the machine's speed drifted between them.
  */
-export const REFERENCE_IMPLS: readonly Implementation[] = ["plain JS", "gl-matrix"];
+const REFERENCE_IMPLS: readonly Implementation[] = ["plain JS", "gl-matrix"];
 
 /**
  * How much longer run B took than run A for the same work, from the reference implementations: the

@@ -176,13 +176,8 @@ impl Webhooks {
     }
 }
 
-/// Sends `delivery` to `webhook` once and records how it went; whether it was delivered.
-async fn deliver(
-    db: &Database,
-    webhook: &WebhookRow,
-    delivery: &Claimed,
-    allow_private: bool,
-) -> bool {
+/// Sends `delivery` to `webhook` once and records how it went.
+async fn deliver(db: &Database, webhook: &WebhookRow, delivery: &Claimed, allow_private: bool) {
     let target = sender::Target {
         url: &webhook.url,
         secret: &webhook.secret,
@@ -197,10 +192,6 @@ async fn deliver(
         now_ms(),
     )
     .await;
-    let delivered = matches!(
-        outcome,
-        crate::db::webhook_deliveries::Outcome::Delivered { .. }
-    );
     tracing::info!(
         delivery = %delivery.id,
         webhook = %webhook.id,
@@ -221,7 +212,6 @@ async fn deliver(
             "webhooks: the outcome was not stored; the delivery is sent again after its lease"
         ),
     }
-    delivered
 }
 
 /// A time-ordered (version 7) UUID: the id a receiver de-duplicates on. Ids made by one process
