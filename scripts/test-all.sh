@@ -115,6 +115,17 @@ suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 
 mapfile -t passed <"$logs/passed"
 mapfile -t failed <"$logs/failed"
+# CI keeps only the end of this output, so a failed suite's last lines (Playwright's and cargo's
+# summaries of what failed) are repeated here, where they are seen.
+for name in "${failed[@]}"; do
+  printf '\n\033[1;31m==> the end of %s, which failed:\033[0m\n' "$name"
+  grep -v '^\s*$' "$logs/$name.log" | tail -n 40
+done
+# A browser test that passed only on its retry (CI retries once) is named here, to be fixed.
+if [ -f "$logs/e2e.log" ] && grep -qE '^ +[0-9]+ flaky$' "$logs/e2e.log"; then
+  printf '\n\033[1;33m==> e2e tests that passed only on their retry:\033[0m\n'
+  sed -n '/^ *[0-9]* flaky$/,/^ *[0-9]* passed/p' "$logs/e2e.log" | sed '$d'
+fi
 echo
 [ ${#failed[@]} -eq 0 ] || echo "failed suites: ${failed[*]}"
 echo "ran: ${passed[*]} ${failed[*]}"
