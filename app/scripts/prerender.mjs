@@ -145,7 +145,8 @@ export const EARLY_CLICKS =
  * arrives, so its first paint must not share the connection with the scripts that only hydrate it
  * (React alone is 66 KB gzip, several round trips on a slow mobile link). The module script and the
  * modulepreloads leave the head; a small inline script (its hash goes in the CSP like the theme
- * script's) adds them back once the first frame has been painted.
+ * script's) adds them back once the first frame has been painted, in one insertion (the head is
+ * changed once, not once per script).
  */
 export function deferScripts(page) {
   const preloads = [];
@@ -163,11 +164,11 @@ export function deferScripts(page) {
   });
   if (!entry) throw new Error("prerender: index.html has no module script");
   const loader =
-    `<script>${EARLY_CLICKS}requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
+    `<script>${EARLY_CLICKS}requestAnimationFrame(function(){setTimeout(function(){var f=document.createDocumentFragment();` +
     `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement("link");` +
-    `l.rel="modulepreload";l.crossOrigin="";l.href=u;h.append(l)});` +
+    `l.rel="modulepreload";l.crossOrigin="";l.href=u;f.append(l)});` +
     `var s=document.createElement("script");s.type="module";s.crossOrigin="";` +
-    `s.src=${JSON.stringify(entry)};h.append(s)})})</script>`;
+    `s.src=${JSON.stringify(entry)};f.append(s);document.head.append(f)})})</script>`;
   return html.replace("</body>", () => `  ${loader}\n  </body>`);
 }
 

@@ -8,6 +8,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -30,7 +31,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const waiting = useRef(0);
 
   useEffect(() => {
-    const cancel = whenCoreLoaded(() => setOwned(true));
+    // A transition, as the page's hydration is: an urgent update here would hydrate the rest of
+    // the page at once, in one blocking task.
+    const cancel = whenCoreLoaded(() => startTransition(() => setOwned(true)));
     // Another tab changed the storage before the owner was here: the owner, once made, applies the
     // theme stored now.
     const onStorage = () => {

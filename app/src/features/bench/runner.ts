@@ -3,6 +3,7 @@
 // gl-matrix and plain JavaScript, in the call shapes that decide which one wins.
 import { mat4, type quat, vec3, vec4 } from "gl-matrix";
 import { simdSupported } from "../../graphics/simd-probe";
+import { nextTask } from "../../lib/next-task";
 import { scalar, simd } from "../../lib/wasm/graphics-builds";
 import { HelixJs, HypercubeJs, IcosahedronJs, MoleculeJs } from "./js-scenes.js";
 import { jsMat4Mul, jsMat4Vec4, jsQuatRotate, kernelInputs, split, sum } from "./kernels";
@@ -334,8 +335,6 @@ function shuffle<T>(items: T[]): T[] {
   }
   return out;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Every case, in the order the table shows them. */
 export function buildCases(size: RunSize): Case[] {

@@ -1,5 +1,13 @@
 // Owns the session: restores it on load through the identity SDK's refresh, and ends it on logout.
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type IdentityConfig, identityConfig } from "../../config/env";
 import { requestRaw, setRevokedHandler, setTokenProvider } from "../api-client";
 import { type Identity, loadIdentity, lookupToken, TOKEN_STORAGE_KEYS } from "../identity";
@@ -79,18 +87,23 @@ export function SessionProvider({
     return id ? await id.getToken() : lookupToken(undefined);
   }, []);
 
-  const reload = useCallback(async (): Promise<SessionState> => {
-    let next: SessionState = { status: "anonymous" };
+  /** The session the stored one restores to (anonymous when none does). */
+  const restore = useCallback(async (): Promise<SessionState> => {
     try {
       const id = await ensureIdentity();
       const user = id ? await id.restore() : null;
-      if (user) next = { status: "signed-in", user };
+      if (user) return { status: "signed-in", user };
     } catch (error) {
       console.error("Failed to restore the session", error);
     }
+    return { status: "anonymous" };
+  }, [ensureIdentity]);
+
+  const reload = useCallback(async (): Promise<SessionState> => {
+    const next = await restore();
     setState(next);
     return next;
-  }, [ensureIdentity]);
+  }, [restore]);
 
   // The identity provider's logout and the storage cleared: what every way out ends with.
   const endHere = useCallback(async () => {
@@ -139,15 +152,17 @@ export function SessionProvider({
   }, [signOutHere]);
 
   // After first paint. A visitor with nothing stored is anonymous at once and never downloads the SDK
-  // until they open the login modal.
+  // until they open the login modal. The first state is set in a transition: the session reaches
+  // every page through context, and an urgent update would make React hydrate the page's part not
+  // yet hydrated in one blocking task (70 ms here on /apotheosis) instead of in slices.
   useEffect(() => {
     if (!enabled) return;
     if (!hasStoredSession()) {
-      setState({ status: "anonymous" });
+      startTransition(() => setState({ status: "anonymous" }));
       return;
     }
-    void reload();
-  }, [enabled, reload]);
+    void restore().then((next) => startTransition(() => setState(next)));
+  }, [enabled, restore]);
 
   const session = useMemo<Session>(
     () => ({
