@@ -64,6 +64,26 @@ test("/bench is isolated, runs, and downloads its results", async ({ page }) => 
   }
 });
 
+test("/bench?build=scalar measures the scalar build alone, beside the JavaScript rows", async ({
+  page,
+}) => {
+  await page.goto("/bench?size=quick&build=scalar");
+  await page.getByRole("button", { name: "Run" }).click();
+  await expect(page.getByRole("status")).toContainText("(the wasm scalar build alone)", {
+    timeout: 60_000,
+  });
+  const report = await page.evaluate(() => window.mgBenchReport);
+  expect(report?.builds).toBe("wasm scalar");
+  const impls = new Set(report?.cases.map((c) => c.impl));
+  expect(impls).toEqual(new Set(["wasm scalar", "gl-matrix", "plain JS"]));
+  // Every frame the page times is there, in the scalar build and in JavaScript.
+  const frames = report?.cases.filter((c) => c.shape === "per frame") ?? [];
+  expect(frames.map((c) => c.impl).sort()).toEqual([
+    ...Array(4).fill("plain JS"),
+    ...Array(4).fill("wasm scalar"),
+  ]);
+});
+
 for (const theme of ["cosmic", "void"] as const) {
   test(`/bench after a run has no axe violations in ${theme}, also at 375 px`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);

@@ -6,9 +6,11 @@
 //
 //   node benches/browser/bench-browser.mjs [--size full|quick] [--browser chromium|firefox|both]
 //                                          [--out DIR] [--threshold PCT] [--limit S]
+//                                          [--build simd|scalar]
 //
 // --threshold and --limit pass the page's ?threshold= (± percent each case's intervals must reach,
-// default 5) and ?limit= (seconds of samples a case may take, default 3).
+// default 5) and ?limit= (seconds of samples a case may take, default 3); --build simd|scalar its
+// ?build= (one wasm build alone, as Firefox is measured; see benches/README.md).
 //
 // When a native report is there (--native FILE, default target/bench-browser/native.json, written by
 // `make bench`), each wasm row of the zero-copy kernels and the frames is also shown as a percentage
@@ -41,7 +43,7 @@ const browserOption = option("browser", "both");
 const engines = browserOption === "both" ? ["chromium", "firefox"] : [browserOption];
 const outDir = option("out", join(repo, "target", "bench-browser"));
 const query = new URLSearchParams({ size });
-for (const name of ["threshold", "limit"]) if (option(name)) query.set(name, option(name));
+for (const name of ["threshold", "limit", "build"]) if (option(name)) query.set(name, option(name));
 const nativeFile = option("native", join(outDir, "native.json"));
 const port = Number(process.env.BENCH_PORT ?? 3471);
 const origin = `http://127.0.0.1:${port}`;

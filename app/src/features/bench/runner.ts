@@ -20,6 +20,24 @@ import {
 
 type Graphics = typeof scalar;
 
+/** The two wasm builds, by the names the table gives their rows. */
+const BUILDS = [
+  ["wasm SIMD", simd],
+  ["wasm scalar", scalar],
+] as const;
+export type WasmBuild = (typeof BUILDS)[number][0];
+
+/**
+ * Which wasm builds a run measures: both (the default), or one. One build per page load is how
+ * Firefox is measured: the cases of both builds share their JavaScript call sites (one function
+ * literal per shape), and SpiderMonkey's inline caches belong to the function, so in a page with
+ * both builds those sites see two modules' exports, and how well each build's calls are optimised
+ * depends on which one warmed up first, a different answer each load.
+ */
+export type WasmBuilds = "both" | WasmBuild;
+const measured = (builds: WasmBuilds) =>
+  BUILDS.filter(([impl]) => builds === "both" || builds === impl);
+
 /** The wasm objects a run made (buffers, widgets): freed when it ends, so runs do not pile up. */
 let allocated: { free(): void }[] = [];
 function keep<T extends { free(): void }>(object: T): T {
@@ -283,7 +301,7 @@ function jsCases(size: RunSize): Case[] {
 }
 
 /** The widgets' per-frame math: one `step()` is one frame (a call across the boundary in wasm). */
-function sceneCases(): Case[] {
+function sceneCases(builds: WasmBuilds): Case[] {
   const scenes = [
     {
       name: "icosahedron + particles",
@@ -300,10 +318,7 @@ function sceneCases(): Case[] {
   ];
   const cases: Case[] = [];
   for (const scene of scenes) {
-    for (const [impl, g] of [
-      ["wasm SIMD", simd],
-      ["wasm scalar", scalar],
-    ] as const) {
+    for (const [impl, g] of measured(builds)) {
       const widget = keep(scene.w(g));
       cases.push({
         kernel: `frame: ${scene.name}`,
@@ -337,9 +352,9 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /** Every case, in the order the table shows them. */
-export function buildCases(size: RunSize): Case[] {
-  const wasm = [...wasmCases("wasm SIMD", simd, size), ...wasmCases("wasm scalar", scalar, size)];
-  const all = [...wasm, ...jsCases(size), ...sceneCases()];
+export function buildCases(size: RunSize, builds: WasmBuilds = "both"): Case[] {
+  const wasm = measured(builds).flatMap(([impl, g]) => wasmCases(impl, g, size));
+  const all = [...wasm, ...jsCases(size), ...sceneCases(builds)];
   const implOrder = ["wasm SIMD", "wasm scalar", "gl-matrix", "plain JS"];
   const shapeOrder = [
     "zero-copy",
@@ -368,9 +383,13 @@ export type Progress = { done: number; total: number; current: string };
  * compared with stays while they need it. Every sample is a User Timing measure named after its case,
  * for a profiler's timeline.
  */
-export async function runBench(size: RunSize, onProgress: (progress: Progress) => void) {
+export async function runBench(
+  size: RunSize,
+  onProgress: (progress: Progress) => void,
+  builds: WasmBuilds = "both",
+) {
   try {
-    return await measure(size, onProgress);
+    return await measure(size, onProgress, builds);
   } finally {
     for (const object of allocated) object.free();
     allocated = [];
@@ -410,8 +429,12 @@ function sample(c: Case, times: number, spent: Map<Case, number>): number {
   return ((end - start) * 1e6) / (times * c.ops);
 }
 
-async function measure(size: RunSize, onProgress: (progress: Progress) => void) {
-  const cases = buildCases(size);
+async function measure(
+  size: RunSize,
+  onProgress: (progress: Progress) => void,
+  builds: WasmBuilds,
+) {
+  const cases = buildCases(size, builds);
   const total = cases.length * 100;
   performance.clearMeasures();
   const reps = new Map<Case, number>();
@@ -492,7 +515,9 @@ export async function runContinuously(
   onProgress: (progress: Progress) => void,
 ): Promise<{ result: CaseResult; checksum: number } | undefined> {
   try {
-    const found = buildCases(size).find(
+    // Only the wanted case's build, so its calls are what they are in a page of that build alone.
+    const only = BUILDS.find(([impl]) => impl === wanted.impl)?.[0];
+    const found = buildCases(size, only ?? "both").find(
       (c) =>
         c.kernel === wanted.kernel &&
         c.impl === wanted.impl &&

@@ -2,7 +2,7 @@
 // offers, and a run's progress and report, which it also leaves on `window` for `make bench-browser`
 // and the e2e test.
 import { useEffect, useRef, useState } from "react";
-import type { Progress, RunSize, RunSizeName } from "./runner";
+import type { Progress, RunSize, RunSizeName, WasmBuilds } from "./runner";
 import { boundarySentence, type CaseResult, formatNs, markdownTable } from "./stats";
 
 type Runner = typeof import("./runner");
@@ -27,6 +27,8 @@ export type BenchReport = {
   /** The page's chunk (its content hash names the build). */
   build: string;
   size: RunSizeName;
+  /** The wasm builds measured: both, or one alone (`?build=`); older reports say nothing (both). */
+  builds?: WasmBuilds;
   /** The convergence settings of the run. */
   settings: { thresholdPct: number; caseLimitMs: number; minSamples: number; maxSamples: number };
   cases: CaseResult[];
@@ -54,6 +56,14 @@ function timerStep(): number {
 
 function sizeFromQuery(): RunSizeName {
   return new URLSearchParams(window.location.search).get("size") === "quick" ? "quick" : "full";
+}
+
+/** `?build=simd` or `?build=scalar`: measure that wasm build alone (how Firefox is measured). */
+export function buildsFromQuery(search: string): WasmBuilds {
+  const build = new URLSearchParams(search).get("build");
+  if (build === "simd") return "wasm SIMD";
+  if (build === "scalar") return "wasm scalar";
+  return "both";
 }
 
 /** `?case=…&impl=…[&shape=…][&seconds=10]`: one case to run continuously for a profiler. */
@@ -147,7 +157,8 @@ export function useBench() {
     }
     try {
       const settings = withQuery(loaded.RUN_SIZES[size], window.location.search);
-      const { results } = await loaded.runBench(settings, setProgress);
+      const builds = buildsFromQuery(window.location.search);
+      const { results } = await loaded.runBench(settings, setProgress, builds);
       const next: BenchReport = {
         schema: "mg-bench/2",
         date: new Date().toISOString(),
@@ -158,6 +169,7 @@ export function useBench() {
         simdSupported: env.simd,
         build: loaded.buildId,
         size,
+        builds,
         settings: {
           thresholdPct: settings.thresholdPct,
           caseLimitMs: settings.caseLimitMs,
@@ -171,7 +183,8 @@ export function useBench() {
         .join("\n\n");
       window.mgBenchReport = next;
       setReport(next);
-      setStatus(`Done: ${results.length} cases. The table below has every number.`);
+      const alone = builds === "both" ? "" : ` (the ${builds} build alone)`;
+      setStatus(`Done: ${results.length} cases${alone}. The table below has every number.`);
     } catch (cause) {
       setError(`The run failed: ${String(cause)}`);
       setStatus("");
