@@ -160,6 +160,27 @@ describe("bench statistics", () => {
     expect(compareRuns(a as never, run(70) as never)[0]?.change.verdict).toBe("faster");
   });
 
+  it("gives the shapes that time a call alone their wider band between runs", () => {
+    const next = normals(13);
+    const run = (shape: "per op, in place" | "per batch", ns: number) => [
+      {
+        kernel: "quat rotate",
+        impl: "wasm scalar",
+        shape,
+        medianNs: ns,
+        samplesNs: times(next, 400, ns, 0.03),
+      },
+    ];
+    const verdict = (shape: "per op, in place" | "per batch", ns: number) =>
+      compareRuns(run(shape, 52) as never, run(shape, ns) as never)[0]?.change.verdict;
+    // 52 -> 78 ns: what one call moved between two page loads of one build.
+    expect(verdict("per op, in place", 78)).toBe("unsure");
+    expect(verdict("per batch", 78)).toBe("slower");
+    // Twice as slow is a change in either shape.
+    expect(verdict("per op, in place", 104)).toBe("slower");
+    expect(verdict("per op, in place", 26)).toBe("faster");
+  });
+
   it("takes a machine's drift between two runs out, measured on the JavaScript rows", () => {
     const next = normals(12);
     const row = (impl: string, kernel: string, ns: number) => ({
