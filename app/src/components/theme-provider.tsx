@@ -8,7 +8,6 @@ import {
   lazy,
   type ReactNode,
   Suspense,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -31,9 +30,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const waiting = useRef(0);
 
   useEffect(() => {
-    // A transition, as the page's hydration is: an urgent update here would hydrate the rest of
-    // the page at once, in one blocking task.
-    const cancel = whenCoreLoaded(() => startTransition(() => setOwned(true)));
+    const cancel = whenCoreLoaded(() => setOwned(true));
     // Another tab changed the storage before the owner was here: the owner, once made, applies the
     // theme stored now.
     const onStorage = () => {

@@ -5,10 +5,6 @@
  */
 export const nextTask = (): Promise<void> =>
   new Promise((resolve) => {
-    if (typeof MessageChannel === "undefined") {
-      setTimeout(resolve, 0);
-      return;
-    }
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();

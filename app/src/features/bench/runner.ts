@@ -146,13 +146,13 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
   // The loops of the one-call-per-operation shapes are written out per kernel: a loop shared by
   // the kernels would call three exports from one call site, and how an engine optimises such a
   // site depends on which kernel warmed up first (Firefox's rows moved between page loads).
-  let last: Float32Array = outP;
   const kernels: WasmKernel[] = [
     {
       kernel: "mat4 × mat4",
       ops: matrices,
       perOp: Math.min(matrices, 200),
       ones: (count) => {
+        let last: Float32Array = outM;
         for (let i = 0; i < count; i += 1)
           last = g.mat4Mul(a.subarray(i * 16, i * 16 + 16), b.subarray(i * 16, i * 16 + 16));
         return last;
@@ -170,6 +170,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       ops: points,
       perOp: Math.min(points, 1_000),
       ones: (count) => {
+        let last: Float32Array = outP;
         for (let i = 0; i < count; i += 1) last = g.mat4MulVec4(m, point(i));
         return last;
       },
@@ -186,6 +187,7 @@ function wasmCases(impl: Implementation, g: Graphics, size: RunSize): Case[] {
       ops: points,
       perOp: Math.min(points, 1_000),
       ones: (count) => {
+        let last: Float32Array = outP;
         for (let i = 0; i < count; i += 1) last = g.quatRotate(q, point(i));
         return last;
       },

@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
 import type { IdentityConfig } from "../../config/env";
@@ -73,6 +74,32 @@ describe("SessionProvider", () => {
     await act(async () => {});
     expect(shownState()).toBe("anonymous");
     expect(load).not.toHaveBeenCalled();
+  });
+
+  // The first state after mount is a transition: a part of the page that suspends on it keeps what
+  // it showed (an urgent update would show its fallback, and during hydration would make React
+  // hydrate everything not yet hydrated in one blocking task).
+  it.each([
+    ["nothing is stored", null],
+    ["the stored session does not restore", "refresh-jwt"],
+  ])("sets its first state in a transition when %s", async (_, stored) => {
+    if (stored) localStorage.setItem("DSR", stored);
+    const never = new Promise<never>(() => {});
+    function SuspendsOnAnonymous() {
+      const { state } = useSession();
+      if (state.status === "anonymous") throw never;
+      return <p data-testid="shown">{state.status}</p>;
+    }
+    render(
+      <SessionProvider config={config} load={async () => fakeIdentity(null)}>
+        <Suspense fallback={<p data-testid="fallback">fallback</p>}>
+          <SuspendsOnAnonymous />
+        </Suspense>
+      </SessionProvider>,
+    );
+    await act(async () => {});
+    expect(screen.queryByTestId("fallback")).toBeNull();
+    expect(screen.getByTestId("shown").textContent).toBe("loading");
   });
 
   it("logs a failed logout and still ends the session", async () => {

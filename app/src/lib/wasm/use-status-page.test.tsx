@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { StatusPageMachine } from "./status-core";
 import { useStatusPage } from "./use-status-page";
 
 // The real wasm StatusPageMachine; only fetch (the network boundary) is replaced.
@@ -104,6 +105,39 @@ describe("useStatusPage", () => {
       ifNoneMatch: '"t1"',
     });
     expect(result.current.view.cards[0]?.history?.bars.at(-1)?.tone).toBe("up");
+  });
+
+  it("reads the page's answer and builds the view from it in two tasks", async () => {
+    network((url) =>
+      url === "/api/status/page"
+        ? json(page("2026-11-25T11:59:30.000Z"), '"t1"')
+        : new Response("{}", { status: 200 }),
+    );
+    const proto = StatusPageMachine.prototype;
+    const { statusResult, view } = proto;
+    const order: string[] = [];
+    // A message posted while the answer is read is delivered at the next task: it lands between
+    // the read and the view only when they are in two tasks.
+    vi.spyOn(proto, "statusResult").mockImplementation(function (this: StatusPageMachine, ...args) {
+      order.push("read");
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        order.push("next task");
+      };
+      channel.port2.postMessage(null);
+      return statusResult.apply(this, args);
+    });
+    vi.spyOn(proto, "view").mockImplementation(function (this: StatusPageMachine) {
+      if (order.includes("read")) order.push("view");
+      return view.apply(this);
+    });
+    const { result } = renderHook(() => useStatusPage({ ethereal: false, force: false }));
+    await advance(0);
+    await vi.waitFor(() => expect(order).toContain("view"));
+    expect(order.slice(0, 3)).toEqual(["read", "next task", "view"]);
+    expect(result.current.view.cards[0]?.history?.bars.at(-1)?.tone).toBe("up");
+    vi.restoreAllMocks();
   });
 
   it("the queue is healthy when its URL answers 2xx, unhealthy on error, unknown without one", async () => {
