@@ -6,12 +6,14 @@
 //! .wasm, about 23.6 KB gzip in all, the budget's 40 KB going to 51.9 KB (measured, see
 //! core-wasm/README.md). The inputs only need "this field is unreadable", so the error here
 //! carries no message and nothing is ever formatted. Outputs still go through serde-wasm-bindgen
-//! (its serializer is small). Reading walks the value as it is: objects through their own
-//! entries (an unknown key is seen, so a `Deserialize` can reject it), arrays by index.
+//! (its serializer is small). A struct is read field by field, each field by its name (members
+//! no field names are never read); maps walk an object's own entries, lists go by index.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::rc::Rc;
 
-use js_sys::{Array, Object};
+use js_sys::{Array, Object, Reflect};
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -37,7 +39,7 @@ impl de::Error for Unreadable {
 pub(crate) struct JsValueReader(pub(crate) JsValue);
 
 fn is_nullish(value: &JsValue) -> bool {
-    value.is_null() || value.is_undefined()
+    value.is_null_or_undefined()
 }
 
 /// Integers a double holds exactly (`Number.MAX_SAFE_INTEGER` and below).
@@ -93,6 +95,32 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         visitor.visit_unit()
     }
 
+    /// A struct reads the fields it has, each by name (`Reflect.get`, with the name's JavaScript
+    /// string made once per struct type), and skips a missing one so its `#[serde(default)]`
+    /// applies; other members are never read. Walking the object's entries instead sent every
+    /// key's text into the .wasm to be matched, which made reading the status page's answer
+    /// (186 points of 8 fields per component) the slowest task of its load.
+    /// Only an object reads as a struct (serde_json, on the host, would also take an array).
+    /// `JSON.parse` gives plain objects, and no input type has a field named like a member of
+    /// `Object.prototype` (`toString`, `constructor`), which `Reflect.get` would find.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unreadable> {
+        if !self.0.is_object() || Array::is_array(&self.0) {
+            return Err(Unreadable);
+        }
+        visitor.visit_map(Fields {
+            object: self.0,
+            names: names_of(fields),
+            fields,
+            next: 0,
+            value: JsValue::UNDEFINED,
+        })
+    }
+
     /// `JSON.parse` gives every number as a double, which `deserialize_any` hands over as one; an
     /// integer field reads it here, when it is whole (as serde_json reads `3` into an `i64`). Only
     /// the status answers have integer fields, so only their build carries this.
@@ -108,6 +136,27 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
             Some(number) => visitor.visit_u64(number as u64),
             None => self.deserialize_any(visitor),
         }
+    }
+
+    /// A number or a text field asks for its type first, so reading one takes one call into
+    /// JavaScript rather than a call per type `deserialize_any` tries before it (a status answer
+    /// has about 3,000 of them).
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        match self.0.as_f64() {
+            Some(number) => visitor.visit_f64(number),
+            None => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        match self.0.as_string() {
+            Some(text) => visitor.visit_string(text),
+            None => self.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unreadable> {
+        self.deserialize_string(visitor)
     }
 
     /// A unit variant, written as its name (`"operational"`), as serde writes one in JSON.
@@ -126,8 +175,8 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
     }
 
     serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i128 u8 u16 u32 u128 f32 f64 char str string bytes byte_buf unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct identifier
+        bool i8 i16 i32 i128 u8 u16 u32 u128 f32 char bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map identifier
     }
 }
 
@@ -154,6 +203,63 @@ impl<'de> SeqAccess<'de> for Items {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.items.length().saturating_sub(self.next) as usize)
+    }
+}
+
+thread_local! {
+    /// The JavaScript strings of each struct type's field names, by the address of its list.
+    static NAMES: RefCell<Vec<(usize, Rc<[JsValue]>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The field names as JavaScript strings, made on a struct type's first read.
+fn names_of(fields: &'static [&'static str]) -> Rc<[JsValue]> {
+    let key = fields.as_ptr() as usize;
+    NAMES.with_borrow_mut(|known| {
+        if let Some((_, names)) = known.iter().find(|(at, _)| *at == key) {
+            return Rc::clone(names);
+        }
+        let names: Rc<[JsValue]> = fields.iter().map(|name| JsValue::from_str(name)).collect();
+        known.push((key, Rc::clone(&names)));
+        names
+    })
+}
+
+/// A struct's fields, read from an object by name; absent ones are skipped.
+struct Fields {
+    object: JsValue,
+    names: Rc<[JsValue]>,
+    fields: &'static [&'static str],
+    next: usize,
+    value: JsValue,
+}
+
+impl<'de> MapAccess<'de> for Fields {
+    type Error = Unreadable;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Unreadable> {
+        while let Some((&name, key)) = self.fields.get(self.next).zip(self.names.get(self.next)) {
+            self.next += 1;
+            let value = Reflect::get(&self.object, key).map_err(|_| Unreadable)?;
+            if value.is_undefined() {
+                continue;
+            }
+            self.value = value;
+            return seed
+                .deserialize(IntoDeserializer::<'de, Unreadable>::into_deserializer(name))
+                .map(Some);
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Unreadable> {
+        let value = std::mem::replace(&mut self.value, JsValue::UNDEFINED);
+        seed.deserialize(JsValueReader(value))
     }
 }
 
@@ -186,5 +292,73 @@ impl<'de> MapAccess<'de> for Members {
     ) -> Result<V::Value, Unreadable> {
         let value = std::mem::replace(&mut self.value, JsValue::UNDEFINED);
         seed.deserialize(JsValueReader(value))
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    //! The reader against serde_json, the host's reader of the same texts, on the largest input:
+    //! the status page's answer.
+    use mg_domain::status::PageBody;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    use super::super::convert::read_json;
+
+    /// Every kind of member an answer has: renamed fields (`24h`), nulls, a field left out, fields
+    /// the page does not read (`state`, `latency_max_ms`), members no type knows, nested structs
+    /// and lists of them.
+    const ANSWER: &str = r#"{
+      "summary": {
+        "state": "degraded", "updated_at": "2026-11-27T18:00:00.000Z", "extra": {"deep": [1, 2]},
+        "components": [{
+          "id": "db", "name": "Database", "state": "down",
+          "uptime": {"24h": 99.5, "7d": null, "90d": 100.0},
+          "latency_24h": {"p50_ms": 2.5, "p95_ms": null},
+          "last_checked_at": null, "viewpoints": [{"instance_id": "a"}]
+        }],
+        "open_incidents": [{
+          "id": "i1", "component": "db", "component_name": "Database",
+          "started_at": "2026-11-27T17:00:00.000Z", "ended_at": null, "first_error": "refused"
+        }],
+        "recent_incidents": []
+      },
+      "history": [{
+        "component": "db",
+        "daily": {"range": "90d", "points": [
+          {"start": "2026-11-26T00:00:00.000Z", "checks": 2880, "failures": 3, "uptime": 99.9,
+           "latency_p50_ms": 1.25, "latency_p95_ms": 7.5, "latency_max_ms": 30.0, "incidents": 1,
+           "maintenance": {"failures": 3, "windows": ["Upgrade"]}},
+          {"start": "2026-11-27T00:00:00.000Z", "checks": 0, "uptime": null}
+        ]},
+        "recent": {"points": [{"start": "2026-11-27T17:45:00.000Z", "checks": 30, "failures": 0}]}
+      }],
+      "since": null
+    }"#;
+
+    #[wasm_bindgen_test]
+    fn a_status_answer_reads_as_serde_json_reads_it() {
+        let read = read_json::<PageBody>(ANSWER).expect("the answer reads");
+        let expected: PageBody = serde_json::from_str(ANSWER).expect("serde_json reads it");
+        assert_eq!(read, expected);
+        let point = &read.history[0].daily.points[0];
+        assert_eq!(
+            (point.checks, point.failures, point.uptime),
+            (2880, 3, Some(99.9))
+        );
+        assert_eq!(point.latency_max_ms, None, "a field the page does not read");
+        assert_eq!(read.summary.components[0].uptime.day, Some(99.5));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_member_of_the_wrong_type_makes_the_answer_unreadable() {
+        for text in [
+            r#"{"history": [{"component": "db", "daily": {"points": [{"checks": "3"}]}}]}"#,
+            r#"{"summary": "operational"}"#,
+            r#"{"summary": {"components": [["db", "Database"]]}}"#,
+            r#"{"history": [{"component": 7}]}"#,
+        ] {
+            assert_eq!(read_json::<PageBody>(text), None, "{text}");
+        }
+        assert_eq!(read_json::<PageBody>("{}"), Some(PageBody::default()));
     }
 }
