@@ -59,7 +59,24 @@ pub(crate) fn from_js<T: Tsify + DeserializeOwned + Default>(value: Ts<T>) -> T 
 /// A JSON text read with the browser's own `JSON.parse`, then as `T`: `None` when the text is not
 /// JSON or its value is not a `T`. (The browser's parser costs the .wasm nothing; with serde_json
 /// the .wasm measured 74.7 KB gzip, see core-wasm/README.md.)
+#[cfg(feature = "machines")]
 pub(crate) fn read_json<T: DeserializeOwned>(text: &str) -> Option<T> {
     let value = js_sys::JSON::parse(text).ok()?;
+    T::deserialize(JsValueReader(value)).ok()
+}
+
+#[cfg(feature = "status")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a JavaScript string (js_sys's takes a `&str`: a string from JavaScript
+    /// would be copied into the .wasm and out again, one character at a time for the copy in).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse_js_text(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
+}
+
+/// [`read_json`] of a text that stays in JavaScript: parsed there, then read as `T`.
+#[cfg(feature = "status")]
+pub(crate) fn read_json_text<T: DeserializeOwned>(text: &js_sys::JsString) -> Option<T> {
+    let value = parse_js_text(text).ok()?;
     T::deserialize(JsValueReader(value)).ok()
 }

@@ -3,7 +3,9 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{deadline, ms, opt_to_js, read_json, status, to_js};
+use js_sys::JsString;
+
+use super::convert::{deadline, ms, opt_to_js, read_json_text, status, to_js};
 use crate::api::ErrorBody;
 use crate::health::HealthSnapshot;
 use crate::status_page::{self, LiveValue, RoundPlan, StatusView};
@@ -54,22 +56,28 @@ impl StatusPageMachine {
     }
 
     /// The status request answered `status` (undefined: it failed) with its `ETag` and body text.
+    /// The text (56 KB with 90 days of history) stays a JavaScript string: it is parsed there,
+    /// never copied into the .wasm.
     #[wasm_bindgen(js_name = statusResult)]
     pub fn status_result(
         &mut self,
         round: u32,
         status_code: Option<f64>,
         etag: Option<String>,
-        body: Option<String>,
+        body: Option<JsString>,
     ) {
-        let body = body.unwrap_or_default();
         let code = status(status_code);
         let ok = code.is_some_and(crate::api::is_success);
-        let page = if ok { read_json(&body) } else { None };
+        let body = body.as_ref();
+        let page = if ok {
+            body.and_then(read_json_text)
+        } else {
+            None
+        };
         let error = if ok {
             None
         } else {
-            read_json::<ErrorBody>(&body)
+            body.and_then(read_json_text::<ErrorBody>)
         };
         self.inner.status_result(round, code, etag, page, error);
     }
