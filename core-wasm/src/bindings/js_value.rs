@@ -258,9 +258,16 @@ impl<'de> MapAccess<'de> for Fields {
         &mut self,
         seed: V,
     ) -> Result<V::Value, Unreadable> {
-        let value = std::mem::replace(&mut self.value, JsValue::UNDEFINED);
-        seed.deserialize(JsValueReader(value))
+        read_held(&mut self.value, seed)
     }
+}
+
+/// Reads the value a map access holds for the key it just gave.
+fn read_held<'de, V: DeserializeSeed<'de>>(
+    held: &mut JsValue,
+    seed: V,
+) -> Result<V::Value, Unreadable> {
+    seed.deserialize(JsValueReader(std::mem::replace(held, JsValue::UNDEFINED)))
 }
 
 /// The own enumerable `[key, value]` entries of an object.
@@ -290,8 +297,7 @@ impl<'de> MapAccess<'de> for Members {
         &mut self,
         seed: V,
     ) -> Result<V::Value, Unreadable> {
-        let value = std::mem::replace(&mut self.value, JsValue::UNDEFINED);
-        seed.deserialize(JsValueReader(value))
+        read_held(&mut self.value, seed)
     }
 }
 
