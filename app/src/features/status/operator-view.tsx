@@ -4,7 +4,14 @@
 // (a final status resolves or completes), schedule a maintenance window. The server validates
 // everything; its message is shown as it is. Below it, the webhooks card (webhooks-card.tsx).
 import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import {
+  type FormEvent,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useState,
+} from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
 import { WebhooksCard } from "./webhooks-card";
@@ -54,7 +61,11 @@ export function OperatorView({ onPosted }: { onPosted: () => void }) {
     }
     let live = true;
     void requestRaw("/api/status/operator", { auth: true }).then((answer) => {
-      if (live) setInfo(answer?.status === 200 ? (JSON.parse(answer.text) as OperatorInfo) : null);
+      if (!live) return;
+      const next = answer?.status === 200 ? (JSON.parse(answer.text) as OperatorInfo) : null;
+      // A transition: the three forms and the webhooks card render in slices React yields
+      // between, not in one task (an update from a fetch would render them without yielding).
+      startTransition(() => setInfo(next));
     });
     return () => {
       live = false;

@@ -10,7 +10,7 @@ import type {
   WebhookFormat,
   WebhookList,
 } from "@common/http-types";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, startTransition, useCallback, useEffect, useState } from "react";
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
@@ -44,10 +44,13 @@ function useOperatorGet<T>(path: string, round: number): Loaded<T> {
     let live = true;
     void requestRaw(path, { auth: true }).then((answer) => {
       if (!live) return;
-      if (!answer) setState({ status: "failed", message: "The server could not be reached." });
-      else if (answer.status !== 200)
-        setState({ status: "failed", message: errorOf(answer.status, answer.text) });
-      else setState({ status: "loaded", answer: JSON.parse(answer.text) as T });
+      const next: Loaded<T> = !answer
+        ? { status: "failed", message: "The server could not be reached." }
+        : answer.status !== 200
+          ? { status: "failed", message: errorOf(answer.status, answer.text) }
+          : { status: "loaded", answer: JSON.parse(answer.text) as T };
+      // A transition, rendered in slices (the delivery log can hold many rows).
+      startTransition(() => setState(next));
     });
     return () => {
       live = false;
