@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test lint bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
+.PHONY: help run dev test lint workspace-hack bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-15s %s\n", $$1, $$2 }'
@@ -138,6 +138,11 @@ test: ## Install what is missing and run every suite
 # file differs from what they give.
 http-types: ## Regenerate app/common/http-types.ts from the server's Rust types
 	MG_WRITE_HTTP_TYPES=1 cargo test -p mg-server --lib --quiet http_contract
+
+# The feature pins that let every build of the server share its dependencies' compiles
+# (workspace-hack/README.md); `make test` fails while they differ from what Cargo.lock gives.
+workspace-hack: ## Rewrite workspace-hack/Cargo.toml after adding or updating a dependency
+	node scripts/workspace-hack.mjs
 
 lint: tools app/node_modules/.installed ## Formatters and linters only
 	cargo fmt --all -- --check

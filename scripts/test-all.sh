@@ -56,6 +56,9 @@ rust_lane() {
   suite "server-build" build_server
   touch "$logs/server-built"
   suite "rust-fmt" cargo fmt --all -- --check
+  # workspace-hack/Cargo.toml matches Cargo.lock: the pins that let the builds below share one
+  # compile of each dependency (workspace-hack/README.md).
+  suite "workspace-hack" node scripts/workspace-hack.mjs --check
   # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL. Six at a time: the
   # API tests mostly wait (on the servers they start, PostgreSQL, timers), so on two cores six
   # threads finish them in about half the time two do (103 s against 183 s on a quiet machine).
