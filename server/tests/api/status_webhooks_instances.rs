@@ -168,8 +168,21 @@ async fn a_delivery_survives_a_kill_9_of_the_instance_sending_it() {
     let _ = sending.wait();
     let other_port = free_port();
     let mut other = instance(&app, other_port);
-    // The lease (30 s) runs out, and the other instance sends it again.
+    // The lease (30 s) runs out, and the other instance sends it again. The receiver records a
+    // request before answering it, so the other instance is given time to store the answer before
+    // it is stopped (up to 10 s; at once on a quiet machine, but a busy one can lag).
     let both = receiver.wait_for("/stall", 2, 60).await;
+    for _ in 0..100 {
+        if delivery_log(&app)
+            .await
+            .first()
+            .and_then(|d| d["state"].as_str())
+            == Some("delivered")
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let _ = other.kill();
     let _ = other.wait();
     assert_eq!(both.len(), 2, "sent again after the kill");
