@@ -30,7 +30,9 @@ trap cleanup EXIT
 if [ "$PROFILE" = release ]; then
     (cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server && cargo build --release -q -p mg-benches --example soak)
 else
-    (cd "$ROOT" && cargo build -q -p mg-server --bin mg-server && cargo build -q -p mg-benches --example soak)
+    # One invocation over the workspace with an example: cargo resolves features as
+    # `cargo test --workspace` does, so after the test suite (`make test`) nothing is compiled again.
+    (cd "$ROOT" && cargo build -q --workspace --bin mg-server --example soak)
 fi
 BIN="$TARGET/$PROFILE"
 

@@ -42,9 +42,12 @@ else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi
 
-# The server the browser tests and the API tests start, built first in the Rust lane. The browser
-# tests run a copy of it (target/e2e/), since server-production builds another binary into
-# target/debug/mg-server while they run.
+# The server the browser tests start, built first in the Rust lane (`make test` has compiled it
+# already, beside the app; this finds it done, or reports why it does not build). The browser tests
+# run a copy of it (target/e2e/), since server-production builds another binary into
+# target/debug/mg-server while they run. Its dependencies are the test build's too: the features of
+# every build of the server are pinned alike (workspace-hack/README.md), so `cargo test` below
+# compiles again only the workspace's own crates and what the tests alone use.
 e2e_bin="$PWD/target/e2e/mg-server"
 build_server() {
   cargo build -p mg-server --bin mg-server && mkdir -p target/e2e &&
@@ -56,6 +59,9 @@ rust_lane() {
   suite "server-build" build_server
   touch "$logs/server-built"
   suite "rust-fmt" cargo fmt --all -- --check
+  # workspace-hack/Cargo.toml matches Cargo.lock: the pins that let the builds below share one
+  # compile of each dependency (workspace-hack/README.md).
+  suite "workspace-hack" node scripts/workspace-hack.mjs --check
   # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL. Six at a time: the
   # API tests mostly wait (on the servers they start, PostgreSQL, timers), so on two cores six
   # threads finish them in about half the time two do (103 s against 183 s on a quiet machine).
