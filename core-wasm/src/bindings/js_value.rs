@@ -115,7 +115,6 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         visitor.visit_map(Fields {
             object: self.0,
             names: names_of(fields),
-            fields,
             next: 0,
             value: JsValue::UNDEFINED,
         })
@@ -207,18 +206,25 @@ impl<'de> SeqAccess<'de> for Items {
 }
 
 thread_local! {
-    /// The JavaScript strings of each struct type's field names, by the address of its list.
-    static NAMES: RefCell<Vec<(usize, Rc<[JsValue]>)>> = const { RefCell::new(Vec::new()) };
+    /// Each struct type's field names with their JavaScript strings, by the address of its list:
+    /// one entry per struct type the .wasm reads, never more.
+    static NAMES: RefCell<Vec<(usize, Rc<[Name]>)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The field names as JavaScript strings, made on a struct type's first read.
-fn names_of(fields: &'static [&'static str]) -> Rc<[JsValue]> {
+/// A field's name, and the same as a JavaScript string.
+type Name = (&'static str, JsValue);
+
+/// The field names with their JavaScript strings, made on a struct type's first read.
+fn names_of(fields: &'static [&'static str]) -> Rc<[Name]> {
     let key = fields.as_ptr() as usize;
     NAMES.with_borrow_mut(|known| {
         if let Some((_, names)) = known.iter().find(|(at, _)| *at == key) {
             return Rc::clone(names);
         }
-        let names: Rc<[JsValue]> = fields.iter().map(|name| JsValue::from_str(name)).collect();
+        let names: Rc<[Name]> = fields
+            .iter()
+            .map(|&name| (name, JsValue::from_str(name)))
+            .collect();
         known.push((key, Rc::clone(&names)));
         names
     })
@@ -227,8 +233,7 @@ fn names_of(fields: &'static [&'static str]) -> Rc<[JsValue]> {
 /// A struct's fields, read from an object by name; absent ones are skipped.
 struct Fields {
     object: JsValue,
-    names: Rc<[JsValue]>,
-    fields: &'static [&'static str],
+    names: Rc<[Name]>,
     next: usize,
     value: JsValue,
 }
@@ -240,7 +245,7 @@ impl<'de> MapAccess<'de> for Fields {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Unreadable> {
-        while let Some((&name, key)) = self.fields.get(self.next).zip(self.names.get(self.next)) {
+        while let Some(&(name, ref key)) = self.names.get(self.next) {
             self.next += 1;
             let value = Reflect::get(&self.object, key).map_err(|_| Unreadable)?;
             if value.is_undefined() {
