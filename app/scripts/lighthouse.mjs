@@ -98,9 +98,15 @@ async function flowBrowser() {
     args: CHROME_FLAGS.slice(1),
   });
   const page = await browser.newPage();
-  /** One navigation step: the default config, from the page as it is (no about:blank first). */
+  /**
+   * One navigation step with the default config. Lighthouse's own about:blank step is skipped (a
+   * cross-origin-isolated page is audited from itself, see above); a signed-in page is audited from
+   * about:blank as the CLI does, so the teardown of the page audited before (its DOM, its WebGL
+   * context, the garbage it leaves) does not run inside this page's trace.
+   */
   const navigate = async (url, { keepStorage }) => {
     if (keepStorage) {
+      await page.goto("about:blank");
       const cdp = await page.createCDPSession();
       await cdp.send("Network.clearBrowserCache");
       await cdp.detach();
@@ -142,6 +148,14 @@ async function isolated(url) {
   return res.headers.get("cross-origin-opener-policy") === "same-origin";
 }
 
+/** The long tasks Lighthouse found in one run (what its total blocking time counts). */
+const longTasks = (audits) =>
+  (audits["long-tasks"]?.details?.items ?? []).map((task) => ({
+    url: task.url,
+    startMs: Math.round(task.startTime),
+    durationMs: Math.round(task.duration),
+  }));
+
 function summary(url, lhrs, label) {
   lhrs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const { categories, audits } = lhrs[Math.floor((lhrs.length - 1) / 2)];
@@ -169,10 +183,12 @@ function summary(url, lhrs, label) {
       byType: Object.fromEntries(Object.entries(byType).map(([type, bytes]) => [type, kb(bytes)])),
     },
     // Where the main thread went: the long tasks (what blocking time counts) and each script's time.
-    longTasksMs: (audits["long-tasks"]?.details?.items ?? []).map((task) => ({
-      url: task.url,
-      startMs: Math.round(task.startTime),
-      durationMs: Math.round(task.duration),
+    longTasksMs: longTasks(audits),
+    // Every run's blocking time and long tasks, the worst score first: what moves between runs.
+    runs: lhrs.map((lhr) => ({
+      performance: Math.round(lhr.categories.performance.score * 100),
+      totalBlockingTimeMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+      longTasksMs: longTasks(lhr.audits),
     })),
     scriptingMs: Object.fromEntries(
       (audits["bootup-time"]?.details?.items ?? []).map((item) => [

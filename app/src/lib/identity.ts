@@ -3,6 +3,7 @@
 // imported only in sanctified mode and only after first paint (see `loadIdentity`).
 import { type IdentityConfig, identityConfig } from "../config/env";
 import type { Identity, IdentitySdk } from "./identity-sdk";
+import { nextTask } from "./next-task";
 
 export type { Identity, IdentityProfile } from "./identity-sdk";
 
@@ -95,31 +96,37 @@ export function lookupToken(
 
 let loading: Promise<Identity | null> | null = null;
 
+/** Imports the SDK and its adapter (side by side), then creates the SDK in a task of its own. */
+async function createIdentity(projectId: string, config: IdentityConfig): Promise<Identity> {
+  const [{ default: createSdk }, { identityFromSdk }] = await Promise.all([
+    import("@descope/web-js-sdk"),
+    import("./identity-sdk"),
+  ]);
+  // Evaluating the SDK's module and creating the SDK each take about 30 ms on a phone's CPU: in one
+  // task they would block input for their sum, and count in the page's total blocking time.
+  await nextTask();
+  return identityFromSdk(
+    // The web SDK's types are generic over its cookie options; the structural view is what we use.
+    createSdk({
+      projectId,
+      baseUrl: config.baseUrl,
+      persistTokens: true,
+      autoRefresh: true,
+    }) as unknown as IdentitySdk,
+    lookupToken,
+  );
+}
+
 /**
  * The identity SDK, created once with `{ projectId, baseUrl }`; null outside sanctified mode or without
  * a project id. The dynamic import keeps the SDK out of the first paint's bundle.
  */
 export function loadIdentity(config: IdentityConfig = identityConfig): Promise<Identity | null> {
   if (!config.sanctified || !config.projectId) return Promise.resolve(null);
-  const projectId = config.projectId;
-  // The SDK and its adapter (identity-sdk.ts) load side by side, both after first paint.
-  loading ??= Promise.all([import("@descope/web-js-sdk"), import("./identity-sdk")]).then(
-    ([{ default: createSdk }, { identityFromSdk }]) =>
-      identityFromSdk(
-        // The web SDK's types are generic over its cookie options; the structural view is what we use.
-        createSdk({
-          projectId,
-          baseUrl: config.baseUrl,
-          persistTokens: true,
-          autoRefresh: true,
-        }) as unknown as IdentitySdk,
-        lookupToken,
-      ),
-    (error: unknown) => {
-      console.error("Failed to load the identity SDK", error);
-      loading = null;
-      return null;
-    },
-  );
+  loading ??= createIdentity(config.projectId, config).catch((error: unknown) => {
+    console.error("Failed to load the identity SDK", error);
+    loading = null;
+    return null;
+  });
   return loading;
 }
