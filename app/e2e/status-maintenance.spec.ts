@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, lookAt } from "./checks";
+import { STATUS_OPERATOR } from "./operators";
 import { requireEmulator, signIn } from "./sign-in";
 
 // Maintenance on /apotheosis's day bars (docs/status-operators.md, "Maintenance on the day bars"):
@@ -9,12 +10,6 @@ import { requireEmulator, signIn } from "./sign-in";
 // failed check, so its page answer is given those two days (the server's own computation of them
 // is tested in server/tests/api/status_maintenance_days.rs). The page stays axe clean for a visitor
 // and for an operator, in both themes at both widths.
-
-const OPERATOR = {
-  email: "status-operator@e2e.example",
-  name: "Status Operator",
-  username: "status-operator",
-};
 
 const WINDOW = "Database upgrade";
 
@@ -105,7 +100,7 @@ for (const who of ["a visitor", "an operator"] as const) {
         test.setTimeout(60_000);
         if (who === "an operator") {
           await requireEmulator(request);
-          await signIn(page, OPERATOR);
+          await signIn(page, STATUS_OPERATOR);
         }
         await page.setViewportSize({ width, height: 900 });
         await page.addInitScript((value) => localStorage.setItem("theme", value), theme);

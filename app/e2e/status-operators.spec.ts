@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
+import { openAction, STATUS_OPERATOR } from "./operators";
 import { requireEmulator, signIn } from "./sign-in";
 
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
@@ -8,12 +9,6 @@ import { requireEmulator, signIn } from "./sign-in";
 // posts two updates, resolves it and schedules a window, all through the operator view; an anonymous
 // visitor sees each step on the page, in the Statuspage JSON and in the Atom feed; a signed-in
 // non-operator gets 403 JSON from every operator endpoint and never sees the view.
-
-const OPERATOR = {
-  email: "status-operator@e2e.example",
-  name: "Status Operator",
-  username: "status-operator",
-};
 
 /** `YYYY-MM-DDTHH:MM` in UTC, `hours` from now: what the window's datetime-local fields take. */
 function utcField(hours: number): string {
@@ -32,7 +27,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const title = `Database unreachable ${tag}`;
-  await signIn(page, OPERATOR);
+  await signIn(page, STATUS_OPERATOR);
   await page.goto("/apotheosis");
   const view = page.getByTestId("operator-view");
   await expect(view).toBeVisible();
@@ -50,9 +45,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   };
 
   // Open: investigating, on the database.
-  const open = view.locator("form", {
-    has: page.getByRole("heading", { name: "Open an incident" }),
-  });
+  const open = await openAction(view, "Open an incident");
   await open.getByLabel("Title").fill(title);
   await open.getByLabel("Impact").selectOption("major");
   await open.getByLabel("Database").check();
@@ -64,9 +57,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   expect(JSON.stringify(unresolved)).toContain(title);
 
   // Two updates, then resolved.
-  const update = view.locator("form", {
-    has: page.getByRole("heading", { name: "Post an update" }),
-  });
+  const update = await openAction(view, "Post an update");
   for (const [status, text] of [
     ["identified", "The disk is full."],
     ["monitoring", "Disk grown; watching."],
@@ -92,9 +83,13 @@ test("an operator runs an incident and a window while an anonymous visitor watch
 
   // A window tomorrow.
   const windowTitle = `Database upgrade ${tag}`;
-  const schedule = view.locator("form", {
-    has: page.getByRole("heading", { name: "Schedule maintenance" }),
-  });
+  // An action opens from the keyboard too: its heading is the summary of a disclosure.
+  await view
+    .locator("summary", { has: page.getByRole("heading", { name: "Schedule maintenance" }) })
+    .focus();
+  await page.keyboard.press("Enter");
+  const schedule = view.getByRole("form", { name: "Schedule maintenance" });
+  await expect(schedule).toBeVisible();
   await schedule.getByLabel("Title").fill(windowTitle);
   await schedule.getByLabel("Database").check();
   await schedule.getByLabel("Starts (UTC)").fill(utcField(24));

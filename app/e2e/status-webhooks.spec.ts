@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
+import { openAction, STATUS_OPERATOR } from "./operators";
 import { requireEmulator, signIn } from "./sign-in";
 
 // The webhooks card of the operator view on /apotheosis (docs/status-operators.md, "Webhooks"): an
@@ -10,12 +11,6 @@ import { requireEmulator, signIn } from "./sign-in";
 // loopback webhooks), sees its signing secret once, opens an incident, and the receiver gets a
 // delivery signed with that secret while the delivery log shows it delivered; then deletes the
 // webhook after confirming. The card is accessible and looks right at both widths in both themes.
-
-const OPERATOR = {
-  email: "status-operator@e2e.example",
-  name: "Status Operator",
-  username: "status-operator",
-};
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -48,12 +43,12 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
   const receiver = await startReceiver();
   const tag = Date.now().toString(36);
   const name = `E2E receiver ${tag}`;
-  await signIn(page, OPERATOR);
+  await signIn(page, STATUS_OPERATOR);
   await page.goto("/apotheosis");
   const card = page.getByRole("region", { name: "Webhooks" });
   await expect(card).toBeVisible();
 
-  const add = card.locator("form", { has: page.getByRole("heading", { name: "Add a webhook" }) });
+  const add = await openAction(card, "Add a webhook");
   await add.getByLabel("URL").fill(receiver.url);
   await add.getByLabel("Format").selectOption("json");
   await add.getByLabel("Name (optional)").fill(name);
@@ -74,9 +69,7 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
   expect(await page.content()).not.toContain(secret);
 
   // An incident opened in the operator view reaches the receiver, signed.
-  const open = page.getByTestId("operator-view").locator("form", {
-    has: page.getByRole("heading", { name: "Open an incident" }),
-  });
+  const open = await openAction(page.getByTestId("operator-view"), "Open an incident");
   await open.getByLabel("Title").fill(`Webhook check ${tag}`);
   await open.getByLabel("Database").check();
   await open.getByLabel("What people see (Markdown)").fill("Checking the webhooks.");

@@ -1,8 +1,9 @@
 // The operator view of /apotheosis: shown only to a session the server accepts as a status operator
-// (GET /api/status/operator answers 200; anyone else sees nothing of it). Three forms, each a plain
-// <form> with labelled fields (keyboard and screen-reader friendly): open an incident, post an update
-// (a final status resolves or completes), schedule a maintenance window. The server validates
-// everything; its message is shown as it is. Below it, the webhooks card (webhooks-card.tsx).
+// (GET /api/status/operator answers 200; anyone else sees nothing of it). Three actions, each a plain
+// <form> with labelled fields (keyboard and screen-reader friendly) behind its heading, which opens
+// it (operator-action.tsx): open an incident, post an update (a final status resolves or completes),
+// schedule a maintenance window. The server validates everything; its message is shown as it is.
+// Below it, the webhooks card (webhooks-card.tsx).
 import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
 import {
   type FormEvent,
@@ -14,6 +15,7 @@ import {
 } from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
+import { OperatorAction } from "./operator-action";
 import { WebhooksCard } from "./webhooks-card";
 
 const INCIDENT_STATUSES: NoticeStatus[] = ["investigating", "identified", "monitoring", "resolved"];
@@ -98,16 +100,28 @@ function OperatorForms({ info, onPosted }: FormProps) {
         Only status operators see this. What you post is public at once, on every instance within a
         round of checks.
       </p>
-      <div className="operator__forms">
-        <OpenIncident info={info} onPosted={onPosted} />
-        <PostUpdate info={info} onPosted={onPosted} />
-        <ScheduleWindow info={info} onPosted={onPosted} />
+      <div className="operator__actions">
+        <OperatorAction id="open-incident-heading" title="Open an incident">
+          <OpenIncident info={info} onPosted={onPosted} />
+        </OperatorAction>
+        <OperatorAction id="post-update-heading" title={updateTitle(info)}>
+          <PostUpdate info={info} onPosted={onPosted} />
+        </OperatorAction>
+        <OperatorAction id="schedule-heading" title="Schedule maintenance">
+          <ScheduleWindow info={info} onPosted={onPosted} />
+        </OperatorAction>
       </div>
     </section>
   );
 }
 
 type FormProps = { info: OperatorInfo; onPosted: () => void };
+
+/** "Post an update", with how many incidents and windows are open to post to. */
+function updateTitle(info: OperatorInfo): string {
+  const open = info.open_notices.length;
+  return open === 0 ? "Post an update (nothing is open)" : `Post an update (${open} open)`;
+}
 
 /** Runs a post, keeps its outcome for the form's status line. */
 function usePost(onPosted: () => void) {
@@ -207,7 +221,6 @@ function OpenIncident({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="open-incident-heading">
-      <h3 id="open-incident-heading">Open an incident</h3>
       <label htmlFor="incident-title">Title</label>
       <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
       <label htmlFor="incident-impact">Impact</label>
@@ -269,7 +282,6 @@ function PostUpdate({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="post-update-heading">
-      <h3 id="post-update-heading">Post an update</h3>
       {chosen ? (
         <>
           <label htmlFor="update-target">Incident or window</label>
@@ -321,7 +333,6 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="schedule-heading">
-      <h3 id="schedule-heading">Schedule maintenance</h3>
       <label htmlFor="window-title">Title</label>
       <input id="window-title" name="title" required maxLength={info.limits.title_chars} />
       <Components info={info} prefix="window" />

@@ -14,6 +14,7 @@ import { type FormEvent, startTransition, useCallback, useEffect, useState } fro
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
+import { OperatorAction } from "./operator-action";
 
 const WEBHOOKS = "/api/status/webhooks";
 const DELIVERIES = "/api/status/webhooks/deliveries";
@@ -74,12 +75,14 @@ export function WebhooksCard() {
       {added ? (
         <Secret added={added} onDone={() => setAdded(null)} />
       ) : (
-        <AddWebhook
-          onAdded={(answer) => {
-            setAdded(answer);
-            reload();
-          }}
-        />
+        <OperatorAction id="add-webhook-heading" title="Add a webhook">
+          <AddWebhook
+            onAdded={(answer) => {
+              setAdded(answer);
+              reload();
+            }}
+          />
+        </OperatorAction>
       )}
       <h3 className="webhooks__heading">Webhooks</h3>
       {list.status === "loading" && <p className="card__hint">Loading webhooks…</p>}
@@ -128,12 +131,7 @@ function AddWebhook({ onAdded }: { onAdded: (added: AddedWebhook) => void }) {
     }
   };
   return (
-    <form
-      className="operator__form webhooks__form"
-      onSubmit={submit}
-      aria-labelledby="add-webhook-heading"
-    >
-      <h3 id="add-webhook-heading">Add a webhook</h3>
+    <form className="operator__form" onSubmit={submit} aria-labelledby="add-webhook-heading">
       <label htmlFor="webhook-url">URL</label>
       <input
         id="webhook-url"
