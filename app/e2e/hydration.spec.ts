@@ -196,3 +196,49 @@ test("at most 16 clicks are held before hydration: a 17th is dropped, the 16 are
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("navigation", { name: "Docs sections" })).toBeHidden();
 });
+
+test("a prerendered page starts its scripts after first paint, a few per task, the entry last", async ({
+  page,
+}) => {
+  // Each insertion the loader makes into <head>, as one MutationObserver callback sees it: two
+  // insertions in one task would arrive in one callback.
+  await page.addInitScript(() => {
+    const seen: { preloads: string[]; entry: boolean }[][] = [];
+    (window as unknown as { __insertions: typeof seen }).__insertions = seen;
+    new MutationObserver((records) => {
+      const batch = records
+        .filter((record) => record.target === document.head)
+        .map((record) => {
+          const added = [...record.addedNodes].filter(
+            (node): node is Element => node instanceof Element,
+          );
+          return {
+            preloads: added
+              .filter((node) => node.matches("link[rel=modulepreload]"))
+              .map((node) => node.getAttribute("href") ?? ""),
+            entry: added.some((node) => node.matches("script[type=module][src]")),
+          };
+        })
+        .filter((insertion) => insertion.preloads.length > 0 || insertion.entry);
+      if (batch.length > 0) seen.push(batch);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/apotheosis");
+  await page.waitForFunction(() => document.querySelector("script[type=module][src]"));
+  const html = await (await page.request.get("/apotheosis")).text();
+  const listed = JSON.parse(/var u=(\[[^\]]*\])/.exec(html)?.[1] ?? "[]") as string[];
+  expect(listed.length).toBeGreaterThan(4);
+  const insertions = await page.evaluate(
+    () =>
+      (window as unknown as { __insertions: { preloads: string[]; entry: boolean }[][] })
+        .__insertions,
+  );
+  // One insertion per task, at most four links each, every listed module once, the entry last.
+  for (const batch of insertions) expect(batch).toHaveLength(1);
+  const flat = insertions.map((batch) => batch[0] as { preloads: string[]; entry: boolean });
+  for (const insertion of flat) expect(insertion.preloads.length).toBeLessThanOrEqual(4);
+  expect(flat.flatMap((insertion) => insertion.preloads)).toEqual(listed);
+  expect(flat.map((insertion) => insertion.entry)).toEqual(
+    flat.map((_, i) => i === flat.length - 1),
+  );
+});
