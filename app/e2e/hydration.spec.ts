@@ -233,9 +233,20 @@ test("a prerendered page starts its scripts after first paint, a few per task, t
       (window as unknown as { __insertions: { preloads: string[]; entry: boolean }[][] })
         .__insertions,
   );
-  // One insertion per task, at most four links each, every listed module once, the entry last.
-  for (const batch of insertions) expect(batch).toHaveLength(1);
-  const flat = insertions.map((batch) => batch[0] as { preloads: string[]; entry: boolean });
+  // The loader's insertions only (Vite's own preloads of lazy chunks come later, its own way): one
+  // per task, at most four links each, every listed module once, the entry last.
+  const loaders = insertions
+    .map((batch) =>
+      batch
+        .map(({ preloads, entry }) => ({
+          preloads: preloads.filter((href) => listed.includes(href)),
+          entry,
+        }))
+        .filter((insertion) => insertion.preloads.length > 0 || insertion.entry),
+    )
+    .filter((batch) => batch.length > 0);
+  for (const batch of loaders) expect(batch).toHaveLength(1);
+  const flat = loaders.map((batch) => batch[0] as { preloads: string[]; entry: boolean });
   for (const insertion of flat) expect(insertion.preloads.length).toBeLessThanOrEqual(4);
   expect(flat.flatMap((insertion) => insertion.preloads)).toEqual(listed);
   expect(flat.map((insertion) => insertion.entry)).toEqual(
