@@ -44,8 +44,13 @@ test("an operator runs an incident and a window while an anonymous visitor watch
     expect(feed).toContain(title);
   };
 
+  // Nothing of the actions is built before one is opened.
+  await expect(view.getByRole("heading", { name: "Schedule maintenance" })).toBeVisible();
+  await expect(view.locator("form")).toHaveCount(0);
+
   // Open: investigating, on the database.
   const open = await openAction(view, "Open an incident");
+  await expect(view.locator("form")).toHaveCount(1);
   await open.getByLabel("Title").fill(title);
   await open.getByLabel("Impact").selectOption("major");
   await open.getByLabel("Database").check();
@@ -91,6 +96,12 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   const schedule = view.getByRole("form", { name: "Schedule maintenance" });
   await expect(schedule).toBeVisible();
   await schedule.getByLabel("Title").fill(windowTitle);
+  // Closed and opened again, the action keeps what was typed.
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(schedule).toBeHidden();
+  await page.keyboard.press("Enter");
+  await expect(schedule.getByLabel("Title")).toHaveValue(windowTitle);
   await schedule.getByLabel("Database").check();
   await schedule.getByLabel("Starts (UTC)").fill(utcField(24));
   await schedule.getByLabel("Ends (UTC)").fill(utcField(25));
