@@ -102,15 +102,17 @@ app/dist-harness/graphics.html: $(APP_SOURCES) app/graphics.html app/node_module
 server: ## Build the release server
 	cargo build --release -p mg-server
 
-# The production build: no local identity emulator (the `emulator` cargo feature left out), so it
-# refuses to start without IDENTITY_BASE_URL. Built in its own cargo target directory, so it and
-# `make server` (target/release/mg-server, with the emulator) never overwrite each other's binary,
-# and switching between the two feature sets never rebuilds the other's crates;
-# deploy/mg-web@.service installs $(PRODUCTION_BIN).
-PRODUCTION_TARGET := target/production
-PRODUCTION_BIN := $(PRODUCTION_TARGET)/release/mg-server
+# The production build: the server linked without the identity emulator's crate (`mg-emulator`, the
+# `emulator` cargo feature left out), so it refuses to start without IDENTITY_BASE_URL. It shares
+# target/release with `make server`: cargo keeps both builds of the shell crate side by side, so
+# switching compiles only the shell (`mg-server`), never the crates under it. The binary is copied
+# to $(PRODUCTION_BIN), then the development binary is put back in target/release (a copy, no
+# compile); deploy/mg-web@.service installs $(PRODUCTION_BIN).
+PRODUCTION_BIN := target/production/mg-server
 server-production: ## Build the release server without the identity emulator (what deploy/ runs)
-	CARGO_TARGET_DIR=$(CURDIR)/$(PRODUCTION_TARGET) cargo build --release -p mg-server --no-default-features
+	cargo build --release -p mg-server --no-default-features
+	mkdir -p $(dir $(PRODUCTION_BIN)) && cp target/release/mg-server $(PRODUCTION_BIN)
+	cargo build --release -p mg-server
 	@echo "production binary: $(PRODUCTION_BIN)"
 
 server-debug:

@@ -3,7 +3,7 @@
 # POST /api/auth/current-user (64 connections: JWT check + read) and POST /api/auth/update-profile
 # (8 connections, a new name each request: one committed write each), in ROUNDS interleaved rounds.
 # Used for the cost of `synchronous = FULL` (docs/performance.md): build once as is, once with
-# NORMAL in server/src/db/mod.rs, copy each binary aside, and pass both.
+# NORMAL in platform/src/db/mod.rs, copy each binary aside, and pass both.
 #   usage: [ROUNDS=3] [SECONDS_PER_RUN=5] benches/compare-writes.sh BINARY_A BINARY_B
 set -euo pipefail
 A="${1:?binary A}"

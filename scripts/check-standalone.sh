@@ -8,7 +8,7 @@
 #   4. every relative link in README.md and docs/*.md points at a file that exists, and at a heading
 #      of that file when it names one.
 # Prints each failure as file:line and exits non-zero if there is any. Lock files and this script are
-# not searched. Applied migrations (server/migrations/) are left out of check 2: every database that
+# not searched. Applied migrations (platform/migrations/) are left out of check 2: every database that
 # ran one stores its checksum, so its text, comments included, is never edited.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -64,7 +64,7 @@ done < <(git grep -nIE '\b(ARCHITECTURE|IDENTITY|QUALITY|STYLE|TOOLCHAIN)\.md\b|
 while IFS= read -r hit; do
   fail "$hit  <- cites a tracker number; say why instead"
 done < <(git grep -nIE '\b[Ii]ssues?[ -]#?[0-9]+|\(#[0-9]+\)|\b(PR|[Pp]ull request) #?[0-9]+' \
-  -- . "${not_searched[@]}" ':(exclude)server/migrations/**')
+  -- . "${not_searched[@]}" ':(exclude)platform/migrations/**')
 
 # 3. The README is for users.
 readme_lines=$(wc -l <README.md)

@@ -5,7 +5,7 @@ import type { Account } from "./emulator-http";
 // Sign-in through the browser, against the server's local identity emulator (docs/identity.md):
 // the top navigation's "Log in", the login modal, the emulator's provider page and back to /home.
 //
-// What this assumes about the server's emulator (server/src/emulator/page.rs):
+// What this assumes about the server's emulator (emulator/src/page.rs):
 // - The server injects `mg-runtime-config` with the identity project id; `GET /v2/keys/{id}` answers
 //   JSON keys when the emulator is on (requireEmulator fails a spec's tests otherwise).
 // - The provider page (/emulator/oauth/{provider}) says "Local identity emulator", has fields labelled

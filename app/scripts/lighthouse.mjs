@@ -133,7 +133,7 @@ async function signIn(page, email) {
   await page.goto(`${baseUrl}/`, { waitUntil: "networkidle0" });
   await page.locator("::-p-aria([name='Log in'][role='button'])").click();
   await page.locator("::-p-aria([name='Continue with Discord'][role='button'])").click();
-  // The emulator's page (server/src/emulator/page.rs): "Another account", then its three fields.
+  // The emulator's page (emulator/src/page.rs): "Another account", then its three fields.
   await page.waitForSelector("::-p-text(Local identity emulator)");
   await page.locator("input[name='account'][value='custom']").click();
   await page.locator("#email").fill(email);

@@ -101,7 +101,9 @@ impl std::fmt::Debug for Application {
 impl Application {
     /// Connects the database, runs migrations and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let config = config.checked()?.runnable_by_this_build()?;
+        let config = config
+            .checked()?
+            .runnable_with(cfg!(feature = "emulator"))?;
         let sqlite = crate::db::Backend::of_url(&config.database_url) == crate::db::Backend::Sqlite;
         if sqlite || config.identity_emulator_enabled() {
             crate::db::files::private_dir(&config.data_dir).map_err(|error| {

@@ -23,10 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::status_operator::{invalid, logged, take_write, text, StatusOperator};
 use crate::{
-    db::{
-        status_notices::{NewUpdate, UpdateRow},
-        Database,
-    },
+    db::Database,
     error::AppError,
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
@@ -36,6 +33,10 @@ use crate::{
         operator_limits::{
             LOG_READ, MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES,
             MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS,
+        },
+        store::{
+            notices::{NewUpdate, UpdateRow},
+            StatusQueries,
         },
         StatusService,
     },
@@ -194,6 +195,7 @@ async fn get_log(
     _operator: StatusOperator,
 ) -> Result<Json<OperatorLog>, AppError> {
     let mut entries: Vec<(i64, OperatorAction)> = db
+        .status()
         .operator_log(LOG_READ)
         .await?
         .into_iter()
@@ -206,7 +208,7 @@ async fn get_log(
         })
         .collect();
     // The webhooks' adds and deletes (docs/status-operators.md, "Webhooks").
-    for hook in db.webhook_changes(LOG_READ).await? {
+    for hook in db.status().webhook_changes(LOG_READ).await? {
         let target = format!("webhook {}", hook.name);
         if let (Some(at), Some(by)) = (hook.deleted_at, hook.deleted_by) {
             let action = logged_action(at, by, "delete webhook".into(), target.clone());
@@ -352,7 +354,7 @@ async fn add_update(
     let now = now_ms();
     let who = operator.who();
     let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
-    let found = db.find_notice(id).await?;
+    let found = db.status().find_notice(id).await?;
     let Some((found, _)) = found.filter(|(n, _)| n.kind == kind.as_str()) else {
         return Err(AppError::NotFound);
     };
@@ -361,6 +363,7 @@ async fn add_update(
     }
     take_write(status, who, now)?;
     let stored = db
+        .status()
         .append_notice_update(
             &NewUpdate {
                 id: &found.id,
@@ -425,7 +428,7 @@ async fn create(
 ) -> Result<Response, AppError> {
     let who = operator.who();
     take_write(status, who, now)?;
-    if db.count_open_notices(now).await? >= MAX_OPEN_NOTICES {
+    if db.status().count_open_notices(now).await? >= MAX_OPEN_NOTICES {
         return Err(invalid(&format!(
             "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
         )));
@@ -445,7 +448,7 @@ async fn create(
         created_at: now,
         author: who.to_owned(),
     };
-    db.insert_notice(&first).await?;
+    db.status().insert_notice(&first).await?;
     logged(
         &first.author,
         &action_of(&first.kind, 1, &first.status),
@@ -502,7 +505,11 @@ async fn answer(
     let notice = match notice {
         Some(notice) => notice,
         None => {
-            let stored = db.find_notice(id).await?.ok_or(AppError::NotFound)?;
+            let stored = db
+                .status()
+                .find_notice(id)
+                .await?
+                .ok_or(AppError::NotFound)?;
             notice_at(&stored, now)
         }
     };

@@ -18,11 +18,12 @@ use serde::{Deserialize, Serialize};
 
 use super::status_operator::{invalid, logged, take_write, text, StatusOperator};
 use crate::{
-    db::{status_webhooks::WebhookRow, webhook_deliveries::DeliveryRow, Database},
+    db::Database,
     error::AppError,
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
     status::{
+        store::{deliveries::DeliveryRow, webhooks::WebhookRow, StatusQueries},
         webhooks::{
             guard, random_bytes, DELIVERIES_READ, DELIVERY_RETENTION_MS, MAX_NAME_CHARS,
             MAX_URL_CHARS, MAX_WEBHOOKS,
@@ -180,7 +181,13 @@ async fn list(
     State(db): State<Database>,
     _operator: StatusOperator,
 ) -> Result<Json<WebhookList>, AppError> {
-    let webhooks = db.live_webhooks().await?.into_iter().map(listed).collect();
+    let webhooks = db
+        .status()
+        .live_webhooks()
+        .await?
+        .into_iter()
+        .map(listed)
+        .collect();
     Ok(Json(WebhookList {
         webhooks,
         max_webhooks: MAX_WEBHOOKS,
@@ -218,7 +225,7 @@ async fn add(
         deleted_at: None,
         deleted_by: None,
     };
-    if !db.insert_webhook(&row, MAX_WEBHOOKS).await? {
+    if !db.status().insert_webhook(&row, MAX_WEBHOOKS).await? {
         return Err(invalid(&format!(
             "There are {MAX_WEBHOOKS} webhooks (the most): delete one first."
         )));
@@ -237,12 +244,12 @@ async fn remove(
     let now = now_ms();
     let who = operator.who();
     take_write(&status, who, now)?;
-    if !db.delete_webhook(&id, who, now).await? {
+    if !db.status().delete_webhook(&id, who, now).await? {
         return Err(AppError::NotFound);
     }
     logged(who, "delete webhook", &id);
     // Its pending deliveries are never claimed again; the log says so from the next prune on.
-    if let Err(error) = db.fail_orphaned_deliveries(now).await {
+    if let Err(error) = db.status().fail_orphaned_deliveries(now).await {
         tracing::warn!(%error, "webhooks: the deleted webhook's deliveries end at the next prune");
     }
     Ok(StatusCode::NO_CONTENT)
@@ -253,6 +260,7 @@ async fn deliveries(
     _operator: StatusOperator,
 ) -> Result<Json<DeliveryLog>, AppError> {
     let deliveries = db
+        .status()
         .delivery_log(DELIVERIES_READ)
         .await?
         .into_iter()

@@ -7,6 +7,7 @@
 mod helpers;
 mod account;
 mod auth;
+mod binary;
 mod connection_lifetimes;
 mod connections;
 mod deploy;

@@ -6,10 +6,11 @@
 
 use mg_domain::status::Point;
 use mg_server::{
-    db::{
-        status::{RawCheck, Resolution, Rollup},
-        status_notices::UpdateRow,
-        Database,
+    db::Database,
+    status::store::{
+        checks::{RawCheck, Resolution, Rollup},
+        notices::UpdateRow,
+        StatusQueries,
     },
     time::{DAY_MS, HOUR_MS},
 };
@@ -100,7 +101,10 @@ async fn maintenance_days(app: TestApp) {
             rollups.push(hour(day + h * HOUR_MS, failures));
         }
     }
-    db.upsert_status_rollups(&rollups).await.expect("rollups");
+    db.status()
+        .upsert_status_rollups(&rollups)
+        .await
+        .expect("rollups");
     let at = |day: i64, from: i64, to: i64| (day + from * HOUR_MS, day + to * HOUR_MS);
     for row in [
         window("m-a", "Database upgrade", "db", at(DAY_A, 2, 3)),
@@ -108,7 +112,7 @@ async fn maintenance_days(app: TestApp) {
         window("m-api", "API move", "api", at(DAY_B, 10, 13)),
         window("m-c", "Quiet change", "db", at(DAY_C, 8, 9)),
     ] {
-        db.insert_notice(&row).await.expect("window");
+        db.status().insert_notice(&row).await.expect("window");
     }
     app.status.record(vec![healthy_check(T0)], T0).await;
 

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use mg_server::{db::status::RawCheck, time::now_ms};
+use mg_server::{status::store::checks::RawCheck, time::now_ms};
 
 use crate::helpers::{spawn_beside, TestApp};
 

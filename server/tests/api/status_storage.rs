@@ -1,8 +1,11 @@
 //! Status history in the database: exact rollups, retention and the storage bound of a year.
 
 use mg_server::{
-    db::status::{RawCheck, Resolution, StorageBound},
     status::aggregate::percentile,
+    status::store::{
+        checks::{RawCheck, Resolution, StorageBound},
+        StatusQueries,
+    },
     time::{DAY_MS, HOUR_MS},
 };
 use sqlx::Connection;
@@ -191,7 +194,10 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
     let db = mg_server::db::Database::connect(&app.database_url, Some(2))
         .await
         .expect("database");
-    db.insert_status_checks(&checks).await.expect("raw");
+    db.status()
+        .insert_status_checks(&checks)
+        .await
+        .expect("raw");
     let mut rollups = Vec::new();
     for (resolution, period, count) in [
         (Resolution::Hour, HOUR_MS, 90 * 24),
@@ -199,7 +205,7 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
     ] {
         for i in 0..count {
             for c in ["api", "db", "queue"] {
-                rollups.push(mg_server::db::status::Rollup {
+                rollups.push(mg_server::status::store::checks::Rollup {
                     resolution,
                     bucket_start: now - now % period - i * period,
                     component: c.into(),
@@ -213,7 +219,10 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
             }
         }
     }
-    db.upsert_status_rollups(&rollups).await.expect("rollups");
+    db.status()
+        .upsert_status_rollups(&rollups)
+        .await
+        .expect("rollups");
     // A round over a full window (read 24 h of checks and 90 days of rollups, summarise, render
     // every answer) stays well inside the interval.
     let started = std::time::Instant::now();

@@ -7,11 +7,14 @@
 use std::time::{Duration, Instant};
 
 use mg_server::{
-    db::{
-        status::{IncidentRow, RawCheck, Resolution, Rollup},
-        Database,
+    db::Database,
+    status::{
+        store::{
+            checks::{IncidentRow, RawCheck, Resolution, Rollup},
+            StatusQueries,
+        },
+        StatusConfig,
     },
-    status::StatusConfig,
     time::HOUR_MS,
 };
 use serde_json::Value;
@@ -59,22 +62,24 @@ async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figur
     let second: Vec<RawCheck> = (30..60)
         .map(|m| check("second", "db", T0 + m * MINUTE + 5_000, true))
         .collect();
-    db.insert_status_checks(&second)
+    db.status()
+        .insert_status_checks(&second)
         .await
         .expect("second's checks");
-    db.upsert_status_rollups(&[Rollup {
-        resolution: Resolution::Hour,
-        bucket_start: T0,
-        component: "db".into(),
-        instance_id: "second".into(),
-        checks: 30,
-        failures: 0,
-        latency_p50_us: 1000,
-        latency_p95_us: 1000,
-        latency_max_us: 1000,
-    }])
-    .await
-    .expect("second's rollup");
+    db.status()
+        .upsert_status_rollups(&[Rollup {
+            resolution: Resolution::Hour,
+            bucket_start: T0,
+            component: "db".into(),
+            instance_id: "second".into(),
+            checks: 30,
+            failures: 0,
+            latency_p50_us: 1000,
+            latency_p95_us: 1000,
+            latency_max_us: 1000,
+        }])
+        .await
+        .expect("second's rollup");
     for m in 0..60 {
         let at = T0 + m * MINUTE;
         app.status
@@ -121,16 +126,20 @@ async fn a_gone_viewpoints_incident_ends_where_it_was_last_seen(app: TestApp) {
     let old: Vec<RawCheck> = (0..=5)
         .map(|m| check("old", "db", T0 + m * MINUTE, false))
         .collect();
-    db.insert_status_checks(&old).await.expect("old checks");
-    db.upsert_status_incident(&IncidentRow {
-        component: "db".into(),
-        instance_id: "old".into(),
-        started_at: T0,
-        ended_at: None,
-        first_error: "made up".into(),
-    })
-    .await
-    .expect("old incident");
+    db.status()
+        .insert_status_checks(&old)
+        .await
+        .expect("old checks");
+    db.status()
+        .upsert_status_incident(&IncidentRow {
+            component: "db".into(),
+            instance_id: "old".into(),
+            started_at: T0,
+            ended_at: None,
+            first_error: "made up".into(),
+        })
+        .await
+        .expect("old incident");
     app.status.check_now(T0 + 6 * MINUTE).await;
     let (_, status) = json(app.get("/api/status").await).await;
     assert_eq!(
@@ -177,7 +186,8 @@ async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
     assert_eq!(app.status.foreign_checks_seen().await, None);
     // Another process named "first" writes its own rounds in between.
     let db = database(&app).await;
-    db.insert_status_checks(&[check("first", "db", T0 + 45_000, true)])
+    db.status()
+        .insert_status_checks(&[check("first", "db", T0 + 45_000, true)])
         .await
         .expect("the other's check");
     app.status.check_now(T0 + 60_000).await;
@@ -238,13 +248,14 @@ async fn a_stopped_viewpoint_leaves_the_overall_state(app: TestApp) {
     let db = database(&app).await;
     for m in 0..5 {
         let at = T0 + m * MINUTE;
-        db.insert_status_checks(&[
-            check("second", "api", at, true),
-            check("second", "db", at, true),
-            check("second", "queue", at, false),
-        ])
-        .await
-        .expect("second's checks");
+        db.status()
+            .insert_status_checks(&[
+                check("second", "api", at, true),
+                check("second", "db", at, true),
+                check("second", "queue", at, false),
+            ])
+            .await
+            .expect("second's checks");
     }
     app.status.check_now(T0 + 4 * MINUTE + 10_000).await;
     let (_, status) = json(app.get("/api/status").await).await;
@@ -392,8 +403,14 @@ async fn fill_three_full_windows(app: &TestApp, now: i64) {
             }
         }
     }
-    db.insert_status_checks(&checks).await.expect("raw");
-    db.upsert_status_rollups(&rollups).await.expect("rollups");
+    db.status()
+        .insert_status_checks(&checks)
+        .await
+        .expect("raw");
+    db.status()
+        .upsert_status_rollups(&rollups)
+        .await
+        .expect("rollups");
 }
 
 async fn health_answers_promptly_while_a_round_renders_a_large_history(app: TestApp) {

@@ -8,7 +8,7 @@ use std::{collections::HashSet, time::Duration};
 
 use serde_json::{json, Value};
 
-use mg_server::{config::Config, db::status::RawCheck, time::now_ms};
+use mg_server::{config::Config, status::store::checks::RawCheck, time::now_ms};
 
 use crate::{
     helpers::TestApp,

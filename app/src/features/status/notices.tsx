@@ -50,7 +50,7 @@ export function Notices({ refresh }: { refresh: number }) {
         <div
           className="notices__body"
           // The server's HTML: every word escaped, update texts rendered from Markdown with no raw
-          // HTML, script or foreign link passing (server/src/status/markdown.rs).
+          // HTML, script or foreign link passing (status/src/markdown.rs).
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}

@@ -1,0 +1,562 @@
+//! Server configuration, read once from the environment at start.
+
+mod error;
+pub mod network;
+pub mod status;
+
+use std::{env, net::IpAddr, path::PathBuf, time::Duration};
+
+pub use self::error::ConfigError;
+
+/// Everything the server needs to start. Every field has a default that makes `make run` work offline.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `HOST`: the address to listen on (default `127.0.0.1`; `0.0.0.0` to accept outside connections).
+    pub host: IpAddr,
+    /// `PORT`: the TCP port (default 3000; 0 picks a free port, as the tests do).
+    pub port: u16,
+    /// `DATA_DIR`: where the embedded SQLite database and other local state live (default `./data`).
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`: `sqlite://...` or `postgres://...` (default: SQLite file `mg.db` in `DATA_DIR`).
+    pub database_url: String,
+    /// `DATABASE_MAX_CONNECTIONS`: the pool's size (default 8 on SQLite, 16 on PostgreSQL).
+    pub database_max_connections: Option<u32>,
+    /// `STATIC_DIR`: the built app to serve (default `app/dist`).
+    pub static_dir: PathBuf,
+    /// `IDENTITY_PROJECT_ID`: the identity project whose session tokens are accepted (`iss` rule);
+    /// with the local emulator on it defaults to [`LOCAL_EMULATOR_PROJECT_ID`].
+    pub identity_project_id: Option<String>,
+    /// `IDENTITY_BASE_URL`: the external identity provider's API; keys come from
+    /// `{base}/v2/keys/{projectId}`. Unset: the local identity emulator runs inside this server.
+    pub identity_base_url: Option<String>,
+    /// `IDENTITY_EMULATOR=on`: run the local identity emulator even though `HOST` is not a
+    /// loopback address (a loud banner at start, a marker in the app). Off by default.
+    pub identity_emulator_public: bool,
+    /// `IDENTITY_AUDIENCE`: when set, session tokens must carry it in `aud` (default: not checked).
+    pub identity_audience: Option<String>,
+    /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes; tests
+    /// shorten it to see a code expire).
+    pub emulator_code_ttl: Duration,
+    /// Not an environment variable: how often the app's documents are looked at again on disk
+    /// ([`STATIC_RECHECK`], a second: a rebuilt app is served within it; tests use zero to see
+    /// every rewrite at once).
+    pub static_recheck: Duration,
+    /// `SANCTIFIED`: sign-in mode of the app (`true` by default; `false` = open mode, no sign-in).
+    pub sanctified: bool,
+    /// `DEPLOYMENT_ID`: an identifier of this deployment, shown by the app (default none).
+    pub deployment_id: Option<String>,
+    /// `DEPLOYMENT_FLAGS`: a JSON object string of deployment flags handed to the app (default none).
+    pub deployment_flags: Option<String>,
+    /// `DEPLOYMENT_TYPE`: the kind of deployment (e.g. `ethereal`), handed to the app (default none).
+    pub deployment_type: Option<String>,
+    /// `PUBLIC_URL`: the site's origin as people reach it (`https://mg.example.com`), written into
+    /// the pages' canonical and Open Graph links, the sitemap and robots.txt (default
+    /// `http://localhost:{PORT}`).
+    pub public_url: String,
+    /// `ALLOWED_ORIGINS`: comma-separated origins allowed to call the API cross-origin (default none).
+    pub allowed_origins: Vec<String>,
+    /// `RATE_LIMIT_PER_MINUTE`: requests per minute per client IP on `/api/auth/*` and
+    /// `/api/wisdom` (default 120, with bursts of up to a quarter of it).
+    pub rate_limit_per_minute: u32,
+    /// `STATUS_CHECK_INTERVAL`, `TELEKINESIS_QUEUE_URL`, `INSTANCE_ID`: the status checks.
+    pub status: status::StatusConfig,
+    /// Connections, `TRUSTED_PROXIES`, rate-limit memory and `METRICS_TOKEN` (see `network.rs`).
+    pub network: network::NetworkConfig,
+}
+
+/// The identity project id the local emulator uses when `IDENTITY_PROJECT_ID` is not set.
+pub const LOCAL_EMULATOR_PROJECT_ID: &str = "P2localemulator";
+
+/// How long an emulator OAuth code is valid by default.
+pub const EMULATOR_CODE_TTL: Duration = Duration::from_secs(300);
+/// How often the app's documents are looked at again on disk (see [`Config::static_recheck`]).
+pub const STATIC_RECHECK: Duration = Duration::from_secs(1);
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let host = match lookup("HOST") {
+            Some(raw) => raw.parse().map_err(|_| ConfigError::Invalid {
+                name: "HOST",
+                reason: format!("'{raw}' is not an IP address"),
+            })?,
+            None => IpAddr::from([127, 0, 0, 1]),
+        };
+        let port = match lookup("PORT") {
+            Some(raw) => raw.parse().map_err(|_| ConfigError::Invalid {
+                name: "PORT",
+                reason: format!("'{raw}' is not a port number (0-65535)"),
+            })?,
+            None => 3000,
+        };
+        let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = match lookup("DATABASE_URL").filter(|url| !url.trim().is_empty()) {
+            Some(url) if url.starts_with("sqlite:") || url.starts_with("postgres") => url,
+            Some(_) => {
+                return Err(ConfigError::Invalid {
+                    name: "DATABASE_URL",
+                    reason: "expected a sqlite:// or postgres:// URL".into(),
+                })
+            }
+            None => format!("sqlite://{}?mode=rwc", data_dir.join("mg.db").display()),
+        };
+        let static_dir = PathBuf::from(lookup("STATIC_DIR").unwrap_or_else(|| "app/dist".into()));
+        let non_empty = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let identity_base_url = non_empty("IDENTITY_BASE_URL");
+        if let Some(url) = &identity_base_url {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(ConfigError::Invalid {
+                    name: "IDENTITY_BASE_URL",
+                    reason: format!("'{url}' is not an http(s) URL"),
+                });
+            }
+        }
+        let allowed_origins = match non_empty("ALLOWED_ORIGINS") {
+            Some(raw) => raw
+                .split(',')
+                .map(|origin| origin.trim().trim_end_matches('/'))
+                .filter(|origin| !origin.is_empty())
+                .map(checked_origin)
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let identity_emulator_public = match non_empty("IDENTITY_EMULATOR") {
+            None => false,
+            Some(v) if v.eq_ignore_ascii_case("on") => true,
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    name: "IDENTITY_EMULATOR",
+                    reason: format!("'{v}' is not 'on' (leave it unset unless the emulator must run on a non-loopback HOST)"),
+                })
+            }
+        };
+        let rate_limit_per_minute =
+            match non_empty("RATE_LIMIT_PER_MINUTE") {
+                Some(raw) => raw.parse().ok().filter(|n: &u32| *n > 0).ok_or_else(|| {
+                    ConfigError::Invalid {
+                        name: "RATE_LIMIT_PER_MINUTE",
+                        reason: format!("'{raw}' is not a positive number"),
+                    }
+                })?,
+                None => 120,
+            };
+        let database_max_connections = match non_empty("DATABASE_MAX_CONNECTIONS") {
+            Some(raw) => Some(raw.parse().ok().filter(|n: &u32| *n > 0).ok_or_else(|| {
+                ConfigError::Invalid {
+                    name: "DATABASE_MAX_CONNECTIONS",
+                    reason: format!("'{raw}' is not a positive number"),
+                }
+            })?),
+            None => None,
+        };
+        let sanctified = match non_empty("SANCTIFIED").map(|v| v.to_ascii_lowercase()) {
+            None => true,
+            Some(v) if ["true", "1", "yes", "on"].contains(&v.as_str()) => true,
+            Some(v) if ["false", "0", "no", "off"].contains(&v.as_str()) => false,
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    name: "SANCTIFIED",
+                    reason: format!("'{v}' is not true or false"),
+                })
+            }
+        };
+        let deployment_flags = non_empty("DEPLOYMENT_FLAGS");
+        if let Some(flags) = &deployment_flags {
+            // The browser reads the flags by the same rule, `mg_domain::DeploymentFlags`' (spec 3, 5):
+            // what fails here would leave it on the defaults with a warning.
+            if serde_json::from_str::<mg_domain::DeploymentFlags>(flags).is_err() {
+                return Err(ConfigError::Invalid {
+                    name: "DEPLOYMENT_FLAGS",
+                    reason: format!(
+                        "expected a JSON object of booleans named {}, e.g. {{\"ethereal\": true}}",
+                        mg_domain::FLAG_NAMES.join(", ")
+                    ),
+                });
+            }
+        }
+        let public_url = match non_empty("PUBLIC_URL") {
+            Some(raw) => checked_public_url(&raw)?,
+            None => format!("http://localhost:{port}"),
+        };
+        let status = status::StatusConfig::from_lookup(&lookup, port)?;
+        Ok(Self {
+            host,
+            port,
+            data_dir,
+            database_url,
+            database_max_connections,
+            static_dir,
+            identity_project_id: non_empty("IDENTITY_PROJECT_ID"),
+            identity_base_url,
+            identity_emulator_public,
+            identity_audience: non_empty("IDENTITY_AUDIENCE"),
+            emulator_code_ttl: EMULATOR_CODE_TTL,
+            static_recheck: STATIC_RECHECK,
+            sanctified,
+            deployment_id: non_empty("DEPLOYMENT_ID"),
+            deployment_flags,
+            deployment_type: non_empty("DEPLOYMENT_TYPE"),
+            public_url,
+            allowed_origins,
+            rate_limit_per_minute,
+            status,
+            network: network::NetworkConfig::from_lookup(&lookup)?,
+        })
+        .and_then(Self::checked)
+    }
+
+    /// Refuses a configuration that would expose the local identity emulator without
+    /// `IDENTITY_EMULATOR=on`: on a non-loopback address, or behind a reverse proxy (a server told
+    /// to trust proxies is public through them, whatever its `HOST`). Checked again by
+    /// `Application::build`.
+    pub fn checked(self) -> Result<Self, ConfigError> {
+        if self.identity_emulator_enabled() && !self.identity_emulator_public {
+            if !self.host.is_loopback() {
+                return Err(ConfigError::EmulatorExposed(self.host));
+            }
+            if !self.network.trusted_proxies.is_empty() {
+                return Err(ConfigError::EmulatorBehindProxy);
+            }
+        }
+        Ok(self)
+    }
+
+    /// Refuses what a build cannot run: a build without the identity emulator linked in (the
+    /// production build) needs `IDENTITY_BASE_URL` and refuses `IDENTITY_EMULATOR=on`. Checked by
+    /// `Application::build`, which knows whether the emulator is linked.
+    pub fn runnable_with(self, emulator_linked: bool) -> Result<Self, ConfigError> {
+        if !emulator_linked {
+            if self.identity_emulator_public {
+                return Err(ConfigError::EmulatorNotBuilt);
+            }
+            if self.identity_base_url.is_none() {
+                return Err(ConfigError::NoIdentityProvider);
+            }
+        }
+        Ok(self)
+    }
+
+    /// The local identity emulator runs when no external identity provider is configured.
+    pub fn identity_emulator_enabled(&self) -> bool {
+        self.identity_base_url.is_none()
+    }
+
+    /// The app shows its "local identity emulator" marker: the emulator runs on a public address
+    /// on purpose (`IDENTITY_EMULATOR=on`).
+    pub fn shows_emulator_marker(&self) -> bool {
+        self.identity_emulator_enabled() && self.identity_emulator_public
+    }
+
+    /// The identity project whose tokens are accepted: the configured one, or the emulator's default.
+    pub fn effective_identity_project_id(&self) -> Option<&str> {
+        match &self.identity_project_id {
+            Some(id) => Some(id),
+            None if self.identity_emulator_enabled() => Some(LOCAL_EMULATOR_PROJECT_ID),
+            None => None,
+        }
+    }
+}
+
+/// `PUBLIC_URL` as an origin (one trailing slash allowed), normalised (`HTTPS://X.example:443/` ->
+/// `https://x.example`).
+fn checked_public_url(raw: &str) -> Result<String, ConfigError> {
+    let trimmed = raw.strip_suffix('/').unwrap_or(raw);
+    checked_origin(trimmed).map_err(|_| ConfigError::Invalid {
+        name: "PUBLIC_URL",
+        reason: format!(
+            "'{raw}' is not an http(s) origin; expected scheme://host[:port] such as https://mg.example.com"
+        ),
+    })
+}
+
+/// `raw` when it is an origin (`scheme://host[:port]`, http or https, nothing after it).
+fn checked_origin(raw: &str) -> Result<String, ConfigError> {
+    let refused = |why: &str| {
+        ConfigError::Invalid {
+        name: "ALLOWED_ORIGINS",
+        reason: format!("'{raw}' {why}; expected origins such as https://app.example.com or http://localhost:5173, comma-separated"),
+    }
+    };
+    if raw.eq_ignore_ascii_case("null") {
+        return Err(refused(
+            "is the opaque origin of sandboxed pages and files, which anyone can send",
+        ));
+    }
+    let url = url::Url::parse(raw).map_err(|_| refused("is not a URL"))?;
+    let origin = url.origin();
+    if !matches!(url.scheme(), "http" | "https") || !origin.is_tuple() {
+        return Err(refused("is not an http(s) origin"));
+    }
+    // Parsing adds "/" as the path; anything else (a path, query, fragment or user) is not an origin.
+    let bare = url.path() == "/"
+        && !raw.ends_with('/')
+        && url.query().is_none()
+        && url.fragment().is_none()
+        && url.username().is_empty()
+        && url.password().is_none();
+    if !bare {
+        return Err(refused("has more than scheme://host[:port]"));
+    }
+    Ok(origin.ascii_serialization())
+}
+
+/// For tests: an environment that holds only `pairs` (the last of a name wins), to look up.
+#[cfg(test)]
+pub(crate) fn environment_of<'a>(
+    pairs: &'a [(&'a str, &'a str)],
+) -> impl Fn(&str) -> Option<String> + 'a {
+    |name| {
+        let mut values = pairs.iter().filter(|(key, _)| *key == name);
+        values.next_back().map(|(_, value)| (*value).to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config_from(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        Config::from_lookup(environment_of(pairs))
+    }
+
+    #[test]
+    fn only_a_build_with_the_emulator_runs_without_an_identity_provider() {
+        let runnable = |pairs: &[(&str, &str)], emulator_linked: bool| {
+            config_from(pairs)
+                .expect("valid")
+                .runnable_with(emulator_linked)
+        };
+        let provider = [
+            ("IDENTITY_BASE_URL", "https://id.example"),
+            ("IDENTITY_PROJECT_ID", "P1"),
+        ];
+        assert!(runnable(&provider, true).is_ok() && runnable(&provider, false).is_ok());
+        assert!(runnable(&[], true).is_ok());
+        assert!(runnable(&[("IDENTITY_EMULATOR", "on")], true).is_ok());
+
+        let message = runnable(&[], false).expect_err("no provider").to_string();
+        assert!(message.contains("Set IDENTITY_BASE_URL"), "{message}");
+        assert!(!message.contains('\n'), "one line: {message}");
+        let message = runnable(&[("IDENTITY_EMULATOR", "on")], false)
+            .expect_err("emulator asked for")
+            .to_string();
+        assert!(message.contains("Unset IDENTITY_EMULATOR"), "{message}");
+    }
+
+    #[test]
+    fn defaults_run_on_sqlite_in_the_data_directory_at_port_3000() {
+        let config = config_from(&[]).expect("defaults are valid");
+        assert_eq!(config.port, 3000);
+        assert_eq!(config.database_url, "sqlite://data/mg.db?mode=rwc");
+        assert_eq!(config.static_dir, PathBuf::from("app/dist"));
+    }
+
+    #[test]
+    fn a_bad_port_is_a_clear_error() {
+        let error = config_from(&[("PORT", "http")]).expect_err("not a port");
+        assert_eq!(
+            error.to_string(),
+            "PORT is not valid: 'http' is not a port number (0-65535)"
+        );
+    }
+
+    #[test]
+    fn an_unsupported_database_url_is_refused() {
+        let error = config_from(&[("DATABASE_URL", "mysql://x")]).expect_err("unsupported");
+        assert!(error.to_string().starts_with("DATABASE_URL is not valid"));
+    }
+
+    #[test]
+    fn allowed_origins_are_a_trimmed_comma_separated_list() {
+        let config = config_from(&[(
+            "ALLOWED_ORIGINS",
+            " https://a.example/, http://localhost:5173 ",
+        )])
+        .expect("valid");
+        assert_eq!(
+            config.allowed_origins,
+            vec![
+                "https://a.example".to_owned(),
+                "http://localhost:5173".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn an_identity_base_url_must_be_http() {
+        let error =
+            config_from(&[("IDENTITY_BASE_URL", "api.descope.com")]).expect_err("no scheme");
+        assert!(error
+            .to_string()
+            .starts_with("IDENTITY_BASE_URL is not valid"));
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_emulator_needs_to_be_asked_for() {
+        // Before: HOST=127.0.0.1 behind nginx with TRUSTED_PROXIES set started the emulator with
+        // a warning, and anyone outside signed in as anyone by typing an e-mail address.
+        let error = config_from(&[("TRUSTED_PROXIES", "127.0.0.1")]).expect_err("refused");
+        let message = error.to_string();
+        assert!(message.starts_with("refusing to start"), "{message}");
+        assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
+        assert!(message.contains("IDENTITY_EMULATOR=on"), "{message}");
+        let on_purpose = config_from(&[
+            ("TRUSTED_PROXIES", "127.0.0.1"),
+            ("IDENTITY_EMULATOR", "on"),
+        ])
+        .expect("asked for");
+        assert!(on_purpose.shows_emulator_marker());
+        let provider = config_from(&[
+            ("TRUSTED_PROXIES", "127.0.0.1"),
+            ("IDENTITY_BASE_URL", "https://api.descope.com"),
+            ("IDENTITY_PROJECT_ID", "P2abc"),
+        ])
+        .expect("a real provider behind the proxy");
+        assert!(!provider.identity_emulator_enabled());
+    }
+
+    #[test]
+    fn without_an_identity_provider_the_emulator_is_on_with_the_local_project() {
+        let config = config_from(&[]).expect("valid");
+        assert!(config.identity_emulator_enabled());
+        assert_eq!(
+            config.effective_identity_project_id(),
+            Some(LOCAL_EMULATOR_PROJECT_ID)
+        );
+        assert!(config.sanctified);
+        let external =
+            config_from(&[("IDENTITY_BASE_URL", "https://api.descope.com")]).expect("valid");
+        assert!(!external.identity_emulator_enabled());
+        assert_eq!(external.effective_identity_project_id(), None);
+    }
+
+    #[test]
+    fn sanctified_and_deployment_flags_are_checked() {
+        let open = config_from(&[("SANCTIFIED", "false")]).expect("valid");
+        assert!(!open.sanctified);
+        assert!(config_from(&[("SANCTIFIED", "maybe")]).is_err());
+        let error = config_from(&[("DEPLOYMENT_FLAGS", "[1]")]).expect_err("not an object");
+        assert!(error
+            .to_string()
+            .starts_with("DEPLOYMENT_FLAGS is not valid"));
+        for unreadable in [r#"{"etheral":true}"#, r#"{"ethereal":"yes"}"#] {
+            config_from(&[("DEPLOYMENT_FLAGS", unreadable)]).expect_err(unreadable);
+        }
+        let flags = config_from(&[("DEPLOYMENT_FLAGS", r#"{"ethereal":true}"#)]).expect("valid");
+        assert_eq!(
+            flags.deployment_flags.as_deref(),
+            Some(r#"{"ethereal":true}"#)
+        );
+    }
+
+    #[test]
+    fn allowed_origins_refuse_null_and_anything_that_is_not_an_origin() {
+        for bad in [
+            "null",
+            "NULL",
+            "*",
+            "app.example.com",
+            "https://app.example.com/path",
+            "https://app.example.com?x=1",
+            "https://app.example.com#x",
+            "https://user@app.example.com",
+            "ftp://app.example.com",
+            "file:///etc",
+            "javascript:alert(1)",
+        ] {
+            let error = config_from(&[("ALLOWED_ORIGINS", &format!("https://ok.example, {bad}"))])
+                .expect_err(bad);
+            let message = error.to_string();
+            assert!(
+                message.starts_with("ALLOWED_ORIGINS is not valid: '"),
+                "{message}"
+            );
+            assert!(message.contains(bad), "{message}");
+        }
+        let config = config_from(&[(
+            "ALLOWED_ORIGINS",
+            "HTTPS://App.Example.com:443, http://[::1]:5173",
+        )])
+        .expect("origins");
+        assert_eq!(
+            config.allowed_origins,
+            vec![
+                "https://app.example.com".to_owned(),
+                "http://[::1]:5173".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn the_emulator_does_not_start_on_a_public_address_unless_asked() {
+        for host in ["0.0.0.0", "192.0.2.10", "::"] {
+            let error = config_from(&[("HOST", host)]).expect_err(host);
+            let message = error.to_string();
+            assert!(message.starts_with("refusing to start"), "{message}");
+            assert!(message.contains("IDENTITY_BASE_URL"), "{message}");
+            assert!(message.contains("IDENTITY_EMULATOR=on"), "{message}");
+        }
+        for host in ["127.0.0.1", "127.0.0.2", "::1"] {
+            assert!(config_from(&[("HOST", host)]).is_ok(), "{host}");
+        }
+        let asked =
+            config_from(&[("HOST", "0.0.0.0"), ("IDENTITY_EMULATOR", "on")]).expect("on purpose");
+        assert!(asked.identity_emulator_public && asked.identity_emulator_enabled());
+        let external = config_from(&[
+            ("HOST", "0.0.0.0"),
+            ("IDENTITY_BASE_URL", "https://api.descope.com"),
+            ("IDENTITY_PROJECT_ID", "P2x"),
+        ]);
+        assert!(external.is_ok());
+        assert!(config_from(&[("IDENTITY_EMULATOR", "yes please")]).is_err());
+    }
+
+    #[test]
+    fn the_public_url_is_an_origin_defaulting_to_localhost_on_the_port() {
+        assert_eq!(
+            config_from(&[]).expect("defaults").public_url,
+            "http://localhost:3000"
+        );
+        assert_eq!(
+            config_from(&[("PORT", "8080")]).expect("valid").public_url,
+            "http://localhost:8080"
+        );
+        for (raw, origin) in [
+            ("https://mg.example.com/", "https://mg.example.com"),
+            (" HTTPS://MG.example.com:443 ", "https://mg.example.com"),
+            ("http://127.0.0.1:3000", "http://127.0.0.1:3000"),
+        ] {
+            let config = config_from(&[("PUBLIC_URL", raw)]).expect(raw);
+            assert_eq!(config.public_url, origin, "{raw}");
+        }
+        for bad in [
+            "mg.example.com",
+            "ftp://mg.example.com",
+            "https://mg.example.com/docs",
+            "https://mg.example.com//",
+            "https://mg.example.com?x=1",
+            "javascript:alert(1)",
+        ] {
+            let error = config_from(&[("PUBLIC_URL", bad)]).expect_err(bad);
+            assert!(
+                error.to_string().starts_with("PUBLIC_URL is not valid: '"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_data_directory_moves_the_default_database() {
+        let config = config_from(&[("DATA_DIR", "/var/lib/mg")]).expect("valid");
+        assert_eq!(config.database_url, "sqlite:///var/lib/mg/mg.db?mode=rwc");
+    }
+}

@@ -1,0 +1,199 @@
+//! What the viewpoints agree on: each checks on its own, and a component is down for a bucket only
+//! as far as every viewpoint that checked then saw it down. The snapshot the summary and the series
+//! are computed from, per-viewpoint cells of it, and the agreed failure ratios of those cells.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use super::aggregate::{floor, Aggregate};
+use crate::store::checks::{IncidentRow, RawCheck, Rollup};
+use mg_platform::time::HOUR_MS;
+
+/// What the summary is computed from: the last 24 h of raw checks and 90 days of rollups and incidents.
+#[derive(Debug, Clone, Default)]
+pub struct Snapshot {
+    pub raw: Vec<RawCheck>,
+    pub hourly: Vec<Rollup>,
+    pub daily: Vec<Rollup>,
+    pub incidents: Vec<IncidentRow>,
+    /// What operators wrote: open notices and those over for less than 90 days.
+    pub notices: Vec<super::notices::StoredNotice>,
+}
+
+/// Per-bucket accumulation of each viewpoint's checks.
+pub type Cells = BTreeMap<i64, HashMap<String, Aggregate>>;
+
+/// Adds `aggregate` to the cell of (`bucket`, `instance`).
+pub fn add_cell(cells: &mut Cells, bucket: i64, instance: &str, aggregate: Aggregate) {
+    let cell = cells
+        .entry(bucket)
+        .or_default()
+        .entry(instance.to_owned())
+        .or_default();
+    *cell = Aggregate::combine(&[*cell, aggregate]);
+}
+
+/// The failure ratio all viewpoints agree on in a bucket: the smallest of their ratios (a
+/// component is down for a bucket only as far as every viewpoint that checked then saw it down).
+pub fn agreed_failure(cell: &HashMap<String, Aggregate>) -> Option<f64> {
+    cell.values()
+        .filter(|a| a.checks > 0)
+        .map(Aggregate::failure_ratio)
+        .min_by(f64::total_cmp)
+}
+
+/// Agreed failure ratio per bucket (start ms -> 0.0-1.0), only for buckets with checks.
+pub type Downtime = BTreeMap<i64, f64>;
+
+/// The agreed failure ratio of each cell.
+pub fn downtime(cells: &Cells) -> Downtime {
+    cells
+        .iter()
+        .filter_map(|(start, cell)| Some((*start, agreed_failure(cell)?)))
+        .collect()
+}
+
+/// Uptime in percent over the buckets at or after `from` that have checks; `None` without any.
+pub fn uptime(downtime: &Downtime, from: i64) -> Option<f64> {
+    let ratios: Vec<f64> = downtime.range(from..).map(|(_, r)| *r).collect();
+    (!ratios.is_empty()).then(|| {
+        let down: f64 = ratios.iter().sum();
+        round3(100.0 * (1.0 - down / ratios.len() as f64))
+    })
+}
+
+/// The `instance_id` of the rollup rows holding what the viewpoints agreed on over a period
+/// (`*` is not a valid `INSTANCE_ID`, so no viewpoint has it).
+pub const AGREED: &str = "*";
+/// An agreed rollup counts each agreement bucket with checks as this many `checks`, and its
+/// agreed failure ratio in the same units as `failures` (integer columns, 0.1% precision).
+pub const AGREED_SCALE: i64 = 1000;
+
+/// Agreed downtime of a set of checks (every viewpoint's, one component) over a longer period:
+/// within each agreement bucket only the viewpoints that checked in it are compared, so a
+/// viewpoint that was not running for part of the period cannot erase what the others saw then.
+/// `(buckets with checks, summed agreed failure ratio)`.
+pub fn agreed_down<'a>(
+    checks: impl IntoIterator<Item = &'a RawCheck>,
+    bucket_ms: i64,
+) -> (i64, f64) {
+    let mut cells = Cells::new();
+    for check in checks {
+        add_cell(
+            &mut cells,
+            floor(check.checked_at, bucket_ms),
+            &check.instance_id,
+            Aggregate::of([check]),
+        );
+    }
+    let down = downtime(&cells);
+    (down.len() as i64, down.values().sum())
+}
+
+/// Per period of `period_ms`, the mean over its agreement buckets of the agreed failure ratio.
+pub fn raw_downtime(
+    snapshot: &Snapshot,
+    component: &str,
+    bucket_ms: i64,
+    period_ms: i64,
+) -> Downtime {
+    let minutes = downtime(&raw_cells(snapshot, component, bucket_ms));
+    let mut sums: BTreeMap<i64, (f64, usize)> = BTreeMap::new();
+    for (start, ratio) in minutes {
+        let sum = sums.entry(floor(start, period_ms)).or_default();
+        sum.0 += ratio;
+        sum.1 += 1;
+    }
+    sums.into_iter()
+        .map(|(start, (down, n))| (start, down / n as f64))
+        .collect()
+}
+
+/// The agreed failure ratio of each hour of one component. An hour several viewpoints checked is
+/// read from its agreed rollup once one is stored; an hour of one viewpoint from that viewpoint's
+/// rollup (the same figure); an hour still missing either (the current one, one not rolled up
+/// yet) from the raw checks, compared per agreement bucket of `bucket_ms`.
+pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Downtime {
+    let mut hours = downtime(&hour_cells(snapshot, component));
+    for r in snapshot
+        .hourly
+        .iter()
+        .filter(|r| r.component == component && r.instance_id == AGREED && r.checks > 0)
+    {
+        hours.insert(r.bucket_start, r.failures as f64 / r.checks as f64);
+    }
+    let mut rolled: HashSet<(i64, &str)> = HashSet::new();
+    for r in snapshot.hourly.iter().filter(|r| r.component == component) {
+        rolled.insert((r.bucket_start, r.instance_id.as_str()));
+    }
+    let mut seen: BTreeMap<i64, BTreeSet<&str>> = BTreeMap::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        seen.entry(floor(check.checked_at, HOUR_MS))
+            .or_default()
+            .insert(check.instance_id.as_str());
+    }
+    let from_raw = raw_downtime(snapshot, component, bucket_ms, HOUR_MS);
+    for (hour, viewpoints) in seen {
+        let unrolled = viewpoints.iter().any(|v| !rolled.contains(&(hour, *v)));
+        let unagreed = viewpoints.len() > 1 && !rolled.contains(&(hour, AGREED));
+        if unrolled || unagreed {
+            if let Some(ratio) = from_raw.get(&hour) {
+                hours.insert(hour, *ratio);
+            }
+        }
+    }
+    hours
+}
+
+pub fn round3(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0
+}
+
+pub fn ms(us: i64) -> f64 {
+    round3(us as f64 / 1000.0)
+}
+
+/// Hourly cells of one component, per viewpoint (counts and latencies): the hourly rollups, and
+/// for hours a viewpoint has not rolled up yet (the current hour, or one just ended) its raw checks.
+pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
+    let mut cells = Cells::new();
+    for r in snapshot
+        .hourly
+        .iter()
+        .filter(|r| r.component == component && r.instance_id != AGREED)
+    {
+        add_cell(
+            &mut cells,
+            r.bucket_start,
+            &r.instance_id,
+            Aggregate::from_rollup(r),
+        );
+    }
+    let mut from_raw: BTreeMap<(i64, &str), Vec<&RawCheck>> = BTreeMap::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        from_raw
+            .entry((floor(check.checked_at, HOUR_MS), check.instance_id.as_str()))
+            .or_default()
+            .push(check);
+    }
+    for ((hour, instance), checks) in from_raw {
+        let rolled = cells.get(&hour).is_some_and(|c| c.contains_key(instance));
+        if !rolled {
+            add_cell(&mut cells, hour, instance, Aggregate::of(checks));
+        }
+    }
+    cells
+}
+
+/// Raw checks of one component in cells of `bucket_ms`.
+pub fn raw_cells(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Cells {
+    let mut cells = Cells::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        add_cell(
+            &mut cells,
+            floor(check.checked_at, bucket_ms),
+            &check.instance_id,
+            Aggregate::of([check]),
+        );
+    }
+    cells
+}

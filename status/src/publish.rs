@@ -1,0 +1,254 @@
+//! The reading side of a round of checks: reload what every viewpoint stored (or, while the
+//! database is away, keep the last picture with this round's checks added), close the incidents of
+//! viewpoints that stopped checking, notice another process checking under this name, and compute
+//! the summary and every answer on the blocking pool.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use super::{
+    aggregate::floor,
+    db_window::{off_runtime, DbWindow},
+    duplicates::DuplicateInstance,
+    incidents,
+    render::Published,
+    round::{Round, INCIDENTS_READ_LIMIT, PENDING_INCIDENTS_LIMIT},
+    summary::{self, Context},
+};
+use crate::{
+    store::StatusQueries,
+    store::{
+        checks::{IncidentRow, RawCheck, Resolution, ROLLUP_RETENTION_MS},
+        notices::NOTICE_RETENTION_MS,
+    },
+};
+use mg_platform::{
+    config::status::StatusConfig,
+    db::Database,
+    time::{DAY_MS, HOUR_MS},
+};
+
+/// What a refresh ended with.
+#[derive(Debug)]
+pub enum Refreshed {
+    /// The round's answers, and the time computing them took.
+    Published(Arc<Published>, Duration),
+    /// Another live instance checks this database under this `INSTANCE_ID` and was there first:
+    /// nothing is published, the server stops.
+    Refused(DuplicateInstance),
+    /// Computing the answers failed: the last ones stay.
+    Kept,
+}
+
+impl Round {
+    /// Reloads what every viewpoint stored and computes the answers of the round at `now_ms`,
+    /// `checks` being its checks, `components` those this instance checks. When the database does
+    /// not answer, the last snapshot is kept with this round's checks added, so the page shows the
+    /// outage.
+    pub async fn refresh(
+        &mut self,
+        db: &Database,
+        config: &StatusConfig,
+        components: Vec<&'static str>,
+        checks: &[RawCheck],
+        now_ms: i64,
+        window: &mut DbWindow,
+    ) -> Refreshed {
+        let hour = floor(now_ms, HOUR_MS);
+        let since = now_ms - DAY_MS;
+        let reader = db.clone();
+        let raw = window
+            .run(
+                "read checks",
+                off_runtime(async move { reader.status().status_checks_since(since).await }),
+            )
+            .await;
+        let incidents = match raw {
+            Some(_) => {
+                window
+                    .run(
+                        "read incidents",
+                        db.status().status_incidents_since(
+                            now_ms - ROLLUP_RETENTION_MS,
+                            INCIDENTS_READ_LIMIT,
+                        ),
+                    )
+                    .await
+            }
+            None => None,
+        };
+        match (raw, incidents) {
+            (Some(mut raw), Some(mut incidents)) => {
+                // Checks still held in memory are part of the picture too.
+                raw.extend(self.pending.iter().cloned());
+                merge_incident_changes(&mut incidents, self.pending_incidents.iter());
+                self.snapshot.raw = raw;
+                self.snapshot.incidents = incidents;
+                // What operators wrote through any instance.
+                if let Some(notices) = window
+                    .run(
+                        "read notices",
+                        db.status().notices_since(now_ms - NOTICE_RETENTION_MS),
+                    )
+                    .await
+                {
+                    self.snapshot.notices = notices;
+                }
+                if self.rollups_read_hour != Some(hour) {
+                    self.read_rollups(db, hour, window).await;
+                }
+                // Only with every viewpoint's rows fresh from the database: during an outage the
+                // others' checks are not seen, and they are not gone.
+                self.close_gone_viewpoints(db, config, now_ms, window).await;
+                let me = &config.instance_id;
+                let interval = config.interval_ms();
+                if let Some(refusal) = self.name.notice(&self.snapshot.raw, me, now_ms, interval) {
+                    return Refreshed::Refused(refusal);
+                }
+            }
+            _ => {
+                self.snapshot.raw.retain(|c| c.checked_at >= since);
+                self.snapshot.raw.extend(checks.iter().cloned());
+                let changes: Vec<IncidentRow> = self.pending_incidents.iter().cloned().collect();
+                merge_incident_changes(&mut self.snapshot.incidents, changes.iter());
+            }
+        }
+        self.render(config, components, now_ms).await
+    }
+
+    /// Reads the operators' notices again and re-renders the answers from the last snapshot: what
+    /// an operator just wrote shows at once on this instance (the others read it with their next
+    /// round).
+    pub async fn republish_notices(
+        &mut self,
+        db: &Database,
+        config: &StatusConfig,
+        components: Vec<&'static str>,
+        now_ms: i64,
+    ) -> Result<Refreshed, sqlx::Error> {
+        self.snapshot.notices = db
+            .status()
+            .notices_since(now_ms - NOTICE_RETENTION_MS)
+            .await?;
+        Ok(self.render(config, components, now_ms).await)
+    }
+
+    /// Computes the summary and every answer from the snapshot.
+    async fn render(
+        &mut self,
+        config: &StatusConfig,
+        components: Vec<&'static str>,
+        now_ms: i64,
+    ) -> Refreshed {
+        // Summarising, serialising and compressing every answer is CPU work that grows with the
+        // history: off the request workers, onto the blocking pool.
+        let snapshot = std::mem::take(&mut self.snapshot);
+        let interval = config.interval_ms();
+        let instance_id = config.instance_id.clone();
+        let rendered = tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
+            let context = Context {
+                now_ms,
+                interval_ms: interval,
+                checked_here: &components,
+            };
+            let summary = summary::summarize(&snapshot, &context, &instance_id);
+            let published = Arc::new(Published::new(&summary, &snapshot, now_ms));
+            (snapshot, published, started.elapsed())
+        })
+        .await;
+        match rendered {
+            Ok((snapshot, published, took)) => {
+                self.snapshot = snapshot;
+                Refreshed::Published(published, took)
+            }
+            Err(error) => {
+                // The snapshot went with the failed task: read everything again next round.
+                tracing::error!(%error, "status: rendering the answers failed; the last ones stay");
+                self.rollups_read_hour = None;
+                Refreshed::Kept
+            }
+        }
+    }
+
+    /// Reads 90 days of hourly and daily rollups into the snapshot (kept for the rest of `hour`).
+    async fn read_rollups(&mut self, db: &Database, hour: i64, window: &mut DbWindow) {
+        let from = hour - ROLLUP_RETENTION_MS;
+        let reader = db.clone();
+        let hourly = window
+            .run(
+                "read hourly rollups",
+                off_runtime(async move {
+                    reader
+                        .status()
+                        .status_rollups_since(Resolution::Hour, from)
+                        .await
+                }),
+            )
+            .await;
+        let daily = window
+            .run(
+                "read daily rollups",
+                db.status().status_rollups_since(Resolution::Day, from),
+            )
+            .await;
+        if let (Some(hourly), Some(daily)) = (hourly, daily) {
+            self.snapshot.hourly = hourly;
+            self.snapshot.daily = daily;
+            self.rollups_read_hour = Some(hour);
+        }
+    }
+
+    /// Ends the open incidents of other viewpoints that stopped checking (see
+    /// [`incidents::expire_gone`]); the change is stored now or, failing that, with the next round.
+    async fn close_gone_viewpoints(
+        &mut self,
+        db: &Database,
+        config: &StatusConfig,
+        now_ms: i64,
+        window: &mut DbWindow,
+    ) {
+        let closed = incidents::expire_gone(
+            &self.snapshot.incidents,
+            &self.snapshot.raw,
+            &config.instance_id,
+            now_ms,
+            config.interval_ms(),
+        );
+        if closed.is_empty() {
+            return;
+        }
+        for incident in &closed {
+            tracing::info!(
+                component = %incident.component,
+                viewpoint = %incident.instance_id,
+                "status: closing an incident of a viewpoint that stopped checking"
+            );
+        }
+        merge_incident_changes(&mut self.snapshot.incidents, closed.iter());
+        self.pending_incidents.extend(closed);
+        while self.pending_incidents.len() > PENDING_INCIDENTS_LIMIT {
+            self.pending_incidents.pop_front();
+        }
+        self.write_pending_incidents(db, window).await;
+    }
+}
+
+/// Applies incident changes not yet stored to incidents read from the database.
+fn merge_incident_changes<'a>(
+    incidents: &mut Vec<IncidentRow>,
+    changes: impl Iterator<Item = &'a IncidentRow>,
+) {
+    for change in changes {
+        match incidents.iter_mut().find(|i| {
+            i.component == change.component
+                && i.instance_id == change.instance_id
+                && i.started_at == change.started_at
+        }) {
+            Some(stored) => stored.ended_at = change.ended_at,
+            None => incidents.push(change.clone()),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The status answers, serialised once per round of checks and kept precomputed (`precomputed`):
+//! a request costs a map lookup and a copy of a reference-counted buffer.
+
+use std::collections::HashMap;
+
+use axum::{
+    body::Bytes,
+    http::{header, HeaderValue, StatusCode},
+    response::Response,
+};
+use mg_domain::{
+    notices::NoticeStatus,
+    status::{History, PageBody, PageHistory, Range, Summary},
+};
+
+use super::{agreement::Snapshot, badge, feed, notices_html, series, statuspage};
+use mg_platform::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
+
+pub const JSON: &str = "application/json";
+pub const SVG: &str = "image/svg+xml";
+pub const HTML: &str = "text/html; charset=utf-8";
+pub const ATOM: &str = "application/atom+xml; charset=utf-8";
+/// Answers change at most once per round of checks; caches and pollers revalidate after a few
+/// seconds (a 304 costs nothing).
+pub const CACHE_JSON: &str = "public, max-age=5, must-revalidate";
+/// Badges are embedded in READMEs behind image proxies: a minute is fresh enough.
+pub const CACHE_BADGE: &str = "public, max-age=60";
+pub const CACHE_FEED: &str = "public, max-age=60";
+
+/// One status answer, serialised and compressed once per round.
+#[derive(Debug, Clone)]
+pub struct ReadyAnswer {
+    /// The body and its gzip and Brotli copies, each with its own strong tag.
+    pub copies: Precomputed,
+    pub content_type: &'static str,
+    pub cache_control: &'static str,
+}
+
+impl ReadyAnswer {
+    pub fn new(
+        body: impl Into<Bytes>,
+        content_type: &'static str,
+        cache_control: &'static str,
+    ) -> Self {
+        Self {
+            copies: Precomputed::new(body, Compress::EVERY_ROUND),
+            content_type,
+            cache_control,
+        }
+    }
+
+    fn json(value: &impl serde::Serialize) -> Self {
+        Self::new(
+            serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec()),
+            JSON,
+            CACHE_JSON,
+        )
+    }
+
+    /// 304 when `If-None-Match` names one of this body's tags (or `*`), else 200 with the body,
+    /// compressed when the request accepts an encoding there is a copy in.
+    pub fn answer(&self, request: &IfNoneMatch) -> Response {
+        let mut response = self.copies.answer(
+            StatusCode::OK,
+            HeaderValue::from_static(self.content_type),
+            request.encoding,
+            &request.tags,
+        );
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(self.cache_control),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+        response
+    }
+}
+
+/// Every status answer of one round.
+#[derive(Debug, Clone)]
+pub struct Published {
+    pub status: ReadyAnswer,
+    /// `(component, range)` -> series.
+    pub history: HashMap<(String, Range), ReadyAnswer>,
+    pub statuspage_summary: ReadyAnswer,
+    pub statuspage_status: ReadyAnswer,
+    /// `/api/v2/incidents.json` and `/api/v2/incidents/unresolved.json`.
+    pub statuspage_incidents: ReadyAnswer,
+    pub statuspage_unresolved: ReadyAnswer,
+    /// `/api/v2/scheduled-maintenances.json`, `.../upcoming.json`, `.../active.json`.
+    pub maintenances: [ReadyAnswer; 3],
+    /// `/status/notices/list` (the fragment the status page inserts) and `/status/notices` (a page).
+    pub notices_fragment: ReadyAnswer,
+    pub notices_page: ReadyAnswer,
+    pub badges: HashMap<String, ReadyAnswer>,
+    pub feed: ReadyAnswer,
+    /// The component ids, for the 400 message of an unknown one.
+    pub components: Vec<String>,
+    /// `GET /api/status/page`: the summary and each component's 90-day and 24-hour series in one
+    /// body, so the status page asks once per round.
+    pub page: ReadyAnswer,
+    /// What [`Published::page_since`] cuts the incremental answers from.
+    page_parts: PageBody,
+}
+
+/// Where the points of `series` from the bucket holding `since` on begin (a bucket's `start` and
+/// `since` are both the server's RFC 3339 form, so they compare as text); 0 when `since` is in
+/// the first bucket or before it.
+fn first_point_since(series: &History, since: &str) -> usize {
+    series
+        .points
+        .iter()
+        .rposition(|point| point.start.as_str() <= since)
+        .unwrap_or(0)
+}
+
+/// The points of `series` from the bucket holding `since` on.
+fn points_since(series: &History, since: &str) -> History {
+    History {
+        points: series.points[first_point_since(series, since)..].to_vec(),
+        ..series.clone()
+    }
+}
+
+impl Published {
+    /// Every answer of the round at `now_ms` that `summary` was computed for from `snapshot`.
+    pub fn new(summary: &Summary, snapshot: &Snapshot, now_ms: i64) -> Self {
+        let incidents: Vec<_> = summary
+            .open_incidents
+            .iter()
+            .chain(&summary.recent_incidents)
+            .cloned()
+            .collect();
+        let mut history = HashMap::new();
+        let mut badges = HashMap::new();
+        let mut page_history = Vec::new();
+        for component in &summary.components {
+            let series = series::histories(
+                snapshot,
+                &incidents,
+                &component.id,
+                now_ms,
+                (summary.check_interval_seconds * 1000).max(60_000),
+            );
+            let [recent, _, daily] = &series;
+            page_history.push(PageHistory {
+                component: component.id.clone(),
+                daily: daily.clone(),
+                recent: recent.clone(),
+            });
+            for (range, series) in Range::ALL.into_iter().zip(series) {
+                history.insert((component.id.clone(), range), ReadyAnswer::json(&series));
+            }
+            badges.insert(
+                component.id.clone(),
+                ReadyAnswer::new(badge::render(component), SVG, CACHE_BADGE),
+            );
+        }
+        let page_parts = PageBody {
+            summary: summary.clone(),
+            history: page_history,
+            since: None,
+        };
+        let notices_page = ReadyAnswer::new(
+            notices_html::page(summary, &page_parts.history),
+            HTML,
+            CACHE_JSON,
+        );
+        Self {
+            page: ReadyAnswer::json(&page_parts),
+            page_parts,
+            status: ReadyAnswer::json(summary),
+            history,
+            statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
+            statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
+            statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
+            statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
+            notices_fragment: ReadyAnswer::new(
+                notices_html::fragment(summary, 3),
+                HTML,
+                CACHE_JSON,
+            ),
+            notices_page,
+            maintenances: [
+                None,
+                Some(NoticeStatus::Scheduled),
+                Some(NoticeStatus::InProgress),
+            ]
+            .map(|which| ReadyAnswer::json(&statuspage::maintenances_json(summary, which))),
+            badges,
+            feed: ReadyAnswer::new(feed::render(summary), ATOM, CACHE_FEED),
+            components: summary.components.iter().map(|c| c.id.clone()).collect(),
+        }
+    }
+
+    /// The summary these answers were made from.
+    pub fn page_summary(&self) -> &Summary {
+        &self.page_parts.summary
+    }
+
+    /// The page answer for a client that holds this page as of `since` (the `updated_at` of its
+    /// last answer). When `since` is in the first bucket of every series or before it, nothing
+    /// would be left out: the full page as made for the round, compressed, under its own tags.
+    /// Otherwise the incremental answer: the full summary, and of each series only the points from
+    /// the bucket holding `since` on. It is another body than the full page's, so it never carries
+    /// that body's strong tag: it carries the weak one, `W/` and the full page's tag, which says
+    /// "the same state as that page once merged". `If-None-Match` compares weakly, so the client's
+    /// next request with it is a 304 until the next round of checks. Made per request, so it is
+    /// sent uncompressed (a few KB: the summary and the newest buckets).
+    pub fn page_since(&self, since: &str, request: &IfNoneMatch) -> Response {
+        let nothing_left_out = self.page_parts.history.iter().all(|h| {
+            first_point_since(&h.daily, since) == 0 && first_point_since(&h.recent, since) == 0
+        });
+        if nothing_left_out {
+            return self.page.answer(request);
+        }
+        let body = PageBody {
+            summary: self.page_parts.summary.clone(),
+            history: self
+                .page_parts
+                .history
+                .iter()
+                .map(|h| PageHistory {
+                    component: h.component.clone(),
+                    daily: points_since(&h.daily, since),
+                    recent: points_since(&h.recent, since),
+                })
+                .collect(),
+            since: Some(since.to_owned()),
+        };
+        let rendered = ReadyAnswer {
+            copies: Precomputed::new(
+                serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec()),
+                Compress {
+                    from_bytes: usize::MAX,
+                    brotli_quality: 0,
+                },
+            ),
+            content_type: JSON,
+            cache_control: CACHE_JSON,
+        };
+        let mut response = rendered.answer(request);
+        let (full, _) = self.page.copies.encoded(Encoding::Identity);
+        let weak = full
+            .etag
+            .to_str()
+            .ok()
+            .and_then(|tag| HeaderValue::from_str(&format!("W/{tag}")).ok());
+        match weak {
+            Some(weak) => {
+                response.headers_mut().insert(header::ETAG, weak);
+            }
+            // Never happens (the tag is hex in quotes); without a tag the client asks in full.
+            None => {
+                response.headers_mut().remove(header::ETAG);
+            }
+        }
+        response
+    }
+}

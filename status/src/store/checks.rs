@@ -1,0 +1,325 @@
+//! The status tables on SQLite and PostgreSQL: raw checks, hourly/daily rollups, incidents.
+//! Every write is idempotent (keyed upserts), so a batch re-sent after an outage changes nothing twice.
+
+use sqlx::FromRow;
+
+use super::StatusStore;
+use mg_platform::time::{DAY_MS, HOUR_MS};
+
+/// Raw checks are kept this long.
+pub const RAW_RETENTION_MS: i64 = 48 * HOUR_MS;
+/// Rollups, and incidents after they end, are kept this long.
+pub const ROLLUP_RETENTION_MS: i64 = 90 * DAY_MS;
+/// Rows per multi-row INSERT (PostgreSQL allows 65535 bound values; SQLite 32766).
+const BATCH_ROWS: usize = 500;
+
+/// One stored check, from any instance.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct RawCheck {
+    pub component: String,
+    pub instance_id: String,
+    pub checked_at: i64,
+    pub healthy: i64,
+    pub latency_us: i64,
+    pub error: Option<String>,
+}
+
+/// The period a rollup covers, stored as `hour` or `day` in its `resolution` column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Resolution {
+    Hour,
+    Day,
+}
+
+impl Resolution {
+    /// The column's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resolution::Hour => "hour",
+            Resolution::Day => "day",
+        }
+    }
+
+    /// The period's length.
+    pub fn period_ms(self) -> i64 {
+        match self {
+            Resolution::Hour => HOUR_MS,
+            Resolution::Day => DAY_MS,
+        }
+    }
+}
+
+/// A `resolution` column this server did not write (only `hour` and `day` are ever stored).
+#[derive(Debug, thiserror::Error)]
+#[error("unknown rollup resolution {0:?}")]
+pub struct UnknownResolution(String);
+
+impl TryFrom<String> for Resolution {
+    type Error = UnknownResolution;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        [Resolution::Hour, Resolution::Day]
+            .into_iter()
+            .find(|resolution| resolution.as_str() == text)
+            .ok_or(UnknownResolution(text))
+    }
+}
+
+/// Aggregates of one component seen from one instance over an hour or a day.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct Rollup {
+    #[sqlx(try_from = "String")]
+    pub resolution: Resolution,
+    pub bucket_start: i64,
+    pub component: String,
+    pub instance_id: String,
+    pub checks: i64,
+    pub failures: i64,
+    pub latency_p50_us: i64,
+    pub latency_p95_us: i64,
+    pub latency_max_us: i64,
+}
+
+/// An incident seen from one instance; `ended_at` is `None` while it is open.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct IncidentRow {
+    pub component: String,
+    pub instance_id: String,
+    pub started_at: i64,
+    pub ended_at: Option<i64>,
+    pub first_error: String,
+}
+
+/// What one pruning pass deleted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub checks: u64,
+    pub rollups: u64,
+    pub incidents: u64,
+}
+
+/// Rows the status tables hold at most once a deployment has run 90 days (and forever after),
+/// per instance, checking `components` components every `interval_ms`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StorageBound {
+    pub raw: i64,
+    pub hourly: i64,
+    pub daily: i64,
+}
+
+impl StorageBound {
+    pub fn per_instance(interval_ms: i64, components: i64) -> Self {
+        // Pruning runs once an hour, so a table holds up to an hour more than its retention;
+        // +1: both ends of a window can hold a row.
+        let per_window = |window: i64, period: i64| ((window + HOUR_MS) / period + 1) * components;
+        Self {
+            raw: per_window(RAW_RETENTION_MS, interval_ms.max(1)),
+            hourly: per_window(ROLLUP_RETENTION_MS, HOUR_MS),
+            daily: per_window(ROLLUP_RETENTION_MS, DAY_MS),
+        }
+    }
+
+    pub fn rows(&self) -> i64 {
+        self.raw + self.hourly + self.daily
+    }
+}
+
+/// Placeholders `($1, $2, ...), (...)` for `rows` rows of `width` values.
+fn placeholders(rows: usize, width: usize) -> String {
+    (0..rows)
+        .map(|row| {
+            let values: Vec<String> = (1..=width)
+                .map(|i| format!("${}", row * width + i))
+                .collect();
+            format!("({})", values.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl StatusStore<'_> {
+    /// Stores checks; a check already stored (same instance, component and time) is left as it is.
+    pub async fn insert_status_checks(&self, checks: &[RawCheck]) -> Result<(), sqlx::Error> {
+        for batch in checks.chunks(BATCH_ROWS) {
+            let sql = format!(
+                "INSERT INTO status_checks (component, instance_id, checked_at, healthy, latency_us, error) \
+                 VALUES {} ON CONFLICT (instance_id, component, checked_at) DO NOTHING",
+                placeholders(batch.len(), 6)
+            );
+            let mut query = sqlx::query(&sql);
+            for check in batch {
+                query = query
+                    .bind(&check.component)
+                    .bind(&check.instance_id)
+                    .bind(check.checked_at)
+                    .bind(check.healthy)
+                    .bind(check.latency_us)
+                    .bind(check.error.as_deref());
+            }
+            query.execute(self.pool()).await?;
+        }
+        Ok(())
+    }
+
+    /// Every instance's checks at or after `since_ms`, oldest first.
+    pub async fn status_checks_since(&self, since_ms: i64) -> Result<Vec<RawCheck>, sqlx::Error> {
+        sqlx::query_as::<_, RawCheck>(
+            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
+             FROM status_checks WHERE checked_at >= $1 ORDER BY checked_at",
+        )
+        .bind(since_ms)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// One instance's checks in `[from_ms, to_ms)`.
+    pub async fn status_checks_of(
+        &self,
+        instance_id: &str,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<RawCheck>, sqlx::Error> {
+        sqlx::query_as::<_, RawCheck>(
+            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
+             FROM status_checks WHERE instance_id = $1 AND checked_at >= $2 AND checked_at < $3",
+        )
+        .bind(instance_id)
+        .bind(from_ms)
+        .bind(to_ms)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Every instance's checks in `[from_ms, to_ms)`.
+    pub async fn status_checks_between(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<RawCheck>, sqlx::Error> {
+        sqlx::query_as::<_, RawCheck>(
+            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
+             FROM status_checks WHERE checked_at >= $1 AND checked_at < $2",
+        )
+        .bind(from_ms)
+        .bind(to_ms)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Stores rollups, replacing any of the same period, component and instance.
+    pub async fn upsert_status_rollups(&self, rollups: &[Rollup]) -> Result<(), sqlx::Error> {
+        for batch in rollups.chunks(BATCH_ROWS) {
+            let sql = format!(
+                "INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, checks, \
+                 failures, latency_p50_us, latency_p95_us, latency_max_us) VALUES {} \
+                 ON CONFLICT (resolution, bucket_start, component, instance_id) DO UPDATE SET \
+                 checks = excluded.checks, failures = excluded.failures, \
+                 latency_p50_us = excluded.latency_p50_us, latency_p95_us = excluded.latency_p95_us, \
+                 latency_max_us = excluded.latency_max_us",
+                placeholders(batch.len(), 9)
+            );
+            let mut query = sqlx::query(&sql);
+            for r in batch {
+                query = query
+                    .bind(r.resolution.as_str())
+                    .bind(r.bucket_start)
+                    .bind(&r.component)
+                    .bind(&r.instance_id)
+                    .bind(r.checks)
+                    .bind(r.failures)
+                    .bind(r.latency_p50_us)
+                    .bind(r.latency_p95_us)
+                    .bind(r.latency_max_us);
+            }
+            query.execute(self.pool()).await?;
+        }
+        Ok(())
+    }
+
+    /// Every instance's rollups of `resolution` starting at or after `since_ms`, oldest first.
+    pub async fn status_rollups_since(
+        &self,
+        resolution: Resolution,
+        since_ms: i64,
+    ) -> Result<Vec<Rollup>, sqlx::Error> {
+        sqlx::query_as::<_, Rollup>(
+            "SELECT resolution, bucket_start, component, instance_id, checks, failures, \
+             latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
+             WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start",
+        )
+        .bind(resolution.as_str())
+        .bind(since_ms)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Opens or updates (closes) an incident.
+    pub async fn upsert_status_incident(&self, incident: &IncidentRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO status_incidents (component, instance_id, started_at, ended_at, first_error) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (component, instance_id, started_at) \
+             DO UPDATE SET ended_at = excluded.ended_at",
+        )
+        .bind(&incident.component)
+        .bind(&incident.instance_id)
+        .bind(incident.started_at)
+        .bind(incident.ended_at)
+        .bind(&incident.first_error)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Incidents still open, or ended at or after `since_ms`: newest first, at most `limit`.
+    pub async fn status_incidents_since(
+        &self,
+        since_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<IncidentRow>, sqlx::Error> {
+        sqlx::query_as::<_, IncidentRow>(
+            "SELECT component, instance_id, started_at, ended_at, first_error FROM status_incidents \
+             WHERE ended_at IS NULL OR ended_at >= $1 ORDER BY started_at DESC LIMIT $2",
+        )
+        .bind(since_ms)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Deletes raw checks older than 48 hours, rollups older than 90 days, and incidents that
+    /// ended more than 90 days before `now_ms`.
+    pub async fn prune_status(&self, now_ms: i64) -> Result<Pruned, sqlx::Error> {
+        let checks = sqlx::query("DELETE FROM status_checks WHERE checked_at < $1")
+            .bind(now_ms - RAW_RETENTION_MS)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        let rollups = sqlx::query("DELETE FROM status_rollups WHERE bucket_start < $1")
+            .bind(now_ms - ROLLUP_RETENTION_MS)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        let incidents = sqlx::query(
+            "DELETE FROM status_incidents WHERE ended_at IS NOT NULL AND ended_at < $1",
+        )
+        .bind(now_ms - ROLLUP_RETENTION_MS)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        Ok(Pruned {
+            checks,
+            rollups,
+            incidents,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placeholders;
+
+    #[test]
+    fn placeholders_number_every_value_of_every_row() {
+        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
+}

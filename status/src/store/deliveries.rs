@@ -1,0 +1,268 @@
+//! The webhooks' queue and delivery log, `status_webhook_deliveries`: one row per (event,
+//! webhook), added by whichever instance sees the pair first (the unique key keeps one), claimed
+//! by one instance at a time with a lease (`locked_until`; PostgreSQL's `FOR UPDATE SKIP LOCKED`
+//! lets instances claim side by side, SQLite has one writer), then marked delivered, due again
+//! later, or failed.
+
+use sqlx::FromRow;
+
+use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
+use mg_platform::db::Backend;
+
+/// A delivery to add (its body made for its id).
+#[derive(Debug, Clone)]
+pub struct NewDelivery {
+    pub id: String,
+    pub webhook_id: String,
+    pub event_key: String,
+    pub event: String,
+    pub body: String,
+    /// `pending`, or `held` (never sent).
+    pub state: &'static str,
+    pub at: i64,
+}
+
+/// A delivery claimed for sending, with where it goes.
+#[derive(Debug, Clone, FromRow)]
+pub struct Claimed {
+    pub id: String,
+    pub webhook_id: String,
+    pub event: String,
+    pub body: String,
+    /// Attempts so far, this one included.
+    pub attempts: i64,
+    /// The lease: marking the outcome needs it unchanged.
+    pub locked_until: i64,
+}
+
+/// A row of the delivery log.
+#[derive(Debug, Clone, FromRow)]
+pub struct DeliveryRow {
+    pub id: String,
+    pub webhook_id: String,
+    pub webhook_name: Option<String>,
+    pub event: String,
+    pub state: String,
+    pub attempts: i64,
+    pub last_status: Option<i64>,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub next_at: i64,
+}
+
+/// How an attempt ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Delivered {
+        status: i64,
+    },
+    /// Due again at `next_at`.
+    Retry {
+        status: Option<i64>,
+        error: String,
+        next_at: i64,
+    },
+    Failed {
+        status: Option<i64>,
+        error: String,
+    },
+}
+
+impl StatusStore<'_> {
+    /// Operator updates since `since` that `webhook_id` has no delivery for yet, with the webhook:
+    /// pairs of (update, webhook id), each update after the webhook was added.
+    pub async fn notice_updates_to_enqueue(
+        &self,
+        since: i64,
+    ) -> Result<Vec<(UpdateRow, String)>, sqlx::Error> {
+        #[derive(FromRow)]
+        struct Pair {
+            #[sqlx(flatten)]
+            update: UpdateRow,
+            webhook_id: String,
+        }
+        let rows = sqlx::query_as::<_, Pair>(
+            "SELECT u.notice_id, u.seq, u.kind, u.title, u.impact, u.components, \
+                    u.check_incident, u.starts_at, u.ends_at, u.status, u.body, u.created_at, \
+                    u.author, w.id AS webhook_id \
+             FROM status_notice_updates u JOIN status_webhooks w \
+               ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
+             WHERE u.created_at >= $1 AND NOT EXISTS ( \
+               SELECT 1 FROM status_webhook_deliveries d WHERE d.webhook_id = w.id \
+               AND d.event_key = 'notice:' || u.notice_id || ':' || CAST(u.seq AS TEXT)) \
+             ORDER BY u.created_at, u.notice_id, u.seq",
+        )
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().map(|p| (p.update, p.webhook_id)).collect())
+    }
+
+    /// Component state changes stored since `since` that a live webhook added before them has
+    /// no delivery for yet: pairs of (change, webhook id).
+    pub async fn component_events_to_enqueue(
+        &self,
+        since: i64,
+    ) -> Result<Vec<(ComponentEventRow, String)>, sqlx::Error> {
+        #[derive(FromRow)]
+        struct Pair {
+            #[sqlx(flatten)]
+            event: ComponentEventRow,
+            webhook_id: String,
+        }
+        let rows = sqlx::query_as::<_, Pair>(
+            "SELECT e.component, e.seq, e.state, e.incident, e.at, e.held, e.created_at, \
+                    w.id AS webhook_id \
+             FROM status_component_events e JOIN status_webhooks w \
+               ON w.deleted_at IS NULL AND e.created_at >= w.created_at \
+             WHERE e.created_at >= $1 AND NOT EXISTS ( \
+               SELECT 1 FROM status_webhook_deliveries d WHERE d.webhook_id = w.id \
+               AND d.event_key = 'component:' || e.component || ':' || CAST(e.seq AS TEXT)) \
+             ORDER BY e.created_at, e.component, e.seq",
+        )
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().map(|p| (p.event, p.webhook_id)).collect())
+    }
+
+    /// Adds `delivery` unless its (event, webhook) has one already; whether it was added.
+    pub async fn enqueue_delivery(&self, delivery: &NewDelivery) -> Result<bool, sqlx::Error> {
+        let added = sqlx::query(
+            "INSERT INTO status_webhook_deliveries (id, webhook_id, event_key, event, body, \
+               state, attempts, next_at, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7, $7) \
+             ON CONFLICT (event_key, webhook_id) DO NOTHING",
+        )
+        .bind(&delivery.id)
+        .bind(&delivery.webhook_id)
+        .bind(&delivery.event_key)
+        .bind(&delivery.event)
+        .bind(&delivery.body)
+        .bind(delivery.state)
+        .bind(delivery.at)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        Ok(added > 0)
+    }
+
+    /// Claims up to `limit` deliveries due at `now` (pending, not leased by a live instance, to a
+    /// live webhook) until `lease_until`, counting an attempt for each. A webhook gets one at a
+    /// time, its oldest due (due time, then id, which is time-ordered), and none while one of its
+    /// deliveries is out: a receiver hears its events in order unless one waits for a retry.
+    pub async fn claim_deliveries(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<Claimed>, sqlx::Error> {
+        let lock = match self.backend() {
+            Backend::Postgres => "FOR UPDATE OF d SKIP LOCKED",
+            Backend::Sqlite => "",
+        };
+        let sql = format!(
+            "UPDATE status_webhook_deliveries SET locked_until = $2, attempts = attempts + 1, \
+               updated_at = $1 \
+             WHERE id IN (SELECT d.id FROM status_webhook_deliveries d \
+               JOIN status_webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL \
+               WHERE d.state = 'pending' AND d.next_at <= $1 \
+                 AND (d.locked_until IS NULL OR d.locked_until <= $1) \
+                 AND NOT EXISTS (SELECT 1 FROM status_webhook_deliveries e \
+                   WHERE e.webhook_id = d.webhook_id AND e.state = 'pending' AND e.id <> d.id \
+                     AND (e.locked_until > $1 \
+                       OR (e.next_at <= $1 AND (e.next_at, e.id) < (d.next_at, d.id)))) \
+               ORDER BY d.next_at, d.id LIMIT $3 {lock}) \
+             RETURNING id, webhook_id, event, body, attempts, locked_until"
+        );
+        let statement = sqlx::query_as::<_, Claimed>(&sql)
+            .bind(now)
+            .bind(lease_until)
+            .bind(limit);
+        self.commit_returning_all(statement).await
+    }
+
+    /// Records how the attempt of `claimed` ended, at `now`; `false` when the lease was lost
+    /// (another instance took the delivery over after it ran out), and nothing changed.
+    pub async fn mark_delivery(
+        &self,
+        claimed: &Claimed,
+        outcome: &Outcome,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let (state, status, error, next_at) = match outcome {
+            Outcome::Delivered { status } => ("delivered", Some(*status), None, None),
+            Outcome::Retry {
+                status,
+                error,
+                next_at,
+            } => ("pending", *status, Some(error.as_str()), Some(*next_at)),
+            Outcome::Failed { status, error } => ("failed", *status, Some(error.as_str()), None),
+        };
+        let statement = sqlx::query_as::<_, (String,)>(
+            "UPDATE status_webhook_deliveries SET state = $3, last_status = $4, last_error = $5, \
+               next_at = COALESCE($6, next_at), locked_until = NULL, updated_at = $7 \
+             WHERE id = $1 AND locked_until = $2 RETURNING id",
+        )
+        .bind(&claimed.id)
+        .bind(claimed.locked_until)
+        .bind(state)
+        .bind(status)
+        .bind(error)
+        .bind(next_at)
+        .bind(now);
+        match self.commit_returning(statement).await {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::RowNotFound) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Ends the pending deliveries of webhooks deleted (they are never sent), at `now`.
+    pub async fn fail_orphaned_deliveries(&self, now: i64) -> Result<u64, sqlx::Error> {
+        Ok(sqlx::query(
+            "UPDATE status_webhook_deliveries SET state = 'failed', \
+               last_error = 'The webhook was deleted.', locked_until = NULL, updated_at = $1 \
+             WHERE state = 'pending' AND webhook_id IN ( \
+               SELECT id FROM status_webhooks WHERE deleted_at IS NOT NULL)",
+        )
+        .bind(now)
+        .execute(self.pool())
+        .await?
+        .rows_affected())
+    }
+
+    /// The latest `limit` deliveries, newest first, with their webhook's name.
+    pub async fn delivery_log(&self, limit: i64) -> Result<Vec<DeliveryRow>, sqlx::Error> {
+        sqlx::query_as::<_, DeliveryRow>(
+            "SELECT d.id, d.webhook_id, w.name AS webhook_name, d.event, d.state, d.attempts, \
+                    d.last_status, d.last_error, d.created_at, d.updated_at, d.next_at \
+             FROM status_webhook_deliveries d \
+             LEFT JOIN status_webhooks w ON w.id = d.webhook_id \
+             ORDER BY d.created_at DESC, d.id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Deletes deliveries added before `before`, and beyond the newest `keep` the finished ones
+    /// (delivered, failed, held); returns rows deleted.
+    pub async fn prune_deliveries(&self, before: i64, keep: i64) -> Result<u64, sqlx::Error> {
+        let old = sqlx::query("DELETE FROM status_webhook_deliveries WHERE created_at < $1")
+            .bind(before)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        let over = sqlx::query(
+            "DELETE FROM status_webhook_deliveries WHERE state <> 'pending' AND id NOT IN ( \
+               SELECT id FROM status_webhook_deliveries ORDER BY created_at DESC, id LIMIT $1)",
+        )
+        .bind(keep)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        Ok(old + over)
+    }
+}

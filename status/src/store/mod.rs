@@ -1,0 +1,36 @@
+//! The status service's tables and every statement on them, over SQLite and PostgreSQL: checks,
+//! rollups and incidents (`checks`), operators' notices (`notices`), webhooks and component events
+//! (`webhooks`), and the delivery queue (`deliveries`). Reached from a `Database` through
+//! [`StatusQueries::status`], so the floor's pool is shared and the floor knows none of these tables.
+
+pub mod checks;
+pub mod deliveries;
+pub mod notices;
+pub mod webhooks;
+
+use std::ops::Deref;
+
+use mg_platform::db::Database;
+
+/// The status tables of one database; borrowed from it for a call or a few.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusStore<'a>(&'a Database);
+
+impl Deref for StatusStore<'_> {
+    type Target = Database;
+
+    fn deref(&self) -> &Database {
+        self.0
+    }
+}
+
+/// How a `Database` reaches its status tables: `db.status().insert_notice(...)`.
+pub trait StatusQueries {
+    fn status(&self) -> StatusStore<'_>;
+}
+
+impl StatusQueries for Database {
+    fn status(&self) -> StatusStore<'_> {
+        StatusStore(self)
+    }
+}

@@ -1,0 +1,373 @@
+//! The status operators' table, `status_notice_updates`: incidents and maintenance windows as a
+//! timeline of updates, one row per operator action (so it is also the log of who did what, when).
+//! Every write is one autocommit `INSERT ... RETURNING` stepped to its end
+//! ([`Database::commit_returning`]): acknowledged only after its commit, and a failed commit
+//! stores nothing. The notice's own fields (kind, title, components, window...) are written with
+//! its first update and copied into each later one by the same statement.
+
+use sqlx::FromRow;
+
+use super::StatusStore;
+use mg_platform::time::DAY_MS;
+
+/// Resolved incidents and windows over stay in the answers this long after their last update.
+pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
+/// Notices read into the answers at most (the newest).
+pub const NOTICES_READ_LIMIT: i64 = 100;
+/// The statuses that end a notice, as SQL.
+const FINAL: &str = "('resolved', 'completed')";
+
+/// One operator action: a notice's first update (which names it) or a later one.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct UpdateRow {
+    pub notice_id: String,
+    pub seq: i64,
+    pub kind: String,
+    pub title: String,
+    pub impact: String,
+    /// Component ids joined by commas.
+    pub components: String,
+    pub check_incident: Option<String>,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub status: String,
+    /// The operator's Markdown.
+    pub body: String,
+    pub created_at: i64,
+    pub author: String,
+}
+
+/// A notice as its updates give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoticeRow {
+    pub id: String,
+    pub kind: String,
+    pub title: String,
+    pub impact: String,
+    pub components: String,
+    /// The latest update's status.
+    pub status: String,
+    pub check_incident: Option<String>,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// When an update resolved or completed it.
+    pub resolved_at: Option<i64>,
+    pub created_by: String,
+}
+
+impl NoticeRow {
+    /// The notice `updates` (of one notice, any order) describe; `None` without any.
+    pub fn from_updates(updates: &[UpdateRow]) -> Option<Self> {
+        let first = updates.iter().min_by_key(|u| u.seq)?;
+        let last = updates.iter().max_by_key(|u| u.seq)?;
+        let resolved_at = updates
+            .iter()
+            .filter(|u| u.status == "resolved" || u.status == "completed")
+            .map(|u| u.created_at)
+            .min();
+        Some(Self {
+            id: first.notice_id.clone(),
+            kind: first.kind.clone(),
+            title: first.title.clone(),
+            impact: first.impact.clone(),
+            components: first.components.clone(),
+            status: last.status.clone(),
+            check_incident: first.check_incident.clone(),
+            starts_at: first.starts_at,
+            ends_at: first.ends_at,
+            created_at: first.created_at,
+            updated_at: last.created_at,
+            resolved_at,
+            created_by: first.author.clone(),
+        })
+    }
+}
+
+/// A later update of the notice `id` of `kind`, by `author` at `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct NewUpdate<'a> {
+    pub id: &'a str,
+    pub kind: &'a str,
+    pub status: &'a str,
+    pub body: &'a str,
+    pub at: i64,
+    pub author: &'a str,
+}
+
+const COLUMNS: &str = "notice_id, seq, kind, title, impact, components, check_incident, \
+                       starts_at, ends_at, status, body, created_at, author";
+
+/// Updates grouped per notice (newest update first), each with the notice they give.
+fn group(updates: Vec<UpdateRow>) -> Vec<(NoticeRow, Vec<UpdateRow>)> {
+    let mut groups: Vec<Vec<UpdateRow>> = Vec::new();
+    for update in updates {
+        match groups.last_mut() {
+            Some(group) if group[0].notice_id == update.notice_id => group.push(update),
+            _ => groups.push(vec![update]),
+        }
+    }
+    let mut notices: Vec<(NoticeRow, Vec<UpdateRow>)> = groups
+        .into_iter()
+        .filter_map(|mut updates| {
+            updates.sort_by_key(|u| std::cmp::Reverse(u.seq));
+            Some((NoticeRow::from_updates(&updates)?, updates))
+        })
+        .collect();
+    notices.sort_by_key(|(notice, _)| std::cmp::Reverse(notice.created_at));
+    notices
+}
+
+impl StatusStore<'_> {
+    /// Stores a notice's first update (`seq` 1), which names it.
+    #[tracing::instrument(skip_all, fields(id = %first.notice_id))]
+    pub async fn insert_notice(&self, first: &UpdateRow) -> Result<(), sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO status_notice_updates ({COLUMNS}) VALUES \
+             ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(&first.notice_id)
+            .bind(&first.kind)
+            .bind(&first.title)
+            .bind(&first.impact)
+            .bind(&first.components)
+            .bind(&first.check_incident)
+            .bind(first.starts_at)
+            .bind(first.ends_at)
+            .bind(&first.status)
+            .bind(&first.body)
+            .bind(first.created_at)
+            .bind(&first.author);
+        self.commit_returning(statement).await.map(|_| ())
+    }
+
+    /// Adds an update to the notice `id` of `kind`, copying its fields, in one statement; the
+    /// update's `seq`, or `None` (nothing stored) when there is no such notice, it is resolved or
+    /// completed, it has `max_updates` already, or another update took the same place meanwhile.
+    #[tracing::instrument(skip_all, fields(id = update.id))]
+    pub async fn append_notice_update(
+        &self,
+        update: &NewUpdate<'_>,
+        max_updates: i64,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        let NewUpdate {
+            id,
+            kind,
+            status,
+            body,
+            at,
+            author,
+        } = *update;
+        let sql = format!(
+            "INSERT INTO status_notice_updates ({COLUMNS}) \
+             SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
+                    starts_at, ends_at, $3, $4, $5, $6 \
+             FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
+             GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
+             HAVING COUNT(*) < $7 AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
+             ON CONFLICT (notice_id, seq) DO NOTHING RETURNING seq"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(id)
+            .bind(kind)
+            .bind(status)
+            .bind(body)
+            .bind(at)
+            .bind(author)
+            .bind(max_updates);
+        match self.commit_returning(statement).await {
+            Ok((seq,)) => Ok(Some(seq)),
+            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The notice with this id and its updates (newest first).
+    pub async fn find_notice(
+        &self,
+        id: &str,
+    ) -> Result<Option<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
+        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
+        ))
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(group(updates).into_iter().next())
+    }
+
+    /// Notices still open (an unresolved incident, a window not over) or updated since `since`,
+    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first).
+    pub async fn notices_since(
+        &self,
+        since: i64,
+    ) -> Result<Vec<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
+        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id IN ( \
+               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+               HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
+                 OR (MAX(kind) = 'incident' \
+                     AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0) \
+               ORDER BY MIN(created_at) DESC LIMIT $2) \
+             ORDER BY notice_id, seq DESC"
+        ))
+        .bind(since)
+        .bind(NOTICES_READ_LIMIT)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(group(updates))
+    }
+
+    /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
+    pub async fn count_open_notices(&self, now_ms: i64) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+             HAVING SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
+             AND COALESCE(MAX(ends_at), $1 + 1) > $1) open_notices"
+        ))
+        .bind(now_ms)
+        .fetch_one(self.pool())
+        .await
+    }
+
+    /// The latest `limit` operator actions, newest first.
+    pub async fn operator_log(&self, limit: i64) -> Result<Vec<UpdateRow>, sqlx::Error> {
+        sqlx::query_as::<_, UpdateRow>(&format!(
+            "SELECT {COLUMNS} FROM status_notice_updates \
+             ORDER BY created_at DESC, notice_id, seq DESC LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
+    /// is older than [`NOTICE_RETENTION_MS`]; returns rows deleted.
+    pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
+        Ok(sqlx::query(&format!(
+            "DELETE FROM status_notice_updates WHERE notice_id IN ( \
+               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+               HAVING MAX(created_at) < $1 AND (SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) > 0 \
+                 OR COALESCE(MAX(ends_at), $1) < $1))"
+        ))
+        .bind(now_ms - NOTICE_RETENTION_MS)
+        .execute(self.pool())
+        .await?
+        .rows_affected())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mg_platform::db::test_database;
+
+    use crate::store::StatusQueries;
+
+    fn first(id: &str) -> UpdateRow {
+        UpdateRow {
+            notice_id: id.into(),
+            seq: 1,
+            kind: "incident".into(),
+            title: "Slow".into(),
+            impact: "minor".into(),
+            components: "db".into(),
+            check_incident: None,
+            starts_at: None,
+            ends_at: None,
+            status: "investigating".into(),
+            body: "Looking.".into(),
+            created_at: 1_000,
+            author: "ops".into(),
+        }
+    }
+
+    fn update<'a>(id: &'a str, kind: &'a str, status: &'a str, at: i64) -> NewUpdate<'a> {
+        NewUpdate {
+            id,
+            kind,
+            status,
+            body: "x",
+            at,
+            author: "ops",
+        }
+    }
+
+    #[tokio::test]
+    async fn updates_are_numbered_bounded_and_end_with_the_final_one() {
+        let (_dir, db) = test_database().await;
+        db.status()
+            .insert_notice(&first("n1"))
+            .await
+            .expect("stored");
+        let add = |status: &'static str, at: i64| {
+            let db = db.clone();
+            async move {
+                db.status()
+                    .append_notice_update(&update("n1", "incident", status, at), 3)
+                    .await
+                    .expect("query")
+            }
+        };
+        assert_eq!(add("identified", 2_000).await, Some(2));
+        assert_eq!(
+            db.status()
+                .append_notice_update(&update("n1", "maintenance", "completed", 2_500), 3)
+                .await
+                .expect("query"),
+            None,
+            "not a window"
+        );
+        assert_eq!(add("resolved", 3_000).await, Some(3));
+        assert_eq!(add("monitoring", 4_000).await, None, "resolved is final");
+        let (notice, updates) = db
+            .status()
+            .find_notice("n1")
+            .await
+            .expect("read")
+            .expect("found");
+        assert_eq!(notice.resolved_at, Some(3_000));
+        assert_eq!(notice.status, "resolved");
+        assert_eq!(updates.iter().map(|u| u.seq).collect::<Vec<_>>(), [3, 2, 1]);
+        assert!(updates.iter().all(|u| u.title == "Slow"));
+
+        db.status()
+            .insert_notice(&first("n2"))
+            .await
+            .expect("stored");
+        assert_eq!(
+            db.status()
+                .append_notice_update(&update("n2", "incident", "identified", 2_000), 2)
+                .await
+                .expect("query"),
+            Some(2)
+        );
+        assert_eq!(
+            db.status()
+                .append_notice_update(&update("n2", "incident", "monitoring", 3_000), 2)
+                .await
+                .expect("query"),
+            None,
+            "at most two updates"
+        );
+        assert_eq!(
+            db.status().count_open_notices(5_000).await.expect("count"),
+            1
+        );
+        assert_eq!(db.status().notices_since(0).await.expect("read").len(), 2);
+        assert_eq!(db.status().operator_log(10).await.expect("log").len(), 5);
+        let later = 3_000 + NOTICE_RETENTION_MS + 1;
+        assert_eq!(
+            db.status().prune_notices(later).await.expect("prune"),
+            3,
+            "the resolved one goes"
+        );
+        assert_eq!(
+            db.status().notices_since(later).await.expect("read").len(),
+            1,
+            "the open one stays"
+        );
+    }
+}

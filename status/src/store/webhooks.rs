@@ -1,0 +1,290 @@
+//! The status page's webhooks (`status_webhooks`) and the components' state changes the checks
+//! found (`status_component_events`), which the webhooks announce. Every write is one autocommit
+//! statement, acknowledged after its commit ([`Database::commit_returning`]).
+
+use sqlx::FromRow;
+
+use super::StatusStore;
+
+/// A webhook as stored.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct WebhookRow {
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    /// `json`, `slack` or `discord`.
+    pub format: String,
+    /// Hex of the 32-byte signing key; never logged, never listed.
+    pub secret: String,
+    pub created_at: i64,
+    pub created_by: String,
+    pub deleted_at: Option<i64>,
+    pub deleted_by: Option<String>,
+}
+
+/// A component's state change, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ComponentEventRow {
+    pub component: String,
+    pub seq: i64,
+    /// `down` or `up`.
+    pub state: String,
+    pub incident: String,
+    pub at: i64,
+    /// 1 when the component was inside a maintenance window.
+    pub held: i64,
+    pub created_at: i64,
+}
+
+const WEBHOOK_COLUMNS: &str =
+    "id, name, url, format, secret, created_at, created_by, deleted_at, deleted_by";
+const EVENT_COLUMNS: &str = "component, seq, state, incident, at, held, created_at";
+
+impl StatusStore<'_> {
+    /// Stores `webhook` when fewer than `max_live` webhooks are live; `false` (nothing stored)
+    /// when there are that many already.
+    #[tracing::instrument(skip_all, fields(id = %webhook.id))]
+    pub async fn insert_webhook(
+        &self,
+        webhook: &WebhookRow,
+        max_live: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO status_webhooks ({WEBHOOK_COLUMNS}) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, NULL, NULL \
+             WHERE (SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL) < $8 \
+             RETURNING created_at"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(&webhook.id)
+            .bind(&webhook.name)
+            .bind(&webhook.url)
+            .bind(&webhook.format)
+            .bind(&webhook.secret)
+            .bind(webhook.created_at)
+            .bind(&webhook.created_by)
+            .bind(max_live);
+        match self.commit_returning(statement).await {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::RowNotFound) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Marks the live webhook `id` deleted by `who` at `at`; `false` when there is no such live
+    /// webhook. Its deliveries are no longer sent (the queue reads live webhooks only).
+    #[tracing::instrument(skip_all, fields(id))]
+    pub async fn delete_webhook(&self, id: &str, who: &str, at: i64) -> Result<bool, sqlx::Error> {
+        let statement = sqlx::query_as::<_, (String,)>(
+            "UPDATE status_webhooks SET deleted_at = $2, deleted_by = $3 \
+             WHERE id = $1 AND deleted_at IS NULL RETURNING id",
+        )
+        .bind(id)
+        .bind(at)
+        .bind(who);
+        match self.commit_returning(statement).await {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::RowNotFound) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The live webhooks, oldest first.
+    pub async fn live_webhooks(&self) -> Result<Vec<WebhookRow>, sqlx::Error> {
+        sqlx::query_as::<_, WebhookRow>(&format!(
+            "SELECT {WEBHOOK_COLUMNS} FROM status_webhooks WHERE deleted_at IS NULL \
+             ORDER BY created_at, id"
+        ))
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// How many webhooks are live (a cheap look before the queue's work).
+    pub async fn count_live_webhooks(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL")
+            .fetch_one(self.pool())
+            .await
+    }
+
+    /// The latest `limit` webhooks added or deleted (live or not), newest change first: the
+    /// operator log's webhook lines.
+    pub async fn webhook_changes(&self, limit: i64) -> Result<Vec<WebhookRow>, sqlx::Error> {
+        sqlx::query_as::<_, WebhookRow>(&format!(
+            "SELECT {WEBHOOK_COLUMNS} FROM status_webhooks \
+             ORDER BY COALESCE(deleted_at, created_at) DESC, id LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Stores `event` as the component's next state change, unless its last stored change is
+    /// already in that state or happened at or after `event.at` (an instance that read the checks
+    /// before another one stored a newer change). Its number, or `None` when nothing was stored:
+    /// of two instances storing the same change, one stores it.
+    #[tracing::instrument(skip_all, fields(component = %event.component, state = %event.state))]
+    pub async fn record_component_event(
+        &self,
+        event: &ComponentEventRow,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO status_component_events ({EVENT_COLUMNS}) \
+             SELECT $1, COALESCE(last.seq, 0) + 1, $2, $3, $4, $5, $6 \
+             FROM (SELECT 1 AS one) base LEFT JOIN ( \
+               SELECT seq, state, at FROM status_component_events WHERE component = $1 \
+               ORDER BY seq DESC LIMIT 1) last ON 1 = 1 \
+             WHERE COALESCE(last.state, 'up') <> $2 AND COALESCE(last.at, -1) < $4 \
+             ON CONFLICT (component, seq) DO NOTHING RETURNING seq"
+        );
+        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+            .bind(&event.component)
+            .bind(&event.state)
+            .bind(&event.incident)
+            .bind(event.at)
+            .bind(event.held)
+            .bind(event.created_at);
+        match self.commit_returning(statement).await {
+            Ok((seq,)) => Ok(Some(seq)),
+            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Component state changes stored since `since`, oldest first.
+    pub async fn component_events_since(
+        &self,
+        since: i64,
+    ) -> Result<Vec<ComponentEventRow>, sqlx::Error> {
+        sqlx::query_as::<_, ComponentEventRow>(&format!(
+            "SELECT {EVENT_COLUMNS} FROM status_component_events WHERE created_at >= $1 \
+             ORDER BY created_at, component, seq"
+        ))
+        .bind(since)
+        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Deletes component changes stored before `before` (but each component's last, which the
+    /// next change is compared with) and webhooks deleted before it; returns rows deleted.
+    pub async fn prune_webhook_history(&self, before: i64) -> Result<u64, sqlx::Error> {
+        let events = sqlx::query(
+            "DELETE FROM status_component_events WHERE created_at < $1 AND seq < ( \
+               SELECT MAX(later.seq) FROM status_component_events later \
+               WHERE later.component = status_component_events.component)",
+        )
+        .bind(before)
+        .execute(self.pool())
+        .await?
+        .rows_affected();
+        let webhooks = sqlx::query("DELETE FROM status_webhooks WHERE deleted_at < $1")
+            .bind(before)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+        Ok(events + webhooks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mg_platform::db::test_database;
+
+    use crate::store::StatusQueries;
+
+    fn event(state: &str, at: i64) -> ComponentEventRow {
+        ComponentEventRow {
+            component: "db".into(),
+            seq: 0,
+            state: state.into(),
+            incident: "db-1".into(),
+            at,
+            held: 0,
+            created_at: at,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_state_change_is_stored_once_and_only_after_a_different_older_one() {
+        let (_dir, db) = test_database().await;
+        let record = |e: ComponentEventRow| {
+            let db = db.clone();
+            async move { db.status().record_component_event(&e).await.expect("query") }
+        };
+        assert_eq!(
+            record(event("up", 100)).await,
+            None,
+            "up is where it starts"
+        );
+        assert_eq!(record(event("down", 100)).await, Some(1));
+        assert_eq!(record(event("down", 100)).await, None, "told once");
+        assert_eq!(record(event("down", 90)).await, None);
+        assert_eq!(record(event("up", 50)).await, None, "older than the change");
+        assert_eq!(record(event("up", 200)).await, Some(2));
+        assert_eq!(record(event("down", 300)).await, Some(3));
+        assert_eq!(
+            db.status()
+                .component_events_since(0)
+                .await
+                .expect("read")
+                .len(),
+            3
+        );
+        assert_eq!(
+            db.status()
+                .prune_webhook_history(1_000)
+                .await
+                .expect("prune"),
+            2
+        );
+        assert_eq!(record(event("down", 400)).await, None, "the last one stays");
+    }
+
+    #[tokio::test]
+    async fn at_most_the_bound_of_webhooks_live_and_a_deleted_one_stays_in_the_log() {
+        let (_dir, db) = test_database().await;
+        let hook = |id: &str| WebhookRow {
+            id: id.into(),
+            name: id.into(),
+            url: "https://example.com/hook".into(),
+            format: "json".into(),
+            secret: "00".into(),
+            created_at: 1_000,
+            created_by: "ops".into(),
+            deleted_at: None,
+            deleted_by: None,
+        };
+        assert!(db
+            .status()
+            .insert_webhook(&hook("a"), 2)
+            .await
+            .expect("insert"));
+        assert!(db
+            .status()
+            .insert_webhook(&hook("b"), 2)
+            .await
+            .expect("insert"));
+        assert!(!db
+            .status()
+            .insert_webhook(&hook("c"), 2)
+            .await
+            .expect("insert"));
+        assert!(db
+            .status()
+            .delete_webhook("a", "ops", 2_000)
+            .await
+            .expect("delete"));
+        assert!(!db
+            .status()
+            .delete_webhook("a", "ops", 2_000)
+            .await
+            .expect("delete"));
+        assert!(db
+            .status()
+            .insert_webhook(&hook("c"), 2)
+            .await
+            .expect("insert"));
+        assert_eq!(db.status().count_live_webhooks().await.expect("count"), 2);
+        assert_eq!(db.status().webhook_changes(10).await.expect("log").len(), 3);
+    }
+}

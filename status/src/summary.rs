@@ -1,0 +1,243 @@
+//! The status summary computed after each round of checks from what the database holds (every
+//! viewpoint's checks, rollups and incidents): current states, uptimes, latencies, open incidents.
+
+use std::collections::BTreeMap;
+
+use mg_domain::{
+    calendar::parse_utc_ms,
+    status::{
+        ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint, ViewpointState,
+    },
+};
+
+use super::{
+    aggregate::{floor, percentile},
+    agreement::{downtime, hour_downtime, ms, raw_cells, uptime, Snapshot},
+    checks::COMPONENTS,
+    notices::{maintenance_windows, notices_at, overlaps_windows},
+};
+use crate::store::checks::{IncidentRow, RawCheck};
+use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
+
+/// Everything the summary needs besides the snapshot.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub now_ms: i64,
+    pub interval_ms: i64,
+    /// The components this instance checks (others appear when another viewpoint checks them).
+    pub checked_here: &'a [&'static str],
+}
+
+/// How long a check stays current: three check intervals (of at least 10 s each). A viewpoint
+/// whose last check is older is stale: its results say nothing about now, so they count in no
+/// current state, and a component only stale viewpoints checked is `unknown` ("no longer checked").
+/// The one freshness rule of the status answers and of the start-up check for a duplicate
+/// `INSTANCE_ID`.
+pub fn live_window_ms(interval_ms: i64) -> i64 {
+    3 * interval_ms.max(10_000)
+}
+
+impl Context<'_> {
+    /// A viewpoint whose last check is older than this is stale ([`live_window_ms`]).
+    pub fn fresh_after(&self) -> i64 {
+        self.now_ms - live_window_ms(self.interval_ms)
+    }
+
+    /// Checks of different viewpoints in the same bucket of this length are compared.
+    pub fn agreement_bucket_ms(&self) -> i64 {
+        self.interval_ms.max(60_000)
+    }
+}
+
+/// The display name of a component id.
+pub fn component_name(id: &str) -> String {
+    COMPONENTS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map_or_else(|| id.to_owned(), |(_, name)| (*name).to_owned())
+}
+
+/// The components to show: those checked here and those any viewpoint checked, in display order.
+pub fn component_ids(snapshot: &Snapshot, context: &Context<'_>) -> Vec<String> {
+    COMPONENTS
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| {
+            context.checked_here.contains(id)
+                || snapshot.raw.iter().any(|c| c.component == *id)
+                || snapshot.hourly.iter().any(|r| r.component == *id)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Overlapping incidents of one component (from any viewpoints) merged, newest first.
+pub fn merge_incidents(rows: &[IncidentRow]) -> Vec<Incident> {
+    let mut sorted: Vec<&IncidentRow> = rows.iter().collect();
+    sorted.sort_by(|a, b| (&a.component, a.started_at).cmp(&(&b.component, b.started_at)));
+    // Each merged incident as (its first row, its end: `None` while any part is open, viewpoints).
+    let mut merged: Vec<(&IncidentRow, Option<i64>, Vec<String>)> = Vec::new();
+    for row in sorted {
+        if let Some((first, end, viewpoints)) = merged.last_mut() {
+            let overlaps =
+                first.component == row.component && end.is_none_or(|end| row.started_at <= end);
+            if overlaps {
+                *end = match (*end, row.ended_at) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    _ => None,
+                };
+                if !viewpoints.contains(&row.instance_id) {
+                    viewpoints.push(row.instance_id.clone());
+                }
+                continue;
+            }
+        }
+        merged.push((row, row.ended_at, vec![row.instance_id.clone()]));
+    }
+    merged.sort_by_key(|(first, _, _)| std::cmp::Reverse(first.started_at));
+    merged
+        .into_iter()
+        .map(|(first, end, mut viewpoints)| {
+            viewpoints.sort();
+            Incident {
+                id: format!("{}-{}", first.component, first.started_at),
+                component: first.component.clone(),
+                component_name: component_name(&first.component),
+                started_at: rfc3339(first.started_at),
+                ended_at: end.map(rfc3339),
+                first_error: first.first_error.clone(),
+                viewpoints,
+            }
+        })
+        .collect()
+}
+
+/// When `incident` started and ended, in unix milliseconds: read back from the times
+/// [`merge_incidents`] wrote (`rfc3339`, the form `parse_utc_ms` reads).
+pub fn incident_span(incident: &Incident) -> (i64, Option<i64>) {
+    let ms = |time: &str| parse_utc_ms(time).unwrap_or_default();
+    (
+        ms(&incident.started_at),
+        incident.ended_at.as_deref().map(ms),
+    )
+}
+
+fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> ComponentSummary {
+    let now = context.now_ms;
+    let mut latest: BTreeMap<&str, &RawCheck> = BTreeMap::new();
+    let mut latencies = Vec::new();
+    for check in snapshot.raw.iter().filter(|c| c.component == id) {
+        latencies.push(check.latency_us);
+        let slot = latest.entry(check.instance_id.as_str()).or_insert(check);
+        if check.checked_at > slot.checked_at {
+            *slot = check;
+        }
+    }
+    latencies.sort_unstable();
+    let viewpoints: Vec<ViewpointState> = latest
+        .values()
+        .map(|check| ViewpointState {
+            instance_id: check.instance_id.clone(),
+            state: if check.healthy != 0 {
+                State::Operational
+            } else {
+                State::Down
+            },
+            checked_at: rfc3339(check.checked_at),
+            latency_ms: ms(check.latency_us),
+            error: check.error.clone(),
+            fresh: check.checked_at >= context.fresh_after(),
+        })
+        .collect();
+    let fresh: Vec<&ViewpointState> = viewpoints.iter().filter(|v| v.fresh).collect();
+    let state = if fresh.is_empty() {
+        State::Unknown
+    } else if fresh.iter().all(|v| v.state == State::Operational) {
+        State::Operational
+    } else if fresh.iter().all(|v| v.state == State::Down) {
+        State::Down
+    } else {
+        State::Degraded
+    };
+    let bucket = context.agreement_bucket_ms();
+    // Checks inside a maintenance window of the component are left out of its uptime.
+    let windows = maintenance_windows(&snapshot.notices, id);
+    let mut hours = hour_downtime(snapshot, id, bucket);
+    hours.retain(|start, _| !overlaps_windows(&windows, *start, start + HOUR_MS));
+    let mut raw = downtime(&raw_cells(snapshot, id, bucket));
+    raw.retain(|start, _| !overlaps_windows(&windows, *start, start + bucket));
+    let hour_now = floor(now, HOUR_MS);
+    let percentile = |p| (!latencies.is_empty()).then(|| ms(percentile(&latencies, p)));
+    ComponentSummary {
+        id: id.to_owned(),
+        name: component_name(id),
+        state,
+        uptime: Uptime {
+            day: uptime(&raw, now - DAY_MS),
+            week: uptime(&hours, hour_now - 7 * DAY_MS + HOUR_MS),
+            month: uptime(&hours, hour_now - 30 * DAY_MS + HOUR_MS),
+            quarter: uptime(&hours, hour_now - 90 * DAY_MS + HOUR_MS),
+        },
+        latency_24h: Latency {
+            p50_ms: percentile(50.0),
+            p95_ms: percentile(95.0),
+        },
+        last_checked_at: latest.values().map(|c| c.checked_at).max().map(rfc3339),
+        viewpoints,
+    }
+}
+
+/// Computes the summary.
+pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) -> Summary {
+    let components: Vec<ComponentSummary> = component_ids(snapshot, context)
+        .iter()
+        .map(|id| component_summary(snapshot, context, id))
+        .collect();
+    let state = overall_state(components.iter().map(|c| c.state));
+    let mut last_seen: BTreeMap<&str, i64> = BTreeMap::new();
+    for check in &snapshot.raw {
+        let seen = last_seen
+            .entry(check.instance_id.as_str())
+            .or_insert(check.checked_at);
+        *seen = (*seen).max(check.checked_at);
+    }
+    let viewpoints = last_seen
+        .into_iter()
+        .map(|(id, at)| Viewpoint {
+            instance_id: id.to_owned(),
+            last_checked_at: rfc3339(at),
+            fresh: at >= context.fresh_after(),
+        })
+        .collect();
+    let (open, ended): (Vec<Incident>, Vec<Incident>) = merge_incidents(&snapshot.incidents)
+        .into_iter()
+        .partition(|i| i.ended_at.is_none());
+    Summary {
+        state,
+        updated_at: rfc3339(context.now_ms),
+        check_interval_seconds: context.interval_ms / 1000,
+        instance_id: instance_id.to_owned(),
+        components,
+        viewpoints,
+        open_incidents: open,
+        recent_incidents: ended.into_iter().take(20).collect(),
+        notices: notices_at(&snapshot.notices, context.now_ms),
+    }
+}
+
+/// The page's overall state from the components still checked (a component no viewpoint checks
+/// any more is left out: it would otherwise hold the page at `degraded` for as long as its rows are
+/// kept): down when every one is down, degraded when any is not operational, unknown when none is
+/// checked (before the first check).
+pub fn overall_state(states: impl Iterator<Item = State>) -> State {
+    let states: Vec<State> = states.filter(|s| s.is_current()).collect();
+    if states.is_empty() {
+        State::Unknown
+    } else if states.iter().all(|s| *s == State::Operational) {
+        State::Operational
+    } else if states.iter().all(|s| *s == State::Down) {
+        State::Down
+    } else {
+        State::Degraded
+    }
+}
