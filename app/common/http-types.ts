@@ -440,8 +440,8 @@ body_html: string, created_at: string, };
 export type NoticeKind = "incident" | "maintenance";
 
 /**
- * Where an incident or a maintenance window stands: the first four are an incident's, the last
- * three a window's (Statuspage's words).
+ * Where an incident or a maintenance window stands: the first four are an incident's, the
+ * last three a window's (Statuspage's words).
  */
 export type NoticeStatus = "investigating" | "identified" | "monitoring" | "resolved" | "scheduled" | "in_progress" | "completed";
 

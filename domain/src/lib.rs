@@ -12,6 +12,8 @@ mod flags;
 pub mod notices;
 mod providers;
 pub mod status;
+pub mod webhooks;
+pub mod words;
 
 pub use deployment::{
     effective_deployment_id, DeploymentType, ResolvedDeployment, DEFAULT_DEPLOYMENT_ID,

@@ -7,34 +7,36 @@ use serde::{Deserialize, Serialize};
 /// The role in the identity token's `roles` claim that makes a person a status operator.
 pub const OPERATOR_ROLE: &str = "status-operator";
 
-/// An incident's impact, as Statuspage spells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeImpact"))]
-#[serde(rename_all = "snake_case")]
-pub enum Impact {
-    #[default]
-    None,
-    Minor,
-    Major,
-    Critical,
-    /// A maintenance window's impact.
-    Maintenance,
+crate::vocabulary! {
+    /// An incident's impact, as Statuspage spells it.
+    #[derive(Default)]
+    #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeImpact"))]
+    pub enum Impact("notice impact") {
+        #[default]
+        None = "none",
+        Minor = "minor",
+        Major = "major",
+        Critical = "critical",
+        /// A maintenance window's impact.
+        Maintenance = "maintenance",
+    }
 }
 
-/// Where an incident or a maintenance window stands: the first four are an incident's, the last
-/// three a window's (Statuspage's words).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeStatus"))]
-#[serde(rename_all = "snake_case")]
-pub enum NoticeStatus {
-    #[default]
-    Investigating,
-    Identified,
-    Monitoring,
-    Resolved,
-    Scheduled,
-    InProgress,
-    Completed,
+crate::vocabulary! {
+    /// Where an incident or a maintenance window stands: the first four are an incident's, the
+    /// last three a window's (Statuspage's words).
+    #[derive(Default)]
+    #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeStatus"))]
+    pub enum NoticeStatus("notice status") {
+        #[default]
+        Investigating = "investigating",
+        Identified = "identified",
+        Monitoring = "monitoring",
+        Resolved = "resolved",
+        Scheduled = "scheduled",
+        InProgress = "in_progress",
+        Completed = "completed",
+    }
 }
 
 impl NoticeStatus {
@@ -50,78 +52,28 @@ impl NoticeStatus {
         NoticeStatus::Completed,
     ];
 
-    /// The word as stored and served (`in_progress`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NoticeStatus::Investigating => "investigating",
-            NoticeStatus::Identified => "identified",
-            NoticeStatus::Monitoring => "monitoring",
-            NoticeStatus::Resolved => "resolved",
-            NoticeStatus::Scheduled => "scheduled",
-            NoticeStatus::InProgress => "in_progress",
-            NoticeStatus::Completed => "completed",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::INCIDENT
-            .into_iter()
-            .chain(Self::MAINTENANCE)
-            .find(|status| status.as_str() == text)
-    }
-
     /// Whether the notice is over at this status.
     pub fn is_final(self) -> bool {
         matches!(self, NoticeStatus::Resolved | NoticeStatus::Completed)
     }
-}
 
-impl Impact {
-    pub const ALL: [Impact; 5] = [
-        Impact::None,
-        Impact::Minor,
-        Impact::Major,
-        Impact::Critical,
-        Impact::Maintenance,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Impact::None => "none",
-            Impact::Minor => "minor",
-            Impact::Major => "major",
-            Impact::Critical => "critical",
-            Impact::Maintenance => "maintenance",
+    /// The statuses a notice of `kind` may take.
+    pub fn of_kind(kind: NoticeKind) -> &'static [NoticeStatus] {
+        match kind {
+            NoticeKind::Incident => &Self::INCIDENT,
+            NoticeKind::Maintenance => &Self::MAINTENANCE,
         }
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|impact| impact.as_str() == text)
-    }
 }
 
-/// Incident or maintenance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeKind"))]
-#[serde(rename_all = "snake_case")]
-pub enum NoticeKind {
-    #[default]
-    Incident,
-    Maintenance,
-}
-
-impl NoticeKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NoticeKind::Incident => "incident",
-            NoticeKind::Maintenance => "maintenance",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        [NoticeKind::Incident, NoticeKind::Maintenance]
-            .into_iter()
-            .find(|kind| kind.as_str() == text)
+crate::vocabulary! {
+    /// Incident or maintenance.
+    #[derive(Default)]
+    #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeKind"))]
+    pub enum NoticeKind("notice kind") {
+        #[default]
+        Incident = "incident",
+        Maintenance = "maintenance",
     }
 }
 
@@ -185,8 +137,10 @@ mod tests {
             assert_eq!(NoticeStatus::parse(status.as_str()), Some(status));
         }
         for impact in Impact::ALL {
-            assert_eq!(Impact::parse(impact.as_str()), Some(impact));
+            assert_eq!(Impact::parse(impact.as_str()), Some(*impact));
         }
         assert_eq!(NoticeStatus::parse("done"), None);
+        let unknown = NoticeKind::try_from("outage".to_owned()).expect_err("not a kind");
+        assert_eq!(unknown.to_string(), "'outage' is not a notice kind");
     }
 }

@@ -17,7 +17,6 @@ use std::{
 };
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
-use ring::rand::{SecureRandom, SystemRandom};
 
 /// A sign-in attempt may sit on the provider page this long.
 pub const ATTEMPT_TTL: Duration = Duration::from_secs(15 * 60);
@@ -313,11 +312,7 @@ impl Grants {
 
 /// 32 random bytes, URL-safe base64 (no padding): safe in a query string, impossible to guess.
 pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    // The system RNG failing means the OS is broken; a zero token would then still be unique
-    // enough for a development emulator, but never happens in practice.
-    let _ = SystemRandom::new().fill(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
+    URL_SAFE_NO_PAD.encode(mg_platform::random::random_bytes::<32>())
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod hex;
 pub mod html;
 pub mod identity;
 pub mod precomputed;
+pub mod random;
 pub mod rate_limit;
 pub mod request_metrics;
 pub mod telemetry;

@@ -1,7 +1,8 @@
 //! The HTTP contract in TypeScript: `app/common/http-types.ts` is rendered from the Rust types the
 //! server serialises (and the request bodies it reads), so the app's types of its answers are never
-//! written by hand. The types derive `ts_rs::TS` in test builds only; no build of the server
-//! carries ts-rs. The file is a header and then ts-rs's declarations as it writes them (each on one
+//! written by hand. The types derive `ts_rs::TS` in test builds only (this crate's `cfg(test)`, and
+//! the `ts-rs` feature of the crates under it, which only the test build turns on); no build of the
+//! server carries ts-rs. The file is a header and then ts-rs's declarations as it writes them (each on one
 //! line); app/biome.json keeps the file out of Biome's formatter, so what this test compares is
 //! exactly what it wrote.
 //!
@@ -13,13 +14,14 @@
 
 use std::{collections::BTreeSet, path::PathBuf};
 
-use mg_domain::{notices, status};
+use mg_domain::{notices, status, webhooks};
+use mg_status::operator::bodies as operator;
 use ts_rs::{Config, TS};
 
 use crate::{
     db::{wisdom::Wisdom, Backend},
     error::ErrorBody,
-    routes::{account, auth, health, status_ops, status_webhooks, wisdom},
+    routes::{account, auth, health, wisdom},
     site::static_files::RuntimeConfig,
 };
 
@@ -120,23 +122,23 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         notices::NoticeStatus,
         notices::Impact,
         // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*.
-        status_ops::OperatorView,
-        status_ops::OperatorLimits,
-        status_ops::OpenNotice,
-        status_ops::OperatorLog,
-        status_ops::OperatorAction,
-        status_ops::OpenIncident,
-        status_ops::ScheduleMaintenance,
-        status_ops::PostUpdate,
+        operator::OperatorView,
+        operator::OperatorLimits,
+        operator::OpenNotice,
+        operator::OperatorLog,
+        operator::OperatorAction,
+        operator::OpenIncident,
+        operator::ScheduleMaintenance,
+        operator::PostUpdate,
         // /api/status/webhooks*.
-        status_webhooks::WebhookFormat,
-        status_webhooks::AddWebhook,
-        status_webhooks::Webhook,
-        status_webhooks::AddedWebhook,
-        status_webhooks::WebhookList,
-        status_webhooks::DeliveryState,
-        status_webhooks::Delivery,
-        status_webhooks::DeliveryLog,
+        webhooks::WebhookFormat,
+        operator::AddWebhook,
+        operator::Webhook,
+        operator::AddedWebhook,
+        operator::WebhookList,
+        webhooks::DeliveryState,
+        operator::Delivery,
+        operator::DeliveryLog,
     );
     out
 }

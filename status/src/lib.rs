@@ -23,6 +23,7 @@ pub mod incidents;
 pub mod markdown;
 pub mod notices;
 pub mod notices_html;
+pub mod operator;
 pub mod operator_limits;
 mod publish;
 pub mod render;
@@ -103,7 +104,7 @@ impl StatusService {
             round: tokio::sync::Mutex::new(Round::starting_at(now)),
             rounds: AtomicU64::new(0),
             refusal: tokio::sync::watch::Sender::new(None),
-            operator_writes: operator_limits::WriteLimiter::default(),
+            operator_writes: operator_limits::write_limiter(),
             webhooks,
         }
     }

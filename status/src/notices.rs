@@ -2,7 +2,7 @@
 //! turned into `mg_domain::notices::Notice` at a given time (a window's status follows its clock,
 //! Markdown becomes safe HTML), and the windows during which a component's checks do not count.
 
-use mg_domain::notices::{Impact, Notice, NoticeKind, NoticeStatus, NoticeUpdate};
+use mg_domain::notices::{Notice, NoticeKind, NoticeStatus, NoticeUpdate};
 
 use super::markdown::to_safe_html;
 use crate::store::notices::{NoticeRow, UpdateRow};
@@ -28,16 +28,16 @@ pub fn window_status(row: &NoticeRow, now_ms: i64) -> NoticeStatus {
 
 /// The notice `row` is at `now_ms`.
 pub fn notice_at((row, updates): &StoredNotice, now_ms: i64) -> Notice {
-    let kind = NoticeKind::parse(&row.kind).unwrap_or_default();
+    let kind = row.kind;
     let status = match kind {
         NoticeKind::Maintenance => window_status(row, now_ms),
-        NoticeKind::Incident => NoticeStatus::parse(&row.status).unwrap_or_default(),
+        NoticeKind::Incident => row.status,
     };
     Notice {
         id: row.id.clone(),
         kind,
         title: row.title.clone(),
-        impact: Impact::parse(&row.impact).unwrap_or_default(),
+        impact: row.impact,
         status,
         components: component_list(&row.components),
         check_incident: row.check_incident.clone(),
@@ -55,7 +55,7 @@ pub fn notice_at((row, updates): &StoredNotice, now_ms: i64) -> Notice {
             .iter()
             .map(|update| NoticeUpdate {
                 seq: update.seq,
-                status: NoticeStatus::parse(&update.status).unwrap_or_default(),
+                status: update.status,
                 body_html: to_safe_html(&update.body),
                 created_at: rfc3339(update.created_at),
             })
@@ -102,7 +102,7 @@ pub fn maintenance_windows(stored: &[StoredNotice], component: &str) -> Vec<(i64
 pub fn titled_windows<'a>(stored: &'a [StoredNotice], component: &str) -> Vec<(i64, i64, &'a str)> {
     let mut windows: Vec<(i64, i64, &str)> = stored
         .iter()
-        .filter(|(row, _)| row.kind == NoticeKind::Maintenance.as_str())
+        .filter(|(row, _)| row.kind == NoticeKind::Maintenance)
         .filter(|(row, _)| {
             component_list(&row.components)
                 .iter()
@@ -135,15 +135,16 @@ pub fn overlaps_windows(windows: &[(i64, i64)], from: i64, to: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mg_domain::notices::Impact;
 
     fn window(start: i64, end: i64) -> NoticeRow {
         NoticeRow {
             id: "m1".into(),
-            kind: "maintenance".into(),
+            kind: NoticeKind::Maintenance,
             title: "Database upgrade".into(),
-            impact: "maintenance".into(),
+            impact: Impact::Maintenance,
             components: "db,api".into(),
-            status: "scheduled".into(),
+            status: NoticeStatus::Scheduled,
             check_incident: None,
             starts_at: Some(start),
             ends_at: Some(end),

@@ -1,7 +1,5 @@
 //! The bounds on what status operators may create, and the per-operator rate of their writes.
 
-use std::{collections::HashMap, sync::Mutex};
-
 pub use mg_domain::notices::OPERATOR_ROLE;
 /// Longest title, in characters.
 pub const MAX_TITLE_CHARS: usize = 120;
@@ -22,51 +20,35 @@ pub const WRITES_PER_MINUTE: u32 = 20;
 /// Operator log lines one read returns.
 pub const LOG_READ: i64 = 200;
 
-/// Counts each operator's writes per minute (a fixed window; operators are few, and the map is
-/// emptied when it holds more than [`MAX_TRACKED`] of them).
-#[derive(Debug, Default)]
-pub struct WriteLimiter {
-    counts: Mutex<HashMap<String, (i64, u32)>>,
-}
+/// Each operator's writes: [`WRITES_PER_MINUTE`] a minute, in bursts of as many, for at most
+/// [`MAX_TRACKED`] operators (the least recent forgotten first).
+pub type WriteLimiter = mg_platform::rate_limit::KeyedLimiter<Box<str>>;
 
 /// Operators tracked at most.
-const MAX_TRACKED: usize = 1000;
+pub const MAX_TRACKED: usize = 1000;
 
-impl WriteLimiter {
-    /// Counts one write of `operator` at `now_ms`; `Err(ms until the next minute)` over the limit.
-    pub fn take(&self, operator: &str, now_ms: i64) -> Result<(), i64> {
-        let minute = now_ms.div_euclid(60_000);
-        let mut counts = self
-            .counts
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if counts.len() > MAX_TRACKED {
-            counts.retain(|_, (at, _)| *at == minute);
-        }
-        let slot = counts.entry(operator.to_owned()).or_insert((minute, 0));
-        if slot.0 != minute {
-            *slot = (minute, 0);
-        }
-        if slot.1 >= WRITES_PER_MINUTE {
-            return Err((minute + 1) * 60_000 - now_ms);
-        }
-        slot.1 += 1;
-        Ok(())
-    }
+/// The limiter of operator writes.
+pub fn write_limiter() -> WriteLimiter {
+    WriteLimiter::new(WRITES_PER_MINUTE, WRITES_PER_MINUTE, MAX_TRACKED)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
-    fn an_operator_gets_a_minute_s_writes_then_waits_for_the_next_minute() {
-        let limiter = WriteLimiter::default();
+    fn an_operator_gets_a_minute_s_writes_then_waits_for_the_next_token() {
+        let limiter = write_limiter();
         for _ in 0..WRITES_PER_MINUTE {
-            assert_eq!(limiter.take("a", 60_000), Ok(()));
+            assert_eq!(limiter.take("a".into(), 60_000), Ok(()));
         }
-        assert_eq!(limiter.take("a", 90_000), Err(30_000));
-        assert_eq!(limiter.take("b", 90_000), Ok(()));
-        assert_eq!(limiter.take("a", 120_000), Ok(()));
+        assert_eq!(
+            limiter.take("a".into(), 60_000),
+            Err(Duration::from_millis(3_000))
+        );
+        assert_eq!(limiter.take("b".into(), 60_000), Ok(()));
+        assert_eq!(limiter.take("a".into(), 63_000), Ok(()));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::{collections::BTreeMap, path::Path};
 
-use super::{POSTGRES_MIGRATIONS, REWRITTEN_MIGRATIONS, SQLITE_MIGRATIONS};
+use super::migrate::{POSTGRES_MIGRATIONS, REWRITTEN_MIGRATIONS, SQLITE_MIGRATIONS};
 
 fn migrations_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations")

@@ -2,7 +2,9 @@
 //! Queries use `$1` placeholders, which the Any driver passes to both engines.
 
 pub mod account;
+mod backend;
 pub mod files;
+mod migrate;
 #[cfg(test)]
 mod migration_checksums;
 pub mod probe;
@@ -15,6 +17,7 @@ mod write_guard;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
+pub use self::{backend::Backend, migrate::REWRITTEN_MIGRATIONS};
 use self::{
     files::{sqlite_parent_dir, sqlite_path},
     probe::{Probe, ProbeFailure},
@@ -22,91 +25,9 @@ use self::{
 };
 use sqlx::{
     any::{install_default_drivers, Any, AnyArguments, AnyPoolOptions, AnyRow},
-    migrate::Migrator,
     query::QueryAs,
     AnyPool, Executor, FromRow,
 };
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
-
-/// Migrations rewritten after release, with the checksum each had before: (version, sqlite, postgres).
-/// A database migrated before a rewrite still records the old checksum, which sqlx would refuse as
-/// "modified"; when a rewrite leaves the schema as it was, the old checksum is swapped for the new one
-/// before migrating (`migrations/README.md` says when a rewrite may be registered here).
-/// - 2: used to insert the seed quotes itself; they moved to `seed/wisdom.json` (one file for both
-///   engines).
-/// - 5: its first comment line lost a reference to the project's tracker.
-pub const REWRITTEN_MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        2,
-        "c6187d242f23ddda5eb15a61a4b1decb7291eb6f553c7f6863bb53c7162257a8b07b85a1c76ad4fe8ddb0353a8a05690",
-        "7b5e6071d7d9954d384a070557e2ce4fca70b79fb89c1e512288241e47a23e870b19440d597803882d194335b8c7213e",
-    ),
-    (5, "dcf4facd5deaf73afa4823c9a9d3bb21b47ff149f9f4884505e6a8840f74dc612dafdae5bd576523bd184e239cad718b", "dcf4facd5deaf73afa4823c9a9d3bb21b47ff149f9f4884505e6a8840f74dc612dafdae5bd576523bd184e239cad718b"),
-];
-
-/// See `REWRITTEN_MIGRATIONS`. Does nothing on a new database or one already up to date.
-async fn accept_rewritten_migrations(
-    pool: &AnyPool,
-    backend: Backend,
-    migrator: &Migrator,
-) -> anyhow::Result<()> {
-    let table_exists = match backend {
-        Backend::Sqlite => {
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
-        }
-        Backend::Postgres => "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations'",
-    };
-    let found: i64 = sqlx::query_scalar(table_exists).fetch_one(pool).await?;
-    if found == 0 {
-        return Ok(());
-    }
-    for &(version, sqlite_old, postgres_old) in REWRITTEN_MIGRATIONS {
-        let old = match backend {
-            Backend::Sqlite => sqlite_old,
-            Backend::Postgres => postgres_old,
-        };
-        let Some(current) = migrator.iter().find(|m| m.version == version) else {
-            continue;
-        };
-        sqlx::query(
-            "UPDATE _sqlx_migrations SET checksum = $1 WHERE version = $2 AND checksum = $3",
-        )
-        .bind(current.checksum.to_vec())
-        .bind(version)
-        .bind(crate::hex::decode(old).ok_or_else(|| anyhow::anyhow!("not hex: {old}"))?)
-        .execute(pool)
-        .await?;
-    }
-    Ok(())
-}
-
-/// Which engine a URL points at; `/db-health` names it as `Backend::name` spells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "DatabaseName"))]
-#[serde(rename_all = "lowercase")]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-impl Backend {
-    pub fn of_url(url: &str) -> Self {
-        if url.starts_with("sqlite:") {
-            Backend::Sqlite
-        } else {
-            Backend::Postgres
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Sqlite => "sqlite",
-            Backend::Postgres => "postgres",
-        }
-    }
-}
 
 /// How long each step of the readiness probe (`/db-health`, the status checks; `probe.rs`) waits
 /// for the database before calling it unhealthy.
@@ -170,12 +91,7 @@ impl Database {
                     redacted(url)
                 )
             })?;
-        let migrator = match backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
-        accept_rewritten_migrations(&pool, backend, migrator).await?;
-        migrator.run(&pool).await?;
+        migrate::run(&pool, backend).await?;
         let sqlite_reader = match backend {
             Backend::Sqlite => SqliteReader::for_url(url).map(Arc::new),
             Backend::Postgres => None,
@@ -235,6 +151,39 @@ impl Database {
             .into_iter()
             .next()
             .ok_or(sqlx::Error::RowNotFound)
+    }
+
+    /// [`Self::commit_returning`] for a statement whose condition counts rows of the table it
+    /// writes (a cap: "insert while fewer than N are open"), so that concurrent writers cannot
+    /// all pass it. SQLite runs one writer at a time, and a statement that read an older state
+    /// than the last commit fails rather than writes, so the statement alone is enough. On
+    /// PostgreSQL two such statements would each count without the other's row: there it runs
+    /// in a transaction that first takes the advisory lock named `lock`, so writers under one
+    /// cap go one at a time (the lock ends with the transaction, and a failed `COMMIT` is the
+    /// call's error).
+    pub async fn commit_returning_capped<'q, T>(
+        &self,
+        lock: &str,
+        statement: QueryAs<'q, Any, T, AnyArguments<'q>>,
+    ) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        if self.backend == Backend::Sqlite {
+            return self.commit_returning(statement).await;
+        }
+        let mut transaction = self.pool.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind(lock)
+            .execute(&mut *transaction)
+            .await?;
+        let row = statement
+            .fetch_all(&mut *transaction)
+            .await?
+            .into_iter()
+            .next();
+        transaction.commit().await?;
+        row.ok_or(sqlx::Error::RowNotFound)
     }
 
     /// [`Self::commit_returning`] for a statement that writes and returns any number of rows:

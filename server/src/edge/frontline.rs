@@ -53,13 +53,8 @@ struct RequestIds {
 
 impl RequestIds {
     fn new() -> Self {
-        let mut bytes = [0u8; 8];
-        // Without randomness two instances could share ids; the clock still tells them apart.
-        let prefix =
-            match ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut bytes) {
-                Ok(()) => u64::from_le_bytes(bytes),
-                Err(_) => crate::time::now_ms().unsigned_abs(),
-            };
+        // Random per process, so two instances never share ids.
+        let prefix = u64::from_le_bytes(mg_platform::random::random_bytes::<8>());
         Self {
             prefix,
             next: AtomicU64::new(0),

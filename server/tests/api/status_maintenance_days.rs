@@ -4,6 +4,7 @@
 //! of another component changes nothing; the same in `/api/status/page` and in the page that reads
 //! without JavaScript.
 
+use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
 use mg_domain::status::Point;
 use mg_server::{
     db::Database,
@@ -57,14 +58,14 @@ fn window(id: &str, title: &str, components: &str, (start, end): (i64, i64)) -> 
     UpdateRow {
         notice_id: id.into(),
         seq: 1,
-        kind: "maintenance".into(),
+        kind: NoticeKind::Maintenance,
         title: title.into(),
-        impact: "maintenance".into(),
+        impact: Impact::Maintenance,
         components: components.into(),
         check_incident: None,
         starts_at: Some(start),
         ends_at: Some(end),
-        status: "scheduled".into(),
+        status: NoticeStatus::Scheduled,
         body: "Planned.".into(),
         created_at: start - DAY_MS,
         author: "ops-1".into(),
@@ -112,7 +113,11 @@ async fn maintenance_days(app: TestApp) {
         window("m-api", "API move", "api", at(DAY_B, 10, 13)),
         window("m-c", "Quiet change", "db", at(DAY_C, 8, 9)),
     ] {
-        db.status().insert_notice(&row).await.expect("window");
+        assert!(db
+            .status()
+            .insert_notice(&row, i64::MAX)
+            .await
+            .expect("window"));
     }
     app.status.record(vec![healthy_check(T0)], T0).await;
 

@@ -6,6 +6,8 @@
 
 use sqlx::FromRow;
 
+use mg_domain::webhooks::DeliveryState;
+
 use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
 use mg_platform::db::Backend;
 
@@ -17,8 +19,8 @@ pub struct NewDelivery {
     pub event_key: String,
     pub event: String,
     pub body: String,
-    /// `pending`, or `held` (never sent).
-    pub state: &'static str,
+    /// Pending, or held (never sent).
+    pub state: DeliveryState,
     pub at: i64,
 }
 
@@ -42,7 +44,8 @@ pub struct DeliveryRow {
     pub webhook_id: String,
     pub webhook_name: Option<String>,
     pub event: String,
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: DeliveryState,
     pub attempts: i64,
     pub last_status: Option<i64>,
     pub last_error: Option<String>,
@@ -140,7 +143,7 @@ impl StatusStore<'_> {
         .bind(&delivery.event_key)
         .bind(&delivery.event)
         .bind(&delivery.body)
-        .bind(delivery.state)
+        .bind(delivery.state.as_str())
         .bind(delivery.at)
         .execute(self.pool())
         .await?
@@ -192,13 +195,20 @@ impl StatusStore<'_> {
         now: i64,
     ) -> Result<bool, sqlx::Error> {
         let (state, status, error, next_at) = match outcome {
-            Outcome::Delivered { status } => ("delivered", Some(*status), None, None),
+            Outcome::Delivered { status } => (DeliveryState::Delivered, Some(*status), None, None),
             Outcome::Retry {
                 status,
                 error,
                 next_at,
-            } => ("pending", *status, Some(error.as_str()), Some(*next_at)),
-            Outcome::Failed { status, error } => ("failed", *status, Some(error.as_str()), None),
+            } => (
+                DeliveryState::Pending,
+                *status,
+                Some(error.as_str()),
+                Some(*next_at),
+            ),
+            Outcome::Failed { status, error } => {
+                (DeliveryState::Failed, *status, Some(error.as_str()), None)
+            }
         };
         let statement = sqlx::query_as::<_, (String,)>(
             "UPDATE status_webhook_deliveries SET state = $3, last_status = $4, last_error = $5, \
@@ -207,7 +217,7 @@ impl StatusStore<'_> {
         )
         .bind(&claimed.id)
         .bind(claimed.locked_until)
-        .bind(state)
+        .bind(state.as_str())
         .bind(status)
         .bind(error)
         .bind(next_at)

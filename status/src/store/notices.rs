@@ -7,8 +7,10 @@
 
 use sqlx::FromRow;
 
-use super::StatusStore;
+use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
 use mg_platform::time::DAY_MS;
+
+use super::StatusStore;
 
 /// Resolved incidents and windows over stay in the answers this long after their last update.
 pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
@@ -16,21 +18,29 @@ pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
 pub const NOTICES_READ_LIMIT: i64 = 100;
 /// The statuses that end a notice, as SQL.
 const FINAL: &str = "('resolved', 'completed')";
+/// How many notices are open at `$11`: unresolved incidents, and windows neither completed nor
+/// over (the cap's count; `insert_notice` binds the new notice's time there).
+const OPEN_COUNT: &str = "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates \
+     GROUP BY notice_id HAVING SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0 \
+     AND COALESCE(MAX(ends_at), $11 + 1) > $11) open_notices";
 
 /// One operator action: a notice's first update (which names it) or a later one.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct UpdateRow {
     pub notice_id: String,
     pub seq: i64,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: NoticeKind,
     pub title: String,
-    pub impact: String,
+    #[sqlx(try_from = "String")]
+    pub impact: Impact,
     /// Component ids joined by commas.
     pub components: String,
     pub check_incident: Option<String>,
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: NoticeStatus,
     /// The operator's Markdown.
     pub body: String,
     pub created_at: i64,
@@ -41,12 +51,12 @@ pub struct UpdateRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoticeRow {
     pub id: String,
-    pub kind: String,
+    pub kind: NoticeKind,
     pub title: String,
-    pub impact: String,
+    pub impact: Impact,
     pub components: String,
     /// The latest update's status.
-    pub status: String,
+    pub status: NoticeStatus,
     pub check_incident: Option<String>,
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
@@ -64,16 +74,16 @@ impl NoticeRow {
         let last = updates.iter().max_by_key(|u| u.seq)?;
         let resolved_at = updates
             .iter()
-            .filter(|u| u.status == "resolved" || u.status == "completed")
+            .filter(|u| u.status.is_final())
             .map(|u| u.created_at)
             .min();
         Some(Self {
             id: first.notice_id.clone(),
-            kind: first.kind.clone(),
+            kind: first.kind,
             title: first.title.clone(),
-            impact: first.impact.clone(),
+            impact: first.impact,
             components: first.components.clone(),
-            status: last.status.clone(),
+            status: last.status,
             check_incident: first.check_incident.clone(),
             starts_at: first.starts_at,
             ends_at: first.ends_at,
@@ -89,8 +99,8 @@ impl NoticeRow {
 #[derive(Debug, Clone, Copy)]
 pub struct NewUpdate<'a> {
     pub id: &'a str,
-    pub kind: &'a str,
-    pub status: &'a str,
+    pub kind: NoticeKind,
+    pub status: NoticeStatus,
     pub body: &'a str,
     pub at: i64,
     pub author: &'a str,
@@ -120,27 +130,42 @@ fn group(updates: Vec<UpdateRow>) -> Vec<(NoticeRow, Vec<UpdateRow>)> {
 }
 
 impl StatusStore<'_> {
-    /// Stores a notice's first update (`seq` 1), which names it.
+    /// Stores a notice's first update (`seq` 1), which names it, unless `max_open` notices are
+    /// open at its time already (counted inside the statement, so concurrent writers cannot
+    /// pass the cap together); whether it was stored.
     #[tracing::instrument(skip_all, fields(id = %first.notice_id))]
-    pub async fn insert_notice(&self, first: &UpdateRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_notice(
+        &self,
+        first: &UpdateRow,
+        max_open: i64,
+    ) -> Result<bool, sqlx::Error> {
         let sql = format!(
-            "INSERT INTO status_notice_updates ({COLUMNS}) VALUES \
-             ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq"
+            "INSERT INTO status_notice_updates ({COLUMNS}) \
+             SELECT $1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 \
+             WHERE ({OPEN_COUNT}) < $13 RETURNING seq"
         );
         let statement = sqlx::query_as::<_, (i64,)>(&sql)
             .bind(&first.notice_id)
-            .bind(&first.kind)
+            .bind(first.kind.as_str())
             .bind(&first.title)
-            .bind(&first.impact)
+            .bind(first.impact.as_str())
             .bind(&first.components)
             .bind(&first.check_incident)
             .bind(first.starts_at)
             .bind(first.ends_at)
-            .bind(&first.status)
+            .bind(first.status.as_str())
             .bind(&first.body)
             .bind(first.created_at)
-            .bind(&first.author);
-        self.commit_returning(statement).await.map(|_| ())
+            .bind(&first.author)
+            .bind(max_open);
+        match self
+            .commit_returning_capped("status_open_notices", statement)
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::RowNotFound) => Ok(false),
+            Err(error) => Err(error),
+        }
     }
 
     /// Adds an update to the notice `id` of `kind`, copying its fields, in one statement; the
@@ -171,8 +196,8 @@ impl StatusStore<'_> {
         );
         let statement = sqlx::query_as::<_, (i64,)>(&sql)
             .bind(id)
-            .bind(kind)
-            .bind(status)
+            .bind(kind.as_str())
+            .bind(status.as_str())
             .bind(body)
             .bind(at)
             .bind(author)
@@ -222,14 +247,10 @@ impl StatusStore<'_> {
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
     pub async fn count_open_notices(&self, now_ms: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(&format!(
-            "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-             HAVING SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
-             AND COALESCE(MAX(ends_at), $1 + 1) > $1) open_notices"
-        ))
-        .bind(now_ms)
-        .fetch_one(self.pool())
-        .await
+        sqlx::query_scalar(&OPEN_COUNT.replace("$11", "$1"))
+            .bind(now_ms)
+            .fetch_one(self.pool())
+            .await
     }
 
     /// The latest `limit` operator actions, newest first.
@@ -270,25 +291,25 @@ mod tests {
         UpdateRow {
             notice_id: id.into(),
             seq: 1,
-            kind: "incident".into(),
+            kind: NoticeKind::Incident,
             title: "Slow".into(),
-            impact: "minor".into(),
+            impact: Impact::Minor,
             components: "db".into(),
             check_incident: None,
             starts_at: None,
             ends_at: None,
-            status: "investigating".into(),
+            status: NoticeStatus::Investigating,
             body: "Looking.".into(),
             created_at: 1_000,
             author: "ops".into(),
         }
     }
 
-    fn update<'a>(id: &'a str, kind: &'a str, status: &'a str, at: i64) -> NewUpdate<'a> {
+    fn update<'a>(id: &'a str, kind: &str, status: &str, at: i64) -> NewUpdate<'a> {
         NewUpdate {
             id,
-            kind,
-            status,
+            kind: NoticeKind::parse(kind).expect("a kind"),
+            status: NoticeStatus::parse(status).expect("a status"),
             body: "x",
             at,
             author: "ops",
@@ -296,10 +317,21 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_notice_over_the_open_cap_is_not_stored() {
+        let (_dir, db) = test_database().await;
+        let store = db.status();
+        assert!(store.insert_notice(&first("n1"), 2).await.expect("first"));
+        assert!(store.insert_notice(&first("n2"), 2).await.expect("second"));
+        assert!(!store.insert_notice(&first("n3"), 2).await.expect("third"));
+        assert_eq!(store.count_open_notices(5_000).await.expect("count"), 2);
+        assert!(store.find_notice("n3").await.expect("read").is_none());
+    }
+
+    #[tokio::test]
     async fn updates_are_numbered_bounded_and_end_with_the_final_one() {
         let (_dir, db) = test_database().await;
         db.status()
-            .insert_notice(&first("n1"))
+            .insert_notice(&first("n1"), 30)
             .await
             .expect("stored");
         let add = |status: &'static str, at: i64| {
@@ -329,12 +361,12 @@ mod tests {
             .expect("read")
             .expect("found");
         assert_eq!(notice.resolved_at, Some(3_000));
-        assert_eq!(notice.status, "resolved");
+        assert_eq!(notice.status, NoticeStatus::Resolved);
         assert_eq!(updates.iter().map(|u| u.seq).collect::<Vec<_>>(), [3, 2, 1]);
         assert!(updates.iter().all(|u| u.title == "Slow"));
 
         db.status()
-            .insert_notice(&first("n2"))
+            .insert_notice(&first("n2"), 30)
             .await
             .expect("stored");
         assert_eq!(

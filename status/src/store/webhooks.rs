@@ -4,6 +4,8 @@
 
 use sqlx::FromRow;
 
+use mg_domain::webhooks::WebhookFormat;
+
 use super::StatusStore;
 
 /// A webhook as stored.
@@ -12,8 +14,8 @@ pub struct WebhookRow {
     pub id: String,
     pub name: String,
     pub url: String,
-    /// `json`, `slack` or `discord`.
-    pub format: String,
+    #[sqlx(try_from = "String")]
+    pub format: WebhookFormat,
     /// Hex of the 32-byte signing key; never logged, never listed.
     pub secret: String,
     pub created_at: i64,
@@ -59,12 +61,15 @@ impl StatusStore<'_> {
             .bind(&webhook.id)
             .bind(&webhook.name)
             .bind(&webhook.url)
-            .bind(&webhook.format)
+            .bind(webhook.format.as_str())
             .bind(&webhook.secret)
             .bind(webhook.created_at)
             .bind(&webhook.created_by)
             .bind(max_live);
-        match self.commit_returning(statement).await {
+        match self
+            .commit_returning_capped("status_webhooks", statement)
+            .await
+        {
             Ok(_) => Ok(true),
             Err(sqlx::Error::RowNotFound) => Ok(false),
             Err(error) => Err(error),
@@ -247,7 +252,7 @@ mod tests {
             id: id.into(),
             name: id.into(),
             url: "https://example.com/hook".into(),
-            format: "json".into(),
+            format: WebhookFormat::Json,
             secret: "00".into(),
             created_at: 1_000,
             created_by: "ops".into(),

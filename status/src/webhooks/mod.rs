@@ -19,6 +19,7 @@ pub mod sender;
 
 use std::{sync::Arc, time::Duration};
 
+use mg_domain::webhooks::DeliveryState;
 use tokio::sync::Notify;
 
 pub use self::limits::*;
@@ -153,12 +154,16 @@ impl Webhooks {
             };
             let id = delivery_id();
             let delivery = NewDelivery {
-                body: payload::body(&event, &webhook.format, &id, &self.page_url),
+                body: payload::body(&event, webhook.format, &id, &self.page_url),
                 id,
                 webhook_id,
                 event_key: event.key,
                 event: event.name,
-                state: if event.held { "held" } else { "pending" },
+                state: if event.held {
+                    DeliveryState::Held
+                } else {
+                    DeliveryState::Pending
+                },
                 at: now,
             };
             self.db.status().enqueue_delivery(&delivery).await?;
@@ -229,16 +234,6 @@ async fn deliver(db: &Database, webhook: &WebhookRow, delivery: &Claimed, allow_
 /// order.
 pub fn delivery_id() -> String {
     uuid::Uuid::now_v7().to_string()
-}
-
-/// `N` bytes from the system's generator.
-pub fn random_bytes<const N: usize>() -> [u8; N] {
-    use ring::rand::{SecureRandom, SystemRandom};
-    let mut bytes = [0u8; N];
-    // The system's generator does not fail on Linux; zeros would make ids collide, which the
-    // primary keys refuse (nothing stored).
-    let _ = SystemRandom::new().fill(&mut bytes);
-    bytes
 }
 
 #[cfg(test)]

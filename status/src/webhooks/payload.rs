@@ -4,6 +4,10 @@
 //! of the operators' text made inert. The body is made once, when the delivery is added, with the
 //! delivery's id in it, and sent unchanged on every attempt.
 
+use mg_domain::{
+    notices::NoticeKind,
+    webhooks::{event_key, EventSource, WebhookFormat},
+};
 use serde_json::{json, Value};
 
 use crate::{
@@ -35,15 +39,10 @@ pub struct Event {
 
 /// The event of an operator's update.
 pub fn notice_event(update: &UpdateRow, page_url: &str) -> Event {
-    let kind: &'static str = if update.kind == "maintenance" {
-        "maintenance"
-    } else {
-        "incident"
-    };
-    let final_status = update.status == "resolved" || update.status == "completed";
-    let action = match (kind, update.seq, final_status) {
-        ("maintenance", 1, _) => "scheduled",
-        ("maintenance", _, true) => "completed",
+    let kind = update.kind;
+    let action = match (kind, update.seq, update.status.is_final()) {
+        (NoticeKind::Maintenance, 1, _) => "scheduled",
+        (NoticeKind::Maintenance, _, true) => "completed",
         (_, 1, _) => "opened",
         (_, _, true) => "resolved",
         _ => "updated",
@@ -65,21 +64,23 @@ pub fn notice_event(update: &UpdateRow, page_url: &str) -> Event {
     let names: Vec<String> = components.iter().map(|c| component_name(c)).collect();
     let text = format!(
         "{} {action}: {} ({}; {}).\n{}\n{page_url}",
-        if kind == "maintenance" {
-            "Maintenance"
-        } else {
-            "Incident"
+        match kind {
+            NoticeKind::Maintenance => "Maintenance",
+            NoticeKind::Incident => "Incident",
         },
         update.title,
-        update.status.replace('_', " "),
+        update.status.as_str().replace('_', " "),
         names.join(", "),
         update.body,
     );
     Event {
-        key: format!("notice:{}:{}", update.notice_id, update.seq),
+        key: event_key(EventSource::NoticeUpdate {
+            notice_id: &update.notice_id,
+            seq: update.seq,
+        }),
         name: format!("{kind}.{action}"),
         at: update.created_at,
-        detail: (kind, detail),
+        detail: (kind.as_str(), detail),
         text,
         held: false,
     }
@@ -101,7 +102,10 @@ pub fn component_event(change: &ComponentEventRow, page_url: &str) -> Event {
         )
     };
     Event {
-        key: format!("component:{}:{}", change.component, change.seq),
+        key: event_key(EventSource::ComponentChange {
+            component: &change.component,
+            seq: change.seq,
+        }),
         name: format!("component.{}", if down { "down" } else { "up" }),
         at: change.at,
         detail: (
@@ -121,14 +125,14 @@ pub fn component_event(change: &ComponentEventRow, page_url: &str) -> Event {
 }
 
 /// The body of `event` for a webhook of `format`, as delivery `delivery_id`.
-pub fn body(event: &Event, format: &str, delivery_id: &str, page_url: &str) -> String {
+pub fn body(event: &Event, format: WebhookFormat, delivery_id: &str, page_url: &str) -> String {
     let value = match format {
-        "slack" => json!({ "text": slack_escaped(&event.text) }),
-        "discord" => json!({
+        WebhookFormat::Slack => json!({ "text": slack_escaped(&event.text) }),
+        WebhookFormat::Discord => json!({
             "content": truncated(&event.text, DISCORD_CHARS),
             "allowed_mentions": { "parse": [] },
         }),
-        _ => {
+        WebhookFormat::Json => {
             let (key, detail) = &event.detail;
             let mut envelope = json!({
                 "event": event.name,
@@ -163,19 +167,21 @@ fn truncated(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mg_domain::notices::{Impact, NoticeStatus};
 
     fn update(seq: i64, status: &str) -> UpdateRow {
+        let status = NoticeStatus::parse(status).expect("a status");
         UpdateRow {
             notice_id: "n1".into(),
             seq,
-            kind: "incident".into(),
+            kind: NoticeKind::Incident,
             title: "Slow sign-ins".into(),
-            impact: "major".into(),
+            impact: Impact::Major,
             components: "db,api".into(),
             check_incident: None,
             starts_at: None,
             ends_at: None,
-            status: status.into(),
+            status,
             body: "Looking <!channel> @everyone".into(),
             created_at: 1_000,
             author: "ops".into(),
@@ -188,16 +194,18 @@ mod tests {
         let event = notice_event(&update(2, "resolved"), page);
         assert_eq!(event.name, "incident.resolved");
         assert_eq!(event.key, "notice:n1:2");
-        let json: Value = serde_json::from_str(&body(&event, "json", "d-1", page)).expect("json");
+        let json: Value =
+            serde_json::from_str(&body(&event, WebhookFormat::Json, "d-1", page)).expect("json");
         assert_eq!(json["event"], "incident.resolved");
         assert_eq!(json["delivery_id"], "d-1");
         assert_eq!(json["incident"]["components"], json!(["db", "api"]));
         assert_eq!(json["page_url"], page);
-        let slack: Value = serde_json::from_str(&body(&event, "slack", "d-1", page)).expect("json");
+        let slack: Value =
+            serde_json::from_str(&body(&event, WebhookFormat::Slack, "d-1", page)).expect("json");
         let text = slack["text"].as_str().expect("text");
         assert!(text.contains("&lt;!channel&gt;") && !text.contains("<!channel>"));
         let discord: Value =
-            serde_json::from_str(&body(&event, "discord", "d-1", page)).expect("json");
+            serde_json::from_str(&body(&event, WebhookFormat::Discord, "d-1", page)).expect("json");
         assert_eq!(discord["allowed_mentions"]["parse"], json!([]));
         assert_eq!(
             notice_event(&update(1, "investigating"), page).name,

@@ -1,0 +1,183 @@
+//! The bodies of the operator endpoints: what they take (`deny_unknown_fields`: a misspelt field is
+//! a 400, not silently ignored) and what they answer. Their TypeScript declarations are generated
+//! from these (the server's HTTP contract test, with the `ts-rs` feature).
+
+use mg_domain::{
+    notices::{Impact, NoticeKind, NoticeStatus},
+    webhooks::{DeliveryState, WebhookFormat},
+};
+use serde::{Deserialize, Serialize};
+
+/// `GET /api/status/operator`: what the operator view needs.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct OperatorView {
+    pub operator: String,
+    /// `(id, name)` of the components an incident or window may name.
+    pub components: Vec<(String, String)>,
+    /// The checks' incidents an incident may be attached to (open and recent ones' ids).
+    pub check_incidents: Vec<String>,
+    /// The incidents and windows still open, which can take updates.
+    pub open_notices: Vec<OpenNotice>,
+    pub limits: OperatorLimits,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct OpenNotice {
+    pub id: String,
+    pub kind: NoticeKind,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct OperatorLimits {
+    pub title_chars: usize,
+    pub body_chars: usize,
+    pub updates_per_notice: i64,
+    pub open_notices: i64,
+}
+
+/// `POST /api/status/incidents`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "ts-rs",
+    derive(ts_rs::TS),
+    ts(rename = "OpenIncidentRequest")
+)]
+#[serde(deny_unknown_fields)]
+pub struct OpenIncident {
+    pub title: String,
+    pub impact: Impact,
+    pub components: Vec<String>,
+    pub status: NoticeStatus,
+    /// The first update's text (Markdown).
+    pub body: String,
+    /// The id of an incident the checks opened, to attach this one to.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts-rs", ts(optional = nullable))]
+    pub check_incident: Option<String>,
+}
+
+/// `POST /api/status/maintenances`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "ts-rs",
+    derive(ts_rs::TS),
+    ts(rename = "ScheduleMaintenanceRequest")
+)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleMaintenance {
+    pub title: String,
+    pub components: Vec<String>,
+    /// RFC 3339 UTC (`2026-11-29T02:00:00Z`).
+    pub starts_at: String,
+    pub ends_at: String,
+    pub body: String,
+}
+
+/// `POST /api/status/{incidents,maintenances}/{id}/updates`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "ts-rs",
+    derive(ts_rs::TS),
+    ts(rename = "NoticeUpdateRequest")
+)]
+#[serde(deny_unknown_fields)]
+pub struct PostUpdate {
+    pub status: NoticeStatus,
+    pub body: String,
+}
+
+/// `GET /api/status/operator/log`: the latest operator actions, newest first.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct OperatorLog {
+    pub entries: Vec<OperatorAction>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct OperatorAction {
+    pub at: String,
+    pub operator: String,
+    pub action: String,
+    pub target: String,
+}
+
+/// `POST /api/status/webhooks`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "AddWebhookRequest"))]
+#[serde(deny_unknown_fields)]
+pub struct AddWebhook {
+    pub url: String,
+    pub format: WebhookFormat,
+    /// A label for the list and the delivery log (default: the URL's host).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts-rs", ts(optional = nullable))]
+    pub name: Option<String>,
+}
+
+/// A webhook as listed (never its secret).
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct Webhook {
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    pub format: WebhookFormat,
+    pub created_at: String,
+    pub created_by: String,
+}
+
+/// `POST /api/status/webhooks` answers 201 with the webhook and its signing secret, shown this
+/// once: 64 hex digits, the HMAC-SHA256 key of the `X-MG-Signature` header.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct AddedWebhook {
+    pub webhook: Webhook,
+    pub secret: String,
+}
+
+/// `GET /api/status/webhooks`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct WebhookList {
+    pub webhooks: Vec<Webhook>,
+    /// Live webhooks at most.
+    pub max_webhooks: i64,
+    pub max_url_chars: usize,
+    pub max_name_chars: usize,
+}
+
+/// One row of the delivery log.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct Delivery {
+    /// The `X-MG-Delivery` id, the same on every attempt.
+    pub id: String,
+    pub event: String,
+    pub webhook_id: String,
+    /// `None` once the webhook is gone.
+    pub webhook_name: Option<String>,
+    pub state: DeliveryState,
+    pub attempts: i64,
+    /// The receiver's last HTTP status.
+    pub last_status: Option<i64>,
+    /// Why the last attempt failed.
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    /// When a pending delivery is tried next.
+    pub next_attempt_at: Option<String>,
+}
+
+/// `GET /api/status/webhooks/deliveries`: the latest 200, newest first.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct DeliveryLog {
+    pub deliveries: Vec<Delivery>,
+    /// How long deliveries are kept, in days.
+    pub kept_days: i64,
+}

@@ -1,0 +1,98 @@
+//! The checks every operator field passes: text trimmed and bounded with no control characters,
+//! components named once each from those this deployment has; a refusal names the field.
+
+use mg_platform::error::AppError;
+
+use crate::checks::COMPONENTS;
+
+pub(super) fn invalid(message: &str) -> AppError {
+    AppError::InvalidField(message.to_owned())
+}
+
+/// `value` trimmed, 1 to `max` characters, no control characters (line breaks and tabs only in
+/// multi-line text).
+pub(super) fn text(
+    value: &str,
+    name: &str,
+    max: usize,
+    multiline: bool,
+) -> Result<String, AppError> {
+    let trimmed = value.trim();
+    let count = trimmed.chars().count();
+    if count == 0 || count > max {
+        return Err(invalid(&format!("{name} must be 1 to {max} characters.")));
+    }
+    let allowed = |c: char| !c.is_control() || (multiline && (c == '\n' || c == '\t' || c == '\r'));
+    if !trimmed.chars().all(allowed) {
+        return Err(invalid(&format!("{name} holds control characters.")));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// Known component ids, at least one, each once, joined by commas.
+pub(super) fn components(ids: &[String]) -> Result<String, AppError> {
+    let known: Vec<&str> = COMPONENTS.iter().map(|(id, _)| *id).collect();
+    if ids.is_empty() || ids.len() > known.len() {
+        return Err(invalid(&format!(
+            "components must name 1 to {} of {}.",
+            known.len(),
+            known.join(", ")
+        )));
+    }
+    let mut chosen: Vec<&str> = Vec::new();
+    for id in ids {
+        let Some(found) = known.iter().find(|k| **k == id.as_str()) else {
+            return Err(invalid(&format!(
+                "Unknown component: use {}.",
+                known.join(", ")
+            )));
+        };
+        if chosen.contains(found) {
+            return Err(invalid("A component is named twice."));
+        }
+        chosen.push(found);
+    }
+    Ok(chosen.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(result: Result<String, AppError>) -> String {
+        match result.expect_err("refused") {
+            AppError::InvalidField(message) => message,
+            other => panic!("not a field refusal: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn text_is_trimmed_bounded_and_free_of_control_characters() {
+        assert_eq!(text("  Slow  ", "title", 10, false).expect("ok"), "Slow");
+        assert_eq!(
+            refusal(text("   ", "title", 10, false)),
+            "title must be 1 to 10 characters."
+        );
+        assert_eq!(
+            refusal(text("a\nb", "title", 10, false)),
+            "title holds control characters."
+        );
+        assert_eq!(text("a\nb", "body", 10, true).expect("ok"), "a\nb");
+        assert!(
+            text("ééééé", "title", 5, false).is_ok(),
+            "characters, not bytes"
+        );
+    }
+
+    #[test]
+    fn components_are_known_named_once_and_kept_in_the_order_given() {
+        let ids = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(components(&ids(&["db", "api"])).expect("ok"), "db,api");
+        assert!(refusal(components(&ids(&[]))).starts_with("components must name 1 to"));
+        assert!(refusal(components(&ids(&["disk"]))).starts_with("Unknown component"));
+        assert_eq!(
+            refusal(components(&ids(&["db", "db"]))),
+            "A component is named twice."
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! The operators' incidents and maintenance windows: open, schedule, update, and the operator
+//! view and log that list them.
+
+use mg_domain::{
+    calendar::parse_utc_ms,
+    notices::{Impact, Notice, NoticeKind, NoticeStatus},
+};
+use mg_platform::{
+    error::AppError,
+    random::random_hex,
+    time::{now_ms, rfc3339},
+};
+
+use super::{
+    bodies::{
+        OpenIncident, OpenNotice, OperatorAction, OperatorLimits, OperatorLog, OperatorView,
+        PostUpdate, ScheduleMaintenance,
+    },
+    fields::{components, invalid, text},
+    Operator,
+};
+use crate::{
+    checks::COMPONENTS,
+    notices::notice_at,
+    operator_limits::{
+        LOG_READ, MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES,
+        MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS,
+    },
+    store::{
+        notices::{NewUpdate, UpdateRow},
+        StatusQueries,
+    },
+};
+
+/// What every new notice is opened with, checked: its title, first update's text (Markdown)
+/// and components.
+struct Opening {
+    title: String,
+    markdown: String,
+    components: String,
+}
+
+impl Opening {
+    fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
+        Ok(Self {
+            title: text(title, "title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "body", MAX_BODY_CHARS, true)?,
+            components: components(ids)?,
+        })
+    }
+}
+
+/// What an incident and a maintenance window open with differently.
+struct Specifics {
+    kind: NoticeKind,
+    impact: Impact,
+    status: NoticeStatus,
+    check_incident: Option<String>,
+    /// `(starts_at, ends_at)` of a window.
+    window: Option<(i64, i64)>,
+}
+
+impl Operator<'_> {
+    /// What the operator view needs: who, the components, the checks' incidents, the open
+    /// notices and the bounds.
+    pub fn view(&self) -> OperatorView {
+        let published = self.status.published();
+        let summary = published.page_summary();
+        OperatorView {
+            operator: self.who.to_owned(),
+            components: COMPONENTS
+                .iter()
+                .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
+                .collect(),
+            check_incidents: summary
+                .open_incidents
+                .iter()
+                .chain(&summary.recent_incidents)
+                .map(|i| i.id.clone())
+                .collect(),
+            open_notices: summary
+                .notices
+                .iter()
+                .filter(|n| n.is_open())
+                .map(|n| OpenNotice {
+                    id: n.id.clone(),
+                    kind: n.kind,
+                    title: n.title.clone(),
+                })
+                .collect(),
+            limits: OperatorLimits {
+                title_chars: MAX_TITLE_CHARS,
+                body_chars: MAX_BODY_CHARS,
+                updates_per_notice: MAX_UPDATES,
+                open_notices: MAX_OPEN_NOTICES,
+            },
+        }
+    }
+
+    /// The latest operator actions, newest first: the notices' updates and the webhooks' adds
+    /// and deletes (docs/status-operators.md, "Webhooks").
+    pub async fn log(&self) -> Result<OperatorLog, AppError> {
+        let store = self.db.status();
+        let mut entries: Vec<(i64, OperatorAction)> = store
+            .operator_log(LOG_READ)
+            .await?
+            .into_iter()
+            .map(|row| {
+                let action = action_of(row.kind, row.seq, row.status);
+                (
+                    row.created_at,
+                    logged_action(row.created_at, row.author, action, row.notice_id),
+                )
+            })
+            .collect();
+        for hook in store.webhook_changes(LOG_READ).await? {
+            let target = format!("webhook {}", hook.name);
+            if let (Some(at), Some(by)) = (hook.deleted_at, hook.deleted_by) {
+                let action = logged_action(at, by, "delete webhook".into(), target.clone());
+                entries.push((at, action));
+            }
+            let action = logged_action(
+                hook.created_at,
+                hook.created_by,
+                "add webhook".into(),
+                target,
+            );
+            entries.push((hook.created_at, action));
+        }
+        entries.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
+        let entries = entries
+            .into_iter()
+            .take(usize::try_from(LOG_READ).unwrap_or(0))
+            .map(|(_, entry)| entry)
+            .collect();
+        Ok(OperatorLog { entries })
+    }
+
+    /// Opens an incident; the notice as the page shows it now.
+    pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
+        let opening = Opening::checked(&body.title, &body.body, &body.components)?;
+        if body.impact == Impact::Maintenance {
+            return Err(invalid("impact must be none, minor, major or critical."));
+        }
+        if !NoticeStatus::INCIDENT.contains(&body.status) || body.status.is_final() {
+            return Err(invalid(
+                "status must be investigating, identified or monitoring.",
+            ));
+        }
+        if let Some(check) = &body.check_incident {
+            let published = self.status.published();
+            let summary = published.page_summary();
+            let known = summary
+                .open_incidents
+                .iter()
+                .chain(&summary.recent_incidents)
+                .any(|i| &i.id == check);
+            if !known {
+                return Err(invalid(
+                    "check_incident is not an incident the checks opened.",
+                ));
+            }
+        }
+        let specifics = Specifics {
+            kind: NoticeKind::Incident,
+            impact: body.impact,
+            status: body.status,
+            check_incident: body.check_incident,
+            window: None,
+        };
+        self.create(now_ms(), opening, specifics).await
+    }
+
+    /// Schedules a maintenance window; the notice as the page shows it now.
+    pub async fn schedule_maintenance(
+        &self,
+        body: ScheduleMaintenance,
+    ) -> Result<Notice, AppError> {
+        let now = now_ms();
+        let opening = Opening::checked(&body.title, &body.body, &body.components)?;
+        let time = |value: &str, name: &str| {
+            parse_utc_ms(value).ok_or_else(|| {
+                invalid(&format!(
+                    "{name} must be a UTC time such as 2026-11-29T02:00:00Z."
+                ))
+            })
+        };
+        let (start, end) = (
+            time(&body.starts_at, "starts_at")?,
+            time(&body.ends_at, "ends_at")?,
+        );
+        if end <= start || end - start > MAX_WINDOW_MS {
+            return Err(invalid(
+                "ends_at must be after starts_at, at most 7 days later.",
+            ));
+        }
+        if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
+            return Err(invalid(
+                "starts_at must be within the next 90 days (or the last 24 hours).",
+            ));
+        }
+        let specifics = Specifics {
+            kind: NoticeKind::Maintenance,
+            impact: Impact::Maintenance,
+            status: NoticeStatus::Scheduled,
+            check_incident: None,
+            window: Some((start, end)),
+        };
+        self.create(now, opening, specifics).await
+    }
+
+    /// Adds an update to the notice `id` of `kind`; a final status resolves or completes it.
+    pub async fn add_update(
+        &self,
+        id: &str,
+        kind: NoticeKind,
+        body: PostUpdate,
+    ) -> Result<Notice, AppError> {
+        let allowed = NoticeStatus::of_kind(kind);
+        if !allowed.contains(&body.status) {
+            return Err(invalid(&format!("status must be {}.", one_of(allowed))));
+        }
+        let now = now_ms();
+        let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+        let store = self.db.status();
+        let found = store.find_notice(id).await?;
+        let Some((found, _)) = found.filter(|(n, _)| n.kind == kind) else {
+            return Err(AppError::NotFound);
+        };
+        if found.resolved_at.is_some() {
+            return Err(invalid("It is already resolved or completed."));
+        }
+        self.take_write(now)?;
+        let update = NewUpdate {
+            id: &found.id,
+            kind,
+            status: body.status,
+            body: &markdown,
+            at: now,
+            author: self.who,
+        };
+        let Some(seq) = store.append_notice_update(&update, MAX_UPDATES).await? else {
+            return Err(invalid(&format!(
+                "It has {MAX_UPDATES} updates (the most), or it was resolved meanwhile."
+            )));
+        };
+        self.logged(&action_of(kind, seq, body.status), &found.id);
+        self.answer(&found.id, now).await
+    }
+
+    /// Counts the write, stores a new notice's first update (refused inside the statement when
+    /// [`MAX_OPEN_NOTICES`] are open), then answers the notice.
+    async fn create(
+        &self,
+        now: i64,
+        opening: Opening,
+        specifics: Specifics,
+    ) -> Result<Notice, AppError> {
+        self.take_write(now)?;
+        let first = UpdateRow {
+            notice_id: random_hex::<16>(),
+            seq: 1,
+            kind: specifics.kind,
+            title: opening.title,
+            impact: specifics.impact,
+            components: opening.components,
+            check_incident: specifics.check_incident,
+            starts_at: specifics.window.map(|(start, _)| start),
+            ends_at: specifics.window.map(|(_, end)| end),
+            status: specifics.status,
+            body: opening.markdown,
+            created_at: now,
+            author: self.who.to_owned(),
+        };
+        if !self
+            .db
+            .status()
+            .insert_notice(&first, MAX_OPEN_NOTICES)
+            .await?
+        {
+            return Err(invalid(&format!(
+                "{MAX_OPEN_NOTICES} incidents and windows are open: resolve one first."
+            )));
+        }
+        self.logged(&action_of(first.kind, 1, first.status), &first.notice_id);
+        self.answer(&first.notice_id, first.created_at).await
+    }
+
+    /// The notice as stored now, after re-rendering the answers with it.
+    async fn answer(&self, id: &str, now: i64) -> Result<Notice, AppError> {
+        // The write is committed: a failure to re-render only delays the page until the next round.
+        if let Err(error) = self.status.republish_notices(now).await {
+            tracing::warn!(%error, "status: the answers are re-rendered with the next round");
+        }
+        let published = self
+            .status
+            .published()
+            .page_summary()
+            .notices
+            .iter()
+            .find(|n| n.id == id)
+            .cloned();
+        match published {
+            Some(notice) => Ok(notice),
+            None => {
+                let stored = self
+                    .db
+                    .status()
+                    .find_notice(id)
+                    .await?
+                    .ok_or(AppError::NotFound)?;
+                Ok(notice_at(&stored, now))
+            }
+        }
+    }
+}
+
+fn logged_action(at: i64, operator: String, action: String, target: String) -> OperatorAction {
+    OperatorAction {
+        at: rfc3339(at),
+        operator,
+        action,
+        target,
+    }
+}
+
+/// What an operator did, in words: `open incident`, `schedule maintenance`, `update incident
+/// (resolved)`.
+fn action_of(kind: NoticeKind, seq: i64, status: NoticeStatus) -> String {
+    match (kind, seq) {
+        (NoticeKind::Maintenance, 1) => "schedule maintenance".to_owned(),
+        (NoticeKind::Incident, 1) => "open incident".to_owned(),
+        (kind, _) => format!("update {kind} ({status})"),
+    }
+}
+
+/// `a, b or c`.
+fn one_of(statuses: &[NoticeStatus]) -> String {
+    let words: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}
