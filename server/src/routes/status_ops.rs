@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{FromRef, FromRequestParts, Path, State},
+    extract::{FromRef, FromRequestParts, Path},
     http::StatusCode,
     routing::{get, post, MethodRouter},
     Json, Router,
@@ -22,9 +22,8 @@ use crate::{
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
     status::{
-        operator::{
-            bodies::{OpenIncident, OperatorLog, OperatorView, PostUpdate, ScheduleMaintenance},
-            Operator,
+        operator::bodies::{
+            OpenIncident, OperatorLog, OperatorView, PostUpdate, ScheduleMaintenance,
         },
         StatusService,
     },
@@ -54,45 +53,27 @@ where
         )
 }
 
-async fn get_operator(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-) -> Json<OperatorView> {
-    Json(Operator::new(&db, &status, operator.who()).view())
+async fn get_operator(operator: StatusOperator) -> Json<OperatorView> {
+    Json(operator.actions().view())
 }
 
-async fn get_log(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-) -> Result<Json<OperatorLog>, AppError> {
-    Ok(Json(
-        Operator::new(&db, &status, operator.who()).log().await?,
-    ))
+async fn get_log(operator: StatusOperator) -> Result<Json<OperatorLog>, AppError> {
+    Ok(Json(operator.actions().log().await?))
 }
 
 async fn open_incident(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
     operator: StatusOperator,
     ApiJson(body): ApiJson<OpenIncident>,
 ) -> Result<(StatusCode, Json<Notice>), AppError> {
-    let notice = Operator::new(&db, &status, operator.who())
-        .open_incident(body)
-        .await?;
+    let notice = operator.actions().open_incident(body).await?;
     Ok((StatusCode::CREATED, Json(notice)))
 }
 
 async fn schedule_maintenance(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
     operator: StatusOperator,
     ApiJson(body): ApiJson<ScheduleMaintenance>,
 ) -> Result<(StatusCode, Json<Notice>), AppError> {
-    let notice = Operator::new(&db, &status, operator.who())
-        .schedule_maintenance(body)
-        .await?;
+    let notice = operator.actions().schedule_maintenance(body).await?;
     Ok((StatusCode::CREATED, Json(notice)))
 }
 
@@ -100,19 +81,13 @@ async fn schedule_maintenance(
 fn update_route<S>(kind: NoticeKind) -> MethodRouter<S>
 where
     S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<StatusService>: FromRef<S>,
     StatusOperator: FromRequestParts<S, Rejection = AppError>,
 {
     post(
-        move |State(db): State<Database>,
-              State(status): State<Arc<StatusService>>,
-              operator: StatusOperator,
+        move |operator: StatusOperator,
               Path(id): Path<String>,
               ApiJson(body): ApiJson<PostUpdate>| async move {
-            let notice = Operator::new(&db, &status, operator.who())
-                .add_update(&id, kind, body)
-                .await?;
+            let notice = operator.actions().add_update(&id, kind, body).await?;
             Ok::<_, AppError>(Json(notice))
         },
     )

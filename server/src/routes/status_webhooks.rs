@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{FromRef, Path, State},
+    extract::{FromRef, Path},
     http::StatusCode,
     routing::{delete, get},
     Json, Router,
@@ -21,10 +21,7 @@ use crate::{
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
     status::{
-        operator::{
-            bodies::{AddWebhook, AddedWebhook, DeliveryLog, WebhookList},
-            Operator,
-        },
+        operator::bodies::{AddWebhook, AddedWebhook, DeliveryLog, WebhookList},
         StatusService,
     },
 };
@@ -44,50 +41,23 @@ where
         .route("/status/webhooks/{id}", delete(remove))
 }
 
-async fn list(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-) -> Result<Json<WebhookList>, AppError> {
-    Ok(Json(
-        Operator::new(&db, &status, operator.who())
-            .webhooks()
-            .await?,
-    ))
+async fn list(operator: StatusOperator) -> Result<Json<WebhookList>, AppError> {
+    Ok(Json(operator.actions().webhooks().await?))
 }
 
 async fn add(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
     operator: StatusOperator,
     ApiJson(body): ApiJson<AddWebhook>,
 ) -> Result<(StatusCode, Json<AddedWebhook>), AppError> {
-    let added = Operator::new(&db, &status, operator.who())
-        .add_webhook(body)
-        .await?;
+    let added = operator.actions().add_webhook(body).await?;
     Ok((StatusCode::CREATED, Json(added)))
 }
 
-async fn remove(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-    Path(id): Path<String>,
-) -> Result<StatusCode, AppError> {
-    Operator::new(&db, &status, operator.who())
-        .delete_webhook(&id)
-        .await?;
+async fn remove(operator: StatusOperator, Path(id): Path<String>) -> Result<StatusCode, AppError> {
+    operator.actions().delete_webhook(&id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn deliveries(
-    State(db): State<Database>,
-    State(status): State<Arc<StatusService>>,
-    operator: StatusOperator,
-) -> Result<Json<DeliveryLog>, AppError> {
-    Ok(Json(
-        Operator::new(&db, &status, operator.who())
-            .deliveries()
-            .await?,
-    ))
+async fn deliveries(operator: StatusOperator) -> Result<Json<DeliveryLog>, AppError> {
+    Ok(Json(operator.actions().deliveries().await?))
 }

@@ -7,6 +7,8 @@
 
 pub mod manifest;
 pub mod rendered;
+mod respond;
+mod twins;
 
 use std::{
     collections::HashMap,
@@ -21,13 +23,15 @@ use tokio::sync::{OnceCell, Semaphore};
 
 use axum::{
     extract::Request,
-    http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode},
+    http::{header, HeaderMap, HeaderValue, Method, StatusCode},
     response::{IntoResponse, Response},
 };
 
 use self::{
     manifest::{RuntimeValues, Variant, PAGES_FILE},
     rendered::{FileStamp, Fill, Kind, Recheck, RenderCache, Rendered},
+    respond::{respond, Extra},
+    twins::Twins,
 };
 use super::{root::Root, route_manifest::AppRoutes};
 use crate::{config::Config, error::AppError, precomputed::negotiate};
@@ -40,23 +44,6 @@ const XML: &str = "application/xml";
 const MAX_RENDERS_AT_ONCE: usize = 2;
 /// The docs live under this prefix; their pages have Markdown twins (`/mg/x` -> `/mg/x.md`).
 const DOCS_PREFIX: &str = "/mg/";
-/// Docs paths whose twin (or its absence) is remembered; the docs have a few hundred pages, and a
-/// path beyond this many is looked up on disk every time.
-const MAX_TWINS_KNOWN: usize = 4096;
-
-/// A docs page's Markdown twin: its file, and the headers that name it.
-#[derive(Debug)]
-struct Twin {
-    file: PathBuf,
-    /// `Link: </mg/x.md>; rel="alternate"; type="text/markdown"` on the HTML.
-    link: HeaderValue,
-    /// `Content-Location: /mg/x.md` on the Markdown sent for `/mg/x`.
-    location: HeaderValue,
-}
-
-/// A docs path's twin (`None`: it has none), and when that was last looked at.
-type KnownTwin = (Option<Arc<Twin>>, AtomicU64);
-
 /// One rendering under way: every request for its file waits on the same cell.
 type Flight = Arc<OnceCell<Option<Arc<Rendered>>>>;
 
@@ -83,8 +70,8 @@ pub struct Site {
     loaded: RwLock<Loaded>,
     /// When `pages.json` was last looked at ([`Recheck::now_ms`]).
     manifest_checked_ms: AtomicU64,
-    /// Docs paths and their twins (`None`: none), with when that was last looked at.
-    twins: RwLock<HashMap<String, KnownTwin>>,
+    /// The docs pages' Markdown twins, as last looked at.
+    twins: Twins,
     /// Bumped on every manifest change, so a rendering with old values is not kept.
     generation: AtomicU64,
     cache: RenderCache,
@@ -114,7 +101,7 @@ impl Site {
             routes: AppRoutes::load(&root.dir),
             manifest_path: root.dir.join(PAGES_FILE),
             manifest_checked_ms: AtomicU64::new(Recheck::NEVER),
-            twins: RwLock::default(),
+            twins: Twins::default(),
             root,
             runtime,
             sanctified: config.sanctified,
@@ -278,7 +265,11 @@ impl Site {
     ) -> Response {
         let docs =
             status == StatusCode::OK && path.starts_with(DOCS_PREFIX) && !path.ends_with('/');
-        let twin = if docs { self.twin(path) } else { None };
+        let twin = if docs {
+            self.twins.of(path, &self.root, self.cache.recheck())
+        } else {
+            None
+        };
         let mut extra = Extra {
             status,
             vary_accept: docs,
@@ -321,43 +312,6 @@ impl Site {
             Some(page) => respond(&page, request, extra),
             None => AppError::NotFound.into_response(),
         }
-    }
-
-    /// The Markdown twin of the docs page at `path` (`/mg/x` -> `/mg/x.md`) when the build has one,
-    /// as last looked at (once per recheck interval; beyond [`MAX_TWINS_KNOWN`] paths, every time).
-    fn twin(&self, path: &str) -> Option<Arc<Twin>> {
-        let clock = self.cache.recheck();
-        let now = clock.now_ms();
-        if let Some((twin, checked)) = self
-            .twins
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(path)
-        {
-            if !clock.due(checked.load(Ordering::Relaxed), now) {
-                return twin.clone();
-            }
-        }
-        let url = format!("{path}.md");
-        let twin = self
-            .root
-            .file_for(&url)
-            .filter(|file| FileStamp::of(file).is_some())
-            .and_then(|file| {
-                Some(Arc::new(Twin {
-                    link: HeaderValue::from_str(&format!(
-                        "<{url}>; rel=\"alternate\"; type=\"text/markdown\""
-                    ))
-                    .ok()?,
-                    location: HeaderValue::from_str(&url).ok()?,
-                    file,
-                }))
-            });
-        let mut twins = self.twins.write().unwrap_or_else(PoisonError::into_inner);
-        if twins.len() < MAX_TWINS_KNOWN || twins.contains_key(path) {
-            twins.insert(path.to_owned(), (twin.clone(), AtomicU64::new(now)));
-        }
-        twin
     }
 
     /// A path no file answered: an app route gets the shell (200), anything else the not-found
@@ -453,67 +407,6 @@ fn text_type(path: &str) -> Option<&'static str> {
     }
 }
 
-/// Headers a document is sent with beyond its own.
-#[derive(Debug)]
-struct Extra {
-    status: StatusCode,
-    vary_accept: bool,
-    link: Option<HeaderValue>,
-    content_location: Option<HeaderValue>,
-    /// Cross-origin isolation headers (the route manifest's `isolated` pages).
-    isolated: bool,
-}
-
-impl Extra {
-    fn status(status: StatusCode) -> Self {
-        Self {
-            status,
-            vary_accept: false,
-            link: None,
-            content_location: None,
-            isolated: false,
-        }
-    }
-}
-
-/// Sends `rendered` in the encoding the request accepts, or 304 when the request already has it.
-fn respond(rendered: &Rendered, request: &HeaderMap, extra: Extra) -> Response {
-    let mut response = rendered.answer(
-        extra.status,
-        negotiate::encoding(request),
-        request.get_all(header::IF_NONE_MATCH),
-    );
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if extra.vary_accept {
-        headers.insert(
-            header::VARY,
-            HeaderValue::from_static("accept, accept-encoding"),
-        );
-    }
-    // A 304 carries the policy too: a browser updates its stored headers from it.
-    if let Some(csp) = &rendered.csp {
-        headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
-    }
-    if let Some(link) = extra.link {
-        headers.insert(header::LINK, link);
-    }
-    if let Some(location) = extra.content_location {
-        headers.insert(header::CONTENT_LOCATION, location);
-    }
-    if extra.isolated {
-        headers.insert(
-            HeaderName::from_static("cross-origin-opener-policy"),
-            HeaderValue::from_static("same-origin"),
-        );
-        headers.insert(
-            HeaderName::from_static("cross-origin-embedder-policy"),
-            HeaderValue::from_static("require-corp"),
-        );
-    }
-    response
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,32 +444,5 @@ mod tests {
         assert!(tags.windows(2).all(|pair| pair[0] == pair[1]));
         assert_eq!(site.renders_started.load(Ordering::Relaxed), 1);
         assert!(site.in_flight.lock().expect("lock").is_empty());
-    }
-
-    #[test]
-    fn the_twins_remembered_are_bounded_and_a_path_beyond_the_bound_is_still_answered() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        std::fs::create_dir(dir.path().join("mg")).expect("mkdir");
-        std::fs::write(dir.path().join("mg/a.md"), "# A").expect("write");
-        let config = Config::from_lookup(|_| None).expect("defaults");
-        let site = Site::new(Arc::new(Root::new(dir.path())), &config, "");
-        let twin = site.twin("/mg/a").expect("a twin");
-        assert_eq!(twin.location, "/mg/a.md");
-        // Paths a client makes up: each is looked up, but at most MAX_TWINS_KNOWN are remembered.
-        for n in 0..MAX_TWINS_KNOWN + 500 {
-            assert!(site.twin(&format!("/mg/made-up-{n}")).is_none());
-        }
-        assert_eq!(site.twins.read().expect("lock").len(), MAX_TWINS_KNOWN);
-        assert!(
-            site.twin("/mg/a").is_some(),
-            "a remembered path keeps its answer"
-        );
-        // Beyond the bound nothing is remembered: a twin that appears is seen at once.
-        std::fs::write(dir.path().join("mg/late.md"), "# Late").expect("write");
-        assert!(site.twin("/mg/late").is_some());
-        // Within the recheck interval (a second here) a remembered absence stands.
-        let remembered = "/mg/made-up-0";
-        std::fs::write(dir.path().join("mg/made-up-0.md"), "# Now").expect("write");
-        assert!(site.twin(remembered).is_none());
     }
 }
