@@ -129,12 +129,13 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
-# The debug server the suites run is compiled here beside the tools, the package and the app, which
-# leave a core idle much of the time (one crate at a time, npm, Vite). Its output is dropped and a
-# failure ignored: scripts/test-all.sh's server-build suite builds it again, finds it done, and reports
-# any compile error as a failed suite rather than stopping the run.
+# The test build (every crate's tests and the debug server the browser tests run) is compiled here
+# beside the tools, the package and the app, which leave a core idle much of the time (one crate at
+# a time, npm, Vite). Its output is dropped and a failure ignored: scripts/test-all.sh's server-build
+# suite builds it again, finds it done, and reports any compile error as a failed suite rather than
+# stopping the run.
 test-server-build:
-	@cargo build -q -p mg-server --bin mg-server >/dev/null 2>&1 || true
+	@cargo test -q --workspace --no-run >/dev/null 2>&1 || true
 
 test: ## Install what is missing and run every suite
 	@$(MAKE) --no-print-directory -j3 tools-browser app app/dist-harness/graphics.html package-fixtures test-server-build

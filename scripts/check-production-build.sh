@@ -4,9 +4,9 @@
 # tests too), and check that its binary refuses to start without an identity provider or with the
 # emulator asked for, the two things only this build does (the rest of its code is the default
 # build's, which `cargo test` runs).
-# Debug profile in target/debug (not `make server-production`'s own target/production), to share the
-# dependencies `cargo test` builds; the default binary is put back at the end, since both builds
-# write target/debug/mg-server.
+# Debug profile in target/debug, to share the dependencies `cargo test` builds: without the
+# emulator's crate only the crates above the dependencies compile again. It writes
+# target/debug/mg-server; the browser tests run their own copy of the test build's (target/e2e/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +14,7 @@ cargo clippy -p mg-server --no-default-features --all-targets --quiet -- -D warn
 cargo build -p mg-server --no-default-features --bin mg-server --quiet
 
 data="$(mktemp -d)"
-trap 'rm -rf "$data"; cargo build -p mg-server --bin mg-server --quiet' EXIT
+trap 'rm -rf "$data"' EXIT
 
 # expect_refusal <what the line must say> [VAR=value ...]: the binary exits 1 with one line.
 expect_refusal() {

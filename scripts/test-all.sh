@@ -18,11 +18,25 @@ touch "$logs/passed" "$logs/failed"
 
 say() { flock "$logs/print.lock" printf "$@"; }
 
+# The CPU a suite used (user + system, its processes and their children) and its wall time, from
+# /proc/<pid>/stat of a subshell around it (fields 14-17, in clock ticks): one line a suite in
+# $logs/times, printed as a table at the end.
+ticks=$(getconf CLK_TCK)
+timed() {
+  local times="$1"; shift
+  local started=$EPOCHREALTIME status me=$BASHPID
+  "$@"
+  status=$?
+  # This subshell's children have ended: their CPU is in its cutime/cstime now.
+  printf '%s %s\n' "$(awk '{ print $14 + $15 + $16 + $17 }' "/proc/$me/stat")" "$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }')" >"$times"
+  return $status
+}
+
 suite() {
   local name="$1"; shift
   local start=$SECONDS log="$logs/$name.log"
   say '\033[1;34m==> %s started\033[0m  (%s)\n' "$name" "$*"
-  if "$@" >"$log" 2>&1; then
+  if (timed "$logs/$name.time" "$@") >"$log" 2>&1; then
     echo "$name" >>"$logs/passed"
     local verdict='\033[1;32m--- %s passed in %ss\033[0m\n'
   else
@@ -42,15 +56,14 @@ else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi
 
-# The server the browser tests start, built first in the Rust lane (`make test` has compiled it
-# already, beside the app; this finds it done, or reports why it does not build). The browser tests
-# run a copy of it (target/e2e/), since server-production builds another binary into
-# target/debug/mg-server while they run. Its dependencies are the test build's too: the features of
-# every build of the server are pinned alike (workspace-hack/README.md), so `cargo test` below
-# compiles again only the workspace's own crates and what the tests alone use.
+# The server the browser tests start is the test build's own binary: the Rust lane first compiles
+# every test (`cargo test --no-run`, which builds target/debug/mg-server for the API tests), then
+# the browser tests run a copy of it (target/e2e/, since server-production links another binary
+# into target/debug/mg-server while they run) while the Rust lane runs the tests it compiled. One
+# compile serves both (`make test` has usually done it already, beside the app's build).
 e2e_bin="$PWD/target/e2e/mg-server"
 build_server() {
-  cargo build -p mg-server --bin mg-server && mkdir -p target/e2e &&
+  cargo test --workspace --no-run && mkdir -p target/e2e &&
     cp target/debug/mg-server "$e2e_bin.tmp" && mv "$e2e_bin.tmp" "$e2e_bin"
 }
 rm -f "$e2e_bin"
@@ -70,7 +83,8 @@ rust_lane() {
   # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
   suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
   # The production build (no identity emulator): clippy, and its binary refusing to start without
-  # IDENTITY_BASE_URL. A second, debug compile of the server crate only.
+  # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
+  # dependencies (platform, status, the shell), without the test build's TypeScript derives.
   suite "server-production" scripts/check-production-build.sh
   # core-wasm's bindings in real Chromium, headless: cargo runs each wasm test binary through the
   # wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
@@ -119,6 +133,22 @@ wait "$rust_pid" "$js_pid"
 # health failures and lost sign-ins (what the hostile traffic would break) keep their strict limits.
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 
+# Where the time went: CPU seconds (user + system) and wall seconds per suite, in the order they
+# ended; the two lanes run side by side, so the wall times overlap and add up to more than the run.
+print_times() {
+  local name cpu wall total=0
+  printf '\n%-28s %8s %8s\n' "suite" "CPU s" "wall s"
+  for name in $(cat "$logs/passed" "$logs/failed"); do
+    [ -f "$logs/$name.time" ] || continue
+    read -r cpu wall <"$logs/$name.time"
+    printf '%-28s %8s %8s\n' "$name" "$((cpu / ticks))" "$wall"
+    total=$((total + cpu / ticks))
+  done
+  printf '%-28s %8s %8s\n' "all suites" "$total" "$SECONDS"
+}
+print_times | tee "$logs/table"
+mkdir -p target && cp "$logs/table" target/test-times.txt
+
 mapfile -t passed <"$logs/passed"
 mapfile -t failed <"$logs/failed"
 # CI keeps only the end of this output, so a failed suite's last lines (Playwright's and cargo's
@@ -135,5 +165,5 @@ fi
 echo
 [ ${#failed[@]} -eq 0 ] || echo "failed suites: ${failed[*]}"
 echo "ran: ${passed[*]} ${failed[*]}"
-echo "suites: ${#passed[@]} passed, ${#failed[@]} failed"
+echo "suites: ${#passed[@]} passed, ${#failed[@]} failed" | tee target/test-summary.txt
 [ ${#failed[@]} -eq 0 ]
