@@ -229,6 +229,8 @@ impl StatusService {
     /// Re-renders the answers with the operators' notices read again (after an operator wrote
     /// one), as of `now_ms`. An error when the notices cannot be read: the last answers stay.
     pub async fn republish_notices(&self, now_ms: i64) -> Result<(), sqlx::Error> {
+        // The operator's update is an event: its deliveries go out now, not at the next rest's end.
+        self.webhooks.wake();
         let mut round = self.round.lock().await;
         let refreshed = round
             .republish_notices(&self.db, &self.config, self.checker.components(), now_ms)

@@ -42,5 +42,6 @@ mod status_viewpoints;
 mod status_webhooks;
 mod status_webhooks_durability;
 mod status_webhooks_instances;
+mod status_webhooks_receivers;
 mod webhook_receiver;
 mod wisdom;

@@ -1,7 +1,8 @@
 //! A webhook receiver for the tests: a real HTTP server on 127.0.0.1 that records every request
 //! and answers by path: `/ok` 200; `/slow` 200 after 300 ms; `/fail-once` 500 to its first
 //! request, then 200; `/redirect` 302 to `/ok` (which a sender must not follow); `/stall` holds its
-//! first request for two minutes (the sender is killed meanwhile), then answers 200.
+//! first request for two minutes (the sender is killed meanwhile), then answers 200; any path
+//! starting `/hang` holds every request for two minutes (the sender gives up first).
 
 use std::{
     collections::HashMap,
@@ -126,6 +127,10 @@ async fn answer(
         ("/redirect", _) => (StatusCode::FOUND, [("location", "/ok")]).into_response(),
         ("/slow", _) => {
             tokio::time::sleep(Duration::from_millis(300)).await;
+            StatusCode::OK.into_response()
+        }
+        (hang, _) if hang.starts_with("/hang") => {
+            tokio::time::sleep(Duration::from_secs(120)).await;
             StatusCode::OK.into_response()
         }
         ("/stall", 0) => {

@@ -6,10 +6,16 @@
 
 use sqlx::FromRow;
 
+use std::collections::HashSet;
+
 use mg_domain::webhooks::DeliveryState;
 
 use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
+use crate::webhooks::BACKOFF_SECS;
 use mg_platform::db::Backend;
+
+/// Rows one pruning statement deletes at most.
+pub const PRUNE_BATCH: i64 = 1_000;
 
 /// A delivery to add (its body made for its id).
 #[derive(Debug, Clone)]
@@ -73,8 +79,8 @@ pub enum Outcome {
 }
 
 impl StatusStore<'_> {
-    /// Operator updates since `since` that `webhook_id` has no delivery for yet, with the webhook:
-    /// pairs of (update, webhook id), each update after the webhook was added.
+    /// Operator updates since `since`, each with every live webhook added before it: pairs of
+    /// (update, webhook id). Which of them have a delivery already is `delivery_keys_since`'s.
     pub async fn notice_updates_to_enqueue(
         &self,
         since: i64,
@@ -91,9 +97,7 @@ impl StatusStore<'_> {
                     u.author, w.id AS webhook_id \
              FROM status_notice_updates u JOIN status_webhooks w \
                ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
-             WHERE u.created_at >= $1 AND NOT EXISTS ( \
-               SELECT 1 FROM status_webhook_deliveries d WHERE d.webhook_id = w.id \
-               AND d.event_key = 'notice:' || u.notice_id || ':' || CAST(u.seq AS TEXT)) \
+             WHERE u.created_at >= $1 \
              ORDER BY u.created_at, u.notice_id, u.seq",
         )
         .bind(since)
@@ -102,8 +106,8 @@ impl StatusStore<'_> {
         Ok(rows.into_iter().map(|p| (p.update, p.webhook_id)).collect())
     }
 
-    /// Component state changes stored since `since` that a live webhook added before them has
-    /// no delivery for yet: pairs of (change, webhook id).
+    /// Component state changes stored since `since`, each with every live webhook added before
+    /// it: pairs of (change, webhook id).
     pub async fn component_events_to_enqueue(
         &self,
         since: i64,
@@ -119,15 +123,29 @@ impl StatusStore<'_> {
                     w.id AS webhook_id \
              FROM status_component_events e JOIN status_webhooks w \
                ON w.deleted_at IS NULL AND e.created_at >= w.created_at \
-             WHERE e.created_at >= $1 AND NOT EXISTS ( \
-               SELECT 1 FROM status_webhook_deliveries d WHERE d.webhook_id = w.id \
-               AND d.event_key = 'component:' || e.component || ':' || CAST(e.seq AS TEXT)) \
+             WHERE e.created_at >= $1 \
              ORDER BY e.created_at, e.component, e.seq",
         )
         .bind(since)
         .fetch_all(self.pool())
         .await?;
         Ok(rows.into_iter().map(|p| (p.event, p.webhook_id)).collect())
+    }
+
+    /// The (event key, webhook id) of every delivery added since `since`: every delivery of an
+    /// event at or after `since` is among them (a delivery is added after its event), since
+    /// pruning keeps whatever was added within the enqueue window.
+    pub async fn delivery_keys_since(
+        &self,
+        since: i64,
+    ) -> Result<HashSet<(String, String)>, sqlx::Error> {
+        let rows = sqlx::query_as::<_, (String, String)>(
+            "SELECT event_key, webhook_id FROM status_webhook_deliveries WHERE created_at >= $1",
+        )
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().collect())
     }
 
     /// Adds `delivery` unless its (event, webhook) has one already; whether it was added.
@@ -152,7 +170,7 @@ impl StatusStore<'_> {
     }
 
     /// Claims up to `limit` deliveries due at `now` (pending, not leased by a live instance, to a
-    /// live webhook) until `lease_until`, counting an attempt for each. A webhook gets one at a
+    /// live webhook that is not paused) until `lease_until`, counting an attempt for each. A webhook gets one at a
     /// time, its oldest due (due time, then id, which is time-ordered), and none while one of its
     /// deliveries is out: a receiver hears its events in order unless one waits for a retry.
     pub async fn claim_deliveries(
@@ -170,6 +188,7 @@ impl StatusStore<'_> {
                updated_at = $1 \
              WHERE id IN (SELECT d.id FROM status_webhook_deliveries d \
                JOIN status_webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL \
+                 AND (w.paused_until IS NULL OR w.paused_until <= $1) \
                WHERE d.state = 'pending' AND d.next_at <= $1 \
                  AND (d.locked_until IS NULL OR d.locked_until <= $1) \
                  AND NOT EXISTS (SELECT 1 FROM status_webhook_deliveries e \
@@ -258,21 +277,103 @@ impl StatusStore<'_> {
     }
 
     /// Deletes deliveries added before `before`, and beyond the newest `keep` the finished ones
-    /// (delivered, failed, held); returns rows deleted.
-    pub async fn prune_deliveries(&self, before: i64, keep: i64) -> Result<u64, sqlx::Error> {
-        let old = sqlx::query("DELETE FROM status_webhook_deliveries WHERE created_at < $1")
+    /// (delivered, failed, held) added before `protect_from`; returns rows deleted. A delivery
+    /// added since `protect_from` (the enqueue window) is never deleted, or its event would be
+    /// enqueued again under a new id. Deletes [`PRUNE_BATCH`] rows a statement, so no statement
+    /// holds SQLite's write lock for long.
+    pub async fn prune_deliveries(
+        &self,
+        before: i64,
+        keep: i64,
+        protect_from: i64,
+    ) -> Result<u64, sqlx::Error> {
+        let mut deleted = 0;
+        loop {
+            let old = sqlx::query(
+                "DELETE FROM status_webhook_deliveries WHERE id IN ( \
+                   SELECT id FROM status_webhook_deliveries WHERE created_at < $1 LIMIT $2)",
+            )
             .bind(before)
+            .bind(PRUNE_BATCH)
             .execute(self.pool())
             .await?
             .rows_affected();
-        let over = sqlx::query(
-            "DELETE FROM status_webhook_deliveries WHERE state <> 'pending' AND id NOT IN ( \
-               SELECT id FROM status_webhook_deliveries ORDER BY created_at DESC, id LIMIT $1)",
+            deleted += old;
+            if old < PRUNE_BATCH as u64 {
+                break;
+            }
+        }
+        loop {
+            let over = sqlx::query(
+                "DELETE FROM status_webhook_deliveries WHERE id IN ( \
+                   SELECT id FROM status_webhook_deliveries \
+                   WHERE state <> 'pending' AND created_at < $2 \
+                   ORDER BY created_at DESC, id LIMIT $3 OFFSET $1)",
+            )
+            .bind(keep)
+            .bind(protect_from)
+            .bind(PRUNE_BATCH)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+            deleted += over;
+            if over < PRUNE_BATCH as u64 {
+                break;
+            }
+        }
+        Ok(deleted)
+    }
+
+    /// Records how an attempt at `webhook_id`'s receiver went, at `now`: a delivery clears its
+    /// failures, a failed attempt pauses the webhook for the next wait of [`BACKOFF_SECS`] by
+    /// consecutive failures, so a dead receiver is tried once a pause, whatever waits for it.
+    pub async fn record_receiver(
+        &self,
+        webhook_id: &str,
+        delivered: bool,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        if delivered {
+            sqlx::query(
+                "UPDATE status_webhooks SET failures = 0, paused_until = NULL WHERE id = $1",
+            )
+            .bind(webhook_id)
+            .execute(self.pool())
+            .await?;
+            return Ok(());
+        }
+        let wait_by_failures: String = BACKOFF_SECS
+            .iter()
+            .enumerate()
+            .map(|(failures, secs)| format!(" WHEN {failures} THEN {}", secs * 1000))
+            .collect();
+        let longest = BACKOFF_SECS.last().copied().unwrap_or(60) * 1000;
+        let sql = format!(
+            "UPDATE status_webhooks SET failures = failures + 1, \
+             paused_until = $2 + CASE failures{wait_by_failures} ELSE {longest} END WHERE id = $1"
+        );
+        sqlx::query(&sql)
+            .bind(webhook_id)
+            .bind(now)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// When a delivery is next due to be claimed: over the live webhooks, the later of each one's
+    /// pause and its oldest pending delivery's due time; `None` with nothing pending. Reads each
+    /// webhook's queue through its index, so a long queue costs one seek.
+    pub async fn next_delivery_due(&self) -> Result<Option<i64>, sqlx::Error> {
+        let rows = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(
+            "SELECT w.paused_until, (SELECT MIN(d.next_at) FROM status_webhook_deliveries d \
+               WHERE d.webhook_id = w.id AND d.state = 'pending') \
+             FROM status_webhooks w WHERE w.deleted_at IS NULL",
         )
-        .bind(keep)
-        .execute(self.pool())
-        .await?
-        .rows_affected();
-        Ok(old + over)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(paused, due)| due.map(|due| due.max(paused.unwrap_or(due))))
+            .min())
     }
 }

@@ -2,14 +2,21 @@
 //! them (`routes/status_webhooks.rs`); they are stored in the database, which every instance
 //! shares, and the database is the queue.
 //!
-//! Every instance runs [`Webhooks::run`]: each tick it adds the deliveries missing for the events
-//! of the last day (an operator's update: its row in `status_notice_updates`; a component's state
+//! Every instance runs [`Webhooks::run`]. A pass adds the deliveries missing for the events since
+//! the last pass (an operator's update: its row in `status_notice_updates`; a component's state
 //! change: its row in `status_component_events`, [`changes`]) to every live webhook added before
-//! the event, one row per (event, webhook) whichever instance comes first; then claims the
-//! deliveries due with a lease and sends them ([`sender`]). A process killed mid-delivery leaves
-//! its lease to run out, and the delivery is sent again, with the same id, by whichever instance
-//! claims it next: every event reaches a receiver at least once, and exactly once for one that
-//! drops the delivery ids it has seen.
+//! the event, one row per (event, webhook) whichever instance comes first (the table's unique key);
+//! then claims what is due with a lease and starts sending it ([`sender`]) without waiting: each
+//! receiver is sent one delivery at a time and in order, and a slow or hanging one holds only its
+//! own queue and its own sending slot ([`MAX_IN_FLIGHT`]). A failed attempt pauses its webhook (the
+//! next wait of [`BACKOFF_SECS`] by consecutive failures), so a dead receiver is tried once a pause.
+//! Between passes the worker rests until the next delivery is due, a write wakes it, or
+//! [`MAX_REST`] passes (to see other instances' events and leases that ran out).
+//!
+//! A process killed mid-delivery leaves its lease to run out, and the delivery is sent again, with
+//! the same id, by whichever instance claims it next: every event reaches a receiver at least once,
+//! and exactly once for one that drops the delivery ids it has seen. Pruning never deletes a
+//! delivery added within the enqueue window, so an event is never enqueued twice.
 
 pub mod changes;
 pub mod guard;
@@ -17,15 +24,18 @@ pub mod limits;
 pub mod payload;
 pub mod sender;
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{Arc, Mutex, PoisonError},
+    time::Duration,
+};
 
 use mg_domain::webhooks::DeliveryState;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore};
 
 pub use self::limits::*;
 
 use crate::{
-    store::StatusQueries,
+    store::{self, StatusQueries},
     store::{
         deliveries::{Claimed, NewDelivery},
         webhooks::WebhookRow,
@@ -39,10 +49,17 @@ use mg_platform::{
 /// Events older than this get no deliveries (a webhook added later, a long outage of every
 /// instance).
 const ENQUEUE_WINDOW_MS: i64 = DAY_MS;
-/// Time between two looks at the queue.
-const TICK: Duration = Duration::from_secs(1);
-/// Deliveries claimed (and sent side by side, one per webhook) per look.
-const CLAIM_BATCH: i64 = 8;
+/// The longest rest between two passes.
+pub const MAX_REST: Duration = Duration::from_secs(30);
+/// The rest after a pass the database refused.
+const REST_AFTER_ERROR: Duration = Duration::from_secs(5);
+/// Deliveries this instance sends at once, at most (each to another receiver): room for every
+/// live webhook and as many just deleted whose last attempt is still under way, so a receiver that
+/// hangs holds only its own slot and never another's.
+pub const MAX_IN_FLIGHT: usize = 2 * MAX_WEBHOOKS as usize;
+/// A pass looks this far behind the last one, for events another instance stored with an
+/// earlier time than this instance's last pass.
+const ENQUEUE_OVERLAP_MS: i64 = 60_000;
 
 /// The webhooks' worker of one instance.
 #[derive(Debug)]
@@ -51,8 +68,13 @@ pub struct Webhooks {
     /// The status page's address in the bodies: `PUBLIC_URL` + `/apotheosis`.
     page_url: String,
     allow_private: bool,
-    /// Woken after an operator's write, so its deliveries go out at once.
+    /// Woken after an operator's write, a component's change or a finished attempt.
     wake: Notify,
+    /// The sending slots; a delivery holds one while it is sent.
+    slots: Arc<Semaphore>,
+    /// Events from this time on are looked at by the next pass (`None` before the first: then
+    /// the whole enqueue window).
+    enqueued_through: Mutex<Option<i64>>,
 }
 
 impl Webhooks {
@@ -66,6 +88,8 @@ impl Webhooks {
             ),
             allow_private,
             wake: Notify::new(),
+            slots: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+            enqueued_through: Mutex::new(None),
         }
     }
 
@@ -78,7 +102,7 @@ impl Webhooks {
         self.wake.notify_one();
     }
 
-    /// Looks at the queue every second (and when woken), forever.
+    /// Passes over the queue, resting in between, forever.
     pub async fn run(self: Arc<Self>) {
         let mut last_prune: Option<i64> = None;
         loop {
@@ -92,60 +116,87 @@ impl Webhooks {
                     Err(error) => tracing::debug!(%error, "webhooks: prune waits"),
                 }
             }
-            match self.tick(now).await {
-                // A webhook's next delivery may be due already: look again at once.
-                Ok(attempted) if attempted > 0 => continue,
-                Ok(_) => {}
-                Err(error) => tracing::debug!(%error, "webhooks: the queue waits for the database"),
-            }
+            let rest = match self.pass(now).await {
+                Ok(next) => rest_until(next, now_ms()),
+                Err(error) => {
+                    tracing::debug!(%error, "webhooks: the queue waits for the database");
+                    REST_AFTER_ERROR
+                }
+            };
             tokio::select! {
-                () = tokio::time::sleep(TICK) => {}
+                () = tokio::time::sleep(rest) => {}
                 () = self.wake.notified() => {}
             }
         }
     }
 
-    /// One look: add the missing deliveries, then send those due (each webhook's oldest, side by
-    /// side); how many were attempted.
-    pub async fn tick(&self, now: i64) -> Result<usize, sqlx::Error> {
+    /// One pass at `now`: add the missing deliveries, start sending those due (each webhook's
+    /// oldest, side by side, without waiting for them); when the next delivery is due (`None`:
+    /// nothing pending).
+    pub async fn pass(self: &Arc<Self>, now: i64) -> Result<Option<i64>, sqlx::Error> {
         if self.db.status().count_live_webhooks().await? == 0 {
-            return Ok(0);
+            return Ok(None);
         }
         self.enqueue(now).await?;
-        let claimed = self
-            .db
-            .status()
-            .claim_deliveries(now, now + LEASE_MS, CLAIM_BATCH)
-            .await?;
-        if claimed.is_empty() {
-            return Ok(0);
+        let free = self.slots.available_permits();
+        if free > 0 {
+            let claimed = self
+                .db
+                .status()
+                .claim_deliveries(now, now + LEASE_MS, free as i64)
+                .await?;
+            if !claimed.is_empty() {
+                let webhooks = self.db.status().live_webhooks().await?;
+                for delivery in claimed {
+                    let Some(webhook) = webhooks.iter().find(|w| w.id == delivery.webhook_id)
+                    else {
+                        continue;
+                    };
+                    let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() else {
+                        break;
+                    };
+                    let (worker, webhook) = (Arc::clone(self), webhook.clone());
+                    tokio::spawn(async move {
+                        deliver(&worker.db, &webhook, &delivery, worker.allow_private).await;
+                        drop(slot);
+                        // Its receiver's next delivery may be due now.
+                        worker.wake();
+                    });
+                }
+            }
         }
-        let webhooks = self.db.status().live_webhooks().await?;
-        let mut sending = tokio::task::JoinSet::new();
-        for delivery in claimed {
-            let Some(webhook) = webhooks.iter().find(|w| w.id == delivery.webhook_id) else {
-                continue;
-            };
-            let (db, webhook, allow_private) =
-                (self.db.clone(), webhook.clone(), self.allow_private);
-            sending.spawn(async move { deliver(&db, &webhook, &delivery, allow_private).await });
-        }
-        let attempted = sending.len();
-        while sending.join_next().await.is_some() {}
-        Ok(attempted)
+        self.db.status().next_delivery_due().await
     }
 
-    /// Adds the deliveries missing for the events of the last day.
+    /// Waits until no delivery of this worker is being sent (tests).
+    #[cfg(test)]
+    async fn idle(&self) {
+        let all = u32::try_from(MAX_IN_FLIGHT).unwrap_or(u32::MAX);
+        drop(self.slots.acquire_many(all).await.expect("open"));
+    }
+
+    /// Adds the deliveries missing for the events since the last pass (the whole enqueue window
+    /// at the first).
     async fn enqueue(&self, now: i64) -> Result<(), sqlx::Error> {
-        let since = now - ENQUEUE_WINDOW_MS;
-        let webhooks = self.db.status().live_webhooks().await?;
+        let last = *self
+            .enqueued_through
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let window_start = now - ENQUEUE_WINDOW_MS;
+        let since = last.map_or(window_start, |at| {
+            (at - ENQUEUE_OVERLAP_MS).max(window_start)
+        });
+        let store = self.db.status();
+        let webhooks = store.live_webhooks().await?;
+        let known = store.delivery_keys_since(since).await?;
         let mut events: Vec<(payload::Event, String)> = Vec::new();
-        for (update, webhook) in self.db.status().notice_updates_to_enqueue(since).await? {
+        for (update, webhook) in store.notice_updates_to_enqueue(since).await? {
             events.push((payload::notice_event(&update, &self.page_url), webhook));
         }
-        for (change, webhook) in self.db.status().component_events_to_enqueue(since).await? {
+        for (change, webhook) in store.component_events_to_enqueue(since).await? {
             events.push((payload::component_event(&change, &self.page_url), webhook));
         }
+        events.retain(|(event, webhook)| !known.contains(&(event.key.clone(), webhook.clone())));
         // In the order they happened: the ids made below keep it for the sending.
         events.sort_by_key(|(event, _)| event.at);
         for (event, webhook_id) in events {
@@ -166,8 +217,12 @@ impl Webhooks {
                 },
                 at: now,
             };
-            self.db.status().enqueue_delivery(&delivery).await?;
+            store.enqueue_delivery(&delivery).await?;
         }
+        *self
+            .enqueued_through
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(now);
         Ok(())
     }
 
@@ -176,7 +231,11 @@ impl Webhooks {
         let deliveries = self
             .db
             .status()
-            .prune_deliveries(now - DELIVERY_RETENTION_MS, DELIVERIES_KEPT)
+            .prune_deliveries(
+                now - DELIVERY_RETENTION_MS,
+                DELIVERIES_KEPT,
+                now - ENQUEUE_WINDOW_MS,
+            )
             .await?;
         let history = self
             .db
@@ -211,6 +270,14 @@ async fn deliver(db: &Database, webhook: &WebhookRow, delivery: &Claimed, allow_
         ?outcome,
         "webhooks: attempt"
     );
+    let delivered = matches!(outcome, store::deliveries::Outcome::Delivered { .. });
+    if let Err(error) = db
+        .status()
+        .record_receiver(&webhook.id, delivered, now_ms())
+        .await
+    {
+        tracing::debug!(%error, webhook = %webhook.id, "webhooks: the receiver's pause waits");
+    }
     match db
         .status()
         .mark_delivery(delivery, &outcome, now_ms())
@@ -229,6 +296,12 @@ async fn deliver(db: &Database, webhook: &WebhookRow, delivery: &Claimed, allow_
     }
 }
 
+/// How long to rest at `now` before a delivery due at `next` (`None`: nothing pending).
+fn rest_until(next: Option<i64>, now: i64) -> Duration {
+    let ms = next.map_or(i64::MAX, |at| at.saturating_sub(now)).max(0);
+    Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX)).min(MAX_REST)
+}
+
 /// A time-ordered (version 7) UUID: the id a receiver de-duplicates on. Ids made by one process
 /// sort in the order they were made: a webhook's deliveries due at the same time go out in that
 /// order.
@@ -241,6 +314,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_worker_rests_until_the_next_delivery_and_never_longer_than_its_bound() {
+        assert_eq!(rest_until(Some(1_500), 1_000), Duration::from_millis(500));
+        assert_eq!(rest_until(Some(500), 1_000), Duration::ZERO, "overdue");
+        assert_eq!(rest_until(None, 1_000), MAX_REST, "nothing pending");
+        assert_eq!(rest_until(Some(i64::MAX), 1_000), MAX_REST);
+    }
+
+    #[test]
     fn the_retries_last_more_than_an_hour_and_ids_are_uuids() {
         assert!(BACKOFF_SECS.iter().sum::<i64>() >= 3_600);
         let id = delivery_id();
@@ -251,5 +332,112 @@ mod tests {
             ids.windows(2).all(|w| w[0] < w[1]),
             "ids sort in creation order"
         );
+    }
+}
+
+/// The worker's passes driven with the time given, against a real database and no receiver
+/// (an address nothing listens on): what is enqueued once, claimed, paused and pruned.
+#[cfg(test)]
+mod pass_tests {
+    use mg_domain::{
+        notices::{Impact, NoticeKind, NoticeStatus},
+        webhooks::WebhookFormat,
+    };
+    use mg_platform::db::test_database;
+
+    use super::*;
+    use crate::store::{notices::UpdateRow, webhooks::WebhookRow};
+
+    const T0: i64 = 1_800_000_000_000;
+
+    async fn with_webhook_and_update() -> (tempfile::TempDir, Arc<Webhooks>) {
+        let (dir, db) = test_database().await;
+        let store = db.status();
+        let hook = WebhookRow {
+            id: "w1".into(),
+            name: "dead".into(),
+            // A port nothing listens on: every attempt fails at once.
+            url: "http://127.0.0.1:9/hook".into(),
+            format: WebhookFormat::Json,
+            secret: "00".repeat(32),
+            created_at: T0,
+            created_by: "ops".into(),
+            deleted_at: None,
+            deleted_by: None,
+        };
+        assert!(store.insert_webhook(&hook, 20).await.expect("webhook"));
+        let update = UpdateRow {
+            notice_id: "n1".into(),
+            seq: 1,
+            kind: NoticeKind::Incident,
+            title: "Slow".into(),
+            impact: Impact::Minor,
+            components: "db".into(),
+            check_incident: None,
+            starts_at: None,
+            ends_at: None,
+            status: NoticeStatus::Investigating,
+            body: "Looking.".into(),
+            created_at: T0 + 1_000,
+            author: "ops".into(),
+        };
+        assert!(store.insert_notice(&update, 30).await.expect("notice"));
+        (dir, Arc::new(Webhooks::new(db, "https://mg.example", true)))
+    }
+
+    #[tokio::test]
+    async fn a_dead_receiver_is_paused_and_tried_once_a_pause() {
+        let (_dir, worker) = with_webhook_and_update().await;
+        let now = now_ms();
+        worker.pass(now).await.expect("pass");
+        worker.idle().await;
+        let store = worker.db.status();
+        let log = store.delivery_log(10).await.expect("log");
+        assert_eq!((log.len(), log[0].attempts), (1, 1), "{log:?}");
+        // Paused for the first wait: passes before it attempt nothing, and say when to look.
+        let next = worker.pass(now + 1_000).await.expect("pass");
+        worker.idle().await;
+        assert_eq!(store.delivery_log(10).await.expect("log")[0].attempts, 1);
+        let first_wait = BACKOFF_SECS[0] * 1000;
+        assert!(next.is_some_and(|at| at >= now + first_wait), "{next:?}");
+        assert!(rest_until(next, now + 1_000) >= Duration::from_millis(8_000));
+    }
+
+    #[tokio::test]
+    async fn an_event_is_enqueued_once_whatever_is_pruned_or_restarted() {
+        let (_dir, worker) = with_webhook_and_update().await;
+        let store = worker.db.status();
+        let now = T0 + 2_000;
+        worker.pass(now).await.expect("pass");
+        worker.idle().await;
+        let first = store.delivery_log(10).await.expect("log");
+        assert_eq!(first.len(), 1, "{first:?}");
+        // The delivery ended; the log keeps none of the finished ones past the enqueue window,
+        // but this one is inside it and stays.
+        sqlx::query("UPDATE status_webhook_deliveries SET state = 'delivered'")
+            .execute(worker.db.pool())
+            .await
+            .expect("delivered");
+        let pruned = store
+            .prune_deliveries(now - DELIVERY_RETENTION_MS, 0, now - ENQUEUE_WINDOW_MS)
+            .await
+            .expect("prune");
+        assert_eq!(pruned, 0);
+        // A restart (a new worker looks at the whole window) and later passes add nothing.
+        let restarted = Arc::new(Webhooks::new(worker.db.clone(), "https://mg.example", true));
+        restarted.pass(now + 1_000).await.expect("pass");
+        worker.pass(now + 2_000).await.expect("pass");
+        let after = store.delivery_log(10).await.expect("log");
+        assert_eq!(after.len(), 1, "{after:?}");
+        assert_eq!(after[0].id, first[0].id, "one id per event and webhook");
+        // Past the window the finished delivery may go, and its event is no longer enqueued.
+        let later = now + ENQUEUE_WINDOW_MS + 1;
+        let pruned = store
+            .prune_deliveries(later - DELIVERY_RETENTION_MS, 0, later - ENQUEUE_WINDOW_MS)
+            .await
+            .expect("prune");
+        assert_eq!(pruned, 1);
+        restarted.pass(later).await.expect("pass");
+        assert!(store.delivery_log(10).await.expect("log").is_empty());
     }
 }
