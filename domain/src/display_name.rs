@@ -1,10 +1,7 @@
 //! A person's display name (spec 5): the server refuses what breaks the rule, and the dashboard's
 //! name editor (core-wasm) says why before anything is sent, in the same words.
 
-use icu_properties::{
-    props::{BidiClass, DefaultIgnorableCodePoint},
-    CodePointMapData, CodePointSetData,
-};
+use crate::visible_text;
 
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 100;
@@ -61,21 +58,6 @@ impl std::error::Error for InvalidName {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DisplayName(String);
 
-/// Visible characters whose glyph is empty: a name of only these (and blanks) renders as nothing.
-/// U+2800 BRAILLE PATTERN BLANK is a symbol, not a space: neither the whitespace nor the
-/// ignorable check catches it.
-const BLANK_GLYPHS: [char; 1] = ['\u{2800}'];
-
-/// Characters Unicode gives no glyph of their own: the private-use areas (whatever a font puts
-/// there, a vendor logo or a box) and the noncharacters. A name may hold some beside visible
-/// characters; it may not be made of them. Ranges, not a table: they are fixed by the standard,
-/// and the browser's `.wasm` stays as small as it was.
-fn has_no_standard_glyph(c: char) -> bool {
-    let code = u32::from(c);
-    matches!(code, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD | 0xFDD0..=0xFDEF)
-        || code & 0xFFFE == 0xFFFE
-}
-
 impl DisplayName {
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
         let name = raw.trim();
@@ -88,36 +70,16 @@ impl DisplayName {
         if name.chars().any(char::is_control) {
             return Err(InvalidName::ControlCharacters);
         }
-        // Default_Ignorable_Code_Point holds every invisible format character (U+200B-U+200F,
-        // U+2060-U+206F, U+FEFF, U+00AD, tags, variation selectors, fillers). The format characters
-        // it leaves out draw a glyph (the prepended concatenation marks such as U+0600) or only
-        // annotate others (U+FFF9-U+FFFB, Egyptian format controls); checking the whole General
-        // Category table for them would cost the browser's .wasm 6 KB (gzip) for no visible gain.
-        let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
-        let blank =
-            |c: char| c.is_whitespace() || ignorable.contains(c) || BLANK_GLYPHS.contains(&c);
-        if name.chars().all(blank) {
+        if name.chars().all(visible_text::is_blank) {
             return Err(InvalidName::Empty);
         }
-        if name.chars().all(|c| blank(c) || has_no_standard_glyph(c)) {
+        if name
+            .chars()
+            .all(|c| visible_text::is_blank(c) || visible_text::has_no_standard_glyph(c))
+        {
             return Err(InvalidName::NothingVisible);
         }
-        let bidi = CodePointMapData::<BidiClass>::new();
-        let steering = |c: char| {
-            matches!(
-                bidi.get(c),
-                BidiClass::LeftToRightEmbedding
-                    | BidiClass::RightToLeftEmbedding
-                    | BidiClass::PopDirectionalFormat
-                    | BidiClass::LeftToRightOverride
-                    | BidiClass::RightToLeftOverride
-                    | BidiClass::LeftToRightIsolate
-                    | BidiClass::RightToLeftIsolate
-                    | BidiClass::FirstStrongIsolate
-                    | BidiClass::PopDirectionalIsolate
-            )
-        };
-        if name.chars().any(steering) {
+        if name.chars().any(visible_text::steers_direction) {
             return Err(InvalidName::BidiControl);
         }
         Ok(Self(name.to_owned()))

@@ -12,6 +12,7 @@ mod flags;
 pub mod notices;
 mod providers;
 pub mod status;
+pub mod visible_text;
 pub mod webhooks;
 pub mod words;
 

@@ -17,7 +17,7 @@ use std::{
 use axum::{
     extract::{Request, State},
     handler::HandlerWithoutStateExt,
-    http::{header, HeaderValue},
+    http::{header, HeaderValue, StatusCode},
     middleware::{self, Next},
     response::{IntoResponse, Response},
     routing::get,
@@ -242,10 +242,11 @@ pub fn runtime_config(config: &Config) -> String {
 /// Everything else (index.html and the SPA fallback) must be revalidated so deploys show at once.
 /// Every file may be sent Brotli- or gzip-encoded depending on the request's `Accept-Encoding`, so
 /// caches are told to vary on it (the compression layer says so only for what it compresses itself).
+/// A 304 carries both too: a cache updates its stored headers from it (RFC 9111, 4.3.4).
 async fn cache_control(request: Request, next: Next) -> Response {
     let hashed = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
-    if response.status().is_success() {
+    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
         let value = if hashed { IMMUTABLE } else { REVALIDATE };
         let headers = response.headers_mut();
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));

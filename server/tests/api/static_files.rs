@@ -14,6 +14,27 @@ async fn hashed_assets_get_long_cache_headers(app: TestApp) {
 }
 on_sqlite!(hashed_assets_get_long_cache_headers);
 
+async fn a_not_modified_answer_carries_the_cache_policy_and_vary(app: TestApp) {
+    let first = app.get("/assets/app-3f9a1c.js").await;
+    let modified = first.headers()["last-modified"]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    let again = app
+        .get_with("/assets/app-3f9a1c.js", &[("if-modified-since", &modified)])
+        .await;
+    assert_eq!(again.status(), 304);
+    assert_eq!(
+        again.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(again.headers()["vary"]
+        .to_str()
+        .expect("text")
+        .contains("accept-encoding"));
+}
+on_sqlite!(a_not_modified_answer_carries_the_cache_policy_and_vary);
+
 async fn spa_paths_serve_index_html(app: TestApp) {
     for path in ["/", "/mg/overview", "/telekinesis", "/home"] {
         let response = app.get(path).await;

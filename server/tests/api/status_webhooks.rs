@@ -301,12 +301,12 @@ on_sqlite!(
 async fn private_addresses_are_refused_by_default(app: TestApp) {
     let ops = operator(&app);
     for url in [
-        "http://127.0.0.1:9/hook",
-        "http://[::1]:9/hook",
+        "http://127.0.0.1:8080/hook",
+        "http://[::1]:8080/hook",
         "http://10.0.0.1/hook",
         "http://169.254.169.254/latest/meta-data",
         "http://[::ffff:192.168.1.1]/",
-        "http://localhost:9/",
+        "http://localhost:8080/",
         "http://100.64.0.1/",
     ] {
         let (status, answer) = call(

@@ -1,6 +1,7 @@
 //! The checks every operator field passes: text trimmed and bounded with no control characters,
 //! components named once each from those this deployment has; a refusal names the field.
 
+use mg_domain::visible_text;
 use mg_platform::error::AppError;
 
 use crate::checks::COMPONENTS;
@@ -9,8 +10,9 @@ pub(super) fn invalid(message: &str) -> AppError {
     AppError::InvalidField(message.to_owned())
 }
 
-/// `value` trimmed, 1 to `max` characters, no control characters (line breaks and tabs only in
-/// multi-line text).
+/// `value` trimmed, 1 to `max` characters, something visible, no control characters (line breaks
+/// and tabs only in multi-line text), no bidi embedding, override or isolate controls (they would
+/// turn the page's text around them), and no tall stacks of combining marks.
 pub(super) fn text(
     value: &str,
     name: &str,
@@ -25,6 +27,23 @@ pub(super) fn text(
     let allowed = |c: char| !c.is_control() || (multiline && (c == '\n' || c == '\t' || c == '\r'));
     if !trimmed.chars().all(allowed) {
         return Err(invalid(&format!("{name} holds control characters.")));
+    }
+    if trimmed
+        .chars()
+        .all(|c| visible_text::is_blank(c) || visible_text::has_no_standard_glyph(c))
+    {
+        return Err(invalid(&format!("{name} shows nothing.")));
+    }
+    if trimmed.chars().any(visible_text::steers_direction) {
+        return Err(invalid(&format!(
+            "{name} holds bidi embedding, override or isolate characters."
+        )));
+    }
+    if visible_text::longest_combining_run(trimmed) > visible_text::MAX_COMBINING_RUN {
+        return Err(invalid(&format!(
+            "{name} stacks more than {} combining marks on one character.",
+            visible_text::MAX_COMBINING_RUN
+        )));
     }
     Ok(trimmed.to_owned())
 }

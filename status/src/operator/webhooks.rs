@@ -115,8 +115,32 @@ fn listed(row: WebhookRow) -> Webhook {
         created_at: rfc3339(row.created_at),
         id: row.id,
         name: row.name,
-        url: row.url,
+        url: masked(&row.url),
         created_by: row.created_by,
+    }
+}
+
+/// A stored URL as operators see it: its scheme and host, and of the rest only the last four
+/// characters. A chat service's webhook URL is its credential (anyone holding it posts to the
+/// channel), so once saved it is shown to no one, the operator who added it included.
+fn masked(url: &str) -> String {
+    let Ok(parsed) = url::Url::parse(url) else {
+        return "…".to_owned();
+    };
+    let origin = parsed.origin().ascii_serialization();
+    let rest = &url[url.len().min(origin.len())..];
+    let tail: String = rest
+        .chars()
+        .rev()
+        .take(4)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if rest.chars().count() <= 4 {
+        format!("{origin}{rest}")
+    } else {
+        format!("{origin}/…{tail}")
     }
 }
 
@@ -133,5 +157,23 @@ fn delivery(row: DeliveryRow) -> Delivery {
         last_error: row.last_error,
         created_at: rfc3339(row.created_at),
         updated_at: rfc3339(row.updated_at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::masked;
+
+    #[test]
+    fn a_saved_url_shows_its_host_and_four_characters() {
+        assert_eq!(
+            masked("https://hooks.slack.com/services/T000/B000/XXXXsecretabcd"),
+            "https://hooks.slack.com/…abcd"
+        );
+        assert_eq!(masked("https://example.com/"), "https://example.com/");
+        assert_eq!(
+            masked("http://127.0.0.1:9/hook"),
+            "http://127.0.0.1:9/…hook"
+        );
     }
 }

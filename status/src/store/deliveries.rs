@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use mg_domain::webhooks::DeliveryState;
 
 use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
-use crate::webhooks::BACKOFF_SECS;
+use crate::webhooks::limits::BACKOFF_SECS;
 use mg_platform::db::Backend;
 
 /// Rows one pruning statement deletes at most.

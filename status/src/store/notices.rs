@@ -170,7 +170,8 @@ impl StatusStore<'_> {
 
     /// Adds an update to the notice `id` of `kind`, copying its fields, in one statement; the
     /// update's `seq`, or `None` (nothing stored) when there is no such notice, it is resolved or
-    /// completed, it has `max_updates` already, or another update took the same place meanwhile.
+    /// completed, it has `max_updates` already (unless this update resolves or completes it:
+    /// ending a notice is always allowed, once), or another update took the same place meanwhile.
     #[tracing::instrument(skip_all, fields(id = update.id))]
     pub async fn append_notice_update(
         &self,
@@ -191,7 +192,8 @@ impl StatusStore<'_> {
                     starts_at, ends_at, $3, $4, $5, $6 \
              FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
              GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
-             HAVING COUNT(*) < $7 AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
+             HAVING (COUNT(*) < $7 OR $3 IN {FINAL}) \
+               AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
              ON CONFLICT (notice_id, seq) DO NOTHING RETURNING seq"
         );
         let statement = sqlx::query_as::<_, (i64,)>(&sql)
@@ -352,7 +354,13 @@ mod tests {
             None,
             "not a window"
         );
-        assert_eq!(add("resolved", 3_000).await, Some(3));
+        assert_eq!(add("monitoring", 2_600).await, Some(3));
+        assert_eq!(add("monitoring", 2_700).await, None, "three is the most");
+        assert_eq!(
+            add("resolved", 3_000).await,
+            Some(4),
+            "resolving is always allowed"
+        );
         assert_eq!(add("monitoring", 4_000).await, None, "resolved is final");
         let (notice, updates) = db
             .status()
@@ -362,7 +370,10 @@ mod tests {
             .expect("found");
         assert_eq!(notice.resolved_at, Some(3_000));
         assert_eq!(notice.status, NoticeStatus::Resolved);
-        assert_eq!(updates.iter().map(|u| u.seq).collect::<Vec<_>>(), [3, 2, 1]);
+        assert_eq!(
+            updates.iter().map(|u| u.seq).collect::<Vec<_>>(),
+            [4, 3, 2, 1]
+        );
         assert!(updates.iter().all(|u| u.title == "Slow"));
 
         db.status()
@@ -389,11 +400,11 @@ mod tests {
             1
         );
         assert_eq!(db.status().notices_since(0).await.expect("read").len(), 2);
-        assert_eq!(db.status().operator_log(10).await.expect("log").len(), 5);
+        assert_eq!(db.status().operator_log(10).await.expect("log").len(), 6);
         let later = 3_000 + NOTICE_RETENTION_MS + 1;
         assert_eq!(
             db.status().prune_notices(later).await.expect("prune"),
-            3,
+            4,
             "the resolved one goes"
         );
         assert_eq!(

@@ -1,11 +1,10 @@
-//! Where a webhook may point: an `http(s)` URL whose host resolves only to public addresses. A
-//! loopback, private, link-local, shared (CGNAT), unspecified, multicast or documentation address
-//! is refused, in IPv4, IPv6 and IPv4-mapped forms, unless `STATUS_WEBHOOKS_ALLOW_PRIVATE` allows
-//! it. The check runs when a webhook is added and again before every delivery, and the delivery
+//! Where a webhook may point: an `http(s)` URL on a usual web port whose host resolves only to
+//! globally reachable addresses, as IANA's special-purpose address registries say (IPv4, IPv6,
+//! and IPv4 inside IPv6), unless `STATUS_WEBHOOKS_ALLOW_PRIVATE` allows any address and port. The check runs when a webhook is added and again before every delivery, and the delivery
 //! connects to the very address checked (no second lookup an attacker's DNS could answer
 //! differently).
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 use super::limits::MAX_URL_CHARS;
 
@@ -18,51 +17,85 @@ pub struct Vetted {
     pub address: SocketAddr,
 }
 
-/// Whether `ip` is an address a webhook must not reach without `STATUS_WEBHOOKS_ALLOW_PRIVATE`.
+/// The blocks of IANA's IPv4 Special-Purpose Address Registry that are not globally reachable
+/// (RFC 6890 and its updates), and the limited broadcast address.
+const IPV4_NOT_GLOBAL: &[(&str, &str)] = &[
+    ("0.0.0.0/8", "this network"),
+    ("10.0.0.0/8", "private use"),
+    ("100.64.0.0/10", "shared address space"),
+    ("127.0.0.0/8", "loopback"),
+    ("169.254.0.0/16", "link local"),
+    ("172.16.0.0/12", "private use"),
+    ("192.0.0.0/24", "IETF protocol assignments"),
+    ("192.0.2.0/24", "documentation (TEST-NET-1)"),
+    ("192.31.196.0/24", "AS112-v4"),
+    ("192.52.193.0/24", "AMT"),
+    ("192.88.99.0/24", "deprecated 6to4 relay anycast"),
+    ("192.168.0.0/16", "private use"),
+    ("192.175.48.0/24", "direct delegation AS112 service"),
+    ("198.18.0.0/15", "benchmarking"),
+    ("198.51.100.0/24", "documentation (TEST-NET-2)"),
+    ("203.0.113.0/24", "documentation (TEST-NET-3)"),
+    ("224.0.0.0/4", "multicast"),
+    ("240.0.0.0/4", "reserved"),
+    ("255.255.255.255/32", "limited broadcast"),
+];
+
+/// IPv6: only global unicast (2000::/3) is reachable at all; within it, the blocks of IANA's
+/// IPv6 Special-Purpose Address Registry that are not globally reachable, and the ones that carry
+/// another protocol's address (6to4, Teredo), whose far end a webhook cannot vouch for.
+const IPV6_NOT_GLOBAL: &[(&str, &str)] = &[
+    (
+        "2001::/23",
+        "IETF protocol assignments (Teredo 2001::/32 among them)",
+    ),
+    ("2001:db8::/32", "documentation"),
+    ("2002::/16", "6to4"),
+    ("3fff::/20", "documentation"),
+];
+
+/// The IETF protocol assignments inside 2001::/23 that IANA lists as globally reachable.
+const IPV6_GLOBAL_INSIDE_2001: &[&str] = &[
+    "2001:1::1/128",
+    "2001:1::2/128",
+    "2001:3::/32",
+    "2001:4:112::/48",
+    "2001:20::/28",
+    "2001:30::/28",
+];
+
+fn within(ip: IpAddr, blocks: impl IntoIterator<Item = &'static str>) -> bool {
+    blocks.into_iter().any(|block| {
+        block
+            .parse::<ipnet::IpNet>()
+            .is_ok_and(|net| net.contains(&ip))
+    })
+}
+
+/// Whether `ip` is an address a webhook must not reach without `STATUS_WEBHOOKS_ALLOW_PRIVATE`:
+/// anything IANA's special-purpose registries do not call globally reachable, in IPv4, IPv6 and
+/// every form that carries an IPv4 address inside an IPv6 one (mapped `::ffff:0:0/96`, translated
+/// `::ffff:0:0:0/96`, the deprecated compatible `::/96`, NAT64 `64:ff9b::/96` and its local-use
+/// `64:ff9b:1::/48`, which are outside 2000::/3 and refused whatever they wrap).
 pub fn is_forbidden(ip: IpAddr) -> bool {
     match ip {
-        IpAddr::V4(v4) => forbidden_v4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => forbidden_v4(v4),
-            None => forbidden_v6(v6),
-        },
+        IpAddr::V4(v4) => within(IpAddr::V4(v4), IPV4_NOT_GLOBAL.iter().map(|(b, _)| *b)),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_forbidden(IpAddr::V4(v4));
+            }
+            let global_unicast = (v6.segments()[0] & 0xe000) == 0x2000;
+            !global_unicast
+                || (within(ip, IPV6_NOT_GLOBAL.iter().map(|(b, _)| *b))
+                    && !within(ip, IPV6_GLOBAL_INSIDE_2001.iter().copied()))
+        }
     }
 }
 
-fn forbidden_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, ..] = ip.octets();
-    ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || a == 0
-        // Shared address space (carrier-grade NAT), 100.64.0.0/10.
-        || (a == 100 && (64..128).contains(&b))
-        // Reserved, 240.0.0.0/4.
-        || a >= 240
-}
-
-fn forbidden_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
-    let [.., a, b, c, d] = ip.octets();
-    let embedded = Ipv4Addr::new(a, b, c, d);
-    ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        // Unique local, fc00::/7.
-        || (first & 0xfe00) == 0xfc00
-        // Link-local, fe80::/10.
-        || (first & 0xffc0) == 0xfe80
-        // IPv4-compatible (deprecated) ::a.b.c.d, and NAT64 64:ff9b::/96 wrapping a private one.
-        || (ip.segments()[..6] == [0; 6])
-        || (ip.segments()[..6] == [0x64, 0xff9b, 0, 0, 0, 0]
-            && forbidden_v4(embedded))
-        // Documentation, 2001:db8::/32.
-        || (first == 0x2001 && ip.segments()[1] == 0x0db8)
-}
+/// The ports a webhook may use unless `STATUS_WEBHOOKS_ALLOW_PRIVATE` is on (tests, a private
+/// network): the web's usual ones, so a webhook cannot be aimed at a mail or database port of a
+/// public host.
+pub const WEB_PORTS: [u16; 4] = [80, 443, 8080, 8443];
 
 /// The URL's form: `http` or `https`, a host, no user or password, at most [`MAX_URL_CHARS`]
 /// characters. The message says what is wrong.
@@ -89,6 +122,12 @@ pub fn parse(raw: &str) -> Result<url::Url, String> {
 pub async fn vet(url: &url::Url, allow_private: bool) -> Result<Vetted, String> {
     let host = url.host_str().unwrap_or_default().to_owned();
     let port = url.port_or_known_default().unwrap_or(443);
+    if !allow_private && !WEB_PORTS.contains(&port) {
+        return Err(format!(
+            "url must use one of the ports {}.",
+            WEB_PORTS.map(|p| p.to_string()).join(", ")
+        ));
+    }
     let addresses: Vec<SocketAddr> = match url.host() {
         Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
         Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
@@ -145,6 +184,21 @@ mod tests {
             "::127.0.0.1",
             "64:ff9b::a00:1",
             "ff02::1",
+            // What the registries list and a hand list missed.
+            "::ffff:0:a00:1",
+            "::ffff:0:808:808",
+            "64:ff9b:1::808:808",
+            "64:ff9b::808:808",
+            "2002:c0a8:101::1",
+            "2001:0:4136:e378::1",
+            "fec0::1",
+            "100::1",
+            "192.0.0.8",
+            "192.88.99.1",
+            "198.18.0.1",
+            "198.19.255.255",
+            "2001:db8::1",
+            "3fff::1",
         ] {
             assert!(is_forbidden(bad.parse().expect("ip")), "{bad}");
         }
@@ -153,6 +207,8 @@ mod tests {
             "8.8.8.8",
             "2606:4700::1111",
             "::ffff:1.1.1.1",
+            "2001:4860:4860::8888",
+            "2001:20::1",
         ] {
             assert!(!is_forbidden(good.parse().expect("ip")), "{good}");
         }
@@ -174,6 +230,18 @@ mod tests {
         }
         let long = format!("https://example.com/{}", "a".repeat(MAX_URL_CHARS));
         assert!(parse(&long).is_err());
+    }
+
+    #[tokio::test]
+    async fn only_the_usual_web_ports_unless_private_addresses_are_allowed() {
+        let odd = parse("http://8.8.8.8:25/hook").expect("url");
+        let refused = vet(&odd, false).await.expect_err("mail port");
+        assert!(refused.contains("ports 80, 443, 8080, 8443"), "{refused}");
+        for port in WEB_PORTS {
+            let url = parse(&format!("http://8.8.8.8:{port}/")).expect("url");
+            assert!(vet(&url, false).await.is_ok(), "{port}");
+        }
+        assert!(vet(&odd, true).await.is_ok());
     }
 
     #[tokio::test]
