@@ -126,7 +126,8 @@ impl StatusConfig {
         i64::try_from(self.check_interval.as_millis()).unwrap_or(i64::MAX)
     }
 
-    /// Settings for tests: no schedule (the test calls `check_now`), no queue, the given name.
+    /// Settings for tests: no schedule (the test calls `check_now`), no webhook worker (the
+    /// webhooks' tests turn it on), no queue, the given name.
     pub fn manual(instance_id: &str) -> Self {
         Self {
             check_interval: DEFAULT_CHECK_INTERVAL,
@@ -134,7 +135,7 @@ impl StatusConfig {
             instance_id: instance_id.to_owned(),
             emulator_operators: Vec::new(),
             webhooks_allow_private: false,
-            webhooks_worker: true,
+            webhooks_worker: false,
             scheduler: false,
         }
     }

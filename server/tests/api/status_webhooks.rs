@@ -16,8 +16,11 @@ use crate::{
     webhook_receiver::Receiver,
 };
 
+/// The webhooks' tests: receivers on 127.0.0.1, and the worker that sends to them running (test
+/// servers start without it).
 pub fn allow_private(config: &mut Config) {
     config.status.webhooks_allow_private = true;
+    config.status.webhooks_worker = true;
 }
 
 /// `method path` as `token` (none: anonymous) with `body`: status and JSON answer.

@@ -38,6 +38,7 @@ async fn two_instances_deliver_each_update_and_a_database_outage_once() {
         allow_private(config);
         config.status = mg_server::status::StatusConfig {
             webhooks_allow_private: true,
+            webhooks_worker: true,
             ..mg_server::status::StatusConfig::manual("second")
         };
     })
