@@ -1,12 +1,14 @@
 //! The accept loop: hyper-util's HTTP/1 + HTTP/2 builder with a timer, so a client that never
 //! finishes its headers, never sends a byte, or sits idle is closed, and no connection lives past
 //! its maximum age; a cap on open connections, and smaller ones per client address and per client
-//! network so one client, or one block of addresses, cannot hold them all.
+//! network so one client, or one block of addresses, cannot hold them all; at the cap, the
+//! connection doing least gives way to a newcomer.
 //!
 //! axum's `serve` runs hyper without a timer: there, a half-sent header block or an idle
 //! keep-alive connection stays open until the client leaves, and connections are bounded only by
 //! the open-files limit.
 
+mod eviction;
 mod progress;
 mod slots;
 mod watched;
@@ -40,6 +42,7 @@ use tokio::{
 use tower::{Service, ServiceExt};
 
 use self::{
+    eviction::Open,
     progress::{Progress, Progressing},
     slots::Slots,
     watched::Watched,
@@ -54,6 +57,8 @@ const CLOSE_GRACE: Duration = Duration::from_secs(15);
 /// The most a connection buffers (HTTP/1) or accepts as a header list (HTTP/2): with the request
 /// body limit at 16 KiB, 32 KiB of head is plenty, and `MAX_CONNECTIONS` of them stay bounded.
 const MAX_BUF_BYTES: usize = 32 * 1024;
+/// Connections accepted beyond the cap, each waiting for the slot an evicted one gives up.
+const WAITING_FOR_A_SLOT: usize = 64;
 /// Requests one HTTP/2 connection may have in flight at once.
 const MAX_STREAMS_PER_CONNECTION: u32 = 64;
 
@@ -92,6 +97,13 @@ where
         limits.max_connections_per_network,
         limits.trusted_proxies.clone(),
     ));
+    let open = Arc::new(Open::default());
+    let admissions = Arc::new(Semaphore::new(
+        limits
+            .max_connections
+            .saturating_add(WAITING_FOR_A_SLOT)
+            .min(Semaphore::MAX_PERMITS),
+    ));
     let idle_timeout = limits.idle_timeout;
     let max_age = limits.max_connection_age;
     let first_byte_timeout = limits.header_read_timeout;
@@ -101,10 +113,12 @@ where
     let mut shutdown = pin!(shutdown);
 
     loop {
-        // At the cap, new connections wait in the kernel's listen backlog until one closes.
-        let permit = tokio::select! {
-            permit = permits.clone().acquire_owned() => match permit {
-                Ok(permit) => permit,
+        // Sockets accepted at once: the cap, and a few more waiting for a slot while the
+        // connection doing least gives it up (eviction.rs); past that, new connections wait in the
+        // kernel's listen backlog.
+        let admitted = tokio::select! {
+            admitted = admissions.clone().acquire_owned() => match admitted {
+                Ok(admitted) => admitted,
                 Err(_) => break,
             },
             () = &mut shutdown => break,
@@ -130,6 +144,16 @@ where
             drop(stream);
             continue;
         };
+        // At the cap, the connection doing least is asked to close, and this one takes its slot
+        // (with every handler at work, the first to close).
+        let permit = match permits.clone().try_acquire_owned() {
+            Ok(permit) => Some(permit),
+            Err(_) => {
+                open.evict_idlest();
+                None
+            }
+        };
+        let (permits, open) = (permits.clone(), open.clone());
         let _ = stream.set_nodelay(true);
         let progress = Arc::new(Progress::new());
         let calls = Arc::new(AtomicU64::new(0));
@@ -158,6 +182,17 @@ where
         let connection = builder.serve_connection(io, hyper_service).into_owned();
         let mut stopping = stopping.clone();
         tokio::spawn(async move {
+            let permit = match permit {
+                Some(permit) => permit,
+                None => tokio::select! {
+                    permit = permits.acquire_owned() => match permit {
+                        Ok(permit) => permit,
+                        Err(_) => return,
+                    },
+                    _ = stopping.wait_for(|stop| *stop) => return,
+                },
+            };
+            let registered = Open::register(&open, progress.clone());
             let mut connection = pin!(connection);
             let closing = tokio::select! {
                 result = connection.as_mut() => {
@@ -174,6 +209,7 @@ where
                 // However busy, a connection is closed at its maximum age (and the client opens
                 // another), so no client holds one slot, or one instance, forever.
                 () = tokio::time::sleep(max_age) => Some("at its maximum age"),
+                () = progress.asked_to_give_way() => Some("giving way to a new client at the cap"),
                 _ = stopping.wait_for(|stop| *stop) => Some("server stopping"),
             };
             if let Some(why) = closing {
@@ -189,8 +225,10 @@ where
                     Err(_) => tracing::debug!(%peer, "connection dropped after the close grace"),
                 }
             }
+            drop(registered);
             drop(slot);
             drop(permit);
+            drop(admitted);
             drop(stopping);
         });
     }

@@ -17,7 +17,7 @@ use std::{
 
 use axum::body::Bytes;
 use http_body::{Body, Frame, SizeHint};
-use tokio::time::Instant;
+use tokio::{sync::Notify, time::Instant};
 
 /// One connection's progress.
 #[derive(Debug)]
@@ -29,6 +29,9 @@ pub(super) struct Progress {
     heard: AtomicBool,
     /// Requests whose handler is still working on the answer (bounded by the request time limit).
     answering: AtomicUsize,
+    /// Asked to close for a newcomer at the connection cap ([`Self::give_way`]).
+    giving_way: AtomicBool,
+    give_way: Notify,
 }
 
 impl Progress {
@@ -38,7 +41,31 @@ impl Progress {
             last_ms: AtomicU64::new(0),
             heard: AtomicBool::new(false),
             answering: AtomicUsize::new(0),
+            giving_way: AtomicBool::new(false),
+            give_way: Notify::new(),
         }
+    }
+
+    /// Since when no request of this connection made progress (milliseconds after a common
+    /// origin, the connection's start and its last progress), or `None` while a handler is at
+    /// work or it was asked to give way already: what the eviction at the cap compares.
+    pub(super) fn idle_since(&self) -> Option<Instant> {
+        if self.answering.load(Relaxed) > 0 || self.giving_way.load(Relaxed) {
+            return None;
+        }
+        self.started
+            .checked_add(Duration::from_millis(self.last_ms.load(Relaxed)))
+    }
+
+    /// Asks the connection to close gracefully for a newcomer.
+    pub(super) fn give_way(&self) {
+        self.giving_way.store(true, Relaxed);
+        self.give_way.notify_one();
+    }
+
+    /// Resolves once the connection was asked to give way.
+    pub(super) async fn asked_to_give_way(&self) {
+        self.give_way.notified().await;
     }
 
     /// The client sent a byte.

@@ -344,30 +344,76 @@ async fn health_keeps_answering_while_500_idle_connections_are_held() {
     drop(held);
 }
 
+/// `/health` on `stream`, which stays open after the answer (a keep-alive): whether it answered
+/// 200 within two seconds. Reads the whole answer (head, then `Content-Length` bytes), so the
+/// next request on the stream reads its own.
+async fn kept_alive_and_served(stream: &mut TcpStream) -> bool {
+    if stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .is_err()
+    {
+        return false;
+    }
+    let read_all = async {
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            let n = stream.read(&mut buf).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            got.extend_from_slice(&buf[..n]);
+            let text = String::from_utf8_lossy(&got).into_owned();
+            if let Some(end) = text.find("\r\n\r\n") {
+                let length: usize = text[..end]
+                    .lines()
+                    .find_map(|line| {
+                        let (name, value) = line.split_once(':')?;
+                        name.eq_ignore_ascii_case("content-length")
+                            .then(|| value.trim().parse().ok())?
+                    })
+                    .unwrap_or(0);
+                if got.len() >= end + 4 + length {
+                    return Some(text);
+                }
+            }
+        }
+    };
+    matches!(
+        tokio::time::timeout(Duration::from_secs(2), read_all).await,
+        Ok(Some(text)) if text.starts_with("HTTP/1.1 200")
+    )
+}
+
 #[tokio::test]
-async fn connections_beyond_the_cap_wait_until_one_closes() {
+async fn at_the_cap_the_stalest_connection_gives_way_to_a_newcomer() {
+    // Before: a fourth client waited in the listen backlog until one of three idle keep-alives
+    // timed out, so clients sending a request now and then on each connection held every slot.
     let app = sqlite_app(|config| config.network.max_connections = 3).await;
     let mut held = open(&app, 3).await;
     for stream in &mut held {
-        // Served (so it holds a slot), then kept open.
-        stream
-            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-            .await
-            .expect("write");
-        let mut buf = [0u8; 512];
-        let n = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buf))
-            .await
-            .expect("answered in time")
-            .expect("read");
-        assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+        // Served (so it holds a slot), then kept open, the first one stalest.
+        assert!(kept_alive_and_served(stream).await);
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let waiting = health_within(&app, Duration::from_millis(700)).await;
-    assert!(waiting.is_err(), "a fourth connection was served at once");
-    held.pop();
     let response = health_within(&app, Duration::from_secs(2))
         .await
-        .expect("served once a slot is free");
+        .expect("a newcomer is served at the cap");
     assert_eq!(response.status(), 200);
+    // The stalest keep-alive was the one closed; the others still answer.
+    assert!(
+        closed_within(&mut held[0], Duration::from_secs(1))
+            .await
+            .is_some(),
+        "the stalest connection gave way"
+    );
+    for stream in &mut held[1..] {
+        assert!(
+            kept_alive_and_served(stream).await,
+            "a fresher one was kept"
+        );
+    }
 }
 
 #[tokio::test]
