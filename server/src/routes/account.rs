@@ -227,12 +227,12 @@ async fn revoke_session(
     }
     if !req
         .db
-        .revoke_session(req.user.identity_id(), &body.id, now)
+        .revoke_session(req.user_keys(), &body.id, session.binding, now)
         .await?
     {
         return Err(AppError::NoSuchSession);
     }
-    req.sessions.forget(&body.id);
+    bound_revocations(&req, session.binding, now).await;
     Ok(revoked(1))
 }
 
@@ -242,9 +242,23 @@ async fn revoke_other_sessions(_: Sanctified, req: SignedIn) -> Result<Response,
     let session = req.live_session(now).await?;
     let count = req
         .db
-        .revoke_other_sessions(req.user.identity_id(), &session.key, now)
+        .revoke_other_sessions(req.user_keys(), (&session.key, session.binding), now)
         .await?;
+    bound_revocations(&req, session.binding, now).await;
     Ok(revoked(count))
+}
+
+/// After a sign-out committed: keeps the user's revoked bindings within their bound (`keep`, the
+/// caller's binding, survives a fold). A failure only leaves rows too many for the next time, so
+/// it is logged, not answered.
+async fn bound_revocations(req: &SignedIn, keep: &str, now: i64) {
+    if let Err(error) = req
+        .db
+        .bound_revocations(req.user.user_key(), keep, now)
+        .await
+    {
+        tracing::warn!(%error, "bounding the revoked sessions failed");
+    }
 }
 
 /// The file `POST /api/auth/export` answers: everything mg-web stores about the user
@@ -368,8 +382,10 @@ async fn delete_account(
     let now = now_ms();
     let session = req.live_session(now).await?;
     limits.take(Action::Delete, req.user.identity_id(), now)?;
-    let deleted = req.db.delete_account(req.user.identity_id()).await?;
-    req.sessions.forget(&session.key);
+    let (identity_id, user_key) = req.user_keys();
+    let deleted = req.db.delete_account(identity_id, user_key, now).await?;
+    req.sessions.forget(&super::auth::recorded_key(&session));
+    bound_revocations(&req, "", now).await;
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
     })

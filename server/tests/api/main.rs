@@ -26,6 +26,7 @@ mod isolation;
 mod local_state;
 mod paths;
 mod prerendered;
+mod revocation;
 mod runtime_config;
 mod sessions;
 mod static_files;
