@@ -1,18 +1,16 @@
 //! The account as a whole: deleting every row of a user and stopping every token of theirs (their
 //! data export reads `users.rs` and `sessions.rs`).
 
-use super::{
-    revocations::{raise_cutoff, revoke_bindings},
-    Database,
-};
+use super::Database;
 
 impl Database {
-    /// Deletes the user and everything stored about them, in one transaction committed before it
-    /// returns: every token of the user issued before `now_ms` is refused from then on (the
-    /// user's not-before time, kept under `user_key`, a hash of the identity id, for as long as
-    /// such a token can live), the bindings of their sessions are revoked (so a sign-in's later
-    /// tokens are refused too), and their `users` row goes, and through it their sessions
-    /// (`ON DELETE CASCADE`). True when there was such a user; with none, nothing changes.
+    /// Deletes the user and everything stored about them, in one statement committed before it
+    /// returns: the user's not-before time is set to `now_ms`, nothing exempt (every token of the
+    /// user issued before is refused from then on; kept under `user_key`, a hash of the identity
+    /// id, for as long as such a token can live), and its trigger revokes the bindings of their
+    /// sessions (a sign-in's later tokens are refused too) and deletes their `users` row, and
+    /// through it their sessions (`ON DELETE CASCADE`). True when there was such a user; with
+    /// none, nothing changes.
     #[tracing::instrument(skip_all)]
     pub async fn delete_account(
         &self,
@@ -20,27 +18,8 @@ impl Database {
         user_key: &str,
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
-        let mut tx = self.pool().begin().await?;
-        raise_cutoff(&mut tx, user_key, None, now_ms).await?;
-        revoke_bindings(
-            &mut tx,
-            identity_id,
-            "",
-            "s.session_key <> $2",
-            (user_key, ""),
-            now_ms,
-        )
-        .await?;
-        let done = sqlx::query("DELETE FROM users WHERE identity_id = $1")
-            .bind(identity_id)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        tx.commit().await?;
-        Ok(true)
+        self.cut_off((identity_id, user_key), None, true, now_ms)
+            .await
     }
 }
 

@@ -8,8 +8,6 @@
 //! binding's tokens were all issued before its revocation, so the cutoff refuses them). Every row
 //! goes once no token it refuses can still be valid (`prune_expired_sessions`).
 
-use sqlx::{Any, Transaction};
-
 use super::Database;
 
 /// Whether a token is refused at `$4` (unix ms): its binding `$1` revoked, or issued (`$3`, unix
@@ -22,10 +20,11 @@ const IS_REFUSED: &str = "SELECT \
 /// The most revoked bindings kept per user (20 sessions of two bindings each fit, with room).
 pub const MAX_REVOKED_PER_USER: i64 = 64;
 
-/// How long a user's not-before time is kept: the longest a session token may live (the
-/// verifier refuses any `exp` further ahead), so every token issued before it has expired by then.
-pub const CUTOFF_KEPT_MS: i64 = crate::identity::verify::MAX_LIFETIME_SECONDS as i64 * 1000
-    + crate::identity::verify::LEEWAY_SECONDS as i64 * 1000;
+/// How long a user's not-before time is kept: the longest a session token may live, 400 days (the
+/// verifier refuses any `exp` further ahead: `identity::verify::MAX_LIFETIME_SECONDS`), and its
+/// 5 s leeway, so every token issued before it has expired by then. (A test in `identity` checks
+/// the two agree.)
+pub const CUTOFF_KEPT_MS: i64 = (400 * 24 * 3600 + 5) * 1000;
 
 /// How long a revoked binding is kept at least: the refresh token's lifetime (30 days, the
 /// emulator's and the hosted provider's default), so a sign-in's binding outlives every token its
@@ -72,7 +71,8 @@ impl Database {
 
     /// Keeps at most [`MAX_REVOKED_PER_USER`] revoked bindings of `user_key`: the oldest beyond
     /// that are folded into the user's not-before time (raised to just after the newest of them,
-    /// `keep` exempt), then deleted. Two statements, in that order, so a failure between them
+    /// `keep` exempt: every other token of the user issued before then is refused, so sessions
+    /// signed in before it are signed out too), then deleted. Two statements, in that order, so a failure between them
     /// leaves only a row too many, never a token let through.
     #[tracing::instrument(skip_all)]
     pub async fn bound_revocations(
@@ -97,7 +97,7 @@ impl Database {
         .bind(count - MAX_REVOKED_PER_USER - 1)
         .fetch_one(self.pool())
         .await?;
-        sqlx::query(RAISE_CUTOFF)
+        sqlx::query(&write_cutoff("VALUES ($1, $2, $3, $4, NULL, 0)"))
             .bind(user_key)
             .bind(folded_until.saturating_add(1))
             .bind(keep)
@@ -113,85 +113,50 @@ impl Database {
     }
 }
 
-/// Raises the not-before time of user `$1` to `$2` (never lowers it), `$3` then exempt (null: none),
-/// kept until at least `$4`.
-const RAISE_CUTOFF: &str = "INSERT INTO token_cutoffs (user_key, not_before, exempt_binding, \
-         expires_at) VALUES ($1, $2, $3, $4) \
-     ON CONFLICT (user_key) DO UPDATE SET \
-     exempt_binding = CASE WHEN token_cutoffs.not_before < excluded.not_before \
-         THEN excluded.exempt_binding ELSE token_cutoffs.exempt_binding END, \
-     not_before = CASE WHEN token_cutoffs.not_before < excluded.not_before \
-         THEN excluded.not_before ELSE token_cutoffs.not_before END, \
-     expires_at = CASE WHEN token_cutoffs.expires_at < excluded.expires_at \
-         THEN excluded.expires_at ELSE token_cutoffs.expires_at END";
-
-/// In `tx`: raises the user's not-before time to `now_ms`, `exempt` surviving it.
-pub(super) async fn raise_cutoff(
-    tx: &mut Transaction<'_, Any>,
-    user_key: &str,
-    exempt: Option<&str>,
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(RAISE_CUTOFF)
-        .bind(user_key)
-        .bind(now_ms)
-        .bind(exempt)
-        .bind(now_ms.saturating_add(CUTOFF_KEPT_MS))
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-/// In `tx`: revokes both bindings of the user's sessions that `chosen` picks (a condition on
-/// `s`, with `$1` the user's identity id and `$2` a key it may use), but never `keep`; each kept
-/// until the session would have expired, and at least [`REVOKED_KEPT_MS`].
-pub(super) async fn revoke_bindings(
-    tx: &mut Transaction<'_, Any>,
-    identity_id: &str,
-    key: &str,
-    chosen: &str,
-    (user_key, keep): (&str, &str),
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    let at_least = now_ms.saturating_add(REVOKED_KEPT_MS);
-    for column in ["binding", "previous_binding"] {
-        // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        sqlx::query(&format!(
-            "INSERT INTO revoked_tokens (binding, user_key, revoked_at, expires_at) \
-             SELECT s.{column}, $3, $4, \
-                 CASE WHEN s.expires_at > $5 THEN s.expires_at ELSE $5 END \
-             FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND {chosen} AND s.{column} IS NOT NULL \
-                 AND s.{column} <> $6 \
-             ON CONFLICT (binding) DO NOTHING"
-        ))
-        .bind(identity_id)
-        .bind(key)
-        .bind(user_key)
-        .bind(now_ms)
-        .bind(at_least)
-        .bind(keep)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
-}
-
-/// In `tx`: deletes the user's sessions that hold a revoked binding (a session recorded again
-/// under another id with the same token or sign-in goes with the one signed out).
-pub(super) async fn end_revoked_sessions(
-    tx: &mut Transaction<'_, Any>,
-    identity_id: &str,
-    user_key: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE identity_id = $1) \
-         AND (binding IN (SELECT binding FROM revoked_tokens WHERE user_key = $2) \
-             OR previous_binding IN (SELECT binding FROM revoked_tokens WHERE user_key = $2))",
+/// Writes the not-before time of user `$1`: raised to `$2` (never lowered), `$3` then exempt
+/// (null: none), kept until at least `$4`; `{source}` gives the row (`VALUES (...)` or a `SELECT`
+/// with a `WHERE`), its last two columns the `users` row whose other sessions the trigger signs
+/// out (null: none) and whether it deletes that user (the migration's triggers).
+fn write_cutoff(source: &str) -> String {
+    format!(
+        "INSERT INTO token_cutoffs (user_key, not_before, exempt_binding, expires_at, user_id, \
+             deletes_user) {source} \
+         ON CONFLICT (user_key) DO UPDATE SET \
+         exempt_binding = excluded.exempt_binding, \
+         not_before = CASE WHEN token_cutoffs.not_before < excluded.not_before \
+             THEN excluded.not_before ELSE token_cutoffs.not_before END, \
+         expires_at = CASE WHEN token_cutoffs.expires_at < excluded.expires_at \
+             THEN excluded.expires_at ELSE token_cutoffs.expires_at END, \
+         user_id = excluded.user_id, deletes_user = excluded.deletes_user"
     )
-    .bind(identity_id)
-    .bind(user_key)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+}
+
+impl Database {
+    /// Signs out every session of the user `identity_id` but the one of binding `keep`: raises the
+    /// user's not-before time to `now_ms` with `keep` exempt, and (the trigger) revokes the other
+    /// sessions' bindings, which ends them; or, with `delete`, nothing exempt, and deletes the user
+    /// (the cascade deleting the sessions). One statement, committed before it returns. Whether it
+    /// wrote anything: a deletion writes only when there is such a user.
+    pub(super) async fn cut_off(
+        &self,
+        (identity_id, user_key): (&str, &str),
+        keep: Option<&str>,
+        delete: bool,
+        now_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let source = if delete {
+            "SELECT $1, $2, $3, $4, id, 1 FROM users WHERE identity_id = $5"
+        } else {
+            "VALUES ($1, $2, $3, $4, (SELECT id FROM users WHERE identity_id = $5), 0)"
+        };
+        let done = sqlx::query(&write_cutoff(source))
+            .bind(user_key)
+            .bind(now_ms)
+            .bind(keep)
+            .bind(now_ms.saturating_add(CUTOFF_KEPT_MS))
+            .bind(identity_id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
 }

@@ -4,10 +4,7 @@
 
 use sqlx::FromRow;
 
-use super::{
-    revocations::{end_revoked_sessions, raise_cutoff, revoke_bindings},
-    Database,
-};
+use super::{revocations::REVOKED_KEPT_MS, Database};
 
 /// One of a user's sessions as the account page lists it. Times are unix milliseconds.
 #[derive(Debug, Clone, FromRow)]
@@ -156,11 +153,12 @@ impl Database {
         .await
     }
 
-    /// Signs out the user's session `session_key`: revokes its bindings (its tokens, or its
-    /// sign-in's; never `keep`, the caller's) and ends it, with every session of the user holding
-    /// a revoked binding, in one transaction committed before it returns. `user` is the identity
-    /// id and its key (`identity::user_key`). False when the user has no such live session
-    /// (another user's session is never touched), and then nothing changes.
+    /// Signs out the user's live session `session_key`: revokes its bindings (its tokens, or its
+    /// sign-in's; never `keep`, the caller's), each kept until the session would have expired and
+    /// at least [`REVOKED_KEPT_MS`], which ends it and every other session of the user holding one
+    /// of them (the `revoked_tokens` trigger). `user` is the identity id and its key
+    /// (`identity::user_key`). One statement, committed before it returns. False when the user has
+    /// no such live session (another user's session is never touched), and then nothing changes.
     #[tracing::instrument(skip_all)]
     pub async fn revoke_session(
         &self,
@@ -170,41 +168,33 @@ impl Database {
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
         let (identity_id, user_key) = user;
-        let mut tx = self.pool().begin().await?;
-        let chosen = "s.session_key = $2 AND s.expires_at > $4";
-        revoke_bindings(
-            &mut tx,
-            identity_id,
-            session_key,
-            chosen,
-            (user_key, keep),
-            now_ms,
-        )
-        .await?;
-        let ended = sqlx::query(
-            "DELETE FROM sessions WHERE session_key = $1 AND expires_at > $3 \
-             AND user_id = (SELECT id FROM users WHERE identity_id = $2)",
-        )
-        .bind(session_key)
+        let chosen = "FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4";
+        // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
+        let done = sqlx::query(&format!(
+            "INSERT INTO revoked_tokens (binding, user_key, revoked_at, expires_at) \
+             SELECT b, $3, $4, CASE WHEN e > $5 THEN e ELSE $5 END FROM ( \
+                 SELECT s.binding AS b, s.expires_at AS e {chosen} \
+                 UNION ALL SELECT s.previous_binding, s.expires_at {chosen} \
+             ) AS chosen WHERE b IS NOT NULL AND b <> $6 \
+             ON CONFLICT (binding) DO NOTHING"
+        ))
         .bind(identity_id)
+        .bind(session_key)
+        .bind(user_key)
         .bind(now_ms)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if ended == 0 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        end_revoked_sessions(&mut tx, identity_id, user_key).await?;
-        tx.commit().await?;
-        Ok(true)
+        .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
+        .bind(keep)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() > 0)
     }
 
-    /// Signs out every session of the user but `keep` (the caller's session key, and its token's
-    /// binding): every token of the user issued before `now_ms` is refused from then on but the
-    /// caller's (the user's not-before time), the other sessions' bindings are revoked (so a
-    /// sign-in's later tokens are refused too), and those sessions end; in one transaction
-    /// committed before it returns. How many live sessions were signed out.
+    /// Signs out every session of the user but the caller's (`keep`: its session key and its
+    /// token's binding): every token of the user issued before `now_ms` is refused from then on but
+    /// the caller's (the user's not-before time), and the other sessions' bindings are revoked (a
+    /// sign-in's later tokens are refused too), which ends them. One statement (its trigger does
+    /// the rest), committed before it returns. How many live sessions there were to sign out.
     #[tracing::instrument(skip_all)]
     pub async fn revoke_other_sessions(
         &self,
@@ -212,32 +202,21 @@ impl Database {
         keep: (&str, &str),
         now_ms: i64,
     ) -> Result<u64, sqlx::Error> {
-        let ((identity_id, user_key), (keep_key, keep_binding)) = (user, keep);
-        let mut tx = self.pool().begin().await?;
-        raise_cutoff(&mut tx, user_key, Some(keep_binding), now_ms).await?;
-        let chosen = "s.session_key <> $2";
-        revoke_bindings(
-            &mut tx,
-            identity_id,
-            keep_key,
-            chosen,
-            (user_key, keep_binding),
-            now_ms,
+        let (keep_key, keep_binding) = keep;
+        let others: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key <> $2 AND s.expires_at > $3 \
+                 AND (s.binding IS NULL OR s.binding <> $4)",
         )
-        .await?;
-        let ended = sqlx::query(
-            "DELETE FROM sessions WHERE session_key <> $1 AND expires_at > $3 \
-             AND user_id = (SELECT id FROM users WHERE identity_id = $2)",
-        )
+        .bind(user.0)
         .bind(keep_key)
-        .bind(identity_id)
         .bind(now_ms)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        end_revoked_sessions(&mut tx, identity_id, user_key).await?;
-        tx.commit().await?;
-        Ok(ended)
+        .bind(keep_binding)
+        .fetch_one(self.pool())
+        .await?;
+        self.cut_off(user, Some(keep_binding), false, now_ms)
+            .await?;
+        Ok(u64::try_from(others).unwrap_or(0))
     }
 
     /// How many of the user's sessions have not expired at `now_ms`.

@@ -201,4 +201,11 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
     }
+
+    #[test]
+    fn a_not_before_time_outlives_every_token_issued_before_it() {
+        use super::verify::{LEEWAY_SECONDS, MAX_LIFETIME_SECONDS};
+        let longest = i64::try_from((MAX_LIFETIME_SECONDS + LEEWAY_SECONDS) * 1000).expect("ms");
+        assert_eq!(crate::db::revocations::CUTOFF_KEPT_MS, longest);
+    }
 }
