@@ -17,6 +17,8 @@ pub struct SessionRow {
     pub created_at: i64,
     pub last_seen_at: i64,
     pub expires_at: i64,
+    /// The binding of the last token the session was used with (`identity::binding_of`).
+    pub binding: Option<String>,
 }
 
 /// The most sessions one user keeps; a new one beyond this pushes out the least recently used.
@@ -141,7 +143,8 @@ impl Database {
         now_ms: i64,
     ) -> Result<Vec<SessionRow>, sqlx::Error> {
         sqlx::query_as::<_, SessionRow>(
-            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at \
+            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at, \
+                 s.binding \
              FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE u.identity_id = $1 AND s.expires_at > $2 \
              ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $3",

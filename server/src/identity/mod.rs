@@ -77,14 +77,26 @@ pub fn user_key(identity_id: &str) -> String {
     sha256_hex(format!("user\n{identity_id}").as_bytes())
 }
 
-/// What ties a token to its session: SHA-256 (hex) of the user and the provider's sign-in id
-/// (`sid`) when the token names one, so every token refreshed from that sign-in shares it; else
-/// the token's own hash. Signing a session out revokes its bindings, which every route checks.
+/// What ties a token to its session: `sid:` and SHA-256 (hex) of the user and the provider's
+/// sign-in id (`sid`) when the token names one, so every token refreshed from that sign-in shares
+/// it ([`is_sign_in_binding`]); else the token's own hash. Signing a session out revokes its
+/// bindings, which every route checks.
 pub fn binding_of(sub: &str, sid: Option<&str>, token_hash: &str) -> String {
     match sid {
-        Some(sid) => sha256_hex(format!("sign-in\n{sub}\n{sid}").as_bytes()),
+        Some(sid) => format!(
+            "{SIGN_IN_BINDING}{}",
+            sha256_hex(format!("sign-in\n{sub}\n{sid}").as_bytes())
+        ),
         None => token_hash.to_owned(),
     }
+}
+
+const SIGN_IN_BINDING: &str = "sid:";
+
+/// Whether a binding names the provider's sign-in (so revoking it also refuses every token that
+/// sign-in is later refreshed to), rather than one token.
+pub fn is_sign_in_binding(binding: &str) -> bool {
+    binding.starts_with(SIGN_IN_BINDING)
 }
 
 /// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503), its

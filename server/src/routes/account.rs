@@ -128,11 +128,20 @@ pub struct SessionData {
     pub expires_at: String,
     /// The session this request came from ("this device").
     pub current: bool,
+    /// Whether the session's tokens name their sign-in at the identity provider: signing it out
+    /// then refuses every token that sign-in is ever refreshed to, so the browser is out until it
+    /// signs in again. Otherwise only the tokens it has used are refused, and it may renew its
+    /// sign-in on its own until the provider ends it (docs/identity.md "Signing out from the app").
+    pub bound_to_sign_in: bool,
 }
 
 fn session_data(row: SessionRow, current_key: &str) -> SessionData {
     SessionData {
         current: row.session_key == current_key,
+        bound_to_sign_in: row
+            .binding
+            .as_deref()
+            .is_some_and(crate::identity::is_sign_in_binding),
         id: row.session_key,
         label: row.label.unwrap_or_else(|| "Unknown browser".to_owned()),
         created_at: rfc3339(row.created_at),

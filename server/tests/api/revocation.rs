@@ -67,8 +67,8 @@ async fn me(app: &TestApp, token: &str, session: Option<&str>) -> u16 {
         .0
 }
 
-/// The ids the caller's session list hands out, other than its own.
-async fn other_ids(app: &TestApp, token: &str, session: &str) -> Vec<String> {
+/// The sessions the caller's session list hands out, other than its own.
+async fn others(app: &TestApp, token: &str, session: &str) -> Vec<Value> {
     let (status, body) = call(app, token, Some(session), "/api/auth/sessions", &json!({})).await;
     assert_eq!(status, 200, "{body}");
     body["data"]["sessions"]
@@ -76,6 +76,15 @@ async fn other_ids(app: &TestApp, token: &str, session: &str) -> Vec<String> {
         .expect("sessions")
         .iter()
         .filter(|s| s["current"] == false)
+        .cloned()
+        .collect()
+}
+
+/// Their ids.
+async fn other_ids(app: &TestApp, token: &str, session: &str) -> Vec<String> {
+    let listed = others(app, token, session).await;
+    listed
+        .iter()
         .map(|s| s["id"].as_str().expect("id").to_owned())
         .collect()
 }
@@ -114,8 +123,13 @@ async fn a_signed_out_session_stays_out(app: TestApp) {
         200
     );
     assert_eq!(me(&app, &phone, Some("phone-0123456789abcdef")).await, 200);
-    let ids = other_ids(&app, &laptop, "laptop-0123456789abcdef").await;
-    assert_eq!(ids.len(), 1);
+    let listed = others(&app, &laptop, "laptop-0123456789abcdef").await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        listed[0]["boundToSignIn"], true,
+        "its token names its sign-in"
+    );
+    let ids = [listed[0]["id"].as_str().expect("id").to_owned()];
     let (status, body) = call(
         &app,
         &laptop,
@@ -188,7 +202,12 @@ async fn a_token_naming_no_sign_in(app: TestApp) {
         200
     );
     assert_eq!(me(&app, &phone, Some("phone-0123456789abcdef")).await, 200);
-    let ids = other_ids(&app, &laptop, "laptop-0123456789abcdef").await;
+    let listed = others(&app, &laptop, "laptop-0123456789abcdef").await;
+    assert_eq!(
+        listed[0]["boundToSignIn"], false,
+        "only its token can be refused"
+    );
+    let ids = [listed[0]["id"].as_str().expect("id").to_owned()];
     let (status, _) = call(
         &app,
         &laptop,
@@ -423,7 +442,12 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
     }
     let (laptop, laptop_refresh, laptop_id) = &sign_ins[0];
     let (phone_session, phone_refresh, _) = &sign_ins[1];
-    assert_eq!(other_ids(&app, laptop, laptop_id).await.len(), 2);
+    let listed = others(&app, laptop, laptop_id).await;
+    assert_eq!(listed.len(), 2);
+    assert!(
+        listed.iter().all(|s| s["boundToSignIn"] == true),
+        "{listed:?}"
+    );
     let (status, body) = call(
         &app,
         laptop,
