@@ -160,3 +160,144 @@ impl Database {
         Ok(done.rows_affected() > 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_REVOKED_PER_USER, REVOKED_KEPT_MS};
+    use crate::db::{test_database as database, test_touch as touch};
+    use crate::identity::user_key;
+
+    #[tokio::test]
+    async fn a_revoked_sessions_binding_stays_refused_for_as_long_as_a_token_can_use_it() {
+        let (_dir, db) = database().await;
+        for user in ["a", "b"] {
+            db.find_or_create_user(user, None, 0).await.expect("user");
+        }
+        let (a, b) = (("a", &*user_key("a")), ("b", &*user_key("b")));
+        db.touch_labelled_session("a", ("phone", "phone"), Some("Safari on iPhone"), 50_000, 0)
+            .await
+            .expect("touch");
+        touch(&db, "a", "laptop", 60_000, 0).await;
+        assert!(!db
+            .revoke_session(b, "phone", "laptop", 1_000)
+            .await
+            .expect("other user"));
+        assert!(!db
+            .token_refused("phone", a.1, 0, 1_000)
+            .await
+            .expect("read"));
+        assert!(db
+            .revoke_session(a, "phone", "laptop", 1_000)
+            .await
+            .expect("revoke"));
+        assert!(!db
+            .revoke_session(a, "phone", "laptop", 1_000)
+            .await
+            .expect("again"));
+        assert!(db
+            .token_refused("phone", a.1, 0, 1_000)
+            .await
+            .expect("read"));
+        assert!(!db
+            .token_refused("laptop", a.1, 0, 1_000)
+            .await
+            .expect("read"));
+        // Recorded again (the same binding under the same id): nothing is written.
+        touch(&db, "a", "phone", 90_000, 2_000).await;
+        let listed = db.list_sessions("a", 2_000).await.expect("list");
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].session_key, "laptop");
+        // Kept for as long as the sign-in's refresh token could mint tokens, then pruned.
+        let until = 1_000 + REVOKED_KEPT_MS;
+        db.prune_expired_sessions(until - 1).await.expect("prune");
+        assert!(db
+            .token_refused("phone", a.1, 0, until - 1)
+            .await
+            .expect("read"));
+        db.prune_expired_sessions(until).await.expect("prune");
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM revoked_tokens")
+            .fetch_one(db.pool())
+            .await
+            .expect("count");
+        assert_eq!(left, 0);
+    }
+
+    #[tokio::test]
+    async fn a_label_is_the_first_one_and_revoking_the_others_keeps_the_callers() {
+        let (_dir, db) = database().await;
+        db.find_or_create_user("a", None, 0).await.expect("user");
+        let key = user_key("a");
+        for (session, label) in [
+            ("one", "Firefox on Linux"),
+            ("two", "Chrome"),
+            ("three", "curl"),
+        ] {
+            db.touch_labelled_session("a", (session, session), Some(label), 50_000, 0)
+                .await
+                .expect("touch");
+        }
+        db.touch_labelled_session("a", ("one", "one"), Some("Edge on Windows"), 50_000, 10)
+            .await
+            .expect("touch");
+        assert_eq!(
+            db.revoke_other_sessions(("a", &key), ("one", "one"), 20_000)
+                .await
+                .expect("n"),
+            2
+        );
+        let listed = db.list_sessions("a", 20_000).await.expect("list");
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].label.as_deref(), Some("Firefox on Linux"));
+        assert_eq!(listed[0].last_seen_at, 10);
+        let refused = |binding: &'static str, iat: i64| {
+            let (db, key) = (&db, &key);
+            async move {
+                db.token_refused(binding, key, iat, 20_000)
+                    .await
+                    .expect("read")
+            }
+        };
+        assert!(refused("two", 20_000).await, "revoked, whenever issued");
+        assert!(refused("unseen", 19_000).await, "issued before");
+        assert!(!refused("one", 0).await, "the caller's");
+        assert!(!refused("unseen", 20_000).await, "issued after");
+    }
+
+    #[tokio::test]
+    async fn revoked_bindings_are_bounded_per_user_and_folded_into_the_not_before_time() {
+        let (_dir, db) = database().await;
+        db.find_or_create_user("a", None, 0).await.expect("user");
+        let key = user_key("a");
+        touch(&db, "a", "laptop", i64::MAX / 2, 0).await;
+        for n in 0..MAX_REVOKED_PER_USER + 6 {
+            let at = 1_000 * (n + 1);
+            let session = format!("s{n}");
+            touch(&db, "a", &session, i64::MAX / 2, at).await;
+            db.revoke_session(("a", &key), &session, "laptop", at)
+                .await
+                .expect("revoke");
+            db.bound_revocations(&key, "laptop", at)
+                .await
+                .expect("bound");
+        }
+        let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM revoked_tokens")
+            .fetch_one(db.pool())
+            .await
+            .expect("count");
+        assert_eq!(kept, MAX_REVOKED_PER_USER);
+        let now = 1_000 * (MAX_REVOKED_PER_USER + 7);
+        for n in 0..MAX_REVOKED_PER_USER + 6 {
+            // Every folded token was issued before its revocation.
+            let binding = format!("s{n}");
+            let issued = 1_000 * (n + 1) - 1;
+            assert!(db
+                .token_refused(&binding, &key, issued, now)
+                .await
+                .expect("read"));
+        }
+        assert!(!db
+            .token_refused("laptop", &key, 0, now)
+            .await
+            .expect("read"));
+    }
+}
