@@ -2,12 +2,11 @@
 //! account: the tokens of what was signed out are refused, however the client presents them (the
 //! same token under a new `X-Session-Id`, or none), on every route (the status operator's too), on
 //! every instance, and after a refresh (a new token of the same sign-in); a deleted account is not
-//! brought back by an old token, and a new sign-in makes a new one. The same through the local
-//! emulator, whose refresh tokens of what was signed out stop working.
+//! brought back by an old token, and a new sign-in makes a new one. (Through the local emulator:
+//! `revocation_emulator.rs`.)
 
 use serde_json::{json, Value};
 
-use crate::emulator::{emulator_on, error_of, sign_in, with_refresh};
 use crate::helpers::{spawn_beside, TestApp};
 use crate::identity_double::now_seconds;
 
@@ -29,7 +28,7 @@ fn token(app: &TestApp, sub: &str, sid: Option<&str>, iat: u64, roles: &[&str]) 
 }
 
 /// `POST path` with `token` and, when given, `X-Session-Id: session`; the status and the body.
-async fn call(
+pub async fn call(
     app: &TestApp,
     token: &str,
     session: Option<&str>,
@@ -61,14 +60,14 @@ async fn get_as(app: &TestApp, token: &str, path: &str) -> u16 {
     response.status().as_u16()
 }
 
-async fn me(app: &TestApp, token: &str, session: Option<&str>) -> u16 {
+pub async fn me(app: &TestApp, token: &str, session: Option<&str>) -> u16 {
     call(app, token, session, "/api/auth/current-user", &json!({}))
         .await
         .0
 }
 
 /// The sessions the caller's session list hands out, other than its own.
-async fn others(app: &TestApp, token: &str, session: &str) -> Vec<Value> {
+pub async fn others(app: &TestApp, token: &str, session: &str) -> Vec<Value> {
     let (status, body) = call(app, token, Some(session), "/api/auth/sessions", &json!({})).await;
     assert_eq!(status, 200, "{body}");
     body["data"]["sessions"]
@@ -81,7 +80,7 @@ async fn others(app: &TestApp, token: &str, session: &str) -> Vec<Value> {
 }
 
 /// Their ids.
-async fn other_ids(app: &TestApp, token: &str, session: &str) -> Vec<String> {
+pub async fn other_ids(app: &TestApp, token: &str, session: &str) -> Vec<String> {
     let listed = others(app, token, session).await;
     listed
         .iter()
@@ -426,89 +425,4 @@ async fn revocations_are_bounded(app: TestApp) {
 on_both_backends!(
     what_is_remembered_of_signed_out_sessions_is_bounded_per_user,
     revocations_are_bounded
-);
-
-/// Through the local emulator: a signed-out sign-in's refresh token stops working, so its browser
-/// cannot get new tokens either; the caller's keeps working.
-async fn emulator_refresh_tokens_end(app: TestApp) {
-    let mut sign_ins = Vec::new();
-    for n in 0..3 {
-        let jwt = sign_in(&app, "github", &[("account", "preset-0")]).await;
-        let session = jwt["sessionJwt"].as_str().expect("sessionJwt").to_owned();
-        let refresh = jwt["refreshJwt"].as_str().expect("refreshJwt").to_owned();
-        let id = format!("browser-{n}-0123456789abcdef");
-        assert_eq!(me(&app, &session, Some(&id)).await, 200);
-        sign_ins.push((session, refresh, id));
-    }
-    let (laptop, laptop_refresh, laptop_id) = &sign_ins[0];
-    let (phone_session, phone_refresh, _) = &sign_ins[1];
-    let listed = others(&app, laptop, laptop_id).await;
-    assert_eq!(listed.len(), 2);
-    assert!(
-        listed.iter().all(|s| s["boundToSignIn"] == true),
-        "{listed:?}"
-    );
-    let (status, body) = call(
-        &app,
-        laptop,
-        Some(laptop_id),
-        "/api/auth/sessions/revoke-others",
-        &json!({}),
-    )
-    .await;
-    assert_eq!(
-        (status, &body["data"]["revoked"]),
-        (200, &json!(2)),
-        "{body}"
-    );
-    assert_eq!(me(&app, phone_session, None).await, 401);
-    let refused = error_of(
-        with_refresh(&app, "/v1/auth/refresh", phone_refresh).await,
-        401,
-    )
-    .await;
-    assert_eq!(refused["errorCode"], "E061004");
-    let (_, tablet_refresh, _) = &sign_ins[2];
-    error_of(
-        with_refresh(&app, "/v1/auth/refresh", tablet_refresh).await,
-        401,
-    )
-    .await;
-    // The caller's refresh token still gives working tokens.
-    let renewed = with_refresh(&app, "/v1/auth/refresh", laptop_refresh).await;
-    assert_eq!(renewed.status(), 200);
-    let renewed: Value = renewed.json().await.expect("JSON");
-    let next = renewed["sessionJwt"].as_str().expect("sessionJwt");
-    assert_eq!(me(&app, next, Some(laptop_id)).await, 200);
-
-    // Deleting the account ends the caller's sign-in too; a new sign-in is a new account.
-    let (status, _) = call(
-        &app,
-        next,
-        Some(laptop_id),
-        "/api/auth/delete-account",
-        &json!({"confirm": true}),
-    )
-    .await;
-    assert_eq!(status, 200);
-    error_of(
-        with_refresh(&app, "/v1/auth/refresh", laptop_refresh).await,
-        401,
-    )
-    .await;
-    assert_eq!(me(&app, next, None).await, 401);
-    let user_id = renewed["user"]["userId"]
-        .as_str()
-        .expect("userId")
-        .to_owned();
-    assert_eq!(
-        app.count_rows(&format!("users WHERE identity_id = '{user_id}'"))
-            .await,
-        0
-    );
-}
-on_both_backends!(
-    the_emulators_refresh_tokens_of_signed_out_sessions_stop_working,
-    emulator_refresh_tokens_end,
-    emulator_on
 );
