@@ -76,7 +76,8 @@ impl VerifiedSession {
 enum Kind {
     /// The key is a session token that verified.
     Verified(Arc<VerifiedSession>),
-    /// The key is a session key (SHA-256 hex) this instance recorded in the database.
+    /// The key names a session this instance recorded in the database, with the binding of the
+    /// token it was recorded with (`routes::auth::recorded_key`: SHA-256 hex, `/`, the binding).
     Recorded,
 }
 
@@ -88,8 +89,8 @@ struct Entry {
     bytes: usize,
 }
 
-/// The two kinds of key cannot collide: a token that verified is a JWT (it has dots), a session key
-/// is 64 hex digits. A lookup of the wrong kind finds nothing.
+/// The two kinds of key cannot collide: a token that verified is a JWT (it has dots), a recorded
+/// session's key has none (hex digits, `/`, `:`). A lookup of the wrong kind finds nothing.
 #[derive(Debug)]
 struct Entries {
     map: LruCache<Box<str>, Entry>,
