@@ -164,6 +164,7 @@ impl Database {
 #[cfg(test)]
 mod tests {
     use super::{MAX_REVOKED_PER_USER, REVOKED_KEPT_MS};
+    use crate::db::sessions::Revocation;
     use crate::db::{test_database as database, test_touch as touch};
     use crate::identity::user_key;
 
@@ -178,22 +179,38 @@ mod tests {
             .await
             .expect("touch");
         touch(&db, "a", "laptop", 60_000, 0).await;
-        assert!(!db
-            .revoke_session(b, "phone", "laptop", 1_000)
-            .await
-            .expect("other user"));
+        assert_eq!(
+            db.revoke_session(b, "phone", "laptop", 1_000)
+                .await
+                .expect("other user"),
+            Revocation::NoSuchSession
+        );
         assert!(!db
             .token_refused("phone", a.1, 0, 1_000)
             .await
             .expect("read"));
-        assert!(db
-            .revoke_session(a, "phone", "laptop", 1_000)
-            .await
-            .expect("revoke"));
+        assert_eq!(
+            db.revoke_session(a, "phone", "phone", 1_000)
+                .await
+                .expect("the caller's own sign-in"),
+            Revocation::Yours
+        );
         assert!(!db
-            .revoke_session(a, "phone", "laptop", 1_000)
+            .token_refused("phone", a.1, 0, 1_000)
             .await
-            .expect("again"));
+            .expect("read"));
+        assert_eq!(
+            db.revoke_session(a, "phone", "laptop", 1_000)
+                .await
+                .expect("revoke"),
+            Revocation::Done
+        );
+        assert_eq!(
+            db.revoke_session(a, "phone", "laptop", 1_000)
+                .await
+                .expect("again"),
+            Revocation::NoSuchSession
+        );
         assert!(db
             .token_refused("phone", a.1, 0, 1_000)
             .await

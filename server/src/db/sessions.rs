@@ -21,6 +21,17 @@ pub struct SessionRow {
     pub binding: Option<String>,
 }
 
+/// What `revoke_session` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revocation {
+    /// The session's bindings are revoked and it ended.
+    Done,
+    /// The user has no such live session.
+    NoSuchSession,
+    /// The session is the caller's own sign-in (under another session id): nothing changed.
+    Yours,
+}
+
 /// The most sessions one user keeps; a new one beyond this pushes out the least recently used.
 /// A person rarely has more than a handful of browsers; a client inventing session ids cannot grow
 /// the table past this many rows per account.
@@ -160,8 +171,9 @@ impl Database {
     /// sign-in's; never `keep`, the caller's), each kept until the session would have expired and
     /// at least [`REVOKED_KEPT_MS`], which ends it and every other session of the user holding one
     /// of them (the `revoked_tokens` trigger). `user` is the identity id and its key
-    /// (`identity::user_key`). One statement, committed before it returns. False when the user has
-    /// no such live session (another user's session is never touched), and then nothing changes.
+    /// (`identity::user_key`). One statement, committed before it returns. When the user has no
+    /// such live session (another user's session is never touched), or it is the caller's own
+    /// sign-in under another id (its binding is `keep`), nothing changes.
     #[tracing::instrument(skip_all)]
     pub async fn revoke_session(
         &self,
@@ -169,10 +181,24 @@ impl Database {
         session_key: &str,
         keep: &str,
         now_ms: i64,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<Revocation, sqlx::Error> {
         let (identity_id, user_key) = user;
         let chosen = "FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4";
+        let binding: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT s.binding FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $3",
+        )
+        .bind(identity_id)
+        .bind(session_key)
+        .bind(now_ms)
+        .fetch_optional(self.pool())
+        .await?;
+        match binding {
+            None => return Ok(Revocation::NoSuchSession),
+            Some(Some(binding)) if binding == keep => return Ok(Revocation::Yours),
+            Some(_) => {}
+        }
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
         let done = sqlx::query(&format!(
             "INSERT INTO revoked_tokens (binding, user_key, revoked_at, expires_at) \
@@ -190,7 +216,12 @@ impl Database {
         .bind(keep)
         .execute(self.pool())
         .await?;
-        Ok(done.rows_affected() > 0)
+        Ok(if done.rows_affected() > 0 {
+            Revocation::Done
+        } else {
+            // Ended meanwhile by another sign-out.
+            Revocation::NoSuchSession
+        })
     }
 
     /// Signs out every session of the user but the caller's (`keep`: its session key and its

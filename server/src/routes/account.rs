@@ -21,7 +21,10 @@ use serde::{Deserialize, Serialize};
 use super::auth::{ProviderData, SignedIn};
 use crate::{
     config::Config,
-    db::{sessions::SessionRow, Database},
+    db::{
+        sessions::{Revocation, SessionRow},
+        Database,
+    },
     error::AppError,
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
@@ -229,17 +232,19 @@ async fn revoke_session(
     }
     let now = now_ms();
     let session = req.live_session(now).await?;
+    let yours =
+        || AppError::InvalidField("This is the session you are using: log out instead.".into());
     if body.id == session.key {
-        return Err(AppError::InvalidField(
-            "This is the session you are using: log out instead.".into(),
-        ));
+        return Err(yours());
     }
-    if !req
+    match req
         .db
         .revoke_session(req.user_keys(), &body.id, session.binding, now)
         .await?
     {
-        return Err(AppError::NoSuchSession);
+        Revocation::Done => {}
+        Revocation::NoSuchSession => return Err(AppError::NoSuchSession),
+        Revocation::Yours => return Err(yours()),
     }
     bound_revocations(&req, session.binding, now).await;
     Ok(revoked(1))

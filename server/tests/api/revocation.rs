@@ -234,6 +234,41 @@ on_both_backends!(
     a_token_naming_no_sign_in
 );
 
+/// The caller's own sign-in, listed under another session id (its token sent with an id it used
+/// before): "log out instead", and nothing is signed out.
+async fn the_callers_own_sign_in_under_another_id(app: TestApp) {
+    let laptop = token(&app, "fay", Some("sign-in-laptop"), now_seconds(), &[]);
+    assert_eq!(
+        me(&app, &laptop, Some("laptop-old-id-000000001")).await,
+        200
+    );
+    assert_eq!(
+        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
+        200
+    );
+    let ids = other_ids(&app, &laptop, "laptop-0123456789abcdef").await;
+    assert_eq!(ids.len(), 1);
+    let (status, body) = call(
+        &app,
+        &laptop,
+        Some("laptop-0123456789abcdef"),
+        "/api/auth/sessions/revoke",
+        &json!({ "id": ids[0] }),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (400, &json!("invalid_field")),
+        "{body}"
+    );
+    assert_eq!(me(&app, &laptop, None).await, 200);
+    assert_eq!(app.count_rows("revoked_tokens").await, 0);
+}
+on_both_backends!(
+    signing_out_the_callers_own_sign_in_under_another_id_is_refused,
+    the_callers_own_sign_in_under_another_id
+);
+
 async fn all_others_signed_out(app: TestApp) {
     let second = second_instance(&app).await;
     let now = now_seconds();
