@@ -192,7 +192,14 @@ expiresAt: string,
 /**
  * The session this request came from ("this device").
  */
-current: boolean, };
+current: boolean, 
+/**
+ * Whether the session's tokens name their sign-in at the identity provider: signing it out
+ * then refuses every token that sign-in is ever refreshed to, so the browser is out until it
+ * signs in again. Otherwise only the tokens it has used are refused, and it may renew its
+ * sign-in on its own until the provider ends it (docs/identity.md "Signing out from the app").
+ */
+boundToSignIn: boolean, };
 
 /**
  * The body of `POST /api/auth/sessions/revoke`.

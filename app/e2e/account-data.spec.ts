@@ -81,7 +81,9 @@ test("download my data, delete the account, and a later sign-in starts a new one
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' " +
         "AND table_type = 'BASE TABLE' AND table_name NOT IN ('_sqlx_migrations', 'emulator_users')",
     ).map(([name]) => name as string);
-    expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "revoked_sessions"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["users", "sessions", "revoked_tokens", "token_cutoffs"]),
+    );
     for (const table of tables) {
       const [[found] = []] = psql(
         pair.databaseUrl,

@@ -17,10 +17,13 @@ use super::{
     error::EmulatorError,
     grants::{random_token, Attempt, ClientKey, Outcome},
     state::{origin_of, provider_name, Emu, Emulator, PAGE_PREFIX},
-    tokens::user_json,
+    tokens::{user_json, RefreshOf},
 };
 use crate::users::{EmulatorUserRow, EmulatorUsers};
 use axum::extract::State;
+use mg_platform::identity::{
+    binding_of, ecdsa::canonical_token, issued_at_ms, sha256_hex, user_key,
+};
 use mg_platform::{db::Database, forwarded::ClientInfo, time::now_ms};
 
 type Answer = Result<Json<Value>, EmulatorError>;
@@ -157,10 +160,10 @@ pub async fn refresh_session(
     headers: HeaderMap,
 ) -> Answer {
     let refresh = required_refresh(&emulator, &headers)?;
-    let user = user_of(&emulator, &db, &refresh).await?;
+    let (user, sign_in) = user_of(&emulator, &db, &refresh).await?;
     Ok(Json(emulator.issuer.jwt_response(
         &user,
-        Some(&refresh),
+        Some((&refresh, sign_in.sid.as_deref())),
         false,
     )?))
 }
@@ -210,7 +213,7 @@ fn end_sessions(
 #[tracing::instrument(skip_all)]
 pub async fn get_me(Emu(emulator): Emu, State(db): State<Database>, headers: HeaderMap) -> Answer {
     let refresh = required_refresh(&emulator, &headers)?;
-    let user = user_of(&emulator, &db, &refresh).await?;
+    let (user, _) = user_of(&emulator, &db, &refresh).await?;
     Ok(Json(user_json(&user)))
 }
 
@@ -247,16 +250,37 @@ fn required_refresh(emulator: &Emulator, headers: &HeaderMap) -> Result<String, 
         .ok_or_else(|| EmulatorError::unauthorized("A refresh token is required"))
 }
 
+/// The user of a valid refresh token, and what it says. A refresh token whose sign-in the app
+/// signed out (from another session, by "sign out all other sessions" or by deleting the account)
+/// is refused as one logged out: the hosted provider's refresh tokens are ended by its management
+/// logout, which the emulator stands in for by reading the same revocations the app's routes
+/// check (`Database::token_refused`, with the binding its session tokens carry), so it holds on
+/// every instance and across restarts.
 async fn user_of(
     emulator: &Emulator,
     db: &Database,
     refresh: &str,
-) -> Result<EmulatorUserRow, EmulatorError> {
-    let user_id = emulator.issuer.verify_refresh(refresh)?;
-    EmulatorUsers(db)
-        .find_emulator_user_by_id(&user_id)
+) -> Result<(EmulatorUserRow, RefreshOf), EmulatorError> {
+    let sign_in = emulator.issuer.verify_refresh(refresh)?;
+    let token_hash = sha256_hex(canonical_token(refresh).as_bytes());
+    let refused = db
+        .token_refused(
+            &binding_of(&sign_in.user_id, sign_in.sid.as_deref(), &token_hash),
+            &user_key(&sign_in.user_id),
+            issued_at_ms(Some(sign_in.issued_at)),
+            now_ms(),
+        )
+        .await?;
+    if refused {
+        return Err(EmulatorError::unauthorized(
+            "Invalid refresh token: signed out",
+        ));
+    }
+    let user = EmulatorUsers(db)
+        .find_emulator_user_by_id(&sign_in.user_id)
         .await?
-        .ok_or_else(|| EmulatorError::unauthorized("The user no longer exists"))
+        .ok_or_else(|| EmulatorError::unauthorized("The user no longer exists"))?;
+    Ok((user, sign_in))
 }
 
 /// The body as JSON; an empty body is `{}`. Fields the emulator does not know are ignored.

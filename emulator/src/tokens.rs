@@ -33,6 +33,17 @@ struct RefreshClaims {
     iat: u64,
     #[serde(default)]
     drn: Option<String>,
+    #[serde(default)]
+    sid: Option<String>,
+}
+
+/// What a valid refresh token says: whose it is, the sign-in it belongs to (`sid`, which every
+/// session token refreshed from it carries too) and when it was issued (unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefreshOf {
+    pub user_id: String,
+    pub sid: Option<String>,
+    pub issued_at: u64,
 }
 
 /// Signs the emulator's tokens and checks its refresh tokens.
@@ -86,9 +97,16 @@ impl TokenIssuer {
         self
     }
 
-    /// A new session token for `user`, with its decoded claims.
-    pub fn session_token(&self, user: &EmulatorUserRow) -> Result<(String, Value), EmulatorError> {
+    /// A new session token for `user` of the sign-in `sid`, with its decoded claims.
+    pub fn session_token(
+        &self,
+        user: &EmulatorUserRow,
+        sid: Option<&str>,
+    ) -> Result<(String, Value), EmulatorError> {
         let mut claims = self.claims_of(user, SESSION_SECONDS, "DS");
+        if let Some(sid) = sid {
+            claims["sid"] = json!(sid);
+        }
         claims["email"] = json!(user.email);
         claims["name"] = json!(user.name);
         if self.operators.contains(&user.email.to_lowercase()) {
@@ -98,10 +116,14 @@ impl TokenIssuer {
         Ok((token, claims))
     }
 
-    /// A new refresh token for `user` (`drn: "DSR"`: never accepted as a session token).
-    pub fn refresh_token(&self, user: &EmulatorUserRow) -> Result<String, EmulatorError> {
-        let claims = self.claims_of(user, REFRESH_SECONDS, "DSR");
-        self.key.sign(&claims).map_err(EmulatorError::internal)
+    /// A new refresh token for `user` (`drn: "DSR"`: never accepted as a session token), of the
+    /// new sign-in it starts, and that sign-in's id (`sid`).
+    pub fn refresh_token(&self, user: &EmulatorUserRow) -> Result<(String, String), EmulatorError> {
+        let mut claims = self.claims_of(user, REFRESH_SECONDS, "DSR");
+        let sid = random_token();
+        claims["sid"] = json!(sid);
+        let token = self.key.sign(&claims).map_err(EmulatorError::internal)?;
+        Ok((token, sid))
     }
 
     /// The claims of every token of `user`: issued now for `lifetime` seconds, of the kind `drn`
@@ -119,18 +141,23 @@ impl TokenIssuer {
         })
     }
 
-    /// The JWT response of exchange and refresh (docs/identity.md "JWT response").
+    /// The JWT response of exchange (`refresh` none: a new sign-in) and refresh (`refresh` the
+    /// refresh token and its sign-in id) (docs/identity.md "JWT response").
     pub fn jwt_response(
         &self,
         user: &EmulatorUserRow,
-        refresh_jwt: Option<&str>,
+        refresh: Option<(&str, Option<&str>)>,
         first_seen: bool,
     ) -> Result<Value, EmulatorError> {
-        let (session_jwt, claims) = self.session_token(user)?;
-        let refresh_jwt = match refresh_jwt {
-            Some(token) => token.to_owned(),
-            None => self.refresh_token(user)?,
+        let (refresh_jwt, sid) = match refresh {
+            // A refresh token from before sign-ins had ids: its session tokens name none.
+            Some((token, sid)) => (token.to_owned(), sid.map(str::to_owned)),
+            None => {
+                let (token, sid) = self.refresh_token(user)?;
+                (token, Some(sid))
+            }
         };
+        let (session_jwt, claims) = self.session_token(user, sid.as_deref())?;
         let now = now_seconds();
         Ok(json!({
             "sessionJwt": session_jwt,
@@ -146,8 +173,9 @@ impl TokenIssuer {
         }))
     }
 
-    /// The user id of a valid, unrevoked refresh token of this project.
-    pub fn verify_refresh(&self, token: &str) -> Result<String, EmulatorError> {
+    /// The user, sign-in and issue time of a valid refresh token of this project that was not
+    /// logged out. (Whether the app signed its sign-in out is the caller's to ask: `api::user_of`.)
+    pub fn verify_refresh(&self, token: &str) -> Result<RefreshOf, EmulatorError> {
         let claims = self.signed_refresh(token)?;
         // Keyed by the canonical spelling, so the high-S twin of a revoked token is revoked too.
         let hash = sha256_hex(canonical_token(token).as_bytes());
@@ -162,7 +190,11 @@ impl TokenIssuer {
         if ended.is_some_and(|before| claims.iat < before) {
             return Err(refused("signed out everywhere"));
         }
-        Ok(claims.sub)
+        Ok(RefreshOf {
+            user_id: claims.sub,
+            sid: claims.sid,
+            issued_at: claims.iat,
+        })
     }
 
     /// The claims of a refresh token this emulator signed, unexpired (revocation not checked).
@@ -201,7 +233,7 @@ impl TokenIssuer {
     /// Ends every refresh token of the user of `token` issued before now (logoutall), and
     /// `token` itself.
     pub fn revoke_all(&self, token: &str) -> Result<(), EmulatorError> {
-        let user_id = self.verify_refresh(token)?;
+        let user_id = self.verify_refresh(token)?.user_id;
         self.revoke(token)?;
         if let Ok(mut ended) = self.ended_before.lock() {
             ended.insert(user_id, now_seconds());
@@ -308,7 +340,7 @@ mod tests {
         // Before: every logout stored its token unchecked and the 100,000th cleared the set, so
         // the signed-out refresh token below verified again.
         let issuer = issuer();
-        let refresh = issuer.refresh_token(&user()).expect("token");
+        let (refresh, _) = issuer.refresh_token(&user()).expect("token");
         issuer.revoke(&refresh).expect("ours");
         assert!(issuer.verify_refresh(&refresh).is_err());
         for n in 0..100_000 {
@@ -333,7 +365,7 @@ mod tests {
         // Within the leeway still valid: remembered until exp + leeway.
         let nearly = sign(now - 1);
         issuer.revoke(&nearly).expect("still valid");
-        let long = issuer.refresh_token(&user()).expect("token");
+        let (long, _) = issuer.refresh_token(&user()).expect("token");
         issuer.revoke(&long).expect("ours");
         assert_eq!(issuer.revoked_count(), 2);
         let mut revoked = issuer.revoked.lock().expect("lock");
@@ -349,7 +381,7 @@ mod tests {
     #[test]
     fn logoutall_needs_a_valid_token_of_the_user() {
         let issuer = issuer();
-        let refresh = issuer.refresh_token(&user()).expect("token");
+        let (refresh, _) = issuer.refresh_token(&user()).expect("token");
         assert!(issuer.revoke_all("junk").is_err());
         assert!(issuer.ended_before.lock().expect("lock").is_empty());
         issuer.revoke_all(&refresh).expect("ours");

@@ -8,6 +8,7 @@ mod migrate;
 #[cfg(test)]
 mod migration_checksums;
 pub mod probe;
+pub mod revocations;
 pub mod sessions;
 pub mod sqlite_reader;
 pub mod users;

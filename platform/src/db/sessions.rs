@@ -1,9 +1,10 @@
 //! Queries on `sessions`: one row per signed-in browser or device, kept alive by use, ended by
-//! logout or by another session's sign-out (revocation), capped per user and pruned once expired.
+//! logout or by another session's sign-out (revocation, which also revokes the session's tokens:
+//! `revocations.rs`), capped per user and pruned once expired.
 
 use sqlx::FromRow;
 
-use super::Database;
+use super::{revocations::REVOKED_KEPT_MS, Database};
 
 /// One of a user's sessions as the account page lists it. Times are unix milliseconds.
 #[derive(Debug, Clone, FromRow)]
@@ -16,11 +17,20 @@ pub struct SessionRow {
     pub created_at: i64,
     pub last_seen_at: i64,
     pub expires_at: i64,
+    /// The binding of the last token the session was used with (`identity::binding_of`).
+    pub binding: Option<String>,
 }
 
-/// Whether `session_key` is revoked at `now_ms`: the query both readers run.
-const IS_REVOKED: &str =
-    "SELECT COUNT(*) FROM revoked_sessions WHERE session_key = $1 AND expires_at > $2";
+/// What `revoke_session` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revocation {
+    /// The session's bindings are revoked and it ended.
+    Done,
+    /// The user has no such live session.
+    NoSuchSession,
+    /// The session is the caller's own sign-in (under another session id): nothing changed.
+    Yours,
+}
 
 /// The most sessions one user keeps; a new one beyond this pushes out the least recently used.
 /// A person rarely has more than a handful of browsers; a client inventing session ids cannot grow
@@ -41,35 +51,49 @@ impl Database {
         expires_at_ms: i64,
         now_ms: i64,
     ) -> Result<(), sqlx::Error> {
-        self.touch_labelled_session(identity_id, session_key, None, expires_at_ms, now_ms)
-            .await
+        let binding = session_key;
+        self.touch_labelled_session(
+            identity_id,
+            (session_key, binding),
+            None,
+            expires_at_ms,
+            now_ms,
+        )
+        .await
     }
 
-    /// [`Database::touch_session`], with the label a new session is recorded with (an existing
-    /// session keeps the one it was created with). A revoked session is not recorded again.
-    #[tracing::instrument(skip(self, session_key))]
+    /// [`Database::touch_session`], with the binding of the token used (`identity::binding_of`;
+    /// the one it replaces is kept as the previous) and the label a new session is recorded with
+    /// (an existing session keeps the one it was created with). A revoked binding is not recorded
+    /// again (the request was refused before).
+    #[tracing::instrument(skip(self, session))]
     pub async fn touch_labelled_session(
         &self,
         identity_id: &str,
-        session_key: &str,
+        session: (&str, &str),
         label: Option<&str>,
         expires_at_ms: i64,
         now_ms: i64,
     ) -> Result<(), sqlx::Error> {
+        let (session_key, binding) = session;
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
         sqlx::query(
             "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at, \
-                 label) \
-             SELECT id, $2, $3, $3, $4, $5 FROM users WHERE identity_id = $1 \
-                 AND NOT EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.session_key = $2) \
+                 label, binding) \
+             SELECT id, $2, $3, $3, $4, $5, $6 FROM users WHERE identity_id = $1 \
+                 AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.binding = $6) \
              ON CONFLICT (user_id, session_key) DO UPDATE \
-             SET last_seen_at = $3, expires_at = $4",
+             SET last_seen_at = $3, expires_at = $4, \
+                 previous_binding = CASE WHEN sessions.binding = $6 \
+                     THEN sessions.previous_binding ELSE sessions.binding END, \
+                 binding = $6",
         )
         .bind(identity_id)
         .bind(session_key)
         .bind(now_ms)
         .bind(expires_at_ms)
         .bind(label)
+        .bind(binding)
         .execute(self.pool())
         .await?;
         sqlx::query(
@@ -104,17 +128,20 @@ impl Database {
     }
 
     /// Deletes every session that expired at or before `now_ms`, of every user, and every
-    /// revocation whose session would have expired by then; how many sessions went.
+    /// revoked binding and not-before time that no longer refuses a valid token; how many
+    /// sessions went.
     #[tracing::instrument(skip(self))]
     pub async fn prune_expired_sessions(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
             .bind(now_ms)
             .execute(self.pool())
             .await?;
-        sqlx::query("DELETE FROM revoked_sessions WHERE expires_at <= $1")
-            .bind(now_ms)
-            .execute(self.pool())
-            .await?;
+        for table in ["revoked_tokens", "token_cutoffs"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE expires_at <= $1"))
+                .bind(now_ms)
+                .execute(self.pool())
+                .await?;
+        }
         Ok(done.rows_affected())
     }
 
@@ -127,7 +154,8 @@ impl Database {
         now_ms: i64,
     ) -> Result<Vec<SessionRow>, sqlx::Error> {
         sqlx::query_as::<_, SessionRow>(
-            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at \
+            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at, \
+                 s.binding \
              FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE u.identity_id = $1 AND s.expires_at > $2 \
              ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $3",
@@ -139,85 +167,90 @@ impl Database {
         .await
     }
 
-    /// Signs out the user's unexpired sessions whose keys `chosen` picks: each is recorded as
-    /// revoked until it would have expired, which ends it (the `revoked_sessions` trigger), in one
-    /// statement committed before it returns. How many were signed out; 0 when none of them is the
-    /// user's (another user's session is never touched).
-    async fn revoke_where(
-        &self,
-        identity_id: &str,
-        chosen: &str,
-        key: &str,
-        now_ms: i64,
-    ) -> Result<u64, sqlx::Error> {
-        let done = sqlx::query(&format!(
-            "INSERT INTO revoked_sessions (session_key, expires_at) \
-             SELECT s.session_key, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.expires_at > $3 AND {chosen} \
-             ON CONFLICT (session_key) DO NOTHING"
-        ))
-        .bind(identity_id)
-        .bind(key)
-        .bind(now_ms)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected())
-    }
-
-    /// Signs out the user's session `session_key`; false when the user has no such live session.
-    #[tracing::instrument(skip(self, session_key))]
+    /// Signs out the user's live session `session_key`: revokes its bindings (its tokens, or its
+    /// sign-in's; never `keep`, the caller's), each kept until the session would have expired and
+    /// at least [`REVOKED_KEPT_MS`], which ends it and every other session of the user holding one
+    /// of them (the `revoked_tokens` trigger). `user` is the identity id and its key
+    /// (`identity::user_key`). One statement, committed before it returns. When the user has no
+    /// such live session (another user's session is never touched), or it is the caller's own
+    /// sign-in under another id (its binding is `keep`), nothing changes.
+    #[tracing::instrument(skip_all)]
     pub async fn revoke_session(
         &self,
-        identity_id: &str,
+        user: (&str, &str),
         session_key: &str,
-        now_ms: i64,
-    ) -> Result<bool, sqlx::Error> {
-        let revoked = self
-            .revoke_where(identity_id, "s.session_key = $2", session_key, now_ms)
-            .await?;
-        Ok(revoked > 0)
-    }
-
-    /// Signs out every live session of the user but `keep` (the caller's own); how many.
-    #[tracing::instrument(skip(self, keep))]
-    pub async fn revoke_other_sessions(
-        &self,
-        identity_id: &str,
         keep: &str,
         now_ms: i64,
-    ) -> Result<u64, sqlx::Error> {
-        self.revoke_where(identity_id, "s.session_key <> $2", keep, now_ms)
-            .await
+    ) -> Result<Revocation, sqlx::Error> {
+        let (identity_id, user_key) = user;
+        let chosen = "FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4";
+        let binding: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT s.binding FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $3",
+        )
+        .bind(identity_id)
+        .bind(session_key)
+        .bind(now_ms)
+        .fetch_optional(self.pool())
+        .await?;
+        match binding {
+            None => return Ok(Revocation::NoSuchSession),
+            Some(Some(binding)) if binding == keep => return Ok(Revocation::Yours),
+            Some(_) => {}
+        }
+        // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
+        let done = sqlx::query(&format!(
+            "INSERT INTO revoked_tokens (binding, user_key, revoked_at, expires_at) \
+             SELECT b, $3, $4, CASE WHEN e > $5 THEN e ELSE $5 END FROM ( \
+                 SELECT s.binding AS b, s.expires_at AS e {chosen} \
+                 UNION ALL SELECT s.previous_binding, s.expires_at {chosen} \
+             ) AS chosen WHERE b IS NOT NULL AND b <> $6 \
+             ON CONFLICT (binding) DO NOTHING"
+        ))
+        .bind(identity_id)
+        .bind(session_key)
+        .bind(user_key)
+        .bind(now_ms)
+        .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
+        .bind(keep)
+        .execute(self.pool())
+        .await?;
+        Ok(if done.rows_affected() > 0 {
+            Revocation::Done
+        } else {
+            // Ended meanwhile by another sign-out.
+            Revocation::NoSuchSession
+        })
     }
 
-    /// Whether the session `session_key` was signed out from elsewhere (and would not have expired
-    /// yet at `now_ms`). Every signed-in request asks, on every instance.
-    #[tracing::instrument(skip(self, session_key))]
-    pub async fn is_session_revoked(
+    /// Signs out every session of the user but the caller's (`keep`: its session key and its
+    /// token's binding): every token of the user issued before `now_ms` is refused from then on but
+    /// the caller's (the user's not-before time), and the other sessions' bindings are revoked (a
+    /// sign-in's later tokens are refused too), which ends them. One statement (its trigger does
+    /// the rest), committed before it returns. How many live sessions there were to sign out.
+    #[tracing::instrument(skip_all)]
+    pub async fn revoke_other_sessions(
         &self,
-        session_key: &str,
+        user: (&str, &str),
+        keep: (&str, &str),
         now_ms: i64,
-    ) -> Result<bool, sqlx::Error> {
-        if let Some(reader) = self.sqlite_reader() {
-            let read = reader.with_connection(|connection| {
-                connection.prepare_cached(IS_REVOKED)?.query_row(
-                    rusqlite::named_params! {"$1": session_key, "$2": now_ms},
-                    |row| row.get::<_, i64>(0),
-                )
-            });
-            match read {
-                Ok(found) => return Ok(found > 0),
-                Err(error) => {
-                    tracing::debug!(%error, "SQLite reader failed; reading through the pool")
-                }
-            }
-        }
-        let found: i64 = sqlx::query_scalar(IS_REVOKED)
-            .bind(session_key)
-            .bind(now_ms)
-            .fetch_one(self.pool())
+    ) -> Result<u64, sqlx::Error> {
+        let (keep_key, keep_binding) = keep;
+        let others: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key <> $2 AND s.expires_at > $3 \
+                 AND (s.binding IS NULL OR s.binding <> $4)",
+        )
+        .bind(user.0)
+        .bind(keep_key)
+        .bind(now_ms)
+        .bind(keep_binding)
+        .fetch_one(self.pool())
+        .await?;
+        self.cut_off(user, Some(keep_binding), false, now_ms)
             .await?;
-        Ok(found > 0)
+        Ok(u64::try_from(others).unwrap_or(0))
     }
 
     /// How many of the user's sessions have not expired at `now_ms`.
@@ -297,69 +330,6 @@ mod tests {
         }
         assert_eq!(db.prune_expired_sessions(10_000).await.expect("prune"), 2);
         assert_eq!(rows(&db).await, 2);
-    }
-
-    #[tokio::test]
-    async fn a_revoked_session_stays_revoked_until_it_would_have_expired() {
-        let (_dir, db) = database().await;
-        for user in ["a", "b"] {
-            db.find_or_create_user(user, None, 0).await.expect("user");
-        }
-        db.touch_labelled_session("a", "phone", Some("Safari on iPhone"), 50_000, 0)
-            .await
-            .expect("touch");
-        touch(&db, "a", "laptop", 60_000, 0).await;
-        assert!(!db
-            .revoke_session("b", "phone", 1_000)
-            .await
-            .expect("other user"));
-        assert!(db
-            .revoke_session("a", "phone", 1_000)
-            .await
-            .expect("revoke"));
-        assert!(!db.revoke_session("a", "phone", 1_000).await.expect("again"));
-        assert!(db.is_session_revoked("phone", 1_000).await.expect("read"));
-        // Used again (the same id re-sent): not recorded, still revoked.
-        touch(&db, "a", "phone", 90_000, 2_000).await;
-        let listed = db.list_sessions("a", 2_000).await.expect("list");
-        assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0].session_key, "laptop");
-        // Kept until the session would have expired, then pruned.
-        assert_eq!(db.prune_expired_sessions(49_999).await.expect("prune"), 0);
-        assert!(db.is_session_revoked("phone", 49_999).await.expect("read"));
-        db.prune_expired_sessions(50_000).await.expect("prune");
-        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM revoked_sessions")
-            .fetch_one(db.pool())
-            .await
-            .expect("count");
-        assert_eq!(left, 0);
-        assert!(!db.is_session_revoked("phone", 50_000).await.expect("read"));
-    }
-
-    #[tokio::test]
-    async fn a_label_is_the_first_one_and_revoking_the_others_keeps_the_callers() {
-        let (_dir, db) = database().await;
-        db.find_or_create_user("a", None, 0).await.expect("user");
-        for (key, label) in [
-            ("one", "Firefox on Linux"),
-            ("two", "Chrome"),
-            ("three", "curl"),
-        ] {
-            db.touch_labelled_session("a", key, Some(label), 50_000, 0)
-                .await
-                .expect("touch");
-        }
-        db.touch_labelled_session("a", "one", Some("Edge on Windows"), 50_000, 10)
-            .await
-            .expect("touch");
-        assert_eq!(
-            db.revoke_other_sessions("a", "one", 20).await.expect("n"),
-            2
-        );
-        let listed = db.list_sessions("a", 20).await.expect("list");
-        assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0].label.as_deref(), Some("Firefox on Linux"));
-        assert_eq!(listed[0].last_seen_at, 10);
     }
 
     #[tokio::test]

@@ -13,7 +13,7 @@ use axum::{
     http::request::Parts,
 };
 
-use crate::{error::AppError, time::now_ms};
+use crate::{db::Database, error::AppError, time::now_ms};
 use sessions::{SessionStore, VerifiedSession};
 use verify::{SessionVerifier, VerifyError};
 
@@ -47,20 +47,98 @@ impl AuthUser {
     pub fn expires_at_ms(&self) -> i64 {
         i64::try_from(self.0.claims.exp.saturating_mul(1000)).unwrap_or(i64::MAX)
     }
+
+    /// What ties this token to its session ([`binding_of`]): signing the session out revokes it.
+    pub fn binding(&self) -> &str {
+        &self.0.binding
+    }
+
+    /// The key of the user's not-before time ([`user_key`]).
+    pub fn user_key(&self) -> &str {
+        &self.0.user_key
+    }
+
+    /// When the token was issued (`iat`), unix milliseconds; 0 when it does not say.
+    pub fn issued_at_ms(&self) -> i64 {
+        issued_at_ms(self.0.claims.iat)
+    }
 }
 
-/// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503) and its
-/// `Arc<SessionStore>`: a token that verified before is taken from the store until it expires, so
-/// only its expiry is checked again.
+/// `iat` (unix seconds) in milliseconds; a token that does not say counts as issued at 0, so a
+/// not-before time refuses it.
+pub fn issued_at_ms(iat: Option<u64>) -> i64 {
+    iat.and_then(|seconds| i64::try_from(seconds.saturating_mul(1000)).ok())
+        .unwrap_or(0)
+}
+
+/// SHA-256 (hex) of the provider's user id: the key under which the user's not-before time is
+/// kept, which outlives the account's deletion and so holds no readable id.
+pub fn user_key(identity_id: &str) -> String {
+    sha256_hex(format!("user\n{identity_id}").as_bytes())
+}
+
+/// What ties a token to its session: `sid:` and SHA-256 (hex) of the user and the provider's
+/// sign-in id (`sid`) when the token names one, so every token refreshed from that sign-in shares
+/// it ([`is_sign_in_binding`]); else the token's own hash. Signing a session out revokes its
+/// bindings, which every route checks.
+pub fn binding_of(sub: &str, sid: Option<&str>, token_hash: &str) -> String {
+    match sid {
+        Some(sid) => format!(
+            "{SIGN_IN_BINDING}{}",
+            sha256_hex(format!("sign-in\n{sub}\n{sid}").as_bytes())
+        ),
+        None => token_hash.to_owned(),
+    }
+}
+
+const SIGN_IN_BINDING: &str = "sid:";
+
+/// Whether a binding names the provider's sign-in (so revoking it also refuses every token that
+/// sign-in is later refreshed to), rather than one token.
+pub fn is_sign_in_binding(binding: &str) -> bool {
+    binding.starts_with(SIGN_IN_BINDING)
+}
+
+/// Needs the state's `Option<Arc<SessionVerifier>>` (`None`: no identity project, 503), its
+/// `Arc<SessionStore>` (a token that verified before is taken from the store until it expires, so
+/// only its expiry is checked again) and its `Database`: every request, on every instance, asks it
+/// whether the token was signed out ([`Database::token_refused`]: its binding revoked, or issued
+/// before the user's not-before time), and is refused with 401 `session_revoked` if so.
 impl<S> FromRequestParts<S> for AuthUser
 where
     S: Send + Sync,
     Option<Arc<SessionVerifier>>: FromRef<S>,
     Arc<SessionStore>: FromRef<S>,
+    Database: FromRef<S>,
 {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let user = Self::verified(parts, state).await?;
+        let refused = Database::from_ref(state)
+            .token_refused(
+                user.binding(),
+                user.user_key(),
+                user.issued_at_ms(),
+                now_ms(),
+            )
+            .await?;
+        if refused {
+            return Err(AppError::SessionRevoked);
+        }
+        Ok(user)
+    }
+}
+
+impl AuthUser {
+    /// The request's bearer token, verified (or found in the store), not yet checked for
+    /// revocation.
+    async fn verified<S>(parts: &Parts, state: &S) -> Result<Self, AppError>
+    where
+        S: Send + Sync,
+        Option<Arc<SessionVerifier>>: FromRef<S>,
+        Arc<SessionStore>: FromRef<S>,
+    {
         let token = bearer_token(parts)?;
         let verifier = Option::<Arc<SessionVerifier>>::from_ref(state).ok_or_else(|| {
             AppError::IdentityUnavailable(
@@ -86,9 +164,12 @@ where
                 VerifyError::KeysUnavailable(detail) => AppError::IdentityUnavailable(detail),
                 other => AppError::Unauthorized(other.to_string()),
             })?;
+        let token_hash = sha256_hex(canonical.as_bytes());
         let session = Arc::new(VerifiedSession {
+            binding: binding_of(&claims.sub, claims.sid.as_deref(), &token_hash),
+            user_key: user_key(&claims.sub),
             claims,
-            token_hash: sha256_hex(canonical.as_bytes()),
+            token_hash,
         });
         sessions.remember_verified(&canonical, session.clone());
         Ok(Self(session))
@@ -131,5 +212,12 @@ mod tests {
             super::sha256_hex(b"abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn a_not_before_time_outlives_every_token_issued_before_it() {
+        use super::verify::{LEEWAY_SECONDS, MAX_LIFETIME_SECONDS};
+        let longest = i64::try_from((MAX_LIFETIME_SECONDS + LEEWAY_SECONDS) * 1000).expect("ms");
+        assert_eq!(crate::db::revocations::CUTOFF_KEPT_MS, longest);
     }
 }

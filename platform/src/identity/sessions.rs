@@ -36,6 +36,11 @@ const ENTRY_OVERHEAD_BYTES: usize = 128;
 pub struct VerifiedSession {
     pub claims: SessionClaims,
     pub token_hash: String,
+    /// What ties the token to its session, and what signing that session out revokes
+    /// (`super::binding_of`): the sign-in's id when the token names one, else `token_hash`.
+    pub binding: String,
+    /// SHA-256 (hex) of the user id (`super::user_key`): the key of the user's not-before time.
+    pub user_key: String,
 }
 
 impl VerifiedSession {
@@ -60,7 +65,10 @@ impl VerifiedSession {
                 .iter()
                 .map(|role| size_of::<String>() + role.len())
                 .sum::<usize>()
+            + optional(&claims.sid)
             + self.token_hash.len()
+            + self.binding.len()
+            + self.user_key.len()
     }
 }
 
@@ -68,7 +76,8 @@ impl VerifiedSession {
 enum Kind {
     /// The key is a session token that verified.
     Verified(Arc<VerifiedSession>),
-    /// The key is a session key (SHA-256 hex) this instance recorded in the database.
+    /// The key names a session this instance recorded in the database, with the binding of the
+    /// token it was recorded with (`routes::auth::recorded_key`: SHA-256 hex, `/`, the binding).
     Recorded,
 }
 
@@ -80,8 +89,8 @@ struct Entry {
     bytes: usize,
 }
 
-/// The two kinds of key cannot collide: a token that verified is a JWT (it has dots), a session key
-/// is 64 hex digits. A lookup of the wrong kind finds nothing.
+/// The two kinds of key cannot collide: a token that verified is a JWT (it has dots), a recorded
+/// session's key has none (hex digits, `/`, `:`). A lookup of the wrong kind finds nothing.
 #[derive(Debug)]
 struct Entries {
     map: LruCache<Box<str>, Entry>,
@@ -232,11 +241,14 @@ mod tests {
                 exp: exp_seconds,
                 iat: None,
                 drn: Some("DS".into()),
+                sid: None,
                 email: Some(format!("{sub}@example.com")),
                 name: Some("x".repeat(padding)),
                 roles: vec![],
             },
             token_hash: crate::identity::sha256_hex(sub.as_bytes()),
+            binding: crate::identity::sha256_hex(sub.as_bytes()),
+            user_key: crate::identity::user_key(sub),
         })
     }
 

@@ -70,6 +70,11 @@ pub struct SessionClaims {
     pub iat: Option<u64>,
     #[serde(default)]
     pub drn: Option<String>,
+    /// The provider's id of the sign-in the token was issued under (every token refreshed from
+    /// that sign-in's refresh token carries the same one), when the provider sends it: what
+    /// binds a session to its tokens (`AuthUser::binding`). The local emulator's tokens carry it.
+    #[serde(default, deserialize_with = "text_or_none")]
+    pub sid: Option<String>,
     #[serde(default)]
     pub email: Option<String>,
     #[serde(default)]
@@ -78,6 +83,18 @@ pub struct SessionClaims {
     /// status operator: docs/status-operators.md). Anything but a list of strings reads as none.
     #[serde(default, deserialize_with = "roles_or_none")]
     pub roles: Vec<String>,
+}
+
+/// A `sid` claim that is not a short string (1 to 256 bytes) names no sign-in (rather than failing
+/// the token).
+fn text_or_none<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<String>, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    Ok(value
+        .as_str()
+        .filter(|text| (1..=256).contains(&text.len()))
+        .map(str::to_owned))
 }
 
 /// A `roles` claim that is not a list of strings grants nothing (rather than failing the token).

@@ -21,7 +21,10 @@ use serde::{Deserialize, Serialize};
 use super::auth::{ProviderData, SignedIn};
 use crate::{
     config::Config,
-    db::{sessions::SessionRow, Database},
+    db::{
+        sessions::{Revocation, SessionRow},
+        Database,
+    },
     error::AppError,
     extract::ApiJson,
     identity::{sessions::SessionStore, verify::SessionVerifier},
@@ -128,11 +131,20 @@ pub struct SessionData {
     pub expires_at: String,
     /// The session this request came from ("this device").
     pub current: bool,
+    /// Whether the session's tokens name their sign-in at the identity provider: signing it out
+    /// then refuses every token that sign-in is ever refreshed to, so the browser is out until it
+    /// signs in again. Otherwise only the tokens it has used are refused, and it may renew its
+    /// sign-in on its own until the provider ends it (docs/identity.md "Signing out from the app").
+    pub bound_to_sign_in: bool,
 }
 
 fn session_data(row: SessionRow, current_key: &str) -> SessionData {
     SessionData {
         current: row.session_key == current_key,
+        bound_to_sign_in: row
+            .binding
+            .as_deref()
+            .is_some_and(crate::identity::is_sign_in_binding),
         id: row.session_key,
         label: row.label.unwrap_or_else(|| "Unknown browser".to_owned()),
         created_at: rfc3339(row.created_at),
@@ -220,19 +232,21 @@ async fn revoke_session(
     }
     let now = now_ms();
     let session = req.live_session(now).await?;
+    let yours =
+        || AppError::InvalidField("This is the session you are using: log out instead.".into());
     if body.id == session.key {
-        return Err(AppError::InvalidField(
-            "This is the session you are using: log out instead.".into(),
-        ));
+        return Err(yours());
     }
-    if !req
+    match req
         .db
-        .revoke_session(req.user.identity_id(), &body.id, now)
+        .revoke_session(req.user_keys(), &body.id, session.binding, now)
         .await?
     {
-        return Err(AppError::NoSuchSession);
+        Revocation::Done => {}
+        Revocation::NoSuchSession => return Err(AppError::NoSuchSession),
+        Revocation::Yours => return Err(yours()),
     }
-    req.sessions.forget(&body.id);
+    bound_revocations(&req, session.binding, now).await;
     Ok(revoked(1))
 }
 
@@ -242,9 +256,23 @@ async fn revoke_other_sessions(_: Sanctified, req: SignedIn) -> Result<Response,
     let session = req.live_session(now).await?;
     let count = req
         .db
-        .revoke_other_sessions(req.user.identity_id(), &session.key, now)
+        .revoke_other_sessions(req.user_keys(), (&session.key, session.binding), now)
         .await?;
+    bound_revocations(&req, session.binding, now).await;
     Ok(revoked(count))
+}
+
+/// After a sign-out committed: keeps the user's revoked bindings within their bound (`keep`, the
+/// caller's binding, survives a fold). A failure only leaves rows too many for the next time, so
+/// it is logged, not answered.
+async fn bound_revocations(req: &SignedIn, keep: &str, now: i64) {
+    if let Err(error) = req
+        .db
+        .bound_revocations(req.user.user_key(), keep, now)
+        .await
+    {
+        tracing::warn!(%error, "bounding the revoked sessions failed");
+    }
 }
 
 /// The file `POST /api/auth/export` answers: everything mg-web stores about the user
@@ -368,8 +396,10 @@ async fn delete_account(
     let now = now_ms();
     let session = req.live_session(now).await?;
     limits.take(Action::Delete, req.user.identity_id(), now)?;
-    let deleted = req.db.delete_account(req.user.identity_id()).await?;
-    req.sessions.forget(&session.key);
+    let (identity_id, user_key) = req.user_keys();
+    let deleted = req.db.delete_account(identity_id, user_key, now).await?;
+    req.sessions.forget(&super::auth::recorded_key(&session));
+    bound_revocations(&req, "", now).await;
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
     })

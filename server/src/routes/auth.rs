@@ -56,6 +56,9 @@ const TOUCH_EVERY_MS: i64 = 60 * 60 * 1000;
 pub(crate) struct SessionRef<'a> {
     /// SHA-256 hex: of the user and the app's session id, or the session token's own hash.
     pub(crate) key: Cow<'a, str>,
+    /// What ties the request's token to the session (`AuthUser::binding`): signing the session
+    /// out revokes it.
+    pub(crate) binding: &'a str,
     expires_at_ms: i64,
     /// Until when this instance need not write the session again.
     fresh_until_ms: i64,
@@ -72,6 +75,7 @@ pub(crate) fn session_of<'a>(
     let Some(value) = headers.get(SESSION_HEADER) else {
         return Ok(SessionRef {
             key: Cow::Borrowed(user.token_hash()),
+            binding: user.binding(),
             expires_at_ms: user.expires_at_ms(),
             fresh_until_ms: user.expires_at_ms(),
         });
@@ -95,6 +99,7 @@ pub(crate) fn session_of<'a>(
         key: Cow::Owned(sha256_hex(
             format!("{}\n{id}", user.identity_id()).as_bytes(),
         )),
+        binding: user.binding(),
         expires_at_ms,
         fresh_until_ms: now.saturating_add(TOUCH_EVERY_MS),
     })
@@ -135,16 +140,16 @@ impl SignedIn {
         session_of(&self.headers, &self.user, now)
     }
 
-    /// The request's session, refused with 401 `session_revoked` when it was signed out from
-    /// another session or by the account's deletion (asked of the database on every request, so it
-    /// holds on every instance).
+    /// The request's session. A token signed out from another session or by the account's
+    /// deletion never gets here: `AuthUser` refused it with 401 `session_revoked` (asked of the
+    /// database on every request, so it holds on every instance and every route).
     pub(crate) async fn live_session(&self, now: i64) -> Result<SessionRef<'_>, AppError> {
-        let session = self.session(now)?;
-        if self.db.is_session_revoked(&session.key, now).await? {
-            self.sessions.forget(&session.key);
-            return Err(AppError::SessionRevoked);
-        }
-        Ok(session)
+        self.session(now)
+    }
+
+    /// The user's identity id and key (`identity::user_key`), as the revocation queries take them.
+    pub(crate) fn user_keys(&self) -> (&str, &str) {
+        (self.user.identity_id(), self.user.user_key())
     }
 
     /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a
@@ -157,7 +162,8 @@ impl SignedIn {
         now: i64,
     ) -> Result<(), AppError> {
         let (db, sessions) = (&self.db, &self.sessions);
-        if sessions.is_recorded(&session.key, now) {
+        let recorded = recorded_key(session);
+        if sessions.is_recorded(&recorded, now) {
             return Ok(());
         }
         let agent = self
@@ -166,13 +172,13 @@ impl SignedIn {
             .and_then(|value| value.to_str().ok());
         db.touch_labelled_session(
             self.user.identity_id(),
-            &session.key,
+            (&session.key, session.binding),
             Some(&device_label(agent)),
             session.expires_at_ms,
             now,
         )
         .await?;
-        sessions.remember_recorded(&session.key, session.fresh_until_ms);
+        sessions.remember_recorded(&recorded, session.fresh_until_ms);
         if sessions.prune_due(now) {
             match db.prune_expired_sessions(now).await {
                 Ok(pruned) if pruned > 0 => tracing::debug!(pruned, "expired sessions pruned"),
@@ -182,6 +188,13 @@ impl SignedIn {
         }
         Ok(())
     }
+}
+
+/// The session store's key of a recorded session: the session and the binding recorded with it,
+/// so a new token of the session (a refresh) is written once, and the session row always names
+/// the binding of a token it was used with. (No dots: never mistaken for a token.)
+pub(crate) fn recorded_key(session: &SessionRef<'_>) -> String {
+    format!("{}/{}", session.key, session.binding)
 }
 
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
@@ -228,22 +241,11 @@ async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
     } = &req;
     let now = now_ms();
     let session = req.session(now)?;
-    // Hot path: a known session of a known user is one read, beside the revocation check (at once,
-    // so on PostgreSQL the two round trips overlap).
-    if sessions.is_recorded(&session.key, now) {
-        let (revoked, found) = tokio::try_join!(
-            db.is_session_revoked(&session.key, now),
-            db.find_user_with_sessions(user.identity_id(), now)
-        )?;
-        if revoked {
-            sessions.forget(&session.key);
-            return Err(AppError::SessionRevoked);
-        }
-        if let Some(found) = found {
+    // Hot path: a known session of a known user is one read (after `AuthUser`'s revocation check).
+    if sessions.is_recorded(&recorded_key(&session), now) {
+        if let Some(found) = db.find_user_with_sessions(user.identity_id(), now).await? {
             return Ok(user_json(&found.user, found.active_sessions).into_response());
         }
-    } else if db.is_session_revoked(&session.key, now).await? {
-        return Err(AppError::SessionRevoked);
     }
     let row = db
         .find_or_create_user(user.identity_id(), user.email(), now)
@@ -257,7 +259,7 @@ async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn end_session(req: SignedIn) -> Result<Response, AppError> {
     let session = req.session(now_ms())?;
-    req.sessions.forget(&session.key);
+    req.sessions.forget(&recorded_key(&session));
     let ended = req
         .db
         .end_session(req.user.identity_id(), &session.key)
@@ -283,7 +285,7 @@ async fn update_profile(
         .db
         .save_profile(user.identity_id(), user.email(), &change, now)
         .await?;
-    if req.sessions.is_recorded(&session.key, now) {
+    if req.sessions.is_recorded(&recorded_key(&session), now) {
         return Ok(user_json(&saved.user, saved.active_sessions).into_response());
     }
     // A session not seen before is recorded now (the user exists by then), and counted with it.

@@ -169,7 +169,7 @@ async fn sessions_listed_and_signed_out(app: TestApp) {
     let left = laptop.sessions().await;
     assert_eq!(left.len(), 1);
     assert_eq!(current(&left)["label"], "Firefox on Linux");
-    assert_eq!(app.count_rows("revoked_sessions").await, 3);
+    assert_eq!(app.count_rows("revoked_tokens").await, 3, "one token each");
 }
 on_both_backends!(
     sessions_are_listed_with_labels_and_signed_out_from_another_session,
@@ -263,7 +263,8 @@ async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
     assert_eq!(ada.me().await["activeSessions"], 1);
     assert_eq!(eve.me().await["activeSessions"], 1);
     assert_eq!(app.count_rows("users").await, 2);
-    assert_eq!(app.count_rows("revoked_sessions").await, 0);
+    assert_eq!(app.count_rows("revoked_tokens").await, 0);
+    assert_eq!(app.count_rows("token_cutoffs").await, 0);
 }
 on_both_backends!(
     bad_input_and_another_users_session_id_are_clear_4xx_and_change_nothing,
@@ -323,8 +324,14 @@ async fn exported_then_deleted(app: TestApp) {
         );
     }
     assert_eq!(app.count_rows("users").await, 1, "no account came back");
-    // A later sign-in (a new session id) starts a new account: never updated, no name kept.
-    let back = Browser::new(&app, "lin", "lin-signs-in-again-0001", FIREFOX);
+    // A later sign-in (a new token, issued after the deletion, and a new session id) starts a
+    // new account: never updated, no name kept.
+    let mut claims = app.identity.session_claims("lin");
+    claims["iat"] = json!(crate::identity_double::now_seconds() + 1);
+    let back = Browser {
+        token: app.identity.sign(&claims),
+        ..Browser::new(&app, "lin", "lin-signs-in-again-0001", FIREFOX)
+    };
     let user = back.me().await;
     assert_eq!(user["updated_at"], Value::Null);
     assert_eq!(user["name"], Value::Null);

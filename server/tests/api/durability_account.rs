@@ -30,26 +30,26 @@ async fn post(
         .expect("request reaches the server")
 }
 
-/// A person signed in from a laptop and a phone.
+/// A person signed in from a laptop and a phone (each with its own token).
 struct Person {
     sub: String,
-    token: String,
+    laptop_token: String,
+    phone_token: String,
     laptop: String,
     phone: String,
 }
 
 impl Person {
     async fn status(&self, app: &TestApp, session: &str) -> u16 {
-        post(
-            app,
-            &self.token,
-            session,
-            "/api/auth/current-user",
-            &json!({}),
-        )
-        .await
-        .status()
-        .as_u16()
+        let token = if session == self.phone {
+            &self.phone_token
+        } else {
+            &self.laptop_token
+        };
+        post(app, token, session, "/api/auth/current-user", &json!({}))
+            .await
+            .status()
+            .as_u16()
     }
 }
 
@@ -64,7 +64,8 @@ where
     for i in 0..9 {
         let person = Person {
             sub: format!("durable-{i}"),
-            token: app.identity.session_token(&format!("durable-{i}")),
+            laptop_token: app.identity.session_token(&format!("durable-{i}")),
+            phone_token: app.identity.session_token(&format!("durable-{i}")),
             laptop: format!("laptop-session-{i:04}"),
             phone: format!("phone-session-{i:04}"),
         };
@@ -75,11 +76,17 @@ where
     // The phones' ids, read while the database works.
     let mut phone_ids = Vec::new();
     for p in &people {
-        let answer: Value = post(app, &p.token, &p.laptop, "/api/auth/sessions", &json!({}))
-            .await
-            .json()
-            .await
-            .expect("JSON");
+        let answer: Value = post(
+            app,
+            &p.laptop_token,
+            &p.laptop,
+            "/api/auth/sessions",
+            &json!({}),
+        )
+        .await
+        .json()
+        .await
+        .expect("JSON");
         let sessions = answer["data"]["sessions"].as_array().expect("sessions");
         let phone = sessions
             .iter()
@@ -98,7 +105,7 @@ where
             _ => ("/api/auth/delete-account", json!({"confirm": true})),
         };
         let done = acknowledged(
-            post(app, &p.token, &p.laptop, path, &body).await,
+            post(app, &p.laptop_token, &p.laptop, path, &body).await,
             path,
             &[200],
         )

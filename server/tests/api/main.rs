@@ -27,6 +27,8 @@ mod isolation;
 mod local_state;
 mod paths;
 mod prerendered;
+mod revocation;
+mod revocation_emulator;
 mod runtime_config;
 mod sessions;
 mod static_files;

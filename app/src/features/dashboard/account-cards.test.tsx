@@ -18,6 +18,7 @@ const laptop = {
   lastActiveAt: new Date(now - 5 * 60_000).toISOString(),
   expiresAt: "2026-02-01T03:04:05Z",
   current: true,
+  boundToSignIn: true,
 } satisfies AccountSession;
 const phone = { ...laptop, id: "b".repeat(64), label: "Safari on iPhone", current: false };
 
@@ -67,6 +68,30 @@ describe("SessionsCard", () => {
     expect(document.activeElement?.textContent).toBe("Safari on iPhone signed out.");
     expect(changed).toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Sign out of all other sessions" })).toBeNull();
+  });
+
+  it("does not call a session that can sign back in on its own signed out", async () => {
+    const script = { ...phone, label: "curl", boundToSignIn: false };
+    let sessions: AccountSession[] = [laptop, script];
+    mockFetch({
+      "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions } } }),
+      "/api/auth/sessions/revoke": () => {
+        sessions = [laptop];
+        return { status: 200, body: { data: { revoked: 1 } } };
+      },
+      "/api/auth/sessions/revoke-others": () => {
+        sessions = [laptop];
+        return { status: 200, body: { data: { revoked: 2 } } };
+      },
+    });
+    renderWithSession(<SessionsCard onChanged={() => {}} />);
+    const items = await screen.findAllByTestId("session");
+    expect(within(items[1] as HTMLElement).getByText("Can sign back in on its own")).toBeTruthy();
+    expect(within(items[0] as HTMLElement).queryByText("Can sign back in on its own")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Sign out of all other sessions" }));
+    const said = await screen.findByText(/can sign back in on its own/);
+    expect(said.textContent).not.toMatch(/signed out/);
+    expect(said.textContent).toMatch(/2 other sessions: their sign-ins are refused, but 1 of them/);
   });
 
   it("hands a 401 session_revoked answer to the session's handler", async () => {

@@ -135,11 +135,14 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
         <p>This deletes, for good:</p>
         <ul>
           <li>your mg-web profile: display name, e-mail, login provider and dates;</li>
-          <li>every session: all your browsers and devices are signed out.</li>
+          <li>
+            every session: every sign-in your browsers and devices hold is refused from then on.
+          </li>
         </ul>
         <p>
           Your account with the identity provider (the service you sign in with) is separate and
-          stays. Signing in again later starts a new, empty mg-web account.
+          stays. Signing in again later starts a new, empty mg-web account, and so may, on its own,
+          a browser marked "Can sign back in on its own" in your session list.
         </p>
         {failure && (
           <p role="alert" className="dashboard__error">

@@ -36,6 +36,7 @@ const laptop = {
   lastActiveAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   expiresAt: "2026-02-01T03:04:05Z",
   current: true,
+  boundToSignIn: true,
 } satisfies AccountSession;
 const phone = { ...laptop, id: "b".repeat(64), label: "Safari on iPhone", current: false };
 

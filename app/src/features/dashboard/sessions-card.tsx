@@ -40,7 +40,9 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
     <Card id="sessions-title" title="Signed-in devices" className="dashboard__card">
       <p className="card__hint">
         Every browser and device signed in to your mg-web account. Sign out any you do not
-        recognise.
+        recognise: mg-web refuses its sign-in at once. One marked "Can sign back in on its own" is
+        only refused the sign-in it holds now, and can renew it with your identity provider for up
+        to 30 days; to end that, also change your password with that provider.
       </p>
       {state.status === "loading" && <p role="status">Loading your sessions...</p>}
       {state.status === "failed" && (
@@ -102,6 +104,9 @@ function SessionItem({
       <div className="session__head">
         <span className="session__label">{session.label}</span>
         {session.current && <span className="session__this">This device</span>}
+        {!session.current && !session.boundToSignIn && (
+          <span className="session__renews">Can sign back in on its own</span>
+        )}
       </div>
       <dl className="session__times">
         <div>

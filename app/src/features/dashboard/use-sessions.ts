@@ -9,6 +9,10 @@ import { apiCall } from "../../lib/api-client";
 import { type AnswerState, messageOf, useAnswer } from "./use-answer";
 
 type LoadedState = { status: "loaded"; sessions: AccountSession[] };
+
+/** What a session not bound to its sign-in can still do once signed out. */
+const RENEWS =
+  "It can sign back in on its own with your identity provider for up to 30 days: to end that, also change your password there.";
 export type SessionsState = AnswerState<LoadedState>;
 
 const loadedSessions = (answer: Partial<SessionsAnswer> | null): LoadedState => ({
@@ -47,17 +51,30 @@ export function useSessions(): {
     [reload],
   );
 
+  // "Signed out" only of what cannot go on: a session not bound to its sign-in at the identity
+  // provider is refused the sign-in it holds, but may renew it on its own (docs/identity.md,
+  // "Signing out from the app").
   const signOut = useCallback(
     (session: AccountSession) =>
-      revoke("/api/auth/sessions/revoke", { id: session.id }, () => `${session.label} signed out.`),
-    [revoke],
-  );
-  const signOutOthers = useCallback(
-    () =>
-      revoke("/api/auth/sessions/revoke-others", {}, (count) =>
-        count === 1 ? "1 other session signed out." : `${count} other sessions signed out.`,
+      revoke("/api/auth/sessions/revoke", { id: session.id }, () =>
+        session.boundToSignIn
+          ? `${session.label} signed out.`
+          : `${session.label}: its sign-in is refused. ${RENEWS}`,
       ),
     [revoke],
+  );
+  const others = state.status === "loaded" ? state.sessions.filter((s) => !s.current) : [];
+  const renewing = others.filter((session) => !session.boundToSignIn).length;
+  const signOutOthers = useCallback(
+    () =>
+      revoke("/api/auth/sessions/revoke-others", {}, (count) => {
+        const done =
+          count === 1 ? "1 other session signed out." : `${count} other sessions signed out.`;
+        if (renewing === 0) return done;
+        const some = renewing === 1 ? "1 of them" : `${renewing} of them`;
+        return `${count} other sessions: their sign-ins are refused, but ${some} can sign back in on its own with your identity provider for up to 30 days.`;
+      }),
+    [revoke, renewing],
   );
   return { state, reload, signOut, signOutOthers };
 }

@@ -6,7 +6,7 @@ import type { IdentityConfig } from "../../config/env";
 import { requestRaw } from "../api-client";
 import type { Identity, IdentityProfile } from "../identity";
 import { useSession } from "./session-context";
-import { REVOKED_NOTICE, SessionProvider } from "./session-provider";
+import { ENDED_NOTICE, REVOKED_NOTICE, SessionProvider } from "./session-provider";
 
 // The identity SDK is the boundary here: a stand-in Identity replaces it.
 const config: IdentityConfig = { sanctified: true, projectId: "Ptest", baseUrl: "http://idp" };
@@ -100,6 +100,31 @@ describe("SessionProvider", () => {
     await act(async () => {});
     expect(screen.queryByTestId("fallback")).toBeNull();
     expect(screen.getByTestId("shown").textContent).toBe("loading");
+  });
+
+  it("says so when the provider refuses the stored sign-in on load", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+    // The SDK drops its tokens when the refresh is refused (a 4xx).
+    const refused = fakeIdentity(null, {
+      restore: vi.fn(async () => {
+        localStorage.removeItem("DSR");
+        return null;
+      }),
+    });
+    renderProvider(async () => refused);
+    await act(async () => {});
+    expect(shownState()).toBe("anonymous");
+    expect(screen.getByRole("status").textContent).toContain(ENDED_NOTICE);
+    expect(localStorage.getItem("mg-session-id")).toBeNull();
+  });
+
+  it("says nothing when a stored sign-in only failed to restore (an outage keeps it)", async () => {
+    localStorage.setItem("DSR", "refresh-jwt");
+    renderProvider(async () => fakeIdentity(null));
+    await act(async () => {});
+    expect(shownState()).toBe("anonymous");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it("logs a failed logout and still ends the session", async () => {

@@ -19,6 +19,14 @@ import { SignedOutNotice } from "./signed-out-notice";
 export const REVOKED_NOTICE =
   "You were signed out: this browser's session was ended from another device or browser.";
 
+/**
+ * What a browser reads when the identity provider refused its stored sign-in on load: signed out
+ * from another session (which ends the provider's refresh token where it can: docs/identity.md,
+ * "Signing out from the app"), or expired.
+ */
+export const ENDED_NOTICE =
+  "You were signed out: this browser's sign-in has ended, from another device or browser or because it expired.";
+
 /** The SDK keeps its refresh token under this key; without it there is no session to restore. */
 const REFRESH_TOKEN_KEY = "DSR";
 
@@ -161,7 +169,14 @@ export function SessionProvider({
       startTransition(() => setState({ status: "anonymous" }));
       return;
     }
-    void restore().then((next) => startTransition(() => setState(next)));
+    void restore().then((next) => {
+      // The SDK drops its tokens when the provider refuses the refresh (a 4xx), not on an outage.
+      if (next.status === "anonymous" && !hasStoredSession()) {
+        clearStoredSession();
+        setNotice(ENDED_NOTICE);
+      }
+      startTransition(() => setState(next));
+    });
   }, [enabled, restore]);
 
   const session = useMemo<Session>(

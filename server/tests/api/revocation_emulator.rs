@@ -1,0 +1,158 @@
+//! Signing out from the app through the local emulator: the refresh token of a signed-out sign-in
+//! stops working (so its browser gets no new token), on every instance; the caller's keeps working
+//! after "sign out all others"; after deletion none does.
+
+use mg_server::config::LOCAL_EMULATOR_PROJECT_ID;
+use serde_json::{json, Value};
+
+use crate::emulator::{emulator_on, error_of, sign_in};
+use crate::helpers::{spawn_sibling, TestApp};
+use crate::revocation::{call, me, others};
+
+/// `POST {address}/v1/auth/refresh` with `refresh`, as the SDK sends it.
+async fn refresh_at(app: &TestApp, address: &str, refresh: &str) -> reqwest::Response {
+    app.client
+        .post(format!("{address}/v1/auth/refresh"))
+        .header(
+            "authorization",
+            format!("Bearer {LOCAL_EMULATOR_PROJECT_ID}:{refresh}"),
+        )
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("answers")
+}
+
+/// A sign-in through the provider page: its session token, refresh token and session id.
+struct SignIn {
+    session: String,
+    refresh: String,
+    id: String,
+}
+
+async fn signed_in(app: &TestApp, n: usize) -> SignIn {
+    let jwt = sign_in(app, "github", &[("account", "preset-0")]).await;
+    let signed = SignIn {
+        session: jwt["sessionJwt"].as_str().expect("sessionJwt").to_owned(),
+        refresh: jwt["refreshJwt"].as_str().expect("refreshJwt").to_owned(),
+        id: format!("browser-{n}-0123456789abcdef"),
+    };
+    assert_eq!(me(app, &signed.session, Some(&signed.id)).await, 200);
+    signed
+}
+
+/// This session's id in the list, as another session would send it to `sessions/revoke`.
+async fn own_id(app: &TestApp, who: &SignIn) -> String {
+    let (status, body) = call(
+        app,
+        &who.session,
+        Some(&who.id),
+        "/api/auth/sessions",
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let sessions = body["data"]["sessions"].as_array().expect("sessions");
+    let mine = sessions
+        .iter()
+        .find(|s| s["current"] == true)
+        .expect("mine");
+    mine["id"].as_str().expect("id").to_owned()
+}
+
+async fn refused(app: &TestApp, address: &str, refresh: &str) {
+    let answer = error_of(refresh_at(app, address, refresh).await, 401).await;
+    assert_eq!(answer["errorCode"], "E061004");
+}
+
+async fn emulator_refresh_tokens_end(app: TestApp) {
+    // A second instance on the same database and data directory (the same emulator keys).
+    let sibling = spawn_sibling(&app, |_| {}).await;
+    let mut sign_ins = Vec::new();
+    for n in 0..4 {
+        sign_ins.push(signed_in(&app, n).await);
+    }
+    let [laptop, phone, tablet, watch] = <[SignIn; 4]>::try_from(sign_ins).ok().expect("four");
+    let listed = others(&app, &laptop.session, &laptop.id).await;
+    assert_eq!(listed.len(), 3);
+    assert!(
+        listed.iter().all(|s| s["boundToSignIn"] == true),
+        "{listed:?}"
+    );
+
+    // One session signed out: its tokens and its refresh token, everywhere.
+    let watch_id = own_id(&app, &watch).await;
+    let (status, body) = call(
+        &app,
+        &laptop.session,
+        Some(&laptop.id),
+        "/api/auth/sessions/revoke",
+        &json!({ "id": watch_id }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(me(&app, &watch.session, None).await, 401);
+    for address in [&app.address, &sibling] {
+        refused(&app, address, &watch.refresh).await;
+    }
+    assert_eq!(
+        refresh_at(&app, &sibling, &phone.refresh).await.status(),
+        200
+    );
+
+    // All others: the phone's and the tablet's refresh tokens end, the laptop's goes on.
+    let (status, body) = call(
+        &app,
+        &laptop.session,
+        Some(&laptop.id),
+        "/api/auth/sessions/revoke-others",
+        &json!({}),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["data"]["revoked"]),
+        (200, &json!(2)),
+        "{body}"
+    );
+    assert_eq!(me(&app, &phone.session, None).await, 401);
+    for refresh in [&phone.refresh, &tablet.refresh] {
+        for address in [&app.address, &sibling] {
+            refused(&app, address, refresh).await;
+        }
+    }
+    let renewed = refresh_at(&app, &sibling, &laptop.refresh).await;
+    assert_eq!(renewed.status(), 200);
+    let renewed: Value = renewed.json().await.expect("JSON");
+    let next = renewed["sessionJwt"].as_str().expect("sessionJwt");
+    assert_eq!(me(&app, next, Some(&laptop.id)).await, 200);
+
+    // Deletion ends the caller's sign-in too, and no old token brings the account back.
+    let (status, _) = call(
+        &app,
+        next,
+        Some(&laptop.id),
+        "/api/auth/delete-account",
+        &json!({"confirm": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    for address in [&app.address, &sibling] {
+        refused(&app, address, &laptop.refresh).await;
+    }
+    assert_eq!(me(&app, next, None).await, 401);
+    assert_eq!(
+        me(&app, &laptop.session, Some("a-new-id-0000000000001")).await,
+        401
+    );
+    let user_id = renewed["user"]["userId"].as_str().expect("userId");
+    assert_eq!(
+        app.count_rows(&format!("users WHERE identity_id = '{user_id}'"))
+            .await,
+        0
+    );
+}
+on_both_backends!(
+    the_emulators_refresh_tokens_of_signed_out_sessions_stop_working,
+    emulator_refresh_tokens_end,
+    emulator_on
+);
