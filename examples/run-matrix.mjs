@@ -11,8 +11,9 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
 import { nextFixture } from "./common/next.mjs";
+import { startServer } from "./common/server.mjs";
 import { checkReadmes } from "./readme/check.mjs";
-import { checkPackage } from "./package-checks.mjs";
+import { checkPackage, lintTarball } from "./package-checks.mjs";
 import { fetchFromWorker } from "./workerd/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -129,7 +130,10 @@ async function open(engine) {
   return browsers[engine];
 }
 
-/** Opens a fixture page and waits for the outcome it publishes (common/report.mjs). */
+/**
+ * Opens a fixture page (a path under this folder, or a dev server's URL) and waits for the outcome it
+ * publishes (common/report.mjs).
+ */
 async function inBrowser(engine, page) {
   const browser = await open(engine);
   const tab = await browser.newPage();
@@ -137,7 +141,7 @@ async function inBrowser(engine, page) {
   tab.on("pageerror", (error) => errors.push(String(error)));
   tab.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   try {
-    await tab.goto(`${origin}/${page}`);
+    await tab.goto(/^https?:/.test(page) ? page : `${origin}/${page}`);
     await browser.wait(tab, () => globalThis.__fixture, 30_000).catch(() => {
       throw new Error(`no outcome within 30 s; page errors: ${errors.join(" | ") || "none"}`);
     });
@@ -151,6 +155,7 @@ async function inBrowser(engine, page) {
 
 // Browser fixtures: built once (if they have a build), then loaded in each engine.
 const pages = {
+  vite: [() => viteBuild("vite"), "vite/dist/index.html"],
   "vite-plugin": [() => viteBuild("vite-plugin"), "vite-plugin/dist/index.html"],
   "vite-web": [() => viteBuild("vite-web"), "vite-web/dist/index.html"],
   webpack: [() => webpackBuild("webpack"), "webpack/index.html"],
@@ -179,7 +184,7 @@ const browserFixtures = (engine, suffix) =>
   );
 
 const fixtures = {
-  "package-checks": () => checkPackage(),
+  "package-checks": async () => `${checkPackage()}\n${await lintTarball()}`,
   readme: () =>
     checkReadmes({ here, run, bin, workerd: (entry, config) => fetchFromWorker({ here, entry, config }) }),
   // The types of every entry, strict and without skipLibCheck, as each resolver finds them: NodeNext,
@@ -214,10 +219,28 @@ const fixtures = {
     return body;
   },
   ...browserFixtures("chromium", ""),
+  // Vite's dev server, nothing configured: its dependency pre-bundler and the `development` condition.
+  "vite-dev": async () => {
+    const server = await startServer({
+      command: bin("vite"),
+      // --force: the pre-bundle is made again from the tarball installed now, never an older one.
+      args: (port) => ["--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
+      cwd: join(here, "vite"),
+    });
+    try {
+      return `vite dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
+    } finally {
+      server.stop();
+    }
+  },
   // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
   // so one after the other).
   "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   "next-webpack": () => nextFixture({ mode: "webpack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
+  "next-dev-turbopack": () =>
+    nextFixture({ mode: "turbopack", dev: true, here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
+  "next-dev-webpack": () =>
+    nextFixture({ mode: "webpack", dev: true, here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   ...browserFixtures("firefox", " (firefox)"),
 };
 

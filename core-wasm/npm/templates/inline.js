@@ -7,3 +7,6 @@ import base64 from "./__NAME___wasm.js";
 initSync({ module: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) });
 
 export * from "../slim/__NAME__.js";
+// The web build's init(), for `__PKG__/web` under the `development` condition (dev servers get this
+// build): nothing left to do, it resolves with the module's exports.
+export { default } from "../slim/__NAME__.js";
