@@ -228,6 +228,9 @@ const fixtures = {
       cwd: join(here, "vite"),
     });
     try {
+      // Vite finds a worker's dependencies when it first transforms the worker, then pre-bundles
+      // them and reloads the page: asked for the worker first, it does that before the page loads.
+      await fetch(`${server.origin}/worker.js?worker_file&type=module`);
       return `vite dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
     } finally {
       server.stop();

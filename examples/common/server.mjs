@@ -29,10 +29,13 @@ export async function until(what, check, timeoutMs) {
 export async function startServer({ command, args, cwd, path = "/", timeoutMs = 60_000, env = {} }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  // Without the caller's NODE_ENV: a bundler run in this process (Vite's build() sets it to
+  // `production`) would otherwise turn a dev server into a production one.
+  const { NODE_ENV, ...inherited } = process.env;
   const child = spawn(command, args(port), {
     cwd,
     detached: true,
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -14,7 +14,7 @@ import { report } from "../common/report.mjs";
 import Wisdom from "./worker.js?worker";
 
 function askWorker() {
-  const worker = new Worker();
+  const worker = new Wisdom();
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (data.ok ? resolve(data.lines) : reject(new Error(data.error)));
     worker.onerror = (event) => reject(new Error(`worker error: ${event.message}`));
