@@ -192,7 +192,7 @@ const fixtures = {
   typescript: async () => {
     const configs = ["tsconfig.json", "tsconfig.node16.json", "tsconfig.bundler.json", "tsconfig.node10.json", "tsconfig.nolib.json"];
     await Promise.all(configs.map((config) => limited(() => run(bin("tsc"), ["-p", config], "typescript", 600_000))));
-    return "tsc --strict: NodeNext, Node16, Bundler, node10; lib without ESNext.Disposable";
+    return "tsc --strict: NodeNext, Node16 (ES module and CommonJS files), Bundler, node10; lib without ESNext.Disposable";
   },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
   // Jest with no configuration: node/CommonJS and jsdom (the docblock picks it).
@@ -206,6 +206,11 @@ const fixtures = {
       await run("node", ["main.cjs"], "node-require"),
       await run("node", ["--no-experimental-require-module", "main.cjs"], "node-require"),
     ].join("\n"),
+  // The same require()s bundled by esbuild for Node, then run from the bundle's folder.
+  "esbuild-node": async () => {
+    await run(bin("esbuild"), ["node.cjs", "--bundle", "--platform=node", "--outfile=dist/node.cjs", "--log-level=warning"], "esbuild");
+    return run("node", ["dist/node.cjs"], "esbuild");
+  },
   "node-errors": () => run("node", ["errors.mjs"], "node-errors"),
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
