@@ -183,6 +183,21 @@ const browserFixtures = (engine, suffix) =>
     ]),
   );
 
+/** Starts a Vite-based dev server in `dir` (`--force`: pre-bundled from the tarball installed now, never an older one) and checks its page. */
+async function devPage(command, dir, warm) {
+  const server = await startServer({
+    command,
+    args: (port) => ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
+    cwd: join(here, dir),
+  });
+  try {
+    if (warm) await fetch(server.origin + warm);
+    return `${dir} dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
+  } finally {
+    server.stop();
+  }
+}
+
 const fixtures = {
   "package-checks": async () => `${checkPackage()}\n${await lintTarball()}`,
   readme: () =>
@@ -224,23 +239,13 @@ const fixtures = {
     return body;
   },
   ...browserFixtures("chromium", ""),
-  // Vite's dev server, nothing configured: its dependency pre-bundler and the `development` condition.
-  "vite-dev": async () => {
-    const server = await startServer({
-      command: bin("vite"),
-      // --force: the pre-bundle is made again from the tarball installed now, never an older one.
-      args: (port) => ["--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
-      cwd: join(here, "vite"),
-    });
-    try {
-      // Vite finds a worker's dependencies when it first transforms the worker, then pre-bundles
-      // them and reloads the page: asked for the worker first, it does that before the page loads.
-      await fetch(`${server.origin}/worker.js?worker_file&type=module`);
-      return `vite dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
-    } finally {
-      server.stop();
-    }
-  },
+  // Dev servers, nothing about mg-core configured: their dependency pre-bundlers and the
+  // `development` condition. Vite finds a worker's dependencies when it first transforms the worker,
+  // then pre-bundles them and reloads the page: asked for the worker first, it does that before the
+  // page loads.
+  "vite-dev": () => devPage(bin("vite"), "vite", "/worker.js?worker_file&type=module"),
+  // React Router's framework mode: the route's loader on the server (Vite's SSR), the page in Chromium.
+  "react-router-dev": () => devPage(bin("react-router"), "react-router"),
   // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
   // so one after the other).
   "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),

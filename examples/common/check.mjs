@@ -65,8 +65,10 @@ export async function toggleThemeHook({ createElement, createRoot, flushSync, us
     for (let tries = 0; tries < 100 && !test(); tries += 1) await new Promise((r) => setTimeout(r, 20));
     if (!test()) throw new Error(`useTheme: ${what}; <html data-theme> is ${document.documentElement.dataset.theme}`);
   };
+  // Out of the caller's task: flushSync cannot run while React renders (a caller's effect).
+  await new Promise((resolve) => setTimeout(resolve));
   flushSync(() => root.render(createElement(Toggle)));
-  await settle("no machine after mount", () => hook.theme === "cosmic");
+  await settle("no machine after mount", () => hook?.theme === "cosmic");
   flushSync(() => hook.toggle());
   await settle("toggle did not reach <html>", () => hook.theme === "void" && document.documentElement.dataset.theme === "void");
   expect("stored theme", localStorage.getItem(ThemeMachine.storageKey()), "void");
