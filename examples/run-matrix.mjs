@@ -246,6 +246,8 @@ const fixtures = {
   "vite-dev": () => devPage(bin("vite"), "vite", "/worker.js?worker_file&type=module"),
   // React Router's framework mode: the route's loader on the server (Vite's SSR), the page in Chromium.
   "react-router-dev": () => devPage(bin("react-router"), "react-router"),
+  // Vike with vike-react: the page's server data, then the page.
+  "vike-dev": () => devPage(bin("vike"), "vike"),
   // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
   "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
   // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
