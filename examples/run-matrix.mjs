@@ -1,8 +1,9 @@
 // The packaging matrix (`make test`, suite package-matrix): the packed tarball, installed into this
 // folder's node_modules (`make package-fixtures`), used by each fixture project below in its own
-// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox. Each prints
-// what it did; a failure names its fixture. Before them: the package's .d.ts against the committed contract
-// (core-wasm/api/) and each .wasm against its gzip budget.
+// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox, and the dev
+// servers' pages in Chromium. Each prints what it did; a failure names its fixture. Before them
+// (package-checks.mjs): the package's .d.ts against the committed contract (core-wasm/api/), each
+// .wasm against its gzip budget, the package README's figures, publint and arethetypeswrong.
 //   node examples/run-matrix.mjs [fixture ...]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -183,7 +184,10 @@ const browserFixtures = (engine, suffix) =>
     ]),
   );
 
-/** Starts a Vite-based dev server in `dir` (`--force`: pre-bundled from the tarball installed now, never an older one) and checks its page. */
+/**
+ * Starts a Vite-based dev server in `dir` and checks its page; `--force`: its dependencies are
+ * pre-bundled from the tarball installed now, never an older one. `warm`: a path asked for first.
+ */
 async function devPage(command, dir, warm) {
   const server = await startServer({
     command,
@@ -241,7 +245,7 @@ const fixtures = {
   ...browserFixtures("chromium", ""),
   // Dev servers, nothing about mg-core configured: their dependency pre-bundlers and the
   // `development` condition. Vite finds a worker's dependencies when it first transforms the worker,
-  // then pre-bundles them and reloads the page: asked for the worker first, it does that before the
+  // then pre-bundles them and reloads the page; asked for the worker first, it does so before the
   // page loads.
   "vite-dev": () => devPage(bin("vite"), "vite", "/worker.js?worker_file&type=module"),
   // React Router's framework mode: the route's loader on the server (Vite's SSR), the page in Chromium.
@@ -250,8 +254,8 @@ const fixtures = {
   "vike-dev": () => devPage(bin("vike"), "vike"),
   // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
   "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
-  // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
-  // so one after the other).
+  // Next.js App Router: built and started, checked in Chromium, with Turbopack, then webpack; then
+  // in `next dev` with each (one folder, so one after the other).
   "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   "next-webpack": () => nextFixture({ mode: "webpack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   "next-dev-turbopack": () =>
