@@ -188,11 +188,12 @@ const browserFixtures = (engine, suffix) =>
  * Starts a Vite-based dev server in `dir` and checks its page; `--force`: its dependencies are
  * pre-bundled from the tarball installed now, never an older one. `warm`: a path asked for first.
  */
-async function devPage(command, dir, warm) {
+async function devPage(command, dir, warm, env = {}) {
   const server = await startServer({
     command,
     args: (port) => ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
     cwd: join(here, dir),
+    env,
   });
   try {
     if (warm) await fetch(server.origin + warm);
@@ -252,6 +253,8 @@ const fixtures = {
   "react-router-dev": () => devPage(bin("react-router"), "react-router"),
   // Vike with vike-react: the page's server data, then the page.
   "vike-dev": () => devPage(bin("vike"), "vike"),
+  // Astro 5 (its own Vite 6): the page's frontmatter on the server, its <script> in the browser.
+  "astro-dev": () => devPage(bin("astro"), "astro", undefined, { ASTRO_TELEMETRY_DISABLED: "1" }),
   // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
   "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
   // Next.js App Router: built and started, checked in Chromium, with Turbopack, then webpack; then
