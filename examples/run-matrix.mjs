@@ -268,26 +268,35 @@ const fixtures = {
   ...browserFixtures("firefox", " (firefox)"),
 };
 
-// Two lanes side by side, each running its fixtures one after the other: the Next.js project (its
-// four runs share one folder) and everything else. Next.js builds while the other lane's fixtures
-// mostly wait on a browser or a dev server, so the matrix takes about as long as the longer lane.
+// Two lanes side by side, each running its fixtures one after the other, so the matrix takes about
+// as long as the longer lane: the Next.js builds and `next dev --webpack`, and everything else, led
+// by `next dev` with Turbopack. Next.js keeps a dev server's output apart from a build's
+// (.next/dev), so a build and a dev server share the folder; two dev servers cannot, so
+// next-dev-webpack waits for next-dev-turbopack.
 const failed = [];
+const done = {};
+const after = { "next-dev-webpack": "next-dev-turbopack" };
 async function lane(names) {
   for (const name of names) {
     if (only.size && !only.has(name)) continue;
-    const started = performance.now();
-    try {
-      const output = await fixtures[name]();
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`ok   ${name} (${seconds} s)\n${String(output ?? "").replace(/^/gm, "       ")}`);
-    } catch (error) {
-      failed.push(name);
-      console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
-    }
+    done[name] = (async () => {
+      await done[after[name]];
+      const started = performance.now();
+      try {
+        const output = await fixtures[name]();
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(`ok   ${name} (${seconds} s)\n${String(output ?? "").replace(/^/gm, "       ")}`);
+      } catch (error) {
+        failed.push(name);
+        console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
+      }
+    })();
+    await done[name];
   }
 }
-const next = Object.keys(fixtures).filter((name) => name.startsWith("next-"));
-await Promise.all([lane(next), lane(Object.keys(fixtures).filter((name) => !next.includes(name)))]);
+const nextLane = ["next-turbopack", "next-webpack", "next-dev-webpack"];
+const rest = Object.keys(fixtures).filter((name) => !nextLane.includes(name) && name !== "next-dev-turbopack");
+await Promise.all([lane(nextLane), lane(["next-dev-turbopack", ...rest])]);
 for (const browser of Object.values(browsers)) await (await browser).close();
 console.log(failed.length ? `package matrix: failed fixtures: ${failed.join(", ")}` : "package matrix: all fixtures passed");
 process.exit(failed.length ? 1 : 0);
