@@ -23,8 +23,9 @@
 // And the packed tarball, as a registry would serve it (lintTarball): `publint --strict` with no
 // message at all, and `@arethetypeswrong/cli` with no problem under any resolution (node10, node16
 // from CommonJS and from ES modules, bundler), both pinned in examples/package.json.
-import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -183,13 +184,26 @@ export function checkPackage() {
 }
 
 
-/** Runs one of examples/node_modules/.bin's tools; resolves with its exit code and output. */
-const tool = (name, args) =>
-  new Promise((resolve) =>
-    execFile(join(root, "examples/node_modules/.bin", name), args, { cwd: root, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
+/**
+ * Runs one of examples/node_modules/.bin's tools; resolves with its exit code and output. The output
+ * goes through a file: attw exits before a pipe has taken more than its first 64 KiB.
+ */
+function tool(name, args) {
+  const dir = mkdtempSync(join(tmpdir(), `mg-core-${name}-`));
+  const out = openSync(join(dir, "stdout"), "w");
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(root, "examples/node_modules/.bin", name), args, { cwd: root, stdio: ["ignore", out, "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      closeSync(out);
+      const stdout = readFileSync(join(dir, "stdout"), "utf8");
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
 
 /** publint --strict and arethetypeswrong on the packed tarball: no message, no problem. */
 export async function lintTarball(tarball = join(root, findTarball() ?? "mg-core-missing.tgz")) {
