@@ -3,7 +3,8 @@
 //   diff; `node examples/package-checks.mjs --update` rewrites the contract from the build;
 // - no `any` in them, and every class has `free()` and `[Symbol.dispose]()`;
 // - each .wasm within its gzip budget (zlib level 9): machines 40 KB, graphics 25 KB (the scalar
-//   build and the SIMD one each), status page 40 KB.
+//   build and the SIMD one each), status page 40 KB;
+// - the package README's figures and entry list are the build's (core-wasm/npm/sizes.mjs).
 //
 // The contract is stored once per API, not once per build target (core-wasm/api/README.md): each
 // .wasm's wasm-bindgen module `<name>` is one part of the package, in a folder of its own, declared
@@ -17,10 +18,18 @@
 // are their sources in core-wasm/npm/.
 // where <api> is <name> less a `_simd` suffix: the SIMD build of a .wasm declares its scalar build's API.
 // Any other .d.ts in the package, a part without all four, or a contract file no part uses fails.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// Each part's node/index.d.cts (the CommonJS build's types) must equal its bundler .d.ts.
+//
+// And the packed tarball, as a registry would serve it (lintTarball): `publint --strict` with no
+// message at all, and `@arethetypeswrong/cli` with no problem under any resolution (node10, node16
+// from CommonJS and from ES modules, bundler), both pinned in examples/package.json.
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { committedBlock, sizesBlock } from "../core-wasm/npm/sizes.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = join(root, "pkg");
@@ -119,9 +128,21 @@ function checkDeclarations(built, problems) {
     else if (actual !== wanted)
       problems.push(`${path} differs from its contract, ${firstDifference(actual, wanted)}`);
   }
+  for (const [dir, name] of found) {
+    const cts = join(dir, "node/index.d.cts");
+    const bundler = join(dir, "bundler", `${name}.d.ts`);
+    let same = false;
+    try {
+      same = read(join(pkg, cts)) === read(join(pkg, bundler));
+    } catch {}
+    if (!same) problems.push(`${cts} is missing or differs from ${bundler}`);
+  }
   if (problems.length)
     problems.push("(review the API change, then: node examples/package-checks.mjs --update)");
 }
+
+/** The packed tarball's name, beside pkg/ (make package), or undefined. */
+const findTarball = () => readdirSync(root).find((name) => /^mg-core-.*\.tgz$/.test(name));
 
 export function checkPackage() {
   const problems = [];
@@ -149,14 +170,67 @@ export function checkPackage() {
     lines.push(line);
     if (!(gzip <= budget)) problems.push(`over budget: ${line}`);
   }
-  const tarball = readdirSync(root).find((name) =>
-    /^mg-core-.*\.tgz$/.test(name),
-  );
+  const tarball = findTarball();
   if (!tarball) problems.push("no mg-core-*.tgz (make package)");
-  else lines.push(`${tarball}: ${statSync(join(root, tarball)).size} bytes`);
+  else {
+    lines.push(`${tarball}: ${statSync(join(root, tarball)).size} bytes`);
+    if (committedBlock() !== sizesBlock())
+      problems.push("core-wasm/npm/README.md: its sizes and entries differ from the build (node core-wasm/npm/sizes.mjs --write)");
+    else lines.push("core-wasm/npm/README.md: its sizes and entries are the build's");
+  }
 
   if (problems.length) throw new Error(problems.join("\n"));
   return lines.join("\n");
+}
+
+
+/**
+ * Runs one of examples/node_modules/.bin's tools; resolves with its exit code and output. The output
+ * goes through a file: attw exits before a pipe has taken more than its first 64 KiB.
+ */
+function tool(name, args) {
+  const dir = mkdtempSync(join(tmpdir(), `mg-core-${name}-`));
+  const out = openSync(join(dir, "stdout"), "w");
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(root, "examples/node_modules/.bin", name), args, { cwd: root, stdio: ["ignore", out, "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      closeSync(out);
+      const stdout = readFileSync(join(dir, "stdout"), "utf8");
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** publint --strict and arethetypeswrong on the packed tarball: no message, no problem. */
+export async function lintTarball(tarball = join(root, findTarball() ?? "mg-core-missing.tgz")) {
+  const [lint, types] = await Promise.all([
+    tool("publint", ["--strict", tarball]),
+    tool("attw", [tarball, "--format", "json"]),
+  ]);
+  const problems = [];
+  // publint prints "All good!" when it has nothing to say; any error, warning or suggestion fails.
+  if (lint.code !== 0 || !/All good/.test(lint.stdout)) problems.push(`publint --strict:\n${lint.stdout}${lint.stderr}`);
+  let analysis;
+  try {
+    analysis = JSON.parse(types.stdout);
+  } catch {
+    problems.push(`attw gave no JSON:\n${types.stdout}${types.stderr}`);
+  }
+  // Its problems, grouped by kind: each names an entry and a resolution mode, or the files.
+  const found = Object.values(analysis?.problems ?? {}).flat();
+  if (types.code !== 0 || found.length)
+    problems.push(
+      `attw (exit ${types.code}): ${found.length} problems:\n${found
+        .map((p) => `  ${p.kind} ${p.entrypoint ?? p.typesFileName ?? ""} ${p.resolutionKind ?? ""}`)
+        .join("\n")}`,
+    );
+  if (problems.length) throw new Error(problems.join("\n"));
+  const entries = Object.keys(analysis.analysis?.entrypoints ?? {}).length;
+  return `publint --strict: all good; attw: ${entries} entries, no problem under node10, node16 (CommonJS and ESM), bundler`;
 }
 
 /** Rewrites core-wasm/api/ from the build: each API from a scalar bundler build, the web addition once. */
@@ -176,4 +250,5 @@ function update() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--update")) update();
   console.log(checkPackage());
+  console.log(await lintTarball());
 }

@@ -1,8 +1,9 @@
 // The packaging matrix (`make test`, suite package-matrix): the packed tarball, installed into this
 // folder's node_modules (`make package-fixtures`), used by each fixture project below in its own
-// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox. Each prints
-// what it did; a failure names its fixture. Before them: the package's .d.ts against the committed contract
-// (core-wasm/api/) and each .wasm against its gzip budget.
+// runtime or bundler; the browser fixtures are then loaded in Chromium and in Firefox, and the dev
+// servers' pages in Chromium. Each prints what it did; a failure names its fixture. Before them
+// (package-checks.mjs): the package's .d.ts against the committed contract (core-wasm/api/), each
+// .wasm against its gzip budget, the package README's figures, publint and arethetypeswrong.
 //   node examples/run-matrix.mjs [fixture ...]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -11,8 +12,9 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
 import { nextFixture } from "./common/next.mjs";
+import { startServer } from "./common/server.mjs";
 import { checkReadmes } from "./readme/check.mjs";
-import { checkPackage } from "./package-checks.mjs";
+import { checkPackage, lintTarball } from "./package-checks.mjs";
 import { fetchFromWorker } from "./workerd/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -129,7 +131,10 @@ async function open(engine) {
   return browsers[engine];
 }
 
-/** Opens a fixture page and waits for the outcome it publishes (common/report.mjs). */
+/**
+ * Opens a fixture page (a path under this folder, or a dev server's URL) and waits for the outcome it
+ * publishes (common/report.mjs).
+ */
 async function inBrowser(engine, page) {
   const browser = await open(engine);
   const tab = await browser.newPage();
@@ -137,7 +142,7 @@ async function inBrowser(engine, page) {
   tab.on("pageerror", (error) => errors.push(String(error)));
   tab.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   try {
-    await tab.goto(`${origin}/${page}`);
+    await tab.goto(/^https?:/.test(page) ? page : `${origin}/${page}`);
     await browser.wait(tab, () => globalThis.__fixture, 30_000).catch(() => {
       throw new Error(`no outcome within 30 s; page errors: ${errors.join(" | ") || "none"}`);
     });
@@ -151,6 +156,7 @@ async function inBrowser(engine, page) {
 
 // Browser fixtures: built once (if they have a build), then loaded in each engine.
 const pages = {
+  vite: [() => viteBuild("vite"), "vite/dist/index.html"],
   "vite-plugin": [() => viteBuild("vite-plugin"), "vite-plugin/dist/index.html"],
   "vite-web": [() => viteBuild("vite-web"), "vite-web/dist/index.html"],
   webpack: [() => webpackBuild("webpack"), "webpack/index.html"],
@@ -178,8 +184,27 @@ const browserFixtures = (engine, suffix) =>
     ]),
   );
 
+/**
+ * Starts a Vite-based dev server in `dir` and checks its page; `--force`: its dependencies are
+ * pre-bundled from the tarball installed now, never an older one. `warm`: a path asked for first.
+ */
+async function devPage(command, dir, warm, env = {}) {
+  const server = await startServer({
+    command,
+    args: (port) => ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
+    cwd: join(here, dir),
+    env,
+  });
+  try {
+    if (warm) await fetch(server.origin + warm);
+    return `${dir} dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
+  } finally {
+    server.stop();
+  }
+}
+
 const fixtures = {
-  "package-checks": () => checkPackage(),
+  "package-checks": async () => `${checkPackage()}\n${await lintTarball()}`,
   readme: () =>
     checkReadmes({ here, run, bin, workerd: (entry, config) => fetchFromWorker({ here, entry, config }) }),
   // The types of every entry, strict and without skipLibCheck, as each resolver finds them: NodeNext,
@@ -187,7 +212,7 @@ const fixtures = {
   typescript: async () => {
     const configs = ["tsconfig.json", "tsconfig.node16.json", "tsconfig.bundler.json", "tsconfig.node10.json", "tsconfig.nolib.json"];
     await Promise.all(configs.map((config) => limited(() => run(bin("tsc"), ["-p", config], "typescript", 600_000))));
-    return "tsc --strict: NodeNext, Node16, Bundler, node10; lib without ESNext.Disposable";
+    return "tsc --strict: NodeNext, Node16 (ES module and CommonJS files), Bundler, node10; lib without ESNext.Disposable";
   },
   "node-esm": () => run("node", ["main.mjs"], "node-esm"),
   // Jest with no configuration: node/CommonJS and jsdom (the docblock picks it).
@@ -201,6 +226,11 @@ const fixtures = {
       await run("node", ["main.cjs"], "node-require"),
       await run("node", ["--no-experimental-require-module", "main.cjs"], "node-require"),
     ].join("\n"),
+  // The same require()s bundled by esbuild for Node, then run from the bundle's folder.
+  "esbuild-node": async () => {
+    await run(bin("esbuild"), ["node.cjs", "--bundle", "--platform=node", "--outfile=dist/node.cjs", "--log-level=warning"], "esbuild");
+    return run("node", ["dist/node.cjs"], "esbuild");
+  },
   "node-errors": () => run("node", ["errors.mjs"], "node-errors"),
   "node-leak": () => run("node", ["leak.mjs"], "node-leak", 600_000),
   deno: () => run(bin("deno"), ["run", "--allow-read", "--allow-env", "main.ts"], "deno"),
@@ -214,26 +244,59 @@ const fixtures = {
     return body;
   },
   ...browserFixtures("chromium", ""),
-  // Next.js App Router: built and started, checked in Chromium; Turbopack, then webpack (one folder,
-  // so one after the other).
+  // Dev servers, nothing about mg-core configured: their dependency pre-bundlers and the
+  // `development` condition. Vite finds a worker's dependencies when it first transforms the worker,
+  // then pre-bundles them and reloads the page; asked for the worker first, it does so before the
+  // page loads.
+  "vite-dev": () => devPage(bin("vite"), "vite", "/worker.js?worker_file&type=module"),
+  // React Router's framework mode: the route's loader on the server (Vite's SSR), the page in Chromium.
+  "react-router-dev": () => devPage(bin("react-router"), "react-router"),
+  // Vike with vike-react: the page's server data, then the page.
+  "vike-dev": () => devPage(bin("vike"), "vike"),
+  // Astro 5 (its own Vite 6): the page's frontmatter on the server, its <script> in the browser.
+  "astro-dev": () => devPage(bin("astro"), "astro", undefined, { ASTRO_TELEMETRY_DISABLED: "1" }),
+  // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
+  "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
+  // Next.js App Router: built and started, checked in Chromium, with Turbopack, then webpack; then
+  // in `next dev` with each (one folder, so one after the other).
   "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   "next-webpack": () => nextFixture({ mode: "webpack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
+  "next-dev-turbopack": () =>
+    nextFixture({ mode: "turbopack", dev: true, here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
+  "next-dev-webpack": () =>
+    nextFixture({ mode: "webpack", dev: true, here, run, bin, newPage: async () => (await open("chromium")).newPage() }),
   ...browserFixtures("firefox", " (firefox)"),
 };
 
+// Two lanes side by side, each running its fixtures one after the other, so the matrix takes about
+// as long as the longer lane: the Next.js builds and `next dev --webpack`, and everything else, led
+// by `next dev` with Turbopack. Next.js keeps a dev server's output apart from a build's
+// (.next/dev), so a build and a dev server share the folder; two dev servers cannot, so
+// next-dev-webpack waits for next-dev-turbopack.
 const failed = [];
-for (const [name, fixture] of Object.entries(fixtures)) {
-  if (only.size && !only.has(name)) continue;
-  const started = performance.now();
-  try {
-    const output = await fixture();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`ok   ${name} (${seconds} s)\n${String(output ?? "").replace(/^/gm, "       ")}`);
-  } catch (error) {
-    failed.push(name);
-    console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
+const done = {};
+const after = { "next-dev-webpack": "next-dev-turbopack" };
+async function lane(names) {
+  for (const name of names) {
+    if (only.size && !only.has(name)) continue;
+    done[name] = (async () => {
+      await done[after[name]];
+      const started = performance.now();
+      try {
+        const output = await fixtures[name]();
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(`ok   ${name} (${seconds} s)\n${String(output ?? "").replace(/^/gm, "       ")}`);
+      } catch (error) {
+        failed.push(name);
+        console.log(`FAIL ${name}: ${String(error?.stack ?? error).replace(/\n/g, "\n       ")}`);
+      }
+    })();
+    await done[name];
   }
 }
+const nextLane = ["next-turbopack", "next-webpack", "next-dev-webpack"];
+const rest = Object.keys(fixtures).filter((name) => !nextLane.includes(name) && name !== "next-dev-turbopack");
+await Promise.all([lane(nextLane), lane(["next-dev-turbopack", ...rest])]);
 for (const browser of Object.values(browsers)) await (await browser).close();
 console.log(failed.length ? `package matrix: failed fixtures: ${failed.join(", ")}` : "package matrix: all fixtures passed");
 process.exit(failed.length ? 1 : 0);

@@ -104,6 +104,10 @@ part() {
     node.d.ts:node/index.d.ts inline.js:inline/index.js workerd.js:workerd/index.js; do
     sed -e "s|__NAME__|$name|g" -e "s|__PKG__|$pkg|g" "$src/templates/${t%%:*}" >"$dir/${t#*:}"
   done
+  # The CommonJS build's types, as a CommonJS declaration file (TypeScript's node16/nodenext under a
+  # CommonJS project reads a .d.ts of this `type: module` package as ESM, and refuses `require`):
+  # the bundler build's declarations, the same API.
+  cp "$dir/bundler/$name.d.ts" "$dir/node/index.d.cts"
 }
 
 part "$raw/mg_core.wasm" . mg_core
@@ -122,8 +126,10 @@ node -e '
 cp "$src/README.md" "$out/README.md"
 # mg-core/react: hand-written (no wasm of its own; React is a peer dependency).
 cp -r "$src/react" "$out/react"
+# The CommonJS side of mg-core/react and of each part's web and slim entries.
+node "$src/commonjs.mjs" "$out" .:mg_core graphics:mg_core_graphics graphics/simd:mg_core_graphics_simd status:mg_core_status
 # The types of the .wasm subpaths (a URL, where a bundler gives one).
-cp "$src/wasm.d.ts" "$out/wasm.d.ts"
+cp "$src/wasm.d.ts" "$src/wasm.d.cts" "$out/"
 
 rm -f mg-core-*.tgz
 npm pack ./pkg --silent >/dev/null

@@ -22,4 +22,6 @@ const header =
   "// The CommonJS build: wasm-bindgen's nodejs glue, reading the package's .wasm from disk.\n" +
   "// Jest's jsdom environment has no TextDecoder/TextEncoder globals; Node's util has both.\n" +
   'const { TextDecoder, TextEncoder } = typeof globalThis.TextDecoder === "function" && typeof globalThis.TextEncoder === "function" ? globalThis : require("node:util");\n';
-writeFileSync(join(dir, "node", "index.cjs"), header + glue);
+// The memory for node/init.cjs's init() result; not enumerable, so never one of the module's exports.
+const memory = '\nObject.defineProperty(exports, "__mgMemory", { value: () => wasm.memory });\n';
+writeFileSync(join(dir, "node", "index.cjs"), header + glue + memory);

@@ -46,3 +46,33 @@ export function fillHypercube({ HypercubeWidget, vertexStride, wasmMemory }) {
   cube.free();
   return `hypercube: ${vertices.length} floats, ${edges.length} edge indices`;
 }
+
+/**
+ * `mg-core/react` in a browser page: `useTheme` mounted in a React root (React and the package's
+ * modules passed in, so this file imports nothing), owns the theme after its effect ran, and its
+ * toggle moves `<html data-theme>` and the stored value.
+ */
+export async function toggleThemeHook({ createElement, createRoot, flushSync, useTheme, ThemeMachine }) {
+  localStorage.removeItem(ThemeMachine.storageKey());
+  const host = document.body.appendChild(document.createElement("div"));
+  let hook;
+  const Toggle = () => {
+    hook = useTheme(ThemeMachine);
+    return createElement("button", { type: "button", onClick: hook.toggle }, hook.theme ?? "…");
+  };
+  const root = createRoot(host);
+  const settle = async (what, test) => {
+    for (let tries = 0; tries < 100 && !test(); tries += 1) await new Promise((r) => setTimeout(r, 20));
+    if (!test()) throw new Error(`useTheme: ${what}; <html data-theme> is ${document.documentElement.dataset.theme}`);
+  };
+  // Out of the caller's task: flushSync cannot run while React renders (a caller's effect).
+  await new Promise((resolve) => setTimeout(resolve));
+  flushSync(() => root.render(createElement(Toggle)));
+  await settle("no machine after mount", () => hook?.theme === "cosmic");
+  flushSync(() => hook.toggle());
+  await settle("toggle did not reach <html>", () => hook.theme === "void" && document.documentElement.dataset.theme === "void");
+  expect("stored theme", localStorage.getItem(ThemeMachine.storageKey()), "void");
+  root.unmount();
+  host.remove();
+  return "mg-core/react: useTheme cosmic->void on <html data-theme> and in localStorage";
+}

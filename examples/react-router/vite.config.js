@@ -1,0 +1,5 @@
+// React Router's framework mode; nothing about mg-core.
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({ plugins: [reactRouter()], logLevel: "warn" });

@@ -1,0 +1,3 @@
+import vikeReact from "vike-react/config";
+
+export default { extends: [vikeReact] };
