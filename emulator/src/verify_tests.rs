@@ -155,7 +155,7 @@ mod fuzz {
                 }))
                 .expect("token");
             let should_pass = !sub.trim().is_empty()
-                && mg_platform::identity::verify::issuer_matches(&iss, "P1")
+                && mg_platform::identity::issuer::issuer_matches(&iss, "P1")
                 && drn == "DS"
                 && expires_in > 0;
             prop_assert_eq!(verify(&verifier, &token), should_pass);

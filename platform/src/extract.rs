@@ -1,12 +1,14 @@
 //! Request extractors whose rejections answer with `AppError` JSON instead of axum's plain text.
 
+use std::sync::Arc;
+
 use axum::{
-    extract::{rejection::JsonRejection, FromRequest, Request},
-    http::StatusCode,
+    extract::{rejection::JsonRejection, FromRef, FromRequest, FromRequestParts, Request},
+    http::{request::Parts, StatusCode},
 };
 use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
+use crate::{config::Config, error::AppError};
 
 /// Largest request body any endpoint accepts.
 pub const BODY_LIMIT_BYTES: usize = 16 * 1024;
@@ -55,4 +57,25 @@ fn data_error_detail(text: &str) -> &str {
     text.rsplit_once("target type: ")
         .map(|(_, detail)| detail)
         .unwrap_or(text)
+}
+
+/// Taken by every account route: in open mode (`SANCTIFIED=false`) there are no accounts to
+/// manage, and such routes answer 404 as unknown paths do.
+#[derive(Debug)]
+pub struct Sanctified;
+
+impl<S> FromRequestParts<S> for Sanctified
+where
+    S: Send + Sync,
+    Arc<Config>: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(_parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        if Arc::<Config>::from_ref(state).sanctified {
+            Ok(Self)
+        } else {
+            Err(AppError::NotFound)
+        }
+    }
 }

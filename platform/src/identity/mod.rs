@@ -2,7 +2,9 @@
 
 pub mod device_label;
 pub mod ecdsa;
+pub mod issuer;
 pub mod sessions;
+pub mod signed_in;
 pub mod verify;
 
 use std::{borrow::Cow, sync::Arc};

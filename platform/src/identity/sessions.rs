@@ -77,7 +77,7 @@ enum Kind {
     /// The key is a session token that verified.
     Verified(Arc<VerifiedSession>),
     /// The key names a session this instance recorded in the database, with the binding of the
-    /// token it was recorded with (`routes::auth::recorded_key`: SHA-256 hex, `/`, the binding).
+    /// token it was recorded with (`signed_in::recorded_key`: SHA-256 hex, `/`, the binding).
     Recorded,
 }
 

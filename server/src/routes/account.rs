@@ -2,23 +2,18 @@
 //! actions. The signed-in person lists their sessions and signs out the others, downloads what is
 //! stored about them, or deletes it all (docs/api.md "Account").
 
-use std::{
-    num::NonZeroUsize,
-    sync::{Arc, Mutex, PoisonError},
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
 use axum::{
-    extract::{FromRef, FromRequestParts},
-    http::{header, request::Parts, HeaderValue},
+    extract::FromRef,
+    http::{header, HeaderValue},
     response::{IntoResponse, Response},
     routing::post,
     Extension, Json, Router,
 };
-use lru::LruCache;
 use serde::{Deserialize, Serialize};
 
-use super::auth::{ProviderData, SignedIn};
+use super::auth::ProviderData;
 use crate::{
     config::Config,
     db::{
@@ -27,7 +22,13 @@ use crate::{
     },
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, verify::SessionVerifier},
+    extract::Sanctified,
+    identity::{
+        sessions::SessionStore,
+        signed_in::{recorded_key, SignedIn},
+        verify::SessionVerifier,
+    },
+    rate_limit::KeyedLimiter,
     time::{now_ms, rfc3339},
 };
 
@@ -46,27 +47,7 @@ where
         .route("/sessions/revoke-others", post(revoke_other_sessions))
         .route("/export", post(export_data))
         .route("/delete-account", post(delete_account))
-        .layer(Extension(Arc::new(AccountLimits::default())))
-}
-
-/// Taken by every handler here: in open mode (`SANCTIFIED=false`) there are no accounts to manage,
-/// and these routes answer 404 as unknown paths do.
-struct Sanctified;
-
-impl<S> FromRequestParts<S> for Sanctified
-where
-    S: Send + Sync,
-    Arc<Config>: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(_parts: &mut Parts, state: &S) -> Result<Self, AppError> {
-        if Arc::<Config>::from_ref(state).sanctified {
-            Ok(Self)
-        } else {
-            Err(AppError::NotFound)
-        }
-    }
+        .layer(Extension(Arc::new(account_limits())))
 }
 
 /// How often one user may download their data or ask for their account's deletion, per instance
@@ -83,35 +64,13 @@ enum Action {
     Delete,
 }
 
-/// When each user last did each action (unix ms), at most `LIMITED_USERS` of them.
-#[derive(Debug)]
-struct AccountLimits(Mutex<LruCache<(Action, Box<str>), i64>>);
+/// Each user's exports and deletions: one token per action, refilled every
+/// [`ACCOUNT_ACTION_EVERY`] (the server's one keyed limiter).
+type AccountLimits = KeyedLimiter<(Action, Box<str>)>;
 
-impl Default for AccountLimits {
-    fn default() -> Self {
-        Self(Mutex::new(LruCache::new(
-            NonZeroUsize::new(LIMITED_USERS).unwrap_or(NonZeroUsize::MIN),
-        )))
-    }
-}
-
-impl AccountLimits {
-    /// Allows `action` for `user` at `now` when its last one is `ACCOUNT_ACTION_EVERY` ago.
-    fn take(&self, action: Action, user: &str, now: i64) -> Result<(), AppError> {
-        let every = i64::try_from(ACCOUNT_ACTION_EVERY.as_millis()).unwrap_or(i64::MAX);
-        let mut last = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let key = (action, Box::<str>::from(user));
-        if let Some(&at) = last.get(&key) {
-            let wait = at.saturating_add(every).saturating_sub(now);
-            if wait > 0 {
-                return Err(AppError::RateLimited {
-                    retry_after: Duration::from_millis(u64::try_from(wait).unwrap_or(0)),
-                });
-            }
-        }
-        last.put(key, now);
-        Ok(())
-    }
+fn account_limits() -> AccountLimits {
+    let per_minute = u32::try_from(60 / ACCOUNT_ACTION_EVERY.as_secs().max(1)).unwrap_or(1);
+    AccountLimits::new(per_minute, 1, LIMITED_USERS)
 }
 
 /// One of the user's sessions: a signed-in browser or device.
@@ -322,7 +281,7 @@ async fn export_data(
     let SignedIn { db, user, .. } = &req;
     let now = now_ms();
     let session = req.live_session(now).await?;
-    limits.take(Action::Export, user.identity_id(), now)?;
+    limits.take_or_refuse((Action::Export, user.identity_id().into()), now)?;
     let Some(row) = db.find_user(user.identity_id()).await? else {
         return Err(AppError::NotFound);
     };
@@ -395,10 +354,10 @@ async fn delete_account(
     }
     let now = now_ms();
     let session = req.live_session(now).await?;
-    limits.take(Action::Delete, req.user.identity_id(), now)?;
+    limits.take_or_refuse((Action::Delete, req.user.identity_id().into()), now)?;
     let (identity_id, user_key) = req.user_keys();
     let deleted = req.db.delete_account(identity_id, user_key, now).await?;
-    req.sessions.forget(&super::auth::recorded_key(&session));
+    req.sessions.forget(&recorded_key(&session));
     bound_revocations(&req, "", now).await;
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
@@ -408,7 +367,7 @@ async fn delete_account(
 
 #[cfg(test)]
 mod tests {
-    use super::{is_session_id, AccountLimits, Action, ACCOUNT_ACTION_EVERY};
+    use super::{account_limits, is_session_id, Action, ACCOUNT_ACTION_EVERY};
 
     #[test]
     fn only_hex_session_ids_of_the_right_length_pass() {
@@ -421,15 +380,13 @@ mod tests {
 
     #[test]
     fn each_action_waits_its_interval_per_user() {
-        let limits = AccountLimits::default();
+        let limits = account_limits();
         let every = i64::try_from(ACCOUNT_ACTION_EVERY.as_millis()).expect("ms");
-        assert!(limits.take(Action::Export, "a", 0).is_ok());
-        assert!(limits.take(Action::Export, "a", every - 1).is_err());
-        assert!(
-            limits.take(Action::Delete, "a", 1).is_ok(),
-            "another action"
-        );
-        assert!(limits.take(Action::Export, "b", 1).is_ok(), "another user");
-        assert!(limits.take(Action::Export, "a", every).is_ok());
+        let take = |action, user: &str, at| limits.take((action, user.into()), at);
+        assert!(take(Action::Export, "a", 0).is_ok());
+        assert!(take(Action::Export, "a", every - 1).is_err());
+        assert!(take(Action::Delete, "a", 1).is_ok(), "another action");
+        assert!(take(Action::Export, "b", 1).is_ok(), "another user");
+        assert!(take(Action::Export, "a", every).is_ok());
     }
 }
