@@ -89,6 +89,8 @@ pub struct NoticeUpdate {
     /// other than http(s) and mailto.
     pub body_html: String,
     pub created_at: String,
+    /// The status this update declares for the notice's components (an incident's), if any.
+    pub component_status: Option<crate::component_status::ComponentStatus>,
 }
 
 /// An incident or a maintenance window written by an operator.
@@ -113,6 +115,9 @@ pub struct Notice {
     pub created_at: String,
     pub updated_at: String,
     pub resolved_at: Option<String>,
+    /// The status an open incident declares for its components: its latest update's that declares
+    /// one; null when none does, and once resolved (`crate::component_status`).
+    pub component_status: Option<crate::component_status::ComponentStatus>,
     /// Newest first.
     pub updates: Vec<NoticeUpdate>,
 }

@@ -87,6 +87,13 @@ pub struct ComponentSummary {
     pub last_checked_at: Option<String>,
     #[serde(skip_deserializing)]
     pub viewpoints: Vec<ViewpointState>,
+    /// What the page states: the checks' `state` combined with the operators' declarations and the
+    /// windows in progress (`crate::component_status`); null before any current check or
+    /// declaration.
+    pub status: Option<crate::component_status::ComponentStatus>,
+    /// Why the status is not the measured one: "declared" (an open incident's declaration is worse
+    /// than the checks), "maintenance" (a window in progress), or null.
+    pub status_source: Option<String>,
 }
 
 /// An incident as the page shows it: the same component's overlapping incidents from several
@@ -137,6 +144,17 @@ pub struct Summary {
     /// resolved and completed ones (`crate::notices`), newest first within each group.
     #[serde(skip_deserializing)]
     pub notices: Vec<crate::notices::Notice>,
+    /// The page's overall status (`crate::component_status::overall`): Statuspage's indicator
+    /// (`none`, `minor`, `major`, `critical`, `maintenance`) and its words ("All Systems
+    /// Operational"), from the components' `status`.
+    pub indicator: String,
+    pub description: String,
+    /// The components this deployment does not check (the queue without a queue URL): the page
+    /// says "not configured" for them, and operators are not offered them.
+    pub not_configured: Vec<String>,
+    /// The status page's absolute address, on the deployment's public origin (`PUBLIC_URL`).
+    #[serde(skip_deserializing)]
+    pub page_url: String,
 }
 
 /// The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.

@@ -75,6 +75,8 @@ pub struct StatusService {
     pub operator_writes: operator_limits::WriteLimiter,
     /// The outgoing webhooks' worker (its queue is in the database).
     pub webhooks: Arc<webhooks::Webhooks>,
+    /// The status page's absolute address: `PUBLIC_URL` + `/apotheosis`.
+    page_url: String,
 }
 
 impl StatusService {
@@ -84,10 +86,12 @@ impl StatusService {
         let checker = Checker::new(db.clone(), config.queue_url.clone());
         let now = mg_platform::time::now_ms();
         let components = checker.components();
+        let page_url = statuspage::page_url(public_url);
         let context = Context {
             now_ms: now,
             interval_ms: config.interval_ms(),
             checked_here: &components,
+            page_url: &page_url,
         };
         let empty = Snapshot::default();
         let summary = summary::summarize(&empty, &context, &config.instance_id);
@@ -106,6 +110,7 @@ impl StatusService {
             refusal: tokio::sync::watch::Sender::new(None),
             operator_writes: operator_limits::write_limiter(),
             webhooks,
+            page_url,
         }
     }
 
@@ -176,7 +181,7 @@ impl StatusService {
             .refresh(
                 &self.db,
                 &self.config,
-                self.checker.components(),
+                (self.checker.components(), &self.page_url),
                 &checks,
                 now_ms,
                 &mut window,
@@ -231,7 +236,12 @@ impl StatusService {
     pub async fn republish_notices(&self, now_ms: i64) -> Result<(), sqlx::Error> {
         let mut round = self.round.lock().await;
         let refreshed = round
-            .republish_notices(&self.db, &self.config, self.checker.components(), now_ms)
+            .republish_notices(
+                &self.db,
+                &self.config,
+                (self.checker.components(), &self.page_url),
+                now_ms,
+            )
             .await?;
         if let Refreshed::Published(published, _) = refreshed {
             match self.published.write() {

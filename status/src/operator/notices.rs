@@ -3,6 +3,7 @@
 
 use mg_domain::{
     calendar::parse_utc_ms,
+    component_status::ComponentStatus,
     notices::{Impact, Notice, NoticeKind, NoticeStatus},
 };
 use mg_platform::{
@@ -58,6 +59,7 @@ struct Specifics {
     check_incident: Option<String>,
     /// `(starts_at, ends_at)` of a window.
     window: Option<(i64, i64)>,
+    component_status: Option<ComponentStatus>,
 }
 
 impl Operator<'_> {
@@ -68,8 +70,10 @@ impl Operator<'_> {
         let summary = published.page_summary();
         OperatorView {
             operator: self.who.to_owned(),
+            // Only what this deployment has: a component it does not check is not offered.
             components: COMPONENTS
                 .iter()
+                .filter(|(id, _)| !summary.not_configured.iter().any(|n| n == id))
                 .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
                 .collect(),
             check_incidents: summary
@@ -94,6 +98,18 @@ impl Operator<'_> {
                 updates_per_notice: MAX_UPDATES,
                 open_notices: MAX_OPEN_NOTICES,
             },
+            incident_statuses: NoticeStatus::INCIDENT.to_vec(),
+            window_statuses: NoticeStatus::MAINTENANCE.to_vec(),
+            impacts: Impact::ALL
+                .iter()
+                .copied()
+                .filter(|i| *i != Impact::Maintenance)
+                .collect(),
+            component_statuses: ComponentStatus::ALL
+                .iter()
+                .copied()
+                .filter(|s| *s != ComponentStatus::UnderMaintenance)
+                .collect(),
         }
     }
 
@@ -167,6 +183,7 @@ impl Operator<'_> {
             status: body.status,
             check_incident: body.check_incident,
             window: None,
+            component_status: declarable(body.component_status)?,
         };
         self.create(now_ms(), opening, specifics).await
     }
@@ -205,6 +222,7 @@ impl Operator<'_> {
             status: NoticeStatus::Scheduled,
             check_incident: None,
             window: Some((start, end)),
+            component_status: None,
         };
         self.create(now, opening, specifics).await
     }
@@ -220,6 +238,12 @@ impl Operator<'_> {
         if !allowed.contains(&body.status) {
             return Err(invalid(&format!("status must be {}.", one_of(allowed))));
         }
+        if kind == NoticeKind::Maintenance && body.component_status.is_some() {
+            return Err(invalid(
+                "A maintenance window sets no component status: its components are under maintenance while it runs.",
+            ));
+        }
+        let component_status = declarable(body.component_status)?;
         let now = now_ms();
         let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
         let store = self.db.status();
@@ -238,6 +262,7 @@ impl Operator<'_> {
             body: &markdown,
             at: now,
             author: self.who,
+            component_status,
         };
         let Some(seq) = store.append_notice_update(&update, MAX_UPDATES).await? else {
             return Err(invalid(&format!(
@@ -271,6 +296,7 @@ impl Operator<'_> {
             body: opening.markdown,
             created_at: now,
             author: self.who.to_owned(),
+            component_status: specifics.component_status.map(|s| s.as_str().to_owned()),
         };
         if !self
             .db
@@ -332,6 +358,17 @@ fn action_of(kind: NoticeKind, seq: i64, status: NoticeStatus) -> String {
         (NoticeKind::Incident, 1) => "open incident".to_owned(),
         (kind, _) => format!("update {kind} ({status})"),
     }
+}
+
+/// A component status an incident may declare: any but `under_maintenance`, which only a window
+/// in progress gives.
+fn declarable(status: Option<ComponentStatus>) -> Result<Option<ComponentStatus>, AppError> {
+    if status == Some(ComponentStatus::UnderMaintenance) {
+        return Err(invalid(
+            "An incident cannot put a component under maintenance: schedule a maintenance window.",
+        ));
+    }
+    Ok(status)
 }
 
 /// `a, b or c`.
