@@ -154,7 +154,10 @@ mod tests {
         assert_eq!(overall(&all(Operational)).1, "All Systems Operational");
         assert_eq!(overall(&all(MajorOutage)).0, "critical");
         assert_eq!(overall(&[Some(Operational), Some(MajorOutage)]).0, "major");
-        assert_eq!(overall(&[Some(Operational), Some(UnderMaintenance)]).0, "maintenance");
+        assert_eq!(
+            overall(&[Some(Operational), Some(UnderMaintenance)]).0,
+            "maintenance"
+        );
         assert_eq!(overall(&[Some(PartialOutage), None]).0, "minor");
         assert_eq!(overall(&[]).0, "minor", "nothing measured yet");
         for status in ComponentStatus::ALL {

@@ -1,9 +1,7 @@
 //! Shields-style SVG badges: the component's name on the left, its state and 90-day uptime on the right.
 
 use mg_domain::{
-    figures::format_uptime,
-    component_status::ComponentStatus,
-    status::ComponentSummary,
+    component_status::ComponentStatus, figures::format_uptime, status::ComponentSummary,
 };
 
 use mg_platform::html::escape;

@@ -56,7 +56,7 @@ use self::{
     round::Round,
     summary::Context,
 };
-use crate::store::checks::RawCheck;
+use crate::store::{checks::RawCheck, StatusQueries};
 use mg_platform::db::Database;
 
 /// The status checker and the status answers. One per process, shared by the scheduler and the routes.
@@ -177,6 +177,7 @@ impl StatusService {
         let mut report = round
             .store(&self.db, &self.config, &checks, now_ms, &mut window)
             .await;
+        self.advance_windows(now_ms, &mut window).await;
         let refreshed = round
             .refresh(
                 &self.db,
@@ -217,6 +218,24 @@ impl StatusService {
             )
             .await;
         if stored.is_some_and(|n| n > 0) {
+            self.webhooks.wake();
+        }
+    }
+
+    /// Starts and ends the maintenance windows whose time came by `now_ms`, as an operator's
+    /// update would (`store::window_clock`), before the round reads the notices to publish them.
+    async fn advance_windows(&self, now_ms: i64, window: &mut DbWindow) {
+        let added = window
+            .run_write(
+                "advance maintenance windows",
+                self.db.status().advance_windows(now_ms),
+            )
+            .await;
+        if let Some(added) = added.filter(|n| *n > 0) {
+            tracing::info!(
+                added,
+                "status: maintenance windows started or ended by the clock"
+            );
             self.webhooks.wake();
         }
     }

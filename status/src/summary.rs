@@ -254,9 +254,10 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
 /// measured state, a window in progress that names it, and what its open incidents declare.
 fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> ComponentSummary {
     let naming = |n: &&Notice| n.components.iter().any(|c| *c == component.id);
-    let in_maintenance = notices.iter().filter(naming).any(|n| {
-        n.kind == NoticeKind::Maintenance && n.status == NoticeStatus::InProgress
-    });
+    let in_maintenance = notices
+        .iter()
+        .filter(naming)
+        .any(|n| n.kind == NoticeKind::Maintenance && n.status == NoticeStatus::InProgress);
     let declared: Vec<ComponentStatus> = notices
         .iter()
         .filter(naming)

@@ -367,12 +367,21 @@ mod tests {
             .expect_err("emulator asked for")
             .to_string();
         assert!(message.contains("Unset IDENTITY_EMULATOR"), "{message}");
-        for local in [None, Some("http://127.0.0.1:8080"), Some("http://localhost")] {
+        for local in [
+            None,
+            Some("http://127.0.0.1:8080"),
+            Some("http://localhost"),
+        ] {
             let mut pairs = provider[..2].to_vec();
             pairs.extend(local.map(|url| ("PUBLIC_URL", url)));
-            let message = runnable(&pairs, false).expect_err("no public origin").to_string();
+            let message = runnable(&pairs, false)
+                .expect_err("no public origin")
+                .to_string();
             assert!(message.contains("Set PUBLIC_URL"), "{local:?}: {message}");
-            assert!(runnable(&pairs, true).is_ok(), "development builds default it");
+            assert!(
+                runnable(&pairs, true).is_ok(),
+                "development builds default it"
+            );
         }
     }
 

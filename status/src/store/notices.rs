@@ -55,7 +55,9 @@ pub struct UpdateRow {
 impl UpdateRow {
     /// The update's declared component status (a word this server does not know reads as none).
     pub fn declared(&self) -> Option<ComponentStatus> {
-        self.component_status.as_deref().and_then(ComponentStatus::parse)
+        self.component_status
+            .as_deref()
+            .and_then(ComponentStatus::parse)
     }
 }
 
