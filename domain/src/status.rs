@@ -152,6 +152,9 @@ pub struct Summary {
     /// The components this deployment does not check (the queue without a queue URL): the page
     /// says "not configured" for them, and operators are not offered them.
     pub not_configured: Vec<String>,
+    /// How many of `notices` are open incidents (the page's sentence about the checks' incidents
+    /// says so rather than "no incidents").
+    pub open_operator_incidents: u32,
     /// The status page's absolute address, on the deployment's public origin (`PUBLIC_URL`).
     #[serde(skip_deserializing)]
     pub page_url: String,

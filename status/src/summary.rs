@@ -237,6 +237,10 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
         viewpoints,
         open_incidents: open,
         recent_incidents: ended.into_iter().take(20).collect(),
+        open_operator_incidents: notices
+            .iter()
+            .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
+            .count() as u32,
         notices,
         page_url: context.page_url.to_owned(),
         indicator: indicator.to_owned(),

@@ -44,8 +44,8 @@ struct Opening {
 impl Opening {
     fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
         Ok(Self {
-            title: text(title, "title", MAX_TITLE_CHARS, false)?,
-            markdown: text(body, "body", MAX_BODY_CHARS, true)?,
+            title: text(title, "The title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "The text", MAX_BODY_CHARS, true)?,
             components: components(ids)?,
         })
     }
@@ -156,11 +156,13 @@ impl Operator<'_> {
     pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
         let opening = Opening::checked(&body.title, &body.body, &body.components)?;
         if body.impact == Impact::Maintenance {
-            return Err(invalid("impact must be none, minor, major or critical."));
+            return Err(invalid(
+                "Choose the impact: none, minor, major or critical.",
+            ));
         }
         if !NoticeStatus::INCIDENT.contains(&body.status) || body.status.is_final() {
             return Err(invalid(
-                "status must be investigating, identified or monitoring.",
+                "A new incident starts as investigating, identified or monitoring.",
             ));
         }
         if let Some(check) = &body.check_incident {
@@ -173,7 +175,7 @@ impl Operator<'_> {
                 .any(|i| &i.id == check);
             if !known {
                 return Err(invalid(
-                    "check_incident is not an incident the checks opened.",
+                    "The checks' incident to attach to is not one they opened in the last 90 days.",
                 ));
             }
         }
@@ -198,22 +200,22 @@ impl Operator<'_> {
         let time = |value: &str, name: &str| {
             parse_utc_ms(value).ok_or_else(|| {
                 invalid(&format!(
-                    "{name} must be a UTC time such as 2026-11-29T02:00:00Z."
+                    "{name} is not a date and time (UTC) such as 2026-11-29 02:00."
                 ))
             })
         };
         let (start, end) = (
-            time(&body.starts_at, "starts_at")?,
-            time(&body.ends_at, "ends_at")?,
+            time(&body.starts_at, "The start")?,
+            time(&body.ends_at, "The end")?,
         );
         if end <= start || end - start > MAX_WINDOW_MS {
             return Err(invalid(
-                "ends_at must be after starts_at, at most 7 days later.",
+                "The end must be after the start, and at most 7 days after it.",
             ));
         }
         if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
             return Err(invalid(
-                "starts_at must be within the next 90 days (or the last 24 hours).",
+                "The start must be within the next 90 days (or the last 24 hours).",
             ));
         }
         let specifics = Specifics {
@@ -236,7 +238,14 @@ impl Operator<'_> {
     ) -> Result<Notice, AppError> {
         let allowed = NoticeStatus::of_kind(kind);
         if !allowed.contains(&body.status) {
-            return Err(invalid(&format!("status must be {}.", one_of(allowed))));
+            return Err(invalid(&format!(
+                "The status of {} must be {}.",
+                match kind {
+                    NoticeKind::Incident => "an incident",
+                    NoticeKind::Maintenance => "a maintenance window",
+                },
+                one_of(allowed)
+            )));
         }
         if kind == NoticeKind::Maintenance && body.component_status.is_some() {
             return Err(invalid(
@@ -245,7 +254,7 @@ impl Operator<'_> {
         }
         let component_status = declarable(body.component_status)?;
         let now = now_ms();
-        let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+        let markdown = text(&body.body, "The update", MAX_BODY_CHARS, true)?;
         let store = self.db.status();
         let found = store.find_notice(id).await?;
         let Some((found, _)) = found.filter(|(n, _)| n.kind == kind) else {

@@ -44,7 +44,7 @@ impl Operator<'_> {
     pub async fn add_webhook(&self, body: AddWebhook) -> Result<AddedWebhook, AppError> {
         let url = guard::parse(&body.url).map_err(|message| invalid(&message))?;
         let name = match &body.name {
-            Some(name) if !name.trim().is_empty() => text(name, "name", MAX_NAME_CHARS, false)?,
+            Some(name) if !name.trim().is_empty() => text(name, "The name", MAX_NAME_CHARS, false)?,
             _ => url.host_str().unwrap_or_default().to_owned(),
         };
         guard::vet(&url, self.status.webhooks.allow_private())
