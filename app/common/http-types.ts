@@ -512,11 +512,11 @@ check_incidents: Array<string>,
  */
 open_notices: Array<OpenNotice>, limits: OperatorLimits, 
 /**
- * The words each field may hold, in the order the forms offer them: an incident's statuses
- * (the first three open one), a window's, the impacts of an incident, and the component
- * statuses an incident may declare.
+ * The words each field may hold and the words the forms show for them, in the order they are
+ * offered: an incident's statuses (the first three open one), a window's, the impacts of an
+ * incident, and the component statuses an incident may declare.
  */
-incident_statuses: Array<NoticeStatus>, window_statuses: Array<NoticeStatus>, impacts: Array<NoticeImpact>, component_statuses: Array<ComponentCondition>, };
+incident_statuses: Array<[NoticeStatus, string]>, window_statuses: Array<[NoticeStatus, string]>, impacts: Array<[NoticeImpact, string]>, component_statuses: Array<[ComponentCondition, string]>, };
 
 export type OperatorLimits = { title_chars: number, body_chars: number, updates_per_notice: number, open_notices: number, };
 

@@ -22,6 +22,19 @@ crate::vocabulary! {
     }
 }
 
+impl Impact {
+    /// The words shown for it: "Minor".
+    pub const fn words(self) -> &'static str {
+        match self {
+            Impact::None => "None",
+            Impact::Minor => "Minor",
+            Impact::Major => "Major",
+            Impact::Critical => "Critical",
+            Impact::Maintenance => "Maintenance",
+        }
+    }
+}
+
 crate::vocabulary! {
     /// Where an incident or a maintenance window stands: the first four are an incident's, the
     /// last three a window's (Statuspage's words).
@@ -51,6 +64,19 @@ impl NoticeStatus {
         NoticeStatus::InProgress,
         NoticeStatus::Completed,
     ];
+
+    /// The words shown for it: "Investigating", "In progress".
+    pub const fn words(self) -> &'static str {
+        match self {
+            NoticeStatus::Investigating => "Investigating",
+            NoticeStatus::Identified => "Identified",
+            NoticeStatus::Monitoring => "Monitoring",
+            NoticeStatus::Resolved => "Resolved",
+            NoticeStatus::Scheduled => "Scheduled",
+            NoticeStatus::InProgress => "In progress",
+            NoticeStatus::Completed => "Completed",
+        }
+    }
 
     /// Whether the notice is over at this status.
     pub fn is_final(self) -> bool {

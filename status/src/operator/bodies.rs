@@ -21,13 +21,13 @@ pub struct OperatorView {
     /// The incidents and windows still open, which can take updates.
     pub open_notices: Vec<OpenNotice>,
     pub limits: OperatorLimits,
-    /// The words each field may hold, in the order the forms offer them: an incident's statuses
-    /// (the first three open one), a window's, the impacts of an incident, and the component
-    /// statuses an incident may declare.
-    pub incident_statuses: Vec<NoticeStatus>,
-    pub window_statuses: Vec<NoticeStatus>,
-    pub impacts: Vec<Impact>,
-    pub component_statuses: Vec<ComponentStatus>,
+    /// The words each field may hold and the words the forms show for them, in the order they are
+    /// offered: an incident's statuses (the first three open one), a window's, the impacts of an
+    /// incident, and the component statuses an incident may declare.
+    pub incident_statuses: Vec<(NoticeStatus, String)>,
+    pub window_statuses: Vec<(NoticeStatus, String)>,
+    pub impacts: Vec<(Impact, String)>,
+    pub component_statuses: Vec<(ComponentStatus, String)>,
 }
 
 #[derive(Debug, Serialize)]

@@ -98,17 +98,23 @@ impl Operator<'_> {
                 updates_per_notice: MAX_UPDATES,
                 open_notices: MAX_OPEN_NOTICES,
             },
-            incident_statuses: NoticeStatus::INCIDENT.to_vec(),
-            window_statuses: NoticeStatus::MAINTENANCE.to_vec(),
+            incident_statuses: NoticeStatus::INCIDENT
+                .iter()
+                .map(|s| (*s, s.words().to_owned()))
+                .collect(),
+            window_statuses: NoticeStatus::MAINTENANCE
+                .iter()
+                .map(|s| (*s, s.words().to_owned()))
+                .collect(),
             impacts: Impact::ALL
                 .iter()
-                .copied()
-                .filter(|i| *i != Impact::Maintenance)
+                .filter(|i| **i != Impact::Maintenance)
+                .map(|i| (*i, i.words().to_owned()))
                 .collect(),
             component_statuses: ComponentStatus::ALL
                 .iter()
-                .copied()
-                .filter(|s| *s != ComponentStatus::UnderMaintenance)
+                .filter(|s| **s != ComponentStatus::UnderMaintenance)
+                .map(|s| (*s, s.words().to_owned()))
                 .collect(),
         }
     }

@@ -2,35 +2,29 @@
 // (GET /api/status/operator answers 200; anyone else sees nothing of it). Three actions, each a plain
 // <form> with labelled fields (keyboard and screen-reader friendly) behind its heading, which opens
 // it (operator-action.tsx): open an incident, post an update (a final status resolves or completes),
-// schedule a maintenance window. The server validates everything; its message is shown as it is.
+// schedule a maintenance window. The server validates everything; its message (in the page's
+// words) is shown as it is, and focus moves to it after every submit. Every choice a form offers
+// (statuses, impacts, component statuses, components) and its words come from the server's answer.
 // Below it, the webhooks card (webhooks-card.tsx).
-import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
+import type {
+  ComponentCondition,
+  NoticeKind,
+  OperatorView as OperatorInfo,
+} from "@common/http-types";
 import {
   type FormEvent,
   type ReactNode,
+  type RefObject,
   startTransition,
   useCallback,
   useEffect,
+  useRef,
   useState,
 } from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
 import { OperatorAction } from "./operator-action";
 import { WebhooksCard } from "./webhooks-card";
-
-const INCIDENT_STATUSES: NoticeStatus[] = ["investigating", "identified", "monitoring", "resolved"];
-const WINDOW_STATUSES: NoticeStatus[] = ["scheduled", "in_progress", "completed"];
-const IMPACTS = ["none", "minor", "major", "critical"] as const;
-
-const words: Record<NoticeStatus, string> = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  completed: "Completed",
-};
 
 /** The server's answer to a post: its error sentence, or null when it was stored. */
 async function post(path: string, body: unknown): Promise<string | null> {
@@ -123,10 +117,17 @@ function updateTitle(info: OperatorInfo): string {
   return open === 0 ? "Post an update (nothing is open)" : `Post an update (${open} open)`;
 }
 
-/** Runs a post, keeps its outcome for the form's status line. */
+type Message = { ok: boolean; text: string } | null;
+
+/** Runs a post, keeps its outcome for the form's status line, and moves focus to that line once
+ * it says the outcome (a keyboard or screen-reader user lands on the result, not the page top). */
 function usePost(onPosted: () => void) {
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) outcome.current?.focus();
+  }, [message]);
   const run = async (path: string, body: unknown, done: string) => {
     setBusy(true);
     setMessage(null);
@@ -136,17 +137,43 @@ function usePost(onPosted: () => void) {
     if (error === null) onPosted();
     return error === null;
   };
-  return { message, busy, run };
+  return { message, busy, run, outcome };
 }
 
-function Outcome({ message }: { message: { ok: boolean; text: string } | null }) {
+function Outcome({
+  message,
+  outcome,
+}: {
+  message: Message;
+  outcome: RefObject<HTMLParagraphElement | null>;
+}) {
   return (
     <p
+      ref={outcome}
+      tabIndex={-1}
       className={`operator__outcome${message?.ok === false ? " operator__outcome--error" : ""}`}
       role="status"
     >
       {message?.text ?? ""}
     </p>
+  );
+}
+
+/** The status an incident declares for its components: none (the checks' measure stands), or one
+ * of the server's words. */
+function ComponentStatusChoice({ info, id, none }: { info: OperatorInfo; id: string; none: string }) {
+  return (
+    <>
+      <label htmlFor={id}>Component status</label>
+      <select id={id} name="component_status" defaultValue="">
+        <option value="">{none}</option>
+        {info.component_statuses.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -200,7 +227,7 @@ function field(form: HTMLFormElement, name: string): string {
 }
 
 function OpenIncident({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -214,8 +241,9 @@ function OpenIncident({ info, onPosted }: FormProps) {
         status: field(form, "status"),
         body: field(form, "body"),
         check_incident: attach || null,
+        component_status: (field(form, "component_status") || null) as ComponentCondition | null,
       },
-      "Incident opened.",
+      `Incident opened: ${field(form, "title").trim()}.`,
     );
     if (ok) form.reset();
   };
@@ -225,21 +253,23 @@ function OpenIncident({ info, onPosted }: FormProps) {
       <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
       <label htmlFor="incident-impact">Impact</label>
       <select id="incident-impact" name="impact" defaultValue="minor">
-        {IMPACTS.map((impact) => (
+        {info.impacts.map(([impact, words]) => (
           <option key={impact} value={impact}>
-            {impact[0]?.toUpperCase()}
-            {impact.slice(1)}
+            {words}
           </option>
         ))}
       </select>
       <Components info={info} prefix="incident" />
+      <ComponentStatusChoice info={info} id="incident-component-status" none="As the checks measure" />
       <label htmlFor="incident-status">Status</label>
       <select id="incident-status" name="status" defaultValue="investigating">
-        {INCIDENT_STATUSES.slice(0, 3).map((status) => (
-          <option key={status} value={status}>
-            {words[status]}
-          </option>
-        ))}
+        {info.incident_statuses
+          .filter(([status]) => status !== "resolved")
+          .map(([status, words]) => (
+            <option key={status} value={status}>
+              {words}
+            </option>
+          ))}
       </select>
       {info.check_incidents.length > 0 && (
         <>
@@ -257,17 +287,17 @@ function OpenIncident({ info, onPosted }: FormProps) {
       <BodyAndSubmit info={info} id="incident-body" label="What people see" busy={busy}>
         Open incident
       </BodyAndSubmit>
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }
 
 function PostUpdate({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const [target, setTarget] = useState("");
   const chosen = info.open_notices.find((n) => n.id === target) ?? info.open_notices[0];
   const kind: NoticeKind = chosen?.kind ?? "incident";
-  const statuses = kind === "maintenance" ? WINDOW_STATUSES : INCIDENT_STATUSES;
+  const statuses = kind === "maintenance" ? info.window_statuses : info.incident_statuses;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!chosen) return;
@@ -275,8 +305,12 @@ function PostUpdate({ info, onPosted }: FormProps) {
     const path = kind === "maintenance" ? "maintenances" : "incidents";
     const ok = await run(
       `/api/status/${path}/${chosen.id}/updates`,
-      { status: field(form, "status"), body: field(form, "body") },
-      "Update posted.",
+      {
+        status: field(form, "status"),
+        body: field(form, "body"),
+        component_status: (field(form, "component_status") || null) as ComponentCondition | null,
+      },
+      `Update posted to ${chosen.title}.`,
     );
     if (ok) form.reset();
   };
@@ -295,12 +329,19 @@ function PostUpdate({ info, onPosted }: FormProps) {
           </select>
           <label htmlFor="update-status">Status</label>
           <select id="update-status" name="status" key={kind}>
-            {statuses.map((status) => (
+            {statuses.map(([status, words]) => (
               <option key={status} value={status}>
-                {words[status]}
+                {words}
               </option>
             ))}
           </select>
+          {kind === "incident" && (
+            <ComponentStatusChoice
+              info={info}
+              id="update-component-status"
+              none="Keep what is declared"
+            />
+          )}
           <BodyAndSubmit info={info} id="update-body" label="Update" busy={busy}>
             Post update
           </BodyAndSubmit>
@@ -308,13 +349,13 @@ function PostUpdate({ info, onPosted }: FormProps) {
       ) : (
         <p className="card__hint">Nothing is open.</p>
       )}
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }
 
 function ScheduleWindow({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -327,7 +368,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
         ends_at: utc(field(form, "ends_at")),
         body: field(form, "body"),
       },
-      "Window scheduled.",
+      `Window scheduled: ${field(form, "title").trim()}.`,
     );
     if (ok) form.reset();
   };
@@ -343,7 +384,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
       <BodyAndSubmit info={info} id="window-body" label="What people see" busy={busy}>
         Schedule window
       </BodyAndSubmit>
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }

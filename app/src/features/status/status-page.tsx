@@ -14,6 +14,7 @@ import { Incidents } from "./incidents";
 import { NOTICES_PAGE, Notices } from "./notices";
 import { OperatorView } from "./operator-view";
 import "./status.css";
+import "./stated.css";
 import "./operators.css";
 
 export function StatusPage() {
@@ -53,6 +54,20 @@ export function StatusPage() {
   );
 }
 
+/** The page's overall status, the server's words (the checks and the operators combined); sized
+ * before the answer arrives (no layout shift). */
+function Overall({ words, indicator }: { words: string | null; indicator: string | null }) {
+  return (
+    <p
+      className={`status-overall status-overall--${indicator ?? "waiting"}`}
+      data-testid="status-overall"
+    >
+      <span className="status-overall__dot" aria-hidden="true" />
+      {words ?? "Reading the server's status…"}
+    </p>
+  );
+}
+
 function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: string | undefined }) {
   // The store's updates render synchronously (useSyncExternalStore). A live check changes only the
   // badges; the server's answers change the view, whose deferred copy renders the cards (90 bars and
@@ -61,6 +76,7 @@ function Components({ ethereal, queueUrl }: { ethereal: boolean; queueUrl: strin
   const view = useDeferredValue(current);
   return (
     <>
+      {!ethereal && <Overall words={view.overall} indicator={view.overallIndicator} />}
       {!ethereal && <BarsLegend />}
       <ul className="status-list">
         {view.cards.map((card) => (
