@@ -2,6 +2,7 @@
 //! held, the last request's failure, and the live values of this browser's checks.
 
 use super::{
+    notices::Notices,
     view::{
         tone_of, CardView, DayBar, HistoryView, IncidentView, LatencyRow, LiveValue, StatusView,
         Tone, UptimeCell,
@@ -31,6 +32,7 @@ pub struct Known<'a> {
     pub error: Option<&'a str>,
     /// The clock of the last round, for "today" on the bars.
     pub now_ms: u64,
+    pub notices: &'a Notices,
 }
 
 /// The three cards: id, name, and whether nothing is checked for it. Once the server answered,
@@ -119,6 +121,8 @@ pub fn status_view(known: &Known<'_>) -> StatusView {
     StatusView {
         overall: overall.map(|s| s.description.clone()),
         overall_indicator: overall.map(|s| s.indicator.clone()),
+        notices_html: known.notices.html().map(str::to_owned),
+        notices_message: known.notices.message().map(str::to_owned),
         cards,
         show_incidents: !known.ethereal,
         incidents,

@@ -118,6 +118,8 @@ fn a_round_is_the_two_checks_and_one_status_request_every_30_s() {
             queue_url: None,
             status_path: Some("/api/status/page".into()),
             if_none_match: None,
+            notices_path: Some("/status/notices/list".into()),
+            notices_if_none_match: None,
         }
     );
     assert_eq!(machine.next_deadline(), Some(NOON + 30_000));
@@ -436,6 +438,47 @@ fn the_overall_words_and_each_cards_status_are_the_servers() {
         view.incidents_message.as_deref(),
         Some("The checks found no outage in the last 90 days; the operators' open incident is listed below."),
         "no 'No incidents' above an open incident"
+    );
+}
+
+#[test]
+fn the_posts_are_asked_in_the_rounds_every_two_minutes_and_at_once_after_a_post() {
+    let mut machine = StatusPageMachine::new(false, false, None);
+    let first = machine.poll(NOON).expect("load");
+    assert_eq!(first.notices_path.as_deref(), Some("/status/notices/list"));
+    assert_eq!(
+        machine.view().notices_message.as_deref(),
+        Some("Loading posts…")
+    );
+    machine.notices_result(
+        1,
+        Some(200),
+        Some("\"n1\"".into()),
+        Some("<p>Posts</p>".into()),
+    );
+    assert_eq!(machine.view().notices_html.as_deref(), Some("<p>Posts</p>"));
+    assert_eq!(machine.view().notices_message, None);
+    for round in 1..4u64 {
+        let plan = machine.poll(NOON + round * 30_000).expect("due");
+        assert_eq!(plan.notices_path, None, "not before two minutes");
+    }
+    let fifth = machine.poll(NOON + 120_000).expect("due");
+    assert_eq!(fifth.notices_if_none_match.as_deref(), Some("\"n1\""));
+    let version = machine.view_version();
+    machine.notices_result(fifth.round, Some(304), None, None);
+    assert_eq!(machine.view_version(), version, "a 304 changes nothing");
+    assert_eq!(machine.view().notices_html.as_deref(), Some("<p>Posts</p>"));
+
+    // An operator posts: a round is due at once, and it asks for the posts.
+    machine.posted(NOON + 130_000);
+    assert_eq!(machine.next_deadline(), Some(NOON + 130_000));
+    let after = machine.poll(NOON + 130_000).expect("due at once");
+    assert_eq!(after.notices_path.as_deref(), Some("/status/notices/list"));
+    machine.notices_result(after.round - 1, Some(200), None, Some("late".into()));
+    assert_eq!(
+        machine.view().notices_html.as_deref(),
+        Some("<p>Posts</p>"),
+        "an earlier round's answer is dropped"
     );
 }
 

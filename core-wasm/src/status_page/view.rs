@@ -154,6 +154,10 @@ pub struct StatusView {
     /// server's answer.
     pub overall: Option<String>,
     pub overall_indicator: Option<String>,
+    /// The operators' posts as the server made them (escaped HTML, safe to insert); until they
+    /// came, `notices_message` says why not.
+    pub notices_html: Option<String>,
+    pub notices_message: Option<String>,
     pub cards: Vec<CardView>,
     /// `false` on an ethereal deployment (no API, no incidents to list).
     pub show_incidents: bool,
