@@ -321,3 +321,54 @@ on_both_backends!(
     a_window_starts_and_ends_by_the_clock,
     allow_private
 );
+
+fn with_queue(config: &mut Config) {
+    // A queue that refuses connections: checked, and found down.
+    config.status.queue_url = Some("http://127.0.0.1:9/queue".into());
+}
+
+/// What the server says it checks: `not_configured`, the queue's status, and the components the
+/// operator view offers.
+async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
+    app.status.check_now(now_ms()).await;
+    let summary = get_json(app, "/api/status").await;
+    let queue = summary["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .find(|c| c["id"] == "queue")
+        .map_or(Value::Null, |c| c["status"].clone());
+    let (status, view) = call(app, "GET", "/api/status/operator", Some(&operator(app)), &Value::Null).await;
+    assert_eq!(status, 200, "{view}");
+    let offered = view["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .map(|pair| pair[0].as_str().unwrap_or_default().to_owned())
+        .collect();
+    (summary["not_configured"].clone(), queue, offered)
+}
+
+async fn without_a_queue_url_the_queue_is_not_configured(app: TestApp) {
+    assert_eq!(
+        checked(&app).await,
+        (json!(["queue"]), Value::Null, vec!["api".to_owned(), "db".to_owned()])
+    );
+}
+on_sqlite!(without_a_queue_url_the_queue_is_not_configured);
+
+async fn with_a_queue_url_the_queue_is_measured_and_offered(app: TestApp) {
+    assert_eq!(
+        checked(&app).await,
+        (
+            json!([]),
+            json!("major_outage"),
+            vec!["api".to_owned(), "db".to_owned(), "queue".to_owned()]
+        )
+    );
+}
+on_sqlite!(
+    with_a_queue_url_the_queue_is_measured_and_offered,
+    with_a_queue_url_the_queue_is_measured_and_offered,
+    with_queue
+);

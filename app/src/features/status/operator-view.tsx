@@ -161,7 +161,15 @@ function Outcome({
 
 /** The status an incident declares for its components: none (the checks' measure stands), or one
  * of the server's words. */
-function ComponentStatusChoice({ info, id, none }: { info: OperatorInfo; id: string; none: string }) {
+function ComponentStatusChoice({
+  info,
+  id,
+  none,
+}: {
+  info: OperatorInfo;
+  id: string;
+  none: string;
+}) {
   return (
     <>
       <label htmlFor={id}>Component status</label>
@@ -260,7 +268,11 @@ function OpenIncident({ info, onPosted }: FormProps) {
         ))}
       </select>
       <Components info={info} prefix="incident" />
-      <ComponentStatusChoice info={info} id="incident-component-status" none="As the checks measure" />
+      <ComponentStatusChoice
+        info={info}
+        id="incident-component-status"
+        none="As the checks measure"
+      />
       <label htmlFor="incident-status">Status</label>
       <select id="incident-status" name="status" defaultValue="investigating">
         {info.incident_statuses

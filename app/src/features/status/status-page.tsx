@@ -25,7 +25,10 @@ export function StatusPage() {
   const info = useDeployment();
   // One machine runs every request of the page: the checks, the server's status and the operators'
   // posts; after an operator posts, `posted` makes its next round run at once.
-  const status = useStatusPage({ ethereal: info.ethereal, telekinesisQueueUrl: info.telekinesis_queue_url });
+  const status = useStatusPage({
+    ethereal: info.ethereal,
+    telekinesisQueueUrl: info.telekinesis_queue_url,
+  });
   return (
     <main id="main" className="page status-page">
       <div className="page-intro">
