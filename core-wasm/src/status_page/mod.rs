@@ -32,3 +32,5 @@ pub use wire::{PageAnswer, DAYS, RECENT_BUCKETS};
 // Host only: proptest is not built for wasm32.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_server;

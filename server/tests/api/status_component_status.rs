@@ -338,7 +338,14 @@ async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
         .iter()
         .find(|c| c["id"] == "queue")
         .map_or(Value::Null, |c| c["status"].clone());
-    let (status, view) = call(app, "GET", "/api/status/operator", Some(&operator(app)), &Value::Null).await;
+    let (status, view) = call(
+        app,
+        "GET",
+        "/api/status/operator",
+        Some(&operator(app)),
+        &Value::Null,
+    )
+    .await;
     assert_eq!(status, 200, "{view}");
     let offered = view["components"]
         .as_array()
@@ -352,7 +359,11 @@ async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
 async fn without_a_queue_url_the_queue_is_not_configured(app: TestApp) {
     assert_eq!(
         checked(&app).await,
-        (json!(["queue"]), Value::Null, vec!["api".to_owned(), "db".to_owned()])
+        (
+            json!(["queue"]),
+            Value::Null,
+            vec!["api".to_owned(), "db".to_owned()]
+        )
     );
 }
 on_sqlite!(without_a_queue_url_the_queue_is_not_configured);

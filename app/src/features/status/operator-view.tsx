@@ -14,30 +14,16 @@ import type {
 import {
   type FormEvent,
   type ReactNode,
-  type RefObject,
   startTransition,
   useCallback,
   useEffect,
-  useRef,
   useState,
 } from "react";
 import { requestRaw } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
 import { OperatorAction } from "./operator-action";
+import { Outcome, usePost } from "./operator-outcome";
 import { WebhooksCard } from "./webhooks-card";
-
-/** The server's answer to a post: its error sentence, or null when it was stored. */
-async function post(path: string, body: unknown): Promise<string | null> {
-  const answer = await requestRaw(path, { method: "POST", body, auth: true });
-  if (!answer) return "The server could not be reached.";
-  if (answer.status === 200 || answer.status === 201) return null;
-  try {
-    const parsed = JSON.parse(answer.text) as { error?: string };
-    return parsed.error ?? `The server answered ${answer.status}.`;
-  } catch {
-    return `The server answered ${answer.status}.`;
-  }
-}
 
 /** `datetime-local` text read as UTC, as the server's RFC 3339. */
 function utc(local: string): string {
@@ -115,48 +101,6 @@ type FormProps = { info: OperatorInfo; onPosted: () => void };
 function updateTitle(info: OperatorInfo): string {
   const open = info.open_notices.length;
   return open === 0 ? "Post an update (nothing is open)" : `Post an update (${open} open)`;
-}
-
-type Message = { ok: boolean; text: string } | null;
-
-/** Runs a post, keeps its outcome for the form's status line, and moves focus to that line once
- * it says the outcome (a keyboard or screen-reader user lands on the result, not the page top). */
-function usePost(onPosted: () => void) {
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const outcome = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (message) outcome.current?.focus();
-  }, [message]);
-  const run = async (path: string, body: unknown, done: string) => {
-    setBusy(true);
-    setMessage(null);
-    const error = await post(path, body);
-    setBusy(false);
-    setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
-    if (error === null) onPosted();
-    return error === null;
-  };
-  return { message, busy, run, outcome };
-}
-
-function Outcome({
-  message,
-  outcome,
-}: {
-  message: Message;
-  outcome: RefObject<HTMLParagraphElement | null>;
-}) {
-  return (
-    <p
-      ref={outcome}
-      tabIndex={-1}
-      className={`operator__outcome${message?.ok === false ? " operator__outcome--error" : ""}`}
-      role="status"
-    >
-      {message?.text ?? ""}
-    </p>
-  );
 }
 
 /** The status an incident declares for its components: none (the checks' measure stands), or one
