@@ -154,7 +154,7 @@ pub struct Summary {
     pub not_configured: Vec<String>,
     /// How many of `notices` are open incidents (the page's sentence about the checks' incidents
     /// says so rather than "no incidents").
-    pub open_operator_incidents: u32,
+    pub open_operator_incidents: i64,
     /// The status page's absolute address, on the deployment's public origin (`PUBLIC_URL`).
     #[serde(skip_deserializing)]
     pub page_url: String,

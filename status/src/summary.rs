@@ -240,7 +240,7 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
         open_operator_incidents: notices
             .iter()
             .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
-            .count() as u32,
+            .count() as i64,
         notices,
         page_url: context.page_url.to_owned(),
         indicator: indicator.to_owned(),
