@@ -36,13 +36,15 @@ pub struct Known<'a> {
 }
 
 /// The three cards: id, name, and whether nothing is checked for it. Once the server answered,
-/// what it checks is its answer's (`not_configured`), not this page's settings; before, only an
-/// ethereal deployment (no API, so no server to ask) has cards known to be unchecked.
+/// what it checks is its answer's (`not_configured`), not this page's settings. Before, an ethereal
+/// deployment (no API, so no server to ask) has no checked card, and the queue's card takes the
+/// short shape when this page has no queue address, only to reserve its height (no layout shift
+/// when the answer agrees): its words wait for the server's answer.
 pub fn cards(known: &Known<'_>) -> [(&'static str, &'static str, bool); 3] {
     let unchecked = |id: &str| match known.summary {
         _ if known.ethereal => true,
         Some(summary) => summary.not_configured.iter().any(|c| c == id),
-        None => false,
+        None => id == "queue" && !known.queue_known,
     };
     [
         ("api", "API", unchecked("api")),
@@ -132,6 +134,9 @@ pub fn status_view(known: &Known<'_>) -> StatusView {
 
 fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
     let absent = match id {
+        "queue" if unchecked && !known.ethereal && known.summary.is_none() => {
+            "Reading what the server checks…"
+        }
         "queue" if unchecked && !known.ethereal => {
             "The server checks no Telekinesis queue: none is configured for this deployment."
         }

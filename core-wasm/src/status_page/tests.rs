@@ -346,9 +346,11 @@ fn the_queue_is_unknown_without_a_url_healthy_on_2xx_and_unhealthy_on_error() {
         None,
         "nothing was asked"
     );
-    assert!(
-        !without.view().cards[2].unchecked,
-        "not before the server says so"
+    let card = &without.view().cards[2];
+    assert!(card.unchecked, "the short shape, to reserve its height");
+    assert_eq!(
+        card.note, "Reading what the server checks…",
+        "no words before the server's"
     );
     assert_eq!(
         without.live()[2].label,
