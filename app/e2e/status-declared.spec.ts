@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookAt, lookAtWidthsAndThemes } from "./checks";
-import { openAction, STATUS_OPERATOR } from "./operators";
+import { STATUS_OPERATOR } from "./operators";
 import { requireEmulator, signIn } from "./sign-in";
 
 // A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
@@ -56,7 +56,8 @@ test("an operator declares a major outage from the keyboard and every surface sa
     .locator("summary", { has: page.getByRole("heading", { name: "Open an incident" }) })
     .focus();
   await page.keyboard.press("Enter");
-  const open = await openAction(view, "Open an incident");
+  const open = view.getByRole("form", { name: "Open an incident" });
+  await expect(open).toBeVisible();
   await tabTo(page, "Title");
   await page.keyboard.type(title);
   await tabTo(page, "Impact");
@@ -99,7 +100,12 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await lookAt(view, "operator-view-after-open");
 
   // A refusal is in the page's words, and focus lands on it.
-  const update = await openAction(view, "Post an update");
+  await view
+    .locator("summary", { has: page.getByRole("heading", { name: /^Post an update/ }) })
+    .focus();
+  await page.keyboard.press("Enter");
+  const update = view.getByRole("form", { name: /^Post an update/ });
+  await expect(update).toBeVisible();
   const target = update.getByLabel("Incident or window");
   await target.focus();
   await page.keyboard.type(`Incident: ${title}`);
@@ -124,7 +130,7 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await expect(target.locator("option:checked")).toHaveText(`Incident: ${title}`);
   await tabTo(page, "Status");
   await page.keyboard.type("Resolved");
-  await expect(update.getByLabel("Status")).toHaveValue("resolved");
+  await expect(update.getByLabel("Status", { exact: true })).toHaveValue("resolved");
   await tabTo(page, "Component status");
   await tabTo(page, "Update (Markdown)");
   await page.keyboard.type("Back up.");
