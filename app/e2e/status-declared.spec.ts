@@ -95,7 +95,12 @@ test("an operator declares a major outage from the keyboard and every surface sa
   const feed = await (await page.request.get("/status/feed.atom")).text();
   expect(feed).toContain("db: Major outage.");
   await axeInBothThemes(page);
-  await lookAtWidthsAndThemes(page, [[page, "status-major-outage"]]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await lookAtWidthsAndThemes(page, [
+    [page.getByTestId("status-overall"), "status-overall-major"],
+    [page.getByTestId("component-db"), "status-card-major"],
+  ]);
+  await lookAt(page, "status-major-outage-top");
   await page.setViewportSize({ width: 1280, height: 900 });
   await lookAt(view, "operator-view-after-open");
 

@@ -26,8 +26,10 @@ export const ComponentCard = memo(function ComponentCard({
           className={`component__stated component__stated--${card.statusKey ?? "unknown"}`}
           data-testid={`stated-${card.id}`}
         >
-          <span className="component__stated-dot" aria-hidden="true" />
-          {card.status}
+          <span className="component__stated-pill">
+            <span className="component__stated-dot" aria-hidden="true" />
+            {card.status}
+          </span>
           {card.statusNote && <span className="component__stated-why">{card.statusNote}</span>}
         </p>
       )}
