@@ -257,7 +257,7 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
 /// `component` with the status the page states ([`mg_domain::component_status`]'s rule): its
 /// measured state, a window in progress that names it, and what its open incidents declare.
 fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> ComponentSummary {
-    let naming = |n: &&Notice| n.components.iter().any(|c| *c == component.id);
+    let naming = |n: &&Notice| n.components.contains(&component.id);
     let in_maintenance = notices
         .iter()
         .filter(naming)
