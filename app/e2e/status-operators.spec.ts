@@ -69,7 +69,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
     ["resolved", "Fixed: the disk was full."],
   ] as const) {
     await update.getByLabel("Incident or window").selectOption({ label: `Incident: ${title}` });
-    await update.getByLabel("Status").selectOption(status);
+    await update.getByLabel("Status", { exact: true }).selectOption(status);
     await update.getByLabel("Update (Markdown)").fill(text);
     const answered = page.waitForResponse(
       (r) => r.url().endsWith("/updates") && r.request().method() === "POST",

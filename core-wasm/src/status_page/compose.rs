@@ -135,7 +135,7 @@ pub fn status_view(known: &Known<'_>) -> StatusView {
 fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
     let absent = match id {
         "queue" if unchecked && !known.ethereal && known.summary.is_none() => {
-            "Reading what the server checks…"
+            "Waiting for the server to say whether this deployment checks a Telekinesis queue."
         }
         "queue" if unchecked && !known.ethereal => {
             "The server checks no Telekinesis queue: none is configured for this deployment."

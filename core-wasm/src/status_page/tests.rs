@@ -349,7 +349,8 @@ fn the_queue_is_unknown_without_a_url_healthy_on_2xx_and_unhealthy_on_error() {
     let card = &without.view().cards[2];
     assert!(card.unchecked, "the short shape, to reserve its height");
     assert_eq!(
-        card.note, "Reading what the server checks…",
+        card.note,
+        "Waiting for the server to say whether this deployment checks a Telekinesis queue.",
         "no words before the server's"
     );
     assert_eq!(

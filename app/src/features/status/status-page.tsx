@@ -68,7 +68,7 @@ function Overall({ words, indicator }: { words: string | null; indicator: string
       data-testid="status-overall"
     >
       <span className="status-overall__dot" aria-hidden="true" />
-      {words ?? "Reading the server's status…"}
+      {words ?? "Checking…"}
     </p>
   );
 }
