@@ -7,7 +7,7 @@
 //!
 //! 1. **Measured.** The checks' state gives `operational` (every current viewpoint sees it up),
 //!    `partial_outage` (viewpoints disagree) or `major_outage` (every current viewpoint sees it
-//!    down); no current check gives nothing.
+//!    down); no current check gives nothing (`crate::status::State::measured_status`).
 //! 2. **Maintenance.** While a maintenance window naming the component is in progress, the measured
 //!    status is replaced by `under_maintenance` (the checks inside a window do not count).
 //! 3. **Declared.** Each open incident naming the component may declare a status (its latest update
@@ -15,8 +15,6 @@
 //!    of [`ComponentStatus::severity`].
 //! 4. Resolving the incident (or completing the window) removes its declaration: the measured status
 //!    is shown again.
-
-use crate::status::State;
 
 crate::vocabulary! {
     /// A component's status, as Statuspage spells it.
@@ -54,16 +52,6 @@ impl ComponentStatus {
         }
     }
 
-    /// The status the checks' state gives (step 1 of the rule); `None` without a current check.
-    pub const fn measured(state: State) -> Option<ComponentStatus> {
-        match state {
-            State::Operational => Some(ComponentStatus::Operational),
-            State::Degraded => Some(ComponentStatus::PartialOutage),
-            State::Down => Some(ComponentStatus::MajorOutage),
-            State::Unknown => None,
-        }
-    }
-
     /// The worse of two.
     pub fn worse(a: ComponentStatus, b: ComponentStatus) -> ComponentStatus {
         if b.severity() > a.severity() {
@@ -74,17 +62,17 @@ impl ComponentStatus {
     }
 }
 
-/// The module's rule: the status shown for a component whose checks say `measured`, that a
-/// window in progress names or not, and whose open incidents declare `declared`.
+/// The module's rule: the status shown for a component whose checks measure `measured` (step 1),
+/// that a window in progress names or not, and whose open incidents declare `declared`.
 pub fn combine(
-    measured: State,
+    measured: Option<ComponentStatus>,
     in_maintenance: bool,
     declared: impl IntoIterator<Item = ComponentStatus>,
 ) -> Option<ComponentStatus> {
     let base = if in_maintenance {
         Some(ComponentStatus::UnderMaintenance)
     } else {
-        ComponentStatus::measured(measured)
+        measured
     };
     declared.into_iter().fold(base, |shown, declared| {
         Some(shown.map_or(declared, |shown| ComponentStatus::worse(shown, declared)))
@@ -126,24 +114,24 @@ mod tests {
 
     #[test]
     fn the_worse_wins_and_maintenance_replaces_the_measure() {
-        assert_eq!(combine(State::Operational, false, []), Some(Operational));
+        assert_eq!(combine(Some(Operational), false, []), Some(Operational));
         assert_eq!(
-            combine(State::Operational, false, [MajorOutage]),
+            combine(Some(Operational), false, [MajorOutage]),
             Some(MajorOutage)
         );
         assert_eq!(
-            combine(State::Down, false, [DegradedPerformance]),
+            combine(Some(MajorOutage), false, [DegradedPerformance]),
             Some(MajorOutage),
             "a milder declaration does not hide what the checks see"
         );
-        assert_eq!(combine(State::Down, true, []), Some(UnderMaintenance));
+        assert_eq!(combine(Some(MajorOutage), true, []), Some(UnderMaintenance));
         assert_eq!(
-            combine(State::Operational, true, [PartialOutage]),
+            combine(Some(Operational), true, [PartialOutage]),
             Some(PartialOutage)
         );
-        assert_eq!(combine(State::Unknown, false, []), None);
+        assert_eq!(combine(None, false, []), None);
         assert_eq!(
-            combine(State::Unknown, false, [DegradedPerformance, MajorOutage]),
+            combine(None, false, [DegradedPerformance, MajorOutage]),
             Some(MajorOutage)
         );
     }

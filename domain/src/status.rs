@@ -32,6 +32,19 @@ impl State {
     pub fn is_current(self) -> bool {
         self != State::Unknown
     }
+
+    /// The component status the checks' state gives (step 1 of `crate::component_status`'s rule):
+    /// operational, partial outage (viewpoints disagree), major outage; `None` without a current
+    /// check.
+    pub const fn measured_status(self) -> Option<crate::component_status::ComponentStatus> {
+        use crate::component_status::ComponentStatus;
+        match self {
+            State::Operational => Some(ComponentStatus::Operational),
+            State::Degraded => Some(ComponentStatus::PartialOutage),
+            State::Down => Some(ComponentStatus::MajorOutage),
+            State::Unknown => None,
+        }
+    }
 }
 
 /// Percent of each window the component was up as its viewpoints agree (3 decimals); null

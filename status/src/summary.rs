@@ -190,7 +190,7 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         last_checked_at: latest.values().map(|c| c.checked_at).max().map(rfc3339),
         viewpoints,
         // Set by `with_status`, which sees the notices.
-        status: ComponentStatus::measured(state),
+        status: state.measured_status(),
         status_source: None,
     }
 }
@@ -268,8 +268,8 @@ fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> Component
         .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
         .filter_map(|n| n.component_status)
         .collect();
-    let status = combine(component.state, in_maintenance, declared.iter().copied());
-    let measured = ComponentStatus::measured(component.state);
+    let measured = component.state.measured_status();
+    let status = combine(measured, in_maintenance, declared.iter().copied());
     component.status_source = if status == measured {
         None
     } else if status == Some(ComponentStatus::UnderMaintenance) {
