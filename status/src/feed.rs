@@ -72,42 +72,47 @@ pub fn render(summary: &Summary) -> String {
     out
 }
 
-/// One entry per operator's notice; its content is the timeline, newest first, as HTML (escaped
-/// into the feed's text).
+/// One entry per update of an operator's notice, newest first (a subscriber hears each step: an
+/// incident's updates, a window scheduled, started and ended); its content is that update, with
+/// the window's times and the component status the notice declares, as HTML (escaped into the
+/// feed's text).
 fn notice_entry(notice: &Notice, page_url: &str) -> String {
     let kind = match notice.kind {
         NoticeKind::Incident => "Incident",
         NoticeKind::Maintenance => "Maintenance",
     };
-    let title = format!(
-        "{kind}: {} ({})",
-        notice.title,
-        notice.status.as_str().replace('_', " ")
-    );
-    let mut html = String::new();
+    let mut context = String::new();
     if let Some(status) = notice.component_status {
         let names = notice.components.join(", ");
-        html.push_str(&format!("<p>{}: {}.</p>", escape(&names), status.words()));
+        context.push_str(&format!("<p>{}: {}.</p>", escape(&names), status.words()));
     }
     if let (Some(start), Some(end)) = (&notice.starts_at, &notice.ends_at) {
-        html.push_str(&format!("<p>Window: {start} to {end}.</p>"));
+        context.push_str(&format!("<p>Window: {start} to {end}.</p>"));
     }
+    let mut out = String::new();
     for update in &notice.updates {
-        html.push_str(&format!(
-            "<p><strong>{}</strong> {}</p>{}",
+        let title = format!(
+            "{kind}: {} ({})",
+            notice.title,
+            update.status.as_str().replace('_', " ")
+        );
+        let html = format!(
+            "{context}<p><strong>{}</strong> {}</p>{}",
             update.status.as_str().replace('_', " "),
             update.created_at,
             update.body_html
+        );
+        out.push_str(&format!(
+            "<entry>\n<title>{}</title>\n<id>{FEED_ID}/notice/{}/{}</id>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{page_url}\"/>\n\
+             <published>{}</published>\n<updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
+            escape(&title),
+            escape(&notice.id),
+            update.seq,
+            update.created_at,
+            update.created_at,
+            escape(&html),
         ));
     }
-    format!(
-        "<entry>\n<title>{}</title>\n<id>{FEED_ID}/notice/{}</id>\n\
-         <link rel=\"alternate\" type=\"text/html\" href=\"{page_url}\"/>\n\
-         <published>{}</published>\n<updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
-        escape(&title),
-        escape(&notice.id),
-        notice.created_at,
-        notice.updated_at,
-        escape(&html),
-    )
+    out
 }

@@ -306,6 +306,12 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
         .expect("feed");
     assert!(feed.contains("The maintenance window started."), "{feed}");
     assert!(feed.contains("The maintenance window ended."), "{feed}");
+    let entries: Vec<&str> = feed
+        .split("<entry>")
+        .filter(|e| e.contains("Database upgrade"))
+        .collect();
+    assert_eq!(entries.len(), 3, "scheduled, started, ended: {feed}");
+    assert!(entries[0].contains("(completed)") && entries[1].contains("(in progress)"));
     let (_, log) = call(
         &app,
         "GET",
