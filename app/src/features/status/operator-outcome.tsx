@@ -2,20 +2,7 @@
 // (the server's sentence for a refusal, in the page's words) on a status line that takes focus once it
 // says something, so a keyboard or screen-reader user lands on the result of every submit.
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { requestRaw } from "../../lib/api-client";
-
-/** The server's answer to a post: its error sentence, or null when it was stored. */
-export async function post(path: string, body: unknown): Promise<string | null> {
-  const answer = await requestRaw(path, { method: "POST", body, auth: true });
-  if (!answer) return "The server could not be reached.";
-  if (answer.status === 200 || answer.status === 201) return null;
-  try {
-    const parsed = JSON.parse(answer.text) as { error?: string };
-    return parsed.error ?? `The server answered ${answer.status}.`;
-  } catch {
-    return `The server answered ${answer.status}.`;
-  }
-}
+import { send } from "./operator-answers";
 
 type Message = { ok: boolean; text: string } | null;
 
@@ -31,7 +18,7 @@ export function usePost(onPosted: () => void) {
   const run = async (path: string, body: unknown, done: string) => {
     setBusy(true);
     setMessage(null);
-    const error = await post(path, body);
+    const error = await send(path, body);
     setBusy(false);
     setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
     if (error === null) onPosted();

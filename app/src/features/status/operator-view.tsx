@@ -11,17 +11,10 @@ import type {
   NoticeKind,
   OperatorView as OperatorInfo,
 } from "@common/http-types";
-import {
-  type FormEvent,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useEffect,
-  useState,
-} from "react";
-import { requestRaw } from "../../lib/api-client";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useSession } from "../../lib/session/session-context";
 import { OperatorAction } from "./operator-action";
+import { useOperatorGet } from "./operator-answers";
 import { Outcome, usePost } from "./operator-outcome";
 import { WebhooksCard } from "./webhooks-card";
 
@@ -32,27 +25,12 @@ function utc(local: string): string {
 
 export function OperatorView({ onPosted }: { onPosted: () => void }) {
   const session = useSession();
-  const [info, setInfo] = useState<OperatorInfo | null>(null);
   const [version, setVersion] = useState(0);
   const signedIn = session.state.status === "signed-in";
-  // `version` asks again after a post.
-  useEffect(() => {
-    if (!signedIn) {
-      setInfo(null);
-      return;
-    }
-    let live = true;
-    void requestRaw("/api/status/operator", { auth: true }).then((answer) => {
-      if (!live) return;
-      const next = answer?.status === 200 ? (JSON.parse(answer.text) as OperatorInfo) : null;
-      // A transition: the three forms and the webhooks card render in slices React yields
-      // between, not in one task (an update from a fetch would render them without yielding).
-      startTransition(() => setInfo(next));
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn, version]);
+  // `version` asks again after a post. Anyone the server does not accept as an operator (403,
+  // 401) sees nothing of the view.
+  const answer = useOperatorGet<OperatorInfo>("/api/status/operator", version, signedIn);
+  const info = answer.status === "loaded" ? answer.answer : null;
   const posted = useCallback(() => {
     setVersion((v) => v + 1);
     onPosted();

@@ -10,11 +10,12 @@ import type {
   WebhookFormat,
   WebhookList,
 } from "@common/http-types";
-import { type FormEvent, startTransition, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
 import { OperatorAction } from "./operator-action";
+import { errorOf, type Loaded, useOperatorGet } from "./operator-answers";
 
 const WEBHOOKS = "/api/status/webhooks";
 const DELIVERIES = "/api/status/webhooks/deliveries";
@@ -23,42 +24,6 @@ const FORMATS: [WebhookFormat, string][] = [
   ["slack", "Slack"],
   ["discord", "Discord"],
 ];
-
-type Loaded<T> =
-  | { status: "loading" }
-  | { status: "loaded"; answer: T }
-  | { status: "failed"; message: string };
-
-/** The server's error sentence in `text`, else one naming the status. */
-function errorOf(status: number, text: string): string {
-  try {
-    return (JSON.parse(text) as { error?: string }).error ?? `The server answered ${status}.`;
-  } catch {
-    return `The server answered ${status}.`;
-  }
-}
-
-/** GETs `path` with the session's token, on mount and each time `round` changes. */
-function useOperatorGet<T>(path: string, round: number): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: "loading" });
-  useEffect(() => {
-    let live = true;
-    void requestRaw(path, { auth: true }).then((answer) => {
-      if (!live) return;
-      const next: Loaded<T> = !answer
-        ? { status: "failed", message: "The server could not be reached." }
-        : answer.status !== 200
-          ? { status: "failed", message: errorOf(answer.status, answer.text) }
-          : { status: "loaded", answer: JSON.parse(answer.text) as T };
-      // A transition, rendered in slices (the delivery log can hold many rows).
-      startTransition(() => setState(next));
-    });
-    return () => {
-      live = false;
-    };
-  }, [path, round]);
-  return state;
-}
 
 export function WebhooksCard() {
   const [round, setRound] = useState(0);
