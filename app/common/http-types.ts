@@ -598,7 +598,11 @@ export type WebhookList = { webhooks: Array<Webhook>,
 /**
  * Live webhooks at most.
  */
-max_webhooks: number, max_url_chars: number, max_name_chars: number, };
+max_webhooks: number, max_url_chars: number, max_name_chars: number, 
+/**
+ * The formats a webhook may have, with the words the form shows for them.
+ */
+formats: Array<[WebhookFormat, string]>, };
 
 /**
  * Where a delivery is: waiting for its (next) attempt, delivered (a 2xx answer), failed (every

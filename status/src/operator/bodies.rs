@@ -166,6 +166,8 @@ pub struct WebhookList {
     pub max_webhooks: i64,
     pub max_url_chars: usize,
     pub max_name_chars: usize,
+    /// The formats a webhook may have, with the words the form shows for them.
+    pub formats: Vec<(WebhookFormat, String)>,
 }
 
 /// One row of the delivery log.

@@ -19,6 +19,7 @@ use crate::{
     },
 };
 use mg_domain::webhooks::DeliveryState;
+use mg_domain::webhooks::WebhookFormat;
 
 impl Operator<'_> {
     /// The live webhooks (never their secrets) and the bounds.
@@ -36,6 +37,10 @@ impl Operator<'_> {
             max_webhooks: MAX_WEBHOOKS,
             max_url_chars: MAX_URL_CHARS,
             max_name_chars: MAX_NAME_CHARS,
+            formats: WebhookFormat::ALL
+                .iter()
+                .map(|f| (*f, f.words().to_owned()))
+                .collect(),
         })
     }
 
