@@ -21,7 +21,7 @@ expect_refusal() {
   local expected="$1"; shift
   local out status
   set +e
-  out="$(env -u IDENTITY_BASE_URL -u IDENTITY_EMULATOR DATA_DIR="$data" HOST=127.0.0.1 PORT=0 "$@" \
+  out="$(env -u IDENTITY_BASE_URL -u IDENTITY_EMULATOR -u PUBLIC_URL DATA_DIR="$data" HOST=127.0.0.1 PORT=0 "$@" \
     timeout 20 target/debug/mg-server 2>&1)"
   status=$?
   set -e
@@ -36,4 +36,6 @@ expect_refusal() {
 
 expect_refusal "Set IDENTITY_BASE_URL and IDENTITY_PROJECT_ID"
 expect_refusal "Unset IDENTITY_EMULATOR" IDENTITY_EMULATOR=on \
+  IDENTITY_BASE_URL=https://id.example IDENTITY_PROJECT_ID=P1
+expect_refusal "Set PUBLIC_URL" \
   IDENTITY_BASE_URL=https://id.example IDENTITY_PROJECT_ID=P1

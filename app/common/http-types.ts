@@ -296,7 +296,27 @@ recent_incidents: Array<Incident>,
  * What operators wrote: open incidents, upcoming and running maintenance, then the latest
  * resolved and completed ones (`crate::notices`), newest first within each group.
  */
-notices: Array<Notice>, };
+notices: Array<Notice>, 
+/**
+ * The page's overall status (`crate::component_status::overall`): Statuspage's indicator
+ * (`none`, `minor`, `major`, `critical`, `maintenance`) and its words ("All Systems
+ * Operational"), from the components' `status`.
+ */
+indicator: string, description: string, 
+/**
+ * The components this deployment does not check (the queue without a queue URL): the page
+ * says "not configured" for them, and operators are not offered them.
+ */
+not_configured: Array<string>, 
+/**
+ * How many of `notices` are open incidents (the page's sentence about the checks' incidents
+ * says so rather than "no incidents").
+ */
+open_operator_incidents: number, 
+/**
+ * The status page's absolute address, on the deployment's public origin (`PUBLIC_URL`).
+ */
+page_url: string, };
 
 /**
  * The state of a component, or of one viewpoint's view of it.
@@ -307,7 +327,18 @@ export type ComponentStatus = { id: string, name: string, state: ComponentState,
 /**
  * Over the last 24 hours, every viewpoint's checks.
  */
-latency_24h: Latency, last_checked_at: string | null, viewpoints: Array<ViewpointState>, };
+latency_24h: Latency, last_checked_at: string | null, viewpoints: Array<ViewpointState>, 
+/**
+ * What the page states: the checks' `state` combined with the operators' declarations and the
+ * windows in progress (`crate::component_status`); null before any current check or
+ * declaration.
+ */
+status: ComponentCondition | null, 
+/**
+ * Why the status is not the measured one: "declared" (an open incident's declaration is worse
+ * than the checks), "maintenance" (a window in progress), or null.
+ */
+status_source: string | null, };
 
 /**
  * Percent of each window the component was up as its viewpoints agree (3 decimals); null
@@ -423,6 +454,11 @@ check_incident: string | null,
  */
 starts_at: string | null, ends_at: string | null, created_at: string, updated_at: string, resolved_at: string | null, 
 /**
+ * The status an open incident declares for its components: its latest update's that declares
+ * one; null when none does, and once resolved (`crate::component_status`).
+ */
+component_status: ComponentCondition | null, 
+/**
  * Newest first.
  */
 updates: Array<NoticeUpdate>, };
@@ -439,7 +475,11 @@ seq: number, status: NoticeStatus,
  * The operator's Markdown rendered to HTML that holds no raw HTML, no script and no link
  * other than http(s) and mailto.
  */
-body_html: string, created_at: string, };
+body_html: string, created_at: string, 
+/**
+ * The status this update declares for the notice's components (an incident's), if any.
+ */
+component_status: ComponentCondition | null, };
 
 /**
  * Incident or maintenance.
@@ -458,6 +498,11 @@ export type NoticeStatus = "investigating" | "identified" | "monitoring" | "reso
 export type NoticeImpact = "none" | "minor" | "major" | "critical" | "maintenance";
 
 /**
+ * A component's status, as Statuspage spells it.
+ */
+export type ComponentCondition = "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+
+/**
  * `GET /api/status/operator`: what the operator view needs.
  */
 export type OperatorView = { operator: string, 
@@ -472,7 +517,13 @@ check_incidents: Array<string>,
 /**
  * The incidents and windows still open, which can take updates.
  */
-open_notices: Array<OpenNotice>, limits: OperatorLimits, };
+open_notices: Array<OpenNotice>, limits: OperatorLimits, 
+/**
+ * The words each field may hold and the words the forms show for them, in the order they are
+ * offered: an incident's statuses (the first three open one), a window's, the impacts of an
+ * incident, and the component statuses an incident may declare.
+ */
+incident_statuses: Array<[NoticeStatus, string]>, window_statuses: Array<[NoticeStatus, string]>, impacts: Array<[NoticeImpact, string]>, component_statuses: Array<[ComponentCondition, string]>, };
 
 export type OperatorLimits = { title_chars: number, body_chars: number, updates_per_notice: number, open_notices: number, };
 
@@ -496,7 +547,11 @@ body: string,
 /**
  * The id of an incident the checks opened, to attach this one to.
  */
-check_incident?: string | null, };
+check_incident?: string | null, 
+/**
+ * The status it declares for its components while it is open (`mg_domain::component_status`).
+ */
+component_status?: ComponentCondition | null, };
 
 /**
  * `POST /api/status/maintenances`.
@@ -510,7 +565,12 @@ starts_at: string, ends_at: string, body: string, };
 /**
  * `POST /api/status/{incidents,maintenances}/{id}/updates`.
  */
-export type NoticeUpdateRequest = { status: NoticeStatus, body: string, };
+export type NoticeUpdateRequest = { status: NoticeStatus, body: string, 
+/**
+ * An incident's update may declare a new status for its components (absent: the last one
+ * declared stays). A window's may not: a window in progress is `under_maintenance` by itself.
+ */
+component_status?: ComponentCondition | null, };
 
 /**
  * What a webhook's bodies look like: the whole event as JSON, or one message for Slack's or
@@ -545,7 +605,11 @@ export type WebhookList = { webhooks: Array<Webhook>,
 /**
  * Live webhooks at most.
  */
-max_webhooks: number, max_url_chars: number, max_name_chars: number, };
+max_webhooks: number, max_url_chars: number, max_name_chars: number, 
+/**
+ * The formats a webhook may have, with the words the form shows for them.
+ */
+formats: Array<[WebhookFormat, string]>, };
 
 /**
  * Where a delivery is: waiting for its (next) attempt, delivered (a 2xx answer), failed (every

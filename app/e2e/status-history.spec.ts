@@ -30,7 +30,9 @@ test("each checked component has 90 day bars, today's from the server's checks",
     await expect(page.getByTestId(`uptime-${id}`)).toContainText("24 h100%");
   }
   // The queue is not configured on the e2e server: a short card, no bars.
-  await expect(page.getByTestId("component-queue")).toContainText("No Telekinesis queue");
+  await expect(page.getByTestId("component-queue")).toContainText(
+    "The server checks no Telekinesis queue",
+  );
   await expect(page.getByTestId("bars-queue")).toHaveCount(0);
 });
 

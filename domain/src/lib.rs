@@ -5,6 +5,7 @@
 //! Plain Rust with no I/O, so both a native server and a size-conscious `.wasm` can depend on it.
 
 pub mod calendar;
+pub mod component_status;
 mod deployment;
 mod display_name;
 pub mod figures;

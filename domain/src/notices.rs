@@ -22,6 +22,19 @@ crate::vocabulary! {
     }
 }
 
+impl Impact {
+    /// The words shown for it: "Minor".
+    pub const fn words(self) -> &'static str {
+        match self {
+            Impact::None => "None",
+            Impact::Minor => "Minor",
+            Impact::Major => "Major",
+            Impact::Critical => "Critical",
+            Impact::Maintenance => "Maintenance",
+        }
+    }
+}
+
 crate::vocabulary! {
     /// Where an incident or a maintenance window stands: the first four are an incident's, the
     /// last three a window's (Statuspage's words).
@@ -51,6 +64,19 @@ impl NoticeStatus {
         NoticeStatus::InProgress,
         NoticeStatus::Completed,
     ];
+
+    /// The words shown for it: "Investigating", "In progress".
+    pub const fn words(self) -> &'static str {
+        match self {
+            NoticeStatus::Investigating => "Investigating",
+            NoticeStatus::Identified => "Identified",
+            NoticeStatus::Monitoring => "Monitoring",
+            NoticeStatus::Resolved => "Resolved",
+            NoticeStatus::Scheduled => "Scheduled",
+            NoticeStatus::InProgress => "In progress",
+            NoticeStatus::Completed => "Completed",
+        }
+    }
 
     /// Whether the notice is over at this status.
     pub fn is_final(self) -> bool {
@@ -89,6 +115,8 @@ pub struct NoticeUpdate {
     /// other than http(s) and mailto.
     pub body_html: String,
     pub created_at: String,
+    /// The status this update declares for the notice's components (an incident's), if any.
+    pub component_status: Option<crate::component_status::ComponentStatus>,
 }
 
 /// An incident or a maintenance window written by an operator.
@@ -113,6 +141,9 @@ pub struct Notice {
     pub created_at: String,
     pub updated_at: String,
     pub resolved_at: Option<String>,
+    /// The status an open incident declares for its components: its latest update's that declares
+    /// one; null when none does, and once resolved (`crate::component_status`).
+    pub component_status: Option<crate::component_status::ComponentStatus>,
     /// Newest first.
     pub updates: Vec<NoticeUpdate>,
 }

@@ -32,6 +32,19 @@ impl State {
     pub fn is_current(self) -> bool {
         self != State::Unknown
     }
+
+    /// The component status the checks' state gives (step 1 of `crate::component_status`'s rule):
+    /// operational, partial outage (viewpoints disagree), major outage; `None` without a current
+    /// check.
+    pub const fn measured_status(self) -> Option<crate::component_status::ComponentStatus> {
+        use crate::component_status::ComponentStatus;
+        match self {
+            State::Operational => Some(ComponentStatus::Operational),
+            State::Degraded => Some(ComponentStatus::PartialOutage),
+            State::Down => Some(ComponentStatus::MajorOutage),
+            State::Unknown => None,
+        }
+    }
 }
 
 /// Percent of each window the component was up as its viewpoints agree (3 decimals); null
@@ -87,6 +100,13 @@ pub struct ComponentSummary {
     pub last_checked_at: Option<String>,
     #[serde(skip_deserializing)]
     pub viewpoints: Vec<ViewpointState>,
+    /// What the page states: the checks' `state` combined with the operators' declarations and the
+    /// windows in progress (`crate::component_status`); null before any current check or
+    /// declaration.
+    pub status: Option<crate::component_status::ComponentStatus>,
+    /// Why the status is not the measured one: "declared" (an open incident's declaration is worse
+    /// than the checks), "maintenance" (a window in progress), or null.
+    pub status_source: Option<String>,
 }
 
 /// An incident as the page shows it: the same component's overlapping incidents from several
@@ -137,6 +157,20 @@ pub struct Summary {
     /// resolved and completed ones (`crate::notices`), newest first within each group.
     #[serde(skip_deserializing)]
     pub notices: Vec<crate::notices::Notice>,
+    /// The page's overall status (`crate::component_status::overall`): Statuspage's indicator
+    /// (`none`, `minor`, `major`, `critical`, `maintenance`) and its words ("All Systems
+    /// Operational"), from the components' `status`.
+    pub indicator: String,
+    pub description: String,
+    /// The components this deployment does not check (the queue without a queue URL): the page
+    /// says "not configured" for them, and operators are not offered them.
+    pub not_configured: Vec<String>,
+    /// How many of `notices` are open incidents (the page's sentence about the checks' incidents
+    /// says so rather than "no incidents").
+    pub open_operator_incidents: i64,
+    /// The status page's absolute address, on the deployment's public origin (`PUBLIC_URL`).
+    #[serde(skip_deserializing)]
+    pub page_url: String,
 }
 
 /// The ranges of `GET /api/status/history`, as its `range` parameter and answers spell them.

@@ -12,6 +12,17 @@ crate::vocabulary! {
     }
 }
 
+impl WebhookFormat {
+    /// The words shown for it: "JSON", "Slack", "Discord".
+    pub const fn words(self) -> &'static str {
+        match self {
+            WebhookFormat::Json => "JSON",
+            WebhookFormat::Slack => "Slack",
+            WebhookFormat::Discord => "Discord",
+        }
+    }
+}
+
 crate::vocabulary! {
     /// Where a delivery is: waiting for its (next) attempt, delivered (a 2xx answer), failed (every
     /// attempt failed, or its webhook was deleted), or held (a component change inside a

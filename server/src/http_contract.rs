@@ -14,7 +14,7 @@
 
 use std::{collections::BTreeSet, path::PathBuf};
 
-use mg_domain::{notices, status, webhooks};
+use mg_domain::{component_status, notices, status, webhooks};
 use mg_status::operator::bodies as operator;
 use ts_rs::{Config, TS};
 
@@ -121,6 +121,7 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         notices::NoticeKind,
         notices::NoticeStatus,
         notices::Impact,
+        component_status::ComponentStatus,
         // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*.
         operator::OperatorView,
         operator::OperatorLimits,

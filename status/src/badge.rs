@@ -1,8 +1,7 @@
 //! Shields-style SVG badges: the component's name on the left, its state and 90-day uptime on the right.
 
 use mg_domain::{
-    figures::format_uptime,
-    status::{ComponentSummary, State},
+    component_status::ComponentStatus, figures::format_uptime, status::ComponentSummary,
 };
 
 use mg_platform::html::escape;
@@ -20,21 +19,26 @@ fn text_width(text: &str) -> u32 {
         .sum()
 }
 
-fn color(state: State) -> &'static str {
-    match state {
-        State::Operational => "#2e7d32",
-        State::Degraded => "#b26a00",
-        State::Down => "#c62828",
-        State::Unknown => "#6b6b6b",
+fn color(status: Option<ComponentStatus>) -> &'static str {
+    match status {
+        Some(ComponentStatus::Operational) => "#2e7d32",
+        Some(ComponentStatus::DegradedPerformance | ComponentStatus::PartialOutage) => "#b26a00",
+        Some(ComponentStatus::MajorOutage) => "#c62828",
+        Some(ComponentStatus::UnderMaintenance) => "#1565c0",
+        None => "#6b6b6b",
     }
 }
 
-fn state_word(state: State) -> &'static str {
-    match state {
-        State::Operational => "up",
-        State::Degraded => "degraded",
-        State::Down => "down",
-        State::Unknown => "unknown",
+/// The badge's word for what the page states of the component (the checks and the operators
+/// combined, `ComponentSummary::status`).
+fn status_word(status: Option<ComponentStatus>) -> &'static str {
+    match status {
+        Some(ComponentStatus::Operational) => "up",
+        Some(ComponentStatus::DegradedPerformance) => "degraded",
+        Some(ComponentStatus::PartialOutage) => "partial outage",
+        Some(ComponentStatus::MajorOutage) => "down",
+        Some(ComponentStatus::UnderMaintenance) => "maintenance",
+        None => "unknown",
     }
 }
 
@@ -44,11 +48,11 @@ pub fn render(component: &ComponentSummary) -> String {
     let uptime = format_uptime(component.uptime.quarter.or(component.uptime.day))
         .map(|figure| format!(" {figure}"))
         .unwrap_or_default();
-    let value = format!("{}{uptime}", state_word(component.state));
+    let value = format!("{}{uptime}", status_word(component.status));
     let (lw, vw) = (text_width(label) + 12, text_width(&value) + 12);
     let width = lw + vw;
     let (label, value) = (escape(label), escape(&value));
-    let fill = color(component.state);
+    let fill = color(component.status);
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" aria-label="{label}: {value}"><title>{label}: {value}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="{width}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="{lw}" height="20" fill="#555"/><rect x="{lw}" width="{vw}" height="20" fill="{fill}"/><rect width="{width}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="{lx}" y="15" fill="#010101" fill-opacity=".3">{label}</text><text x="{lx}" y="14">{label}</text><text x="{vx}" y="15" fill="#010101" fill-opacity=".3">{value}</text><text x="{vx}" y="14">{value}</text></g></svg>"##,
         lx = lw / 2,
@@ -65,7 +69,7 @@ mod tests {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
         let mut component = ComponentSummary {
             name: "API".into(),
-            state: State::Operational,
+            status: Some(ComponentStatus::Operational),
             ..ComponentSummary::default()
         };
         for (uptime, shown) in [

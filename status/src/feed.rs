@@ -6,14 +6,17 @@ use mg_domain::{
     status::Summary,
 };
 
-use super::{statuspage::PAGE_URL, summary::incident_span};
+use super::{statuspage::origin, summary::incident_span};
 use mg_platform::html::escape;
 
 /// The feed's id; entries are `{FEED_ID}/incident/{component}/{start ms}`.
 const FEED_ID: &str = "tag:mg-web,2026:status";
 
-/// The feed document.
+/// The feed document. Every link in it is absolute, on the deployment's public origin (a feed is
+/// read away from the site); the ids are `tag:` URIs, absolute and the same on every origin.
 pub fn render(summary: &Summary) -> String {
+    let page_url = escape(&summary.page_url);
+    let feed_url = escape(&format!("{}/status/feed.atom", origin(summary)));
     let incidents: Vec<_> = summary
         .open_incidents
         .iter()
@@ -35,12 +38,12 @@ pub fn render(summary: &Summary) -> String {
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n\
          <title>mg-web status: incidents</title>\n<subtitle>Outages of the API, the database and the \
          queue as this deployment's checks saw them.</subtitle>\n<id>{FEED_ID}</id>\n\
-         <link rel=\"self\" type=\"application/atom+xml\" href=\"/status/feed.atom\"/>\n\
-         <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
+         <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>\n\
+         <link rel=\"alternate\" type=\"text/html\" href=\"{page_url}\"/>\n\
          <updated>{updated}</updated>\n<author><name>mg-web status</name></author>\n"
     );
     for notice in &summary.notices {
-        out.push_str(&notice_entry(notice));
+        out.push_str(&notice_entry(notice, &page_url));
     }
     for incident in incidents {
         let title = match &incident.ended_at {
@@ -55,7 +58,7 @@ pub fn render(summary: &Summary) -> String {
         text.push_str(&format!(" Seen from: {}.", incident.viewpoints.join(", ")));
         out.push_str(&format!(
             "<entry>\n<title>{}</title>\n<id>{FEED_ID}/incident/{}/{}</id>\n\
-             <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{page_url}\"/>\n\
              <published>{}</published>\n<updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
             escape(&title),
             escape(&incident.component),
@@ -69,38 +72,47 @@ pub fn render(summary: &Summary) -> String {
     out
 }
 
-/// One entry per operator's notice; its content is the timeline, newest first, as HTML (escaped
-/// into the feed's text).
-fn notice_entry(notice: &Notice) -> String {
+/// One entry per update of an operator's notice, newest first (a subscriber hears each step: an
+/// incident's updates, a window scheduled, started and ended); its content is that update, with
+/// the window's times and the component status the notice declares, as HTML (escaped into the
+/// feed's text).
+fn notice_entry(notice: &Notice, page_url: &str) -> String {
     let kind = match notice.kind {
         NoticeKind::Incident => "Incident",
         NoticeKind::Maintenance => "Maintenance",
     };
-    let title = format!(
-        "{kind}: {} ({})",
-        notice.title,
-        notice.status.as_str().replace('_', " ")
-    );
-    let mut html = String::new();
-    if let (Some(start), Some(end)) = (&notice.starts_at, &notice.ends_at) {
-        html.push_str(&format!("<p>Window: {start} to {end}.</p>"));
+    let mut context = String::new();
+    if let Some(status) = notice.component_status {
+        let names = notice.components.join(", ");
+        context.push_str(&format!("<p>{}: {}.</p>", escape(&names), status.words()));
     }
+    if let (Some(start), Some(end)) = (&notice.starts_at, &notice.ends_at) {
+        context.push_str(&format!("<p>Window: {start} to {end}.</p>"));
+    }
+    let mut out = String::new();
     for update in &notice.updates {
-        html.push_str(&format!(
-            "<p><strong>{}</strong> {}</p>{}",
+        let title = format!(
+            "{kind}: {} ({})",
+            notice.title,
+            update.status.as_str().replace('_', " ")
+        );
+        let html = format!(
+            "{context}<p><strong>{}</strong> {}</p>{}",
             update.status.as_str().replace('_', " "),
             update.created_at,
             update.body_html
+        );
+        out.push_str(&format!(
+            "<entry>\n<title>{}</title>\n<id>{FEED_ID}/notice/{}/{}</id>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{page_url}\"/>\n\
+             <published>{}</published>\n<updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
+            escape(&title),
+            escape(&notice.id),
+            update.seq,
+            update.created_at,
+            update.created_at,
+            escape(&html),
         ));
     }
-    format!(
-        "<entry>\n<title>{}</title>\n<id>{FEED_ID}/notice/{}</id>\n\
-         <link rel=\"alternate\" type=\"text/html\" href=\"{PAGE_URL}\"/>\n\
-         <published>{}</published>\n<updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
-        escape(&title),
-        escape(&notice.id),
-        notice.created_at,
-        notice.updated_at,
-        escape(&html),
-    )
+    out
 }

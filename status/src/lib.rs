@@ -56,7 +56,7 @@ use self::{
     round::Round,
     summary::Context,
 };
-use crate::store::checks::RawCheck;
+use crate::store::{checks::RawCheck, StatusQueries};
 use mg_platform::db::Database;
 
 /// The status checker and the status answers. One per process, shared by the scheduler and the routes.
@@ -75,6 +75,8 @@ pub struct StatusService {
     pub operator_writes: operator_limits::WriteLimiter,
     /// The outgoing webhooks' worker (its queue is in the database).
     pub webhooks: Arc<webhooks::Webhooks>,
+    /// The status page's absolute address: `PUBLIC_URL` + `/apotheosis`.
+    page_url: String,
 }
 
 impl StatusService {
@@ -84,10 +86,12 @@ impl StatusService {
         let checker = Checker::new(db.clone(), config.queue_url.clone());
         let now = mg_platform::time::now_ms();
         let components = checker.components();
+        let page_url = statuspage::page_url(public_url);
         let context = Context {
             now_ms: now,
             interval_ms: config.interval_ms(),
             checked_here: &components,
+            page_url: &page_url,
         };
         let empty = Snapshot::default();
         let summary = summary::summarize(&empty, &context, &config.instance_id);
@@ -106,6 +110,7 @@ impl StatusService {
             refusal: tokio::sync::watch::Sender::new(None),
             operator_writes: operator_limits::write_limiter(),
             webhooks,
+            page_url,
         }
     }
 
@@ -172,11 +177,12 @@ impl StatusService {
         let mut report = round
             .store(&self.db, &self.config, &checks, now_ms, &mut window)
             .await;
+        self.advance_windows(now_ms, &mut window).await;
         let refreshed = round
             .refresh(
                 &self.db,
                 &self.config,
-                self.checker.components(),
+                (self.checker.components(), &self.page_url),
                 &checks,
                 now_ms,
                 &mut window,
@@ -216,6 +222,24 @@ impl StatusService {
         }
     }
 
+    /// Starts and ends the maintenance windows whose time came by `now_ms`, as an operator's
+    /// update would (`store::window_clock`), before the round reads the notices to publish them.
+    async fn advance_windows(&self, now_ms: i64, window: &mut DbWindow) {
+        let added = window
+            .run_write(
+                "advance maintenance windows",
+                self.db.status().advance_windows(now_ms),
+            )
+            .await;
+        if let Some(added) = added.filter(|n| *n > 0) {
+            tracing::info!(
+                added,
+                "status: maintenance windows started or ended by the clock"
+            );
+            self.webhooks.wake();
+        }
+    }
+
     /// Records `checks` like [`Self::record`] but publishes nothing: the storage tests feed a year
     /// of made-up rounds through here, where re-rendering every answer each round would only cost time.
     pub async fn store_only(&self, checks: Vec<RawCheck>, now_ms: i64) -> RoundReport {
@@ -233,7 +257,12 @@ impl StatusService {
         self.webhooks.wake();
         let mut round = self.round.lock().await;
         let refreshed = round
-            .republish_notices(&self.db, &self.config, self.checker.components(), now_ms)
+            .republish_notices(
+                &self.db,
+                &self.config,
+                (self.checker.components(), &self.page_url),
+                now_ms,
+            )
             .await?;
         if let Refreshed::Published(published, _) = refreshed {
             match self.published.write() {

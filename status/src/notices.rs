@@ -51,6 +51,10 @@ pub fn notice_at((row, updates): &StoredNotice, now_ms: i64) -> Notice {
             )),
             _ => row.resolved_at.map(rfc3339),
         },
+        component_status: match kind {
+            NoticeKind::Incident if !status.is_final() => row.component_status,
+            _ => None,
+        },
         updates: updates
             .iter()
             .map(|update| NoticeUpdate {
@@ -58,6 +62,7 @@ pub fn notice_at((row, updates): &StoredNotice, now_ms: i64) -> Notice {
                 status: update.status,
                 body_html: to_safe_html(&update.body),
                 created_at: rfc3339(update.created_at),
+                component_status: update.declared(),
             })
             .collect(),
     }
@@ -152,6 +157,7 @@ mod tests {
             updated_at: 0,
             resolved_at: None,
             created_by: "ops".into(),
+            component_status: None,
         }
     }
 

@@ -51,7 +51,7 @@ impl Round {
         &mut self,
         db: &Database,
         config: &StatusConfig,
-        components: Vec<&'static str>,
+        (components, page_url): (Vec<&'static str>, &str),
         checks: &[RawCheck],
         now_ms: i64,
         window: &mut DbWindow,
@@ -115,7 +115,7 @@ impl Round {
                 merge_incident_changes(&mut self.snapshot.incidents, changes.iter());
             }
         }
-        self.render(config, components, now_ms).await
+        self.render(config, (components, page_url), now_ms).await
     }
 
     /// Reads the operators' notices again and re-renders the answers from the last snapshot: what
@@ -125,21 +125,21 @@ impl Round {
         &mut self,
         db: &Database,
         config: &StatusConfig,
-        components: Vec<&'static str>,
+        (components, page_url): (Vec<&'static str>, &str),
         now_ms: i64,
     ) -> Result<Refreshed, sqlx::Error> {
         self.snapshot.notices = db
             .status()
             .notices_since(now_ms - NOTICE_RETENTION_MS)
             .await?;
-        Ok(self.render(config, components, now_ms).await)
+        Ok(self.render(config, (components, page_url), now_ms).await)
     }
 
     /// Computes the summary and every answer from the snapshot.
     async fn render(
         &mut self,
         config: &StatusConfig,
-        components: Vec<&'static str>,
+        (components, page_url): (Vec<&'static str>, &str),
         now_ms: i64,
     ) -> Refreshed {
         // Summarising, serialising and compressing every answer is CPU work that grows with the
@@ -147,12 +147,14 @@ impl Round {
         let snapshot = std::mem::take(&mut self.snapshot);
         let interval = config.interval_ms();
         let instance_id = config.instance_id.clone();
+        let page_url = page_url.to_owned();
         let rendered = tokio::task::spawn_blocking(move || {
             let started = Instant::now();
             let context = Context {
                 now_ms,
                 interval_ms: interval,
                 checked_here: &components,
+                page_url: &page_url,
             };
             let summary = summary::summarize(&snapshot, &context, &instance_id);
             let published = Arc::new(Published::new(&summary, &snapshot, now_ms));

@@ -87,6 +87,7 @@ pub struct Published {
     pub history: HashMap<(String, Range), ReadyAnswer>,
     pub statuspage_summary: ReadyAnswer,
     pub statuspage_status: ReadyAnswer,
+    pub statuspage_components: ReadyAnswer,
     /// `/api/v2/incidents.json` and `/api/v2/incidents/unresolved.json`.
     pub statuspage_incidents: ReadyAnswer,
     pub statuspage_unresolved: ReadyAnswer,
@@ -176,6 +177,7 @@ impl Published {
             history,
             statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
             statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
+            statuspage_components: ReadyAnswer::json(&statuspage::components_json(summary)),
             statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
             statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
             notices_fragment: ReadyAnswer::new(

@@ -4,8 +4,9 @@
 use serde_json::{json, Value};
 
 use mg_domain::{
+    component_status::ComponentStatus,
     notices::{Notice, NoticeKind, NoticeStatus},
-    status::{Incident, State, Summary},
+    status::{ComponentSummary, Incident, Summary},
 };
 
 /// Page id used in every object (Statuspage ids are opaque strings).
@@ -13,6 +14,20 @@ const PAGE_ID: &str = "mg-web";
 /// The status page's path, which every answer links to. The one route fact of the status answers,
 /// kept here because they read no build output (the route catalogue is app/common/routes.ts).
 pub const PAGE_URL: &str = "/apotheosis";
+
+/// The status page's absolute address on `public_url` (`PUBLIC_URL`, an origin): what every link
+/// that leaves the site points at.
+pub fn page_url(public_url: &str) -> String {
+    format!("{}{PAGE_URL}", public_url.trim_end_matches('/'))
+}
+
+/// The site's origin of a summary's `page_url`.
+pub fn origin(summary: &Summary) -> &str {
+    summary
+        .page_url
+        .strip_suffix(PAGE_URL)
+        .unwrap_or(&summary.page_url)
+}
 /// Incidents and maintenance windows listed at most, as Statuspage lists them.
 const LISTED: usize = 50;
 
@@ -20,35 +35,25 @@ fn page(summary: &Summary) -> Value {
     json!({
         "id": PAGE_ID,
         "name": "mg-web",
-        "url": PAGE_URL,
+        "url": summary.page_url,
         "time_zone": "Etc/UTC",
         "updated_at": summary.updated_at,
     })
 }
 
-/// Statuspage's component status for ours.
-pub fn component_status(state: State) -> &'static str {
-    match state {
-        State::Operational => "operational",
-        State::Degraded => "partial_outage",
-        State::Down => "major_outage",
-        // Nothing current to go by: say so mildly rather than claim an outage.
-        State::Unknown => "degraded_performance",
-    }
+/// Statuspage's status of a component: what the page states (`ComponentSummary::status`, the
+/// checks and the operators combined); nothing current to go by says so mildly rather than claim
+/// an outage.
+pub fn component_status(component: &ComponentSummary) -> &'static str {
+    component
+        .status
+        .unwrap_or(ComponentStatus::DegradedPerformance)
+        .as_str()
 }
 
-/// The page's indicator and description, from the overall state (which leaves out components no
-/// viewpoint checks any more): none, minor (something degraded, or nothing checked yet), major (a
-/// component down), critical (every component down).
+/// The page's indicator and description (`mg_domain::component_status::overall`).
 fn indicator(summary: &Summary) -> Value {
-    let any_down = summary.components.iter().any(|c| c.state == State::Down);
-    let (indicator, description) = match summary.state {
-        State::Operational => ("none", "All Systems Operational"),
-        State::Down => ("critical", "Major System Outage"),
-        State::Degraded if any_down => ("major", "Partial System Outage"),
-        State::Degraded | State::Unknown => ("minor", "Minor Service Outage"),
-    };
-    json!({ "indicator": indicator, "description": description })
+    json!({ "indicator": summary.indicator, "description": summary.description })
 }
 
 fn incident(incident: &Incident, summary: &Summary) -> Value {
@@ -66,7 +71,7 @@ fn incident(incident: &Incident, summary: &Summary) -> Value {
         "resolved_at": incident.ended_at,
         "started_at": incident.started_at,
         "impact": "major",
-        "shortlink": PAGE_URL,
+        "shortlink": summary.page_url,
         "page_id": PAGE_ID,
         "incident_updates": [{
             "id": format!("{}-first", incident.id),
@@ -78,14 +83,14 @@ fn incident(incident: &Incident, summary: &Summary) -> Value {
             "display_at": incident.started_at,
         }],
         "components": component.map(|c| vec![json!({
-            "id": c.id, "name": c.name, "status": component_status(c.state),
+            "id": c.id, "name": c.name, "status": component_status(c),
         })]).unwrap_or_default(),
     })
 }
 
-/// `GET /api/v2/summary.json`.
-pub fn summary_json(summary: &Summary) -> Value {
-    let components: Vec<Value> = summary
+/// The components as Statuspage lists them in `summary.json` and `components.json`.
+fn components(summary: &Summary) -> Vec<Value> {
+    summary
         .components
         .iter()
         .enumerate()
@@ -93,7 +98,7 @@ pub fn summary_json(summary: &Summary) -> Value {
             json!({
                 "id": c.id,
                 "name": c.name,
-                "status": component_status(c.state),
+                "status": component_status(c),
                 "created_at": null,
                 "updated_at": c.last_checked_at.as_ref().unwrap_or(&summary.updated_at),
                 "position": position + 1,
@@ -106,10 +111,19 @@ pub fn summary_json(summary: &Summary) -> Value {
                 "only_show_if_degraded": false,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// `GET /api/v2/components.json`.
+pub fn components_json(summary: &Summary) -> Value {
+    json!({ "page": page(summary), "components": components(summary) })
+}
+
+/// `GET /api/v2/summary.json`.
+pub fn summary_json(summary: &Summary) -> Value {
     json!({
         "page": page(summary),
-        "components": components,
+        "components": components(summary),
         "incidents": unresolved(summary),
         "scheduled_maintenances": maintenances(summary, |status| status != NoticeStatus::Completed),
         "status": indicator(summary),
@@ -125,7 +139,7 @@ pub fn status_json(summary: &Summary) -> Value {
 fn components_of(ids: &[String], summary: &Summary) -> Vec<Value> {
     ids.iter()
         .filter_map(|id| summary.components.iter().find(|c| &c.id == id))
-        .map(|c| json!({ "id": c.id, "name": c.name, "status": component_status(c.state) }))
+        .map(|c| json!({ "id": c.id, "name": c.name, "status": component_status(c) }))
         .collect()
 }
 
@@ -163,7 +177,7 @@ fn notice(notice: &Notice, summary: &Summary) -> Value {
         "resolved_at": notice.resolved_at,
         "started_at": notice.starts_at.as_ref().unwrap_or(&notice.created_at),
         "impact": notice.impact.as_str(),
-        "shortlink": PAGE_URL,
+        "shortlink": summary.page_url,
         "page_id": PAGE_ID,
         "incident_updates": updates,
         "components": components_of(&notice.components, summary),

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use mg_domain::{
     calendar::parse_utc_ms,
+    component_status::{combine, overall, ComponentStatus},
+    notices::{Notice, NoticeKind, NoticeStatus},
     status::{
         ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint, ViewpointState,
     },
@@ -26,6 +28,9 @@ pub struct Context<'a> {
     pub interval_ms: i64,
     /// The components this instance checks (others appear when another viewpoint checks them).
     pub checked_here: &'a [&'static str],
+    /// The status page's absolute address (`PUBLIC_URL` + `/apotheosis`): every link that leaves
+    /// the site (Statuspage JSON, feed, badges, webhooks) is on it.
+    pub page_url: &'a str,
 }
 
 /// How long a check stays current: three check intervals (of at least 10 s each). A viewpoint
@@ -184,16 +189,27 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         },
         last_checked_at: latest.values().map(|c| c.checked_at).max().map(rfc3339),
         viewpoints,
+        // Set by `with_status`, which sees the notices.
+        status: state.measured_status(),
+        status_source: None,
     }
 }
 
 /// Computes the summary.
 pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) -> Summary {
+    let notices = notices_at(&snapshot.notices, context.now_ms);
     let components: Vec<ComponentSummary> = component_ids(snapshot, context)
         .iter()
-        .map(|id| component_summary(snapshot, context, id))
+        .map(|id| with_status(component_summary(snapshot, context, id), &notices))
         .collect();
     let state = overall_state(components.iter().map(|c| c.state));
+    let (indicator, description) = overall(
+        &components
+            .iter()
+            .filter(|c| c.state.is_current() || c.status_source.is_some())
+            .map(|c| c.status)
+            .collect::<Vec<_>>(),
+    );
     let mut last_seen: BTreeMap<&str, i64> = BTreeMap::new();
     for check in &snapshot.raw {
         let seen = last_seen
@@ -221,8 +237,48 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
         viewpoints,
         open_incidents: open,
         recent_incidents: ended.into_iter().take(20).collect(),
-        notices: notices_at(&snapshot.notices, context.now_ms),
+        open_operator_incidents: notices
+            .iter()
+            .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
+            .count() as i64,
+        notices,
+        page_url: context.page_url.to_owned(),
+        indicator: indicator.to_owned(),
+        description: description.to_owned(),
+        not_configured: COMPONENTS
+            .iter()
+            .map(|(id, _)| *id)
+            .filter(|id| !context.checked_here.contains(id))
+            .map(str::to_owned)
+            .collect(),
     }
+}
+
+/// `component` with the status the page states ([`mg_domain::component_status`]'s rule): its
+/// measured state, a window in progress that names it, and what its open incidents declare.
+fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> ComponentSummary {
+    let naming = |n: &&Notice| n.components.contains(&component.id);
+    let in_maintenance = notices
+        .iter()
+        .filter(naming)
+        .any(|n| n.kind == NoticeKind::Maintenance && n.status == NoticeStatus::InProgress);
+    let declared: Vec<ComponentStatus> = notices
+        .iter()
+        .filter(naming)
+        .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
+        .filter_map(|n| n.component_status)
+        .collect();
+    let measured = component.state.measured_status();
+    let status = combine(measured, in_maintenance, declared.iter().copied());
+    component.status_source = if status == measured {
+        None
+    } else if status == Some(ComponentStatus::UnderMaintenance) {
+        Some("maintenance".to_owned())
+    } else {
+        Some("declared".to_owned())
+    };
+    component.status = status;
+    component
 }
 
 /// The page's overall state from the components still checked (a component no viewpoint checks

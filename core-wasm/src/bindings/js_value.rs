@@ -329,8 +329,11 @@ mod tests {
           "id": "db", "name": "Database", "state": "down",
           "uptime": {"24h": 99.5, "7d": null, "90d": 100.0},
           "latency_24h": {"p50_ms": 2.5, "p95_ms": null},
-          "last_checked_at": null, "viewpoints": [{"instance_id": "a"}]
+          "last_checked_at": null, "viewpoints": [{"instance_id": "a"}],
+          "status": "major_outage", "status_source": "declared"
         }],
+        "indicator": "critical", "description": "Major System Outage",
+        "not_configured": ["queue"], "open_operator_incidents": 1,
         "open_incidents": [{
           "id": "i1", "component": "db", "component_name": "Database",
           "started_at": "2026-11-27T17:00:00.000Z", "ended_at": null, "first_error": "refused"
@@ -362,6 +365,14 @@ mod tests {
         );
         assert_eq!(point.latency_max_ms, None, "a field the page does not read");
         assert_eq!(read.summary.components[0].uptime.day, Some(99.5));
+        assert_eq!(
+            (
+                read.summary.open_operator_incidents,
+                read.summary.description.as_str()
+            ),
+            (1, "Major System Outage"),
+            "what the page states reads too (a count as a whole number)"
+        );
     }
 
     #[wasm_bindgen_test]

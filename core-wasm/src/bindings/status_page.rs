@@ -82,6 +82,24 @@ impl StatusPageMachine {
         self.inner.status_result(round, code, etag, page, error);
     }
 
+    /// The operators' posts answered `status` (undefined: it failed) with its `ETag` and text.
+    #[wasm_bindgen(js_name = noticesResult)]
+    pub fn notices_result(
+        &mut self,
+        round: u32,
+        status_code: Option<f64>,
+        etag: Option<String>,
+        text: Option<String>,
+    ) {
+        self.inner
+            .notices_result(round, status(status_code), etag, text);
+    }
+
+    /// An operator posted: the next round, with the posts, is due at once (`nextDeadline()`).
+    pub fn posted(&mut self, now_ms: f64) {
+        self.inner.posted(now_ms.max(0.0) as u64);
+    }
+
     /// Changes whenever `live()` may give something new.
     pub fn version(&self) -> u32 {
         self.inner.version()

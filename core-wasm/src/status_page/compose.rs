@@ -2,6 +2,7 @@
 //! held, the last request's failure, and the live values of this browser's checks.
 
 use super::{
+    notices::Notices,
     view::{
         tone_of, CardView, DayBar, HistoryView, IncidentView, LatencyRow, LiveValue, StatusView,
         Tone, UptimeCell,
@@ -16,14 +17,14 @@ use crate::{
     health::{health_label, HealthValue},
     text::join,
 };
-use mg_domain::calendar::DAY_MS;
+use mg_domain::{calendar::DAY_MS, component_status::ComponentStatus};
 
 /// What the machine knows that the page shows.
 #[derive(Debug, Clone, Copy)]
 pub struct Known<'a> {
     /// No API to ask (an ethereal deployment whose checks are not forced).
     pub ethereal: bool,
-    /// The Telekinesis queue has an address to check.
+    /// This browser has the queue's address to check it itself.
     pub queue_known: bool,
     pub summary: Option<&'a Summary>,
     pub history: &'a [Held],
@@ -31,33 +32,62 @@ pub struct Known<'a> {
     pub error: Option<&'a str>,
     /// The clock of the last round, for "today" on the bars.
     pub now_ms: u64,
+    pub notices: &'a Notices,
 }
 
-/// The three cards: id, name, and whether nothing is checked for it.
-pub fn cards(ethereal: bool, queue_known: bool) -> [(&'static str, &'static str, bool); 3] {
+/// The three cards: id, name, and whether nothing is checked for it. Once the server answered,
+/// what it checks is its answer's (`not_configured`), not this page's settings. Before, an ethereal
+/// deployment (no API, so no server to ask) has no checked card, and the queue's card takes the
+/// short shape when this page has no queue address, only to reserve its height (no layout shift
+/// when the answer agrees): its words wait for the server's answer.
+pub fn cards(known: &Known<'_>) -> [(&'static str, &'static str, bool); 3] {
+    let unchecked = |id: &str| match known.summary {
+        _ if known.ethereal => true,
+        Some(summary) => summary.not_configured.iter().any(|c| c == id),
+        None => id == "queue" && !known.queue_known,
+    };
     [
-        ("api", "API", ethereal),
-        ("db", "Database", ethereal),
-        ("queue", "Telekinesis queue", ethereal || !queue_known),
+        ("api", "API", unchecked("api")),
+        ("db", "Database", unchecked("db")),
+        ("queue", "Telekinesis queue", unchecked("queue")),
     ]
 }
 
-/// Each card's live value (`health`: api, db, queue) and its word.
+/// Each card's live value (`health`: api, db, queue) and its word. The queue this browser cannot
+/// check (it has no address for it) shows what the server measured of it, if it checks it.
 pub fn live_values(known: &Known<'_>, health: [HealthValue; 3]) -> Vec<LiveValue> {
-    cards(known.ethereal, known.queue_known)
+    cards(known)
         .into_iter()
         .zip(health)
-        .map(|((id, _, unchecked), health)| LiveValue {
-            id: id.to_owned(),
-            health,
-            label: health_label(health, unchecked).to_owned(),
+        .map(|((id, _, unchecked), health)| {
+            let measured = known
+                .summary
+                .and_then(|s| s.components.iter().find(|c| c.id == id))
+                .and_then(|c| c.status);
+            let health = match measured {
+                Some(status) if id == "queue" && !known.queue_known && !unchecked => {
+                    if status == ComponentStatus::Operational {
+                        HealthValue::Healthy
+                    } else {
+                        HealthValue::Unhealthy
+                    }
+                }
+                _ => health,
+            };
+            let unchecked =
+                unchecked || (id == "queue" && !known.queue_known && measured.is_none());
+            LiveValue {
+                id: id.to_owned(),
+                health,
+                label: health_label(health, unchecked).to_owned(),
+            }
         })
         .collect()
 }
 
 /// What the page shows now, besides the live values.
 pub fn status_view(known: &Known<'_>) -> StatusView {
-    let cards = cards(known.ethereal, known.queue_known)
+    let cards = cards(known)
         .into_iter()
         .map(|(id, name, unchecked)| card(known, id, name, unchecked))
         .collect();
@@ -74,13 +104,27 @@ pub fn status_view(known: &Known<'_>) -> StatusView {
                 .chain(&summary.recent_incidents)
                 .map(incident_view)
                 .collect();
-            let message = all
-                .is_empty()
-                .then(|| "No incidents in the last 90 days.".to_owned());
+            // The checks' list is empty; the operators' open incidents are listed with the
+            // notices, and this sentence must not contradict them.
+            let message = all.is_empty().then(|| {
+                match summary.open_operator_incidents {
+                    0 => "No incidents in the last 90 days.",
+                    1 => "The checks found no outage in the last 90 days; the operators' open incident is listed below.",
+                    _ => "The checks found no outage in the last 90 days; the operators' open incidents are listed below.",
+                }
+                .to_owned()
+            });
             (all, message)
         }
     };
+    let overall = known
+        .summary
+        .filter(|s| !known.ethereal && !s.description.is_empty());
     StatusView {
+        overall: overall.map(|s| s.description.clone()),
+        overall_indicator: overall.map(|s| s.indicator.clone()),
+        notices_html: known.notices.html().map(str::to_owned),
+        notices_message: known.notices.message().map(str::to_owned),
         cards,
         show_incidents: !known.ethereal,
         incidents,
@@ -90,10 +134,16 @@ pub fn status_view(known: &Known<'_>) -> StatusView {
 
 fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
     let absent = match id {
-        "queue" if known.ethereal || !known.queue_known => {
+        "queue" if unchecked && !known.ethereal && known.summary.is_none() => {
+            "Waiting for the server to say whether this deployment checks a Telekinesis queue."
+        }
+        "queue" if unchecked && !known.ethereal => {
+            "The server checks no Telekinesis queue: none is configured for this deployment."
+        }
+        "queue" if known.ethereal => {
             "No Telekinesis queue is configured for this deployment, so it has no history."
         }
-        "queue" => "The server does not check the queue: it has no queue address configured.",
+        "queue" => "The server has not checked the queue yet.",
         "api" if known.ethereal => "Ethereal deployments have no API, so nothing is checked.",
         "api" => "The server has not checked its API yet.",
         _ if known.ethereal => "Ethereal deployments have no database, so nothing is checked.",
@@ -129,6 +179,7 @@ fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
     })
     .collect();
     let checked_at = status.and_then(|s| s.last_checked_at.clone());
+    let stated = status.and_then(|s| s.status);
     CardView {
         id: id.to_owned(),
         name: name.to_owned(),
@@ -144,6 +195,13 @@ fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
             .map(|ms| join(&[&clock(ms), " UTC"])),
         checked_at,
         uptime,
+        status: stated.map(|s| s.words().to_owned()),
+        status_key: stated.map(|s| s.as_str().to_owned()),
+        status_note: match status.and_then(|s| s.status_source.as_deref()) {
+            Some("declared") => "Declared by the operators".to_owned(),
+            Some("maintenance") => "A maintenance window is in progress".to_owned(),
+            _ => String::new(),
+        },
         history: status.map(|s| history_view(known, id, name, s)),
         history_message,
     }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::{
     compose::{live_values, status_view, Known},
+    notices::{Notices, NOTICES_PATH},
     url::page_path,
     view::{LiveValue, StatusView},
     wire::{merge, Held, PageAnswer, Summary},
@@ -29,6 +30,10 @@ pub struct RoundPlan {
     pub status_path: Option<String>,
     /// Send as `If-None-Match` with the status request.
     pub if_none_match: Option<String>,
+    /// GET this path for the operators' posts (HTML), with `notices_if_none_match`; `None`: not
+    /// this round.
+    pub notices_path: Option<String>,
+    pub notices_if_none_match: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +56,7 @@ pub struct StatusPageMachine {
     version: u32,
     /// Bumped whenever [`StatusPageMachine::view`] may have changed.
     view_version: u32,
+    notices: Notices,
 }
 
 impl StatusPageMachine {
@@ -81,6 +87,7 @@ impl StatusPageMachine {
             error: None,
             version: 0,
             view_version: 0,
+            notices: Notices::default(),
         }
     }
 
@@ -121,7 +128,10 @@ impl StatusPageMachine {
             .map(|summary| summary.updated_at.as_str())
             .filter(|at| !at.is_empty());
         let status_path = (!self.ethereal).then(|| page_path(since));
+        let notices = !self.ethereal && self.notices.plan(self.round, now_ms);
         Some(RoundPlan {
+            notices_path: notices.then(|| NOTICES_PATH.to_owned()),
+            notices_if_none_match: self.notices.if_none_match().filter(|_| notices),
             round: self.round,
             check_api: !self.ethereal,
             check_db: !self.ethereal,
@@ -129,6 +139,25 @@ impl StatusPageMachine {
             if_none_match: status_path.as_ref().and(self.etag.clone()),
             status_path,
         })
+    }
+
+    /// An operator posted at `now_ms`: the next round (with the posts) is due at once.
+    pub fn posted(&mut self, now_ms: u64) {
+        self.notices.ask_now();
+        self.next_round_at = Some(now_ms);
+    }
+
+    /// The posts' answer to the ask of `round`: `status` (`None`: no answer), `ETag` and text.
+    pub fn notices_result(
+        &mut self,
+        round: u32,
+        status: Option<u16>,
+        etag: Option<String>,
+        text: Option<String>,
+    ) {
+        if self.notices.answer(round, status, etag, text) {
+            self.view_version = self.view_version.wrapping_add(1);
+        }
     }
 
     fn current(&self, round: u32) -> bool {
@@ -239,6 +268,7 @@ impl StatusPageMachine {
             history: &self.history,
             error: self.error.as_deref(),
             now_ms: self.now_ms,
+            notices: &self.notices,
         }
     }
 }

@@ -7,12 +7,16 @@
 //! the server's `ETag` (a 304 changes nothing) and ask only for the buckets from the last answer's
 //! `updated_at` on, which are merged into what the machine holds. The page renders [`StatusView`].
 //!
+//! The same rounds ask for the operators' posts (`notices`: with the first round, every two minutes
+//! and at once after a post), so the page has one schedule of requests and no other timer.
+//!
 //! One job a file: `wire` (the server's answers and the series kept from them), `machine` (rounds
 //! and answers), `view` (what the page renders), `compose` (the view built from what the machine
 //! knows), `wording` (numbers, dates and durations in words), `url` (the status request's URL).
 
 mod compose;
 mod machine;
+mod notices;
 mod url;
 mod view;
 mod wire;
@@ -28,3 +32,5 @@ pub use wire::{PageAnswer, DAYS, RECENT_BUCKETS};
 // Host only: proptest is not built for wasm32.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_server;

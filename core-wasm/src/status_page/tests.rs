@@ -14,7 +14,7 @@ use mg_domain::calendar::{civil_from_days, DAY_MS};
 use proptest::prelude::*;
 
 /// 2026-11-25T12:00:00Z.
-const NOON: u64 = 1_795_608_000_000;
+pub(super) const NOON: u64 = 1_795_608_000_000;
 
 fn day_start(days_back: i64) -> String {
     let day = NOON as i64 / DAY_MS - days_back;
@@ -23,7 +23,12 @@ fn day_start(days_back: i64) -> String {
 
 /// A page answer as the server writes it: `days` daily points up to today, each 100% up except
 /// today at `today_uptime`, one incident on yesterday; 96 recent points of 1.5 ms.
-fn page_json(updated_at: &str, days: i64, today_uptime: f64, since: Option<&str>) -> String {
+pub(super) fn page_json(
+    updated_at: &str,
+    days: i64,
+    today_uptime: f64,
+    since: Option<&str>,
+) -> String {
     let daily: Vec<String> = (0..days)
         .rev()
         .map(|back| {
@@ -81,7 +86,13 @@ fn crate_time(ms: i64) -> String {
     ])
 }
 
-fn answer(machine: &mut StatusPageMachine, round: u32, status: u16, etag: &str, body: &str) {
+pub(super) fn answer(
+    machine: &mut StatusPageMachine,
+    round: u32,
+    status: u16,
+    etag: &str,
+    body: &str,
+) {
     machine.status_result(
         round,
         Some(status),
@@ -118,6 +129,8 @@ fn a_round_is_the_two_checks_and_one_status_request_every_30_s() {
             queue_url: None,
             status_path: Some("/api/status/page".into()),
             if_none_match: None,
+            notices_path: Some("/status/notices/list".into()),
+            notices_if_none_match: None,
         }
     );
     assert_eq!(machine.next_deadline(), Some(NOON + 30_000));
@@ -334,12 +347,16 @@ fn the_queue_is_unknown_without_a_url_healthy_on_2xx_and_unhealthy_on_error() {
         "nothing was asked"
     );
     let card = &without.view().cards[2];
-    assert!(card.unchecked);
-    let live = &without.live()[2];
-    assert_eq!((live.health, live.label.as_str()), (Unknown, "Unknown"));
+    assert!(card.unchecked, "the short shape, to reserve its height");
     assert_eq!(
         card.note,
-        "No Telekinesis queue is configured for this deployment, so it has no history."
+        "Waiting for the server to say whether this deployment checks a Telekinesis queue.",
+        "no words before the server's"
+    );
+    assert_eq!(
+        without.live()[2].label,
+        "Unknown",
+        "this browser cannot check it"
     );
 
     let mut with = StatusPageMachine::new(false, false, Some("http://127.0.0.1:9/q".into()));

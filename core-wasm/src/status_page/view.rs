@@ -100,6 +100,14 @@ pub struct CardView {
     pub checked_at: Option<String>,
     pub checked_clock: Option<String>,
     pub uptime: Vec<UptimeCell>,
+    /// What the page states of the component (the server's `status`: the checks and the
+    /// operators combined), as words ("Major outage") and as its word for styling
+    /// ("major_outage"); `None` before the server's answer or without a current status.
+    pub status: Option<String>,
+    pub status_key: Option<String>,
+    /// Why it is not what the checks measure: "Declared by the operators" or "A maintenance
+    /// window is in progress"; empty otherwise.
+    pub status_note: String,
     /// Present once the server's summary lists the component.
     pub history: Option<HistoryView>,
     /// Said instead of the history while there is none.
@@ -141,6 +149,15 @@ pub struct LiveValue {
 #[cfg_attr(feature = "status", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusView {
+    /// The page's overall status in words ("All Systems Operational"), and Statuspage's indicator
+    /// for styling (`none`, `minor`, `major`, `critical`, `maintenance`); `None` before the
+    /// server's answer.
+    pub overall: Option<String>,
+    pub overall_indicator: Option<String>,
+    /// The operators' posts as the server made them (escaped HTML, safe to insert); until they
+    /// came, `notices_message` says why not.
+    pub notices_html: Option<String>,
+    pub notices_message: Option<String>,
     pub cards: Vec<CardView>,
     /// `false` on an ethereal deployment (no API, no incidents to list).
     pub show_incidents: bool,

@@ -36,4 +36,10 @@ pub enum ConfigError {
          identity provider"
     )]
     NoIdentityProvider,
+    #[error(
+        "refusing to start: PUBLIC_URL is not set (or names this machine), and this production \
+         build writes absolute links into the status page's Statuspage JSON, feed, badges and \
+         webhook bodies. Set PUBLIC_URL to the site's public origin, e.g. https://mg.example.com"
+    )]
+    NoPublicUrl,
 }

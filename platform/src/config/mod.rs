@@ -241,6 +241,11 @@ impl Config {
             if self.identity_base_url.is_none() {
                 return Err(ConfigError::NoIdentityProvider);
             }
+            // The status answers, the feed, the badges' links and the webhooks' bodies leave the
+            // site with absolute links on this origin: a production server must know its own.
+            if is_local_origin(&self.public_url) {
+                return Err(ConfigError::NoPublicUrl);
+            }
         }
         Ok(self)
     }
@@ -264,6 +269,17 @@ impl Config {
             None => None,
         }
     }
+}
+
+/// Whether `origin` names this machine (the default `http://localhost:{PORT}`, or a loopback
+/// address): links on it mean nothing to anyone else.
+fn is_local_origin(origin: &str) -> bool {
+    let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let host = match rest.rsplit_once(':') {
+        Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => host,
+        _ => rest,
+    };
+    matches!(host, "localhost" | "127.0.0.1" | "[::1]")
 }
 
 /// `PUBLIC_URL` as an origin (one trailing slash allowed), normalised (`HTTPS://X.example:443/` ->
@@ -338,6 +354,7 @@ mod tests {
         let provider = [
             ("IDENTITY_BASE_URL", "https://id.example"),
             ("IDENTITY_PROJECT_ID", "P1"),
+            ("PUBLIC_URL", "https://mg.example.com"),
         ];
         assert!(runnable(&provider, true).is_ok() && runnable(&provider, false).is_ok());
         assert!(runnable(&[], true).is_ok());
@@ -350,6 +367,22 @@ mod tests {
             .expect_err("emulator asked for")
             .to_string();
         assert!(message.contains("Unset IDENTITY_EMULATOR"), "{message}");
+        for local in [
+            None,
+            Some("http://127.0.0.1:8080"),
+            Some("http://localhost"),
+        ] {
+            let mut pairs = provider[..2].to_vec();
+            pairs.extend(local.map(|url| ("PUBLIC_URL", url)));
+            let message = runnable(&pairs, false)
+                .expect_err("no public origin")
+                .to_string();
+            assert!(message.contains("Set PUBLIC_URL"), "{local:?}: {message}");
+            assert!(
+                runnable(&pairs, true).is_ok(),
+                "development builds default it"
+            );
+        }
     }
 
     #[test]

@@ -63,6 +63,10 @@ where
         .route("/status/page", get(get_page))
         .route("/v2/summary.json", published(|p| &p.statuspage_summary))
         .route("/v2/status.json", published(|p| &p.statuspage_status))
+        .route(
+            "/v2/components.json",
+            published(|p| &p.statuspage_components),
+        )
         .route("/v2/incidents.json", published(|p| &p.statuspage_incidents))
         .route(
             "/v2/incidents/unresolved.json",

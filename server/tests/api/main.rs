@@ -33,6 +33,7 @@ mod runtime_config;
 mod sessions;
 mod static_files;
 mod status;
+mod status_component_status;
 mod status_instances;
 mod status_maintenance_days;
 mod status_operators;

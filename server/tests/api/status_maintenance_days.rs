@@ -69,6 +69,7 @@ fn window(id: &str, title: &str, components: &str, (start, end): (i64, i64)) -> 
         body: "Planned.".into(),
         created_at: start - DAY_MS,
         author: "ops-1".into(),
+        component_status: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! from these (the server's HTTP contract test, with the `ts-rs` feature).
 
 use mg_domain::{
+    component_status::ComponentStatus,
     notices::{Impact, NoticeKind, NoticeStatus},
     webhooks::{DeliveryState, WebhookFormat},
 };
@@ -20,6 +21,13 @@ pub struct OperatorView {
     /// The incidents and windows still open, which can take updates.
     pub open_notices: Vec<OpenNotice>,
     pub limits: OperatorLimits,
+    /// The words each field may hold and the words the forms show for them, in the order they are
+    /// offered: an incident's statuses (the first three open one), a window's, the impacts of an
+    /// incident, and the component statuses an incident may declare.
+    pub incident_statuses: Vec<(NoticeStatus, String)>,
+    pub window_statuses: Vec<(NoticeStatus, String)>,
+    pub impacts: Vec<(Impact, String)>,
+    pub component_statuses: Vec<(ComponentStatus, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -58,6 +66,10 @@ pub struct OpenIncident {
     #[serde(default)]
     #[cfg_attr(feature = "ts-rs", ts(optional = nullable))]
     pub check_incident: Option<String>,
+    /// The status it declares for its components while it is open (`mg_domain::component_status`).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts-rs", ts(optional = nullable))]
+    pub component_status: Option<ComponentStatus>,
 }
 
 /// `POST /api/status/maintenances`.
@@ -88,6 +100,11 @@ pub struct ScheduleMaintenance {
 pub struct PostUpdate {
     pub status: NoticeStatus,
     pub body: String,
+    /// An incident's update may declare a new status for its components (absent: the last one
+    /// declared stays). A window's may not: a window in progress is `under_maintenance` by itself.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts-rs", ts(optional = nullable))]
+    pub component_status: Option<ComponentStatus>,
 }
 
 /// `GET /api/status/operator/log`: the latest operator actions, newest first.
@@ -149,6 +166,8 @@ pub struct WebhookList {
     pub max_webhooks: i64,
     pub max_url_chars: usize,
     pub max_name_chars: usize,
+    /// The formats a webhook may have, with the words the form shows for them.
+    pub formats: Vec<(WebhookFormat, String)>,
 }
 
 /// One row of the delivery log.

@@ -1,5 +1,6 @@
 //! The checks every operator field passes: text trimmed and bounded with no control characters,
-//! components named once each from those this deployment has; a refusal names the field.
+//! components named once each from those this deployment has. A refusal is shown on the status
+//! page as it is: it names the field in the page's words ("The title"), never the API's.
 
 use mg_domain::visible_text;
 use mg_platform::error::AppError;
@@ -22,11 +23,15 @@ pub(super) fn text(
     let trimmed = value.trim();
     let count = trimmed.chars().count();
     if count == 0 || count > max {
-        return Err(invalid(&format!("{name} must be 1 to {max} characters.")));
+        return Err(invalid(&format!(
+            "{name} must be 1 to {max} characters (it has {count})."
+        )));
     }
     let allowed = |c: char| !c.is_control() || (multiline && (c == '\n' || c == '\t' || c == '\r'));
     if !trimmed.chars().all(allowed) {
-        return Err(invalid(&format!("{name} holds control characters.")));
+        return Err(invalid(&format!(
+            "{name} holds invisible control characters: remove them."
+        )));
     }
     if trimmed
         .chars()
@@ -53,17 +58,20 @@ pub(super) fn components(ids: &[String]) -> Result<String, AppError> {
     let known: Vec<&str> = COMPONENTS.iter().map(|(id, _)| *id).collect();
     if ids.is_empty() || ids.len() > known.len() {
         return Err(invalid(&format!(
-            "components must name 1 to {} of {}.",
-            known.len(),
-            known.join(", ")
+            "Choose 1 to {} affected components.",
+            known.len()
         )));
     }
     let mut chosen: Vec<&str> = Vec::new();
     for id in ids {
         let Some(found) = known.iter().find(|k| **k == id.as_str()) else {
             return Err(invalid(&format!(
-                "Unknown component: use {}.",
-                known.join(", ")
+                "This deployment has no component '{id}': choose among {}.",
+                COMPONENTS
+                    .iter()
+                    .map(|(_, name)| *name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         };
         if chosen.contains(found) {
@@ -87,14 +95,17 @@ mod tests {
 
     #[test]
     fn text_is_trimmed_bounded_and_free_of_control_characters() {
-        assert_eq!(text("  Slow  ", "title", 10, false).expect("ok"), "Slow");
         assert_eq!(
-            refusal(text("   ", "title", 10, false)),
-            "title must be 1 to 10 characters."
+            text("  Slow  ", "The title", 10, false).expect("ok"),
+            "Slow"
         );
         assert_eq!(
-            refusal(text("a\nb", "title", 10, false)),
-            "title holds control characters."
+            refusal(text("   ", "The title", 10, false)),
+            "The title must be 1 to 10 characters (it has 0)."
+        );
+        assert_eq!(
+            refusal(text("a\nb", "The title", 10, false)),
+            "The title holds invisible control characters: remove them."
         );
         assert_eq!(text("a\nb", "body", 10, true).expect("ok"), "a\nb");
         assert!(
@@ -107,8 +118,9 @@ mod tests {
     fn components_are_known_named_once_and_kept_in_the_order_given() {
         let ids = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert_eq!(components(&ids(&["db", "api"])).expect("ok"), "db,api");
-        assert!(refusal(components(&ids(&[]))).starts_with("components must name 1 to"));
-        assert!(refusal(components(&ids(&["disk"]))).starts_with("Unknown component"));
+        assert!(refusal(components(&ids(&[]))).starts_with("Choose 1 to 3 affected"));
+        assert!(refusal(components(&ids(&["disk"])))
+            .starts_with("This deployment has no component 'disk'"));
         assert_eq!(
             refusal(components(&ids(&["db", "db"]))),
             "A component is named twice."

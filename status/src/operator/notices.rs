@@ -3,6 +3,7 @@
 
 use mg_domain::{
     calendar::parse_utc_ms,
+    component_status::ComponentStatus,
     notices::{Impact, Notice, NoticeKind, NoticeStatus},
 };
 use mg_platform::{
@@ -43,8 +44,8 @@ struct Opening {
 impl Opening {
     fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
         Ok(Self {
-            title: text(title, "title", MAX_TITLE_CHARS, false)?,
-            markdown: text(body, "body", MAX_BODY_CHARS, true)?,
+            title: text(title, "The title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "The text", MAX_BODY_CHARS, true)?,
             components: components(ids)?,
         })
     }
@@ -58,6 +59,7 @@ struct Specifics {
     check_incident: Option<String>,
     /// `(starts_at, ends_at)` of a window.
     window: Option<(i64, i64)>,
+    component_status: Option<ComponentStatus>,
 }
 
 impl Operator<'_> {
@@ -68,8 +70,10 @@ impl Operator<'_> {
         let summary = published.page_summary();
         OperatorView {
             operator: self.who.to_owned(),
+            // Only what this deployment has: a component it does not check is not offered.
             components: COMPONENTS
                 .iter()
+                .filter(|(id, _)| !summary.not_configured.iter().any(|n| n == id))
                 .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
                 .collect(),
             check_incidents: summary
@@ -94,6 +98,24 @@ impl Operator<'_> {
                 updates_per_notice: MAX_UPDATES,
                 open_notices: MAX_OPEN_NOTICES,
             },
+            incident_statuses: NoticeStatus::INCIDENT
+                .iter()
+                .map(|s| (*s, s.words().to_owned()))
+                .collect(),
+            window_statuses: NoticeStatus::MAINTENANCE
+                .iter()
+                .map(|s| (*s, s.words().to_owned()))
+                .collect(),
+            impacts: Impact::ALL
+                .iter()
+                .filter(|i| **i != Impact::Maintenance)
+                .map(|i| (*i, i.words().to_owned()))
+                .collect(),
+            component_statuses: ComponentStatus::ALL
+                .iter()
+                .filter(|s| **s != ComponentStatus::UnderMaintenance)
+                .map(|s| (*s, s.words().to_owned()))
+                .collect(),
         }
     }
 
@@ -140,11 +162,13 @@ impl Operator<'_> {
     pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
         let opening = Opening::checked(&body.title, &body.body, &body.components)?;
         if body.impact == Impact::Maintenance {
-            return Err(invalid("impact must be none, minor, major or critical."));
+            return Err(invalid(
+                "Choose the impact: none, minor, major or critical.",
+            ));
         }
         if !NoticeStatus::INCIDENT.contains(&body.status) || body.status.is_final() {
             return Err(invalid(
-                "status must be investigating, identified or monitoring.",
+                "A new incident starts as investigating, identified or monitoring.",
             ));
         }
         if let Some(check) = &body.check_incident {
@@ -157,7 +181,7 @@ impl Operator<'_> {
                 .any(|i| &i.id == check);
             if !known {
                 return Err(invalid(
-                    "check_incident is not an incident the checks opened.",
+                    "The checks' incident to attach to is not one they opened in the last 90 days.",
                 ));
             }
         }
@@ -167,6 +191,7 @@ impl Operator<'_> {
             status: body.status,
             check_incident: body.check_incident,
             window: None,
+            component_status: declarable(body.component_status)?,
         };
         self.create(now_ms(), opening, specifics).await
     }
@@ -181,22 +206,22 @@ impl Operator<'_> {
         let time = |value: &str, name: &str| {
             parse_utc_ms(value).ok_or_else(|| {
                 invalid(&format!(
-                    "{name} must be a UTC time such as 2026-11-29T02:00:00Z."
+                    "{name} is not a date and time (UTC) such as 2026-11-29 02:00."
                 ))
             })
         };
         let (start, end) = (
-            time(&body.starts_at, "starts_at")?,
-            time(&body.ends_at, "ends_at")?,
+            time(&body.starts_at, "The start")?,
+            time(&body.ends_at, "The end")?,
         );
         if end <= start || end - start > MAX_WINDOW_MS {
             return Err(invalid(
-                "ends_at must be after starts_at, at most 7 days later.",
+                "The end must be after the start, and at most 7 days after it.",
             ));
         }
         if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
             return Err(invalid(
-                "starts_at must be within the next 90 days (or the last 24 hours).",
+                "The start must be within the next 90 days (or the last 24 hours).",
             ));
         }
         let specifics = Specifics {
@@ -205,6 +230,7 @@ impl Operator<'_> {
             status: NoticeStatus::Scheduled,
             check_incident: None,
             window: Some((start, end)),
+            component_status: None,
         };
         self.create(now, opening, specifics).await
     }
@@ -218,10 +244,23 @@ impl Operator<'_> {
     ) -> Result<Notice, AppError> {
         let allowed = NoticeStatus::of_kind(kind);
         if !allowed.contains(&body.status) {
-            return Err(invalid(&format!("status must be {}.", one_of(allowed))));
+            return Err(invalid(&format!(
+                "The status of {} must be {}.",
+                match kind {
+                    NoticeKind::Incident => "an incident",
+                    NoticeKind::Maintenance => "a maintenance window",
+                },
+                one_of(allowed)
+            )));
         }
+        if kind == NoticeKind::Maintenance && body.component_status.is_some() {
+            return Err(invalid(
+                "A maintenance window sets no component status: its components are under maintenance while it runs.",
+            ));
+        }
+        let component_status = declarable(body.component_status)?;
         let now = now_ms();
-        let markdown = text(&body.body, "body", MAX_BODY_CHARS, true)?;
+        let markdown = text(&body.body, "The update", MAX_BODY_CHARS, true)?;
         let store = self.db.status();
         let found = store.find_notice(id).await?;
         let Some((found, _)) = found.filter(|(n, _)| n.kind == kind) else {
@@ -238,6 +277,7 @@ impl Operator<'_> {
             body: &markdown,
             at: now,
             author: self.who,
+            component_status,
         };
         let Some(seq) = store.append_notice_update(&update, MAX_UPDATES).await? else {
             return Err(invalid(&format!(
@@ -271,6 +311,7 @@ impl Operator<'_> {
             body: opening.markdown,
             created_at: now,
             author: self.who.to_owned(),
+            component_status: specifics.component_status.map(|s| s.as_str().to_owned()),
         };
         if !self
             .db
@@ -332,6 +373,17 @@ fn action_of(kind: NoticeKind, seq: i64, status: NoticeStatus) -> String {
         (NoticeKind::Incident, 1) => "open incident".to_owned(),
         (kind, _) => format!("update {kind} ({status})"),
     }
+}
+
+/// A component status an incident may declare: any but `under_maintenance`, which only a window
+/// in progress gives.
+fn declarable(status: Option<ComponentStatus>) -> Result<Option<ComponentStatus>, AppError> {
+    if status == Some(ComponentStatus::UnderMaintenance) {
+        return Err(invalid(
+            "An incident cannot put a component under maintenance: schedule a maintenance window.",
+        ));
+    }
+    Ok(status)
 }
 
 /// `a, b or c`.

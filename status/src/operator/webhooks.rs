@@ -19,6 +19,7 @@ use crate::{
     },
 };
 use mg_domain::webhooks::DeliveryState;
+use mg_domain::webhooks::WebhookFormat;
 
 impl Operator<'_> {
     /// The live webhooks (never their secrets) and the bounds.
@@ -36,6 +37,10 @@ impl Operator<'_> {
             max_webhooks: MAX_WEBHOOKS,
             max_url_chars: MAX_URL_CHARS,
             max_name_chars: MAX_NAME_CHARS,
+            formats: WebhookFormat::ALL
+                .iter()
+                .map(|f| (*f, f.words().to_owned()))
+                .collect(),
         })
     }
 
@@ -44,7 +49,7 @@ impl Operator<'_> {
     pub async fn add_webhook(&self, body: AddWebhook) -> Result<AddedWebhook, AppError> {
         let url = guard::parse(&body.url).map_err(|message| invalid(&message))?;
         let name = match &body.name {
-            Some(name) if !name.trim().is_empty() => text(name, "name", MAX_NAME_CHARS, false)?,
+            Some(name) if !name.trim().is_empty() => text(name, "The name", MAX_NAME_CHARS, false)?,
             _ => url.host_str().unwrap_or_default().to_owned(),
         };
         guard::vet(&url, self.status.webhooks.allow_private())

@@ -94,7 +94,7 @@ impl StatusStore<'_> {
         let rows = sqlx::query_as::<_, Pair>(
             "SELECT u.notice_id, u.seq, u.kind, u.title, u.impact, u.components, \
                     u.check_incident, u.starts_at, u.ends_at, u.status, u.body, u.created_at, \
-                    u.author, w.id AS webhook_id \
+                    u.author, u.component_status, w.id AS webhook_id \
              FROM status_notice_updates u JOIN status_webhooks w \
                ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
              WHERE u.created_at >= $1 \

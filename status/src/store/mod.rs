@@ -7,6 +7,7 @@ pub mod checks;
 pub mod deliveries;
 pub mod notices;
 pub mod webhooks;
+pub mod window_clock;
 
 use std::ops::Deref;
 

@@ -7,7 +7,10 @@
 
 use sqlx::FromRow;
 
-use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
+use mg_domain::{
+    component_status::ComponentStatus,
+    notices::{Impact, NoticeKind, NoticeStatus},
+};
 use mg_platform::time::DAY_MS;
 
 use super::StatusStore;
@@ -45,6 +48,17 @@ pub struct UpdateRow {
     pub body: String,
     pub created_at: i64,
     pub author: String,
+    /// The status the update declares for the notice's components (NULL: none).
+    pub component_status: Option<String>,
+}
+
+impl UpdateRow {
+    /// The update's declared component status (a word this server does not know reads as none).
+    pub fn declared(&self) -> Option<ComponentStatus> {
+        self.component_status
+            .as_deref()
+            .and_then(ComponentStatus::parse)
+    }
 }
 
 /// A notice as its updates give it.
@@ -65,6 +79,8 @@ pub struct NoticeRow {
     /// When an update resolved or completed it.
     pub resolved_at: Option<i64>,
     pub created_by: String,
+    /// The latest declared component status of its updates.
+    pub component_status: Option<ComponentStatus>,
 }
 
 impl NoticeRow {
@@ -91,6 +107,11 @@ impl NoticeRow {
             updated_at: last.created_at,
             resolved_at,
             created_by: first.author.clone(),
+            component_status: updates
+                .iter()
+                .filter(|u| u.declared().is_some())
+                .max_by_key(|u| u.seq)
+                .and_then(UpdateRow::declared),
         })
     }
 }
@@ -104,10 +125,11 @@ pub struct NewUpdate<'a> {
     pub body: &'a str,
     pub at: i64,
     pub author: &'a str,
+    pub component_status: Option<ComponentStatus>,
 }
 
 const COLUMNS: &str = "notice_id, seq, kind, title, impact, components, check_incident, \
-                       starts_at, ends_at, status, body, created_at, author";
+                       starts_at, ends_at, status, body, created_at, author, component_status";
 
 /// Updates grouped per notice (newest update first), each with the notice they give.
 fn group(updates: Vec<UpdateRow>) -> Vec<(NoticeRow, Vec<UpdateRow>)> {
@@ -141,7 +163,7 @@ impl StatusStore<'_> {
     ) -> Result<bool, sqlx::Error> {
         let sql = format!(
             "INSERT INTO status_notice_updates ({COLUMNS}) \
-             SELECT $1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 \
+             SELECT $1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14 \
              WHERE ({OPEN_COUNT}) < $13 RETURNING seq"
         );
         let statement = sqlx::query_as::<_, (i64,)>(&sql)
@@ -157,7 +179,8 @@ impl StatusStore<'_> {
             .bind(&first.body)
             .bind(first.created_at)
             .bind(&first.author)
-            .bind(max_open);
+            .bind(max_open)
+            .bind(&first.component_status);
         match self
             .commit_returning_capped("status_open_notices", statement)
             .await
@@ -185,11 +208,12 @@ impl StatusStore<'_> {
             body,
             at,
             author,
+            component_status,
         } = *update;
         let sql = format!(
             "INSERT INTO status_notice_updates ({COLUMNS}) \
              SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
-                    starts_at, ends_at, $3, $4, $5, $6 \
+                    starts_at, ends_at, $3, $4, $5, $6, $8 \
              FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
              GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
              HAVING (COUNT(*) < $7 OR $3 IN {FINAL}) \
@@ -203,7 +227,8 @@ impl StatusStore<'_> {
             .bind(body)
             .bind(at)
             .bind(author)
-            .bind(max_updates);
+            .bind(max_updates)
+            .bind(component_status.map(ComponentStatus::as_str));
         match self.commit_returning(statement).await {
             Ok((seq,)) => Ok(Some(seq)),
             Err(sqlx::Error::RowNotFound) => Ok(None),
@@ -304,6 +329,7 @@ mod tests {
             body: "Looking.".into(),
             created_at: 1_000,
             author: "ops".into(),
+            component_status: None,
         }
     }
 
@@ -315,6 +341,7 @@ mod tests {
             body: "x",
             at,
             author: "ops",
+            component_status: None,
         }
     }
 

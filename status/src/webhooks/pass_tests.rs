@@ -40,6 +40,7 @@ async fn with_webhook_and_update() -> (tempfile::TempDir, Arc<Webhooks>) {
         ends_at: None,
         status: NoticeStatus::Investigating,
         body: "Looking.".into(),
+        component_status: None,
         created_at: T0 + 1_000,
         author: "ops".into(),
     };

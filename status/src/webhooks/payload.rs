@@ -57,6 +57,7 @@ pub fn notice_event(update: &UpdateRow, page_url: &str) -> Event {
         "status": update.status,
         "body": update.body,
         "check_incident": update.check_incident,
+        "component_status": update.declared(),
         "starts_at": update.starts_at.map(rfc3339),
         "ends_at": update.ends_at.map(rfc3339),
         "updated_at": rfc3339(update.created_at),
@@ -185,6 +186,7 @@ mod tests {
             body: "Looking <!channel> @everyone".into(),
             created_at: 1_000,
             author: "ops".into(),
+            component_status: None,
         }
     }
 

@@ -21,6 +21,18 @@ export const ComponentCard = memo(function ComponentCard({
         {card.name}
       </h2>
       <HealthBadge value={live?.health ?? "unknown"} label={live?.label ?? ""} />
+      {card.status && (
+        <p
+          className={`component__stated component__stated--${card.statusKey ?? "unknown"}`}
+          data-testid={`stated-${card.id}`}
+        >
+          <span className="component__stated-pill">
+            <span className="component__stated-dot" aria-hidden="true" />
+            {card.status}
+          </span>
+          {card.statusNote && <span className="component__stated-why">{card.statusNote}</span>}
+        </p>
+      )}
     </>
   );
   if (card.unchecked) {

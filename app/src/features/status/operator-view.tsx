@@ -2,48 +2,21 @@
 // (GET /api/status/operator answers 200; anyone else sees nothing of it). Three actions, each a plain
 // <form> with labelled fields (keyboard and screen-reader friendly) behind its heading, which opens
 // it (operator-action.tsx): open an incident, post an update (a final status resolves or completes),
-// schedule a maintenance window. The server validates everything; its message is shown as it is.
+// schedule a maintenance window. The server validates everything; its message (in the page's
+// words) is shown as it is, and focus moves to it after every submit. Every choice a form offers
+// (statuses, impacts, component statuses, components) and its words come from the server's answer.
 // Below it, the webhooks card (webhooks-card.tsx).
-import type { NoticeKind, NoticeStatus, OperatorView as OperatorInfo } from "@common/http-types";
-import {
-  type FormEvent,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useEffect,
-  useState,
-} from "react";
-import { requestRaw } from "../../lib/api-client";
+import type {
+  ComponentCondition,
+  NoticeKind,
+  OperatorView as OperatorInfo,
+} from "@common/http-types";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useSession } from "../../lib/session/session-context";
 import { OperatorAction } from "./operator-action";
+import { useOperatorGet } from "./operator-answers";
+import { Outcome, usePost } from "./operator-outcome";
 import { WebhooksCard } from "./webhooks-card";
-
-const INCIDENT_STATUSES: NoticeStatus[] = ["investigating", "identified", "monitoring", "resolved"];
-const WINDOW_STATUSES: NoticeStatus[] = ["scheduled", "in_progress", "completed"];
-const IMPACTS = ["none", "minor", "major", "critical"] as const;
-
-const words: Record<NoticeStatus, string> = {
-  investigating: "Investigating",
-  identified: "Identified",
-  monitoring: "Monitoring",
-  resolved: "Resolved",
-  scheduled: "Scheduled",
-  in_progress: "In progress",
-  completed: "Completed",
-};
-
-/** The server's answer to a post: its error sentence, or null when it was stored. */
-async function post(path: string, body: unknown): Promise<string | null> {
-  const answer = await requestRaw(path, { method: "POST", body, auth: true });
-  if (!answer) return "The server could not be reached.";
-  if (answer.status === 200 || answer.status === 201) return null;
-  try {
-    const parsed = JSON.parse(answer.text) as { error?: string };
-    return parsed.error ?? `The server answered ${answer.status}.`;
-  } catch {
-    return `The server answered ${answer.status}.`;
-  }
-}
 
 /** `datetime-local` text read as UTC, as the server's RFC 3339. */
 function utc(local: string): string {
@@ -52,27 +25,12 @@ function utc(local: string): string {
 
 export function OperatorView({ onPosted }: { onPosted: () => void }) {
   const session = useSession();
-  const [info, setInfo] = useState<OperatorInfo | null>(null);
   const [version, setVersion] = useState(0);
   const signedIn = session.state.status === "signed-in";
-  // `version` asks again after a post.
-  useEffect(() => {
-    if (!signedIn) {
-      setInfo(null);
-      return;
-    }
-    let live = true;
-    void requestRaw("/api/status/operator", { auth: true }).then((answer) => {
-      if (!live) return;
-      const next = answer?.status === 200 ? (JSON.parse(answer.text) as OperatorInfo) : null;
-      // A transition: the three forms and the webhooks card render in slices React yields
-      // between, not in one task (an update from a fetch would render them without yielding).
-      startTransition(() => setInfo(next));
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn, version]);
+  // `version` asks again after a post. Anyone the server does not accept as an operator (403,
+  // 401) sees nothing of the view.
+  const answer = useOperatorGet<OperatorInfo>("/api/status/operator", version, signedIn);
+  const info = answer.status === "loaded" ? answer.answer : null;
   const posted = useCallback(() => {
     setVersion((v) => v + 1);
     onPosted();
@@ -123,30 +81,29 @@ function updateTitle(info: OperatorInfo): string {
   return open === 0 ? "Post an update (nothing is open)" : `Post an update (${open} open)`;
 }
 
-/** Runs a post, keeps its outcome for the form's status line. */
-function usePost(onPosted: () => void) {
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: unknown, done: string) => {
-    setBusy(true);
-    setMessage(null);
-    const error = await post(path, body);
-    setBusy(false);
-    setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
-    if (error === null) onPosted();
-    return error === null;
-  };
-  return { message, busy, run };
-}
-
-function Outcome({ message }: { message: { ok: boolean; text: string } | null }) {
+/** The status an incident declares for its components: none (the checks' measure stands), or one
+ * of the server's words. */
+function ComponentStatusChoice({
+  info,
+  id,
+  none,
+}: {
+  info: OperatorInfo;
+  id: string;
+  none: string;
+}) {
   return (
-    <p
-      className={`operator__outcome${message?.ok === false ? " operator__outcome--error" : ""}`}
-      role="status"
-    >
-      {message?.text ?? ""}
-    </p>
+    <>
+      <label htmlFor={id}>Component status</label>
+      <select id={id} name="component_status" defaultValue="">
+        <option value="">{none}</option>
+        {info.component_statuses.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -200,7 +157,7 @@ function field(form: HTMLFormElement, name: string): string {
 }
 
 function OpenIncident({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -214,8 +171,9 @@ function OpenIncident({ info, onPosted }: FormProps) {
         status: field(form, "status"),
         body: field(form, "body"),
         check_incident: attach || null,
+        component_status: (field(form, "component_status") || null) as ComponentCondition | null,
       },
-      "Incident opened.",
+      `Incident opened: ${field(form, "title").trim()}.`,
     );
     if (ok) form.reset();
   };
@@ -225,21 +183,27 @@ function OpenIncident({ info, onPosted }: FormProps) {
       <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
       <label htmlFor="incident-impact">Impact</label>
       <select id="incident-impact" name="impact" defaultValue="minor">
-        {IMPACTS.map((impact) => (
+        {info.impacts.map(([impact, words]) => (
           <option key={impact} value={impact}>
-            {impact[0]?.toUpperCase()}
-            {impact.slice(1)}
+            {words}
           </option>
         ))}
       </select>
       <Components info={info} prefix="incident" />
+      <ComponentStatusChoice
+        info={info}
+        id="incident-component-status"
+        none="As the checks measure"
+      />
       <label htmlFor="incident-status">Status</label>
       <select id="incident-status" name="status" defaultValue="investigating">
-        {INCIDENT_STATUSES.slice(0, 3).map((status) => (
-          <option key={status} value={status}>
-            {words[status]}
-          </option>
-        ))}
+        {info.incident_statuses
+          .filter(([status]) => status !== "resolved")
+          .map(([status, words]) => (
+            <option key={status} value={status}>
+              {words}
+            </option>
+          ))}
       </select>
       {info.check_incidents.length > 0 && (
         <>
@@ -257,17 +221,17 @@ function OpenIncident({ info, onPosted }: FormProps) {
       <BodyAndSubmit info={info} id="incident-body" label="What people see" busy={busy}>
         Open incident
       </BodyAndSubmit>
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }
 
 function PostUpdate({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const [target, setTarget] = useState("");
   const chosen = info.open_notices.find((n) => n.id === target) ?? info.open_notices[0];
   const kind: NoticeKind = chosen?.kind ?? "incident";
-  const statuses = kind === "maintenance" ? WINDOW_STATUSES : INCIDENT_STATUSES;
+  const statuses = kind === "maintenance" ? info.window_statuses : info.incident_statuses;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!chosen) return;
@@ -275,8 +239,12 @@ function PostUpdate({ info, onPosted }: FormProps) {
     const path = kind === "maintenance" ? "maintenances" : "incidents";
     const ok = await run(
       `/api/status/${path}/${chosen.id}/updates`,
-      { status: field(form, "status"), body: field(form, "body") },
-      "Update posted.",
+      {
+        status: field(form, "status"),
+        body: field(form, "body"),
+        component_status: (field(form, "component_status") || null) as ComponentCondition | null,
+      },
+      `Update posted to ${chosen.title}.`,
     );
     if (ok) form.reset();
   };
@@ -295,12 +263,19 @@ function PostUpdate({ info, onPosted }: FormProps) {
           </select>
           <label htmlFor="update-status">Status</label>
           <select id="update-status" name="status" key={kind}>
-            {statuses.map((status) => (
+            {statuses.map(([status, words]) => (
               <option key={status} value={status}>
-                {words[status]}
+                {words}
               </option>
             ))}
           </select>
+          {kind === "incident" && (
+            <ComponentStatusChoice
+              info={info}
+              id="update-component-status"
+              none="Keep what is declared"
+            />
+          )}
           <BodyAndSubmit info={info} id="update-body" label="Update" busy={busy}>
             Post update
           </BodyAndSubmit>
@@ -308,13 +283,13 @@ function PostUpdate({ info, onPosted }: FormProps) {
       ) : (
         <p className="card__hint">Nothing is open.</p>
       )}
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }
 
 function ScheduleWindow({ info, onPosted }: FormProps) {
-  const { message, busy, run } = usePost(onPosted);
+  const { message, busy, run, outcome } = usePost(onPosted);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -327,7 +302,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
         ends_at: utc(field(form, "ends_at")),
         body: field(form, "body"),
       },
-      "Window scheduled.",
+      `Window scheduled: ${field(form, "title").trim()}.`,
     );
     if (ok) form.reset();
   };
@@ -343,7 +318,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
       <BodyAndSubmit info={info} id="window-body" label="What people see" busy={busy}>
         Schedule window
       </BodyAndSubmit>
-      <Outcome message={message} />
+      <Outcome message={message} outcome={outcome} />
     </form>
   );
 }

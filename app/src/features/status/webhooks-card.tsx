@@ -2,63 +2,16 @@
 // delete that asks first, a form to add one (its signing secret shown once, with a copy button and
 // how receivers check it), and the delivery log. Shown inside the operator view only, so only to
 // status operators; the server checks every call again.
-import type {
-  AddedWebhook,
-  Delivery,
-  DeliveryLog,
-  Webhook,
-  WebhookFormat,
-  WebhookList,
-} from "@common/http-types";
-import { type FormEvent, startTransition, useCallback, useEffect, useState } from "react";
+import type { AddedWebhook, Delivery, DeliveryLog, Webhook, WebhookList } from "@common/http-types";
+import { type FormEvent, useCallback, useState } from "react";
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
 import { OperatorAction } from "./operator-action";
+import { errorOf, type Loaded, useOperatorGet } from "./operator-answers";
 
 const WEBHOOKS = "/api/status/webhooks";
 const DELIVERIES = "/api/status/webhooks/deliveries";
-const FORMATS: [WebhookFormat, string][] = [
-  ["json", "JSON"],
-  ["slack", "Slack"],
-  ["discord", "Discord"],
-];
-
-type Loaded<T> =
-  | { status: "loading" }
-  | { status: "loaded"; answer: T }
-  | { status: "failed"; message: string };
-
-/** The server's error sentence in `text`, else one naming the status. */
-function errorOf(status: number, text: string): string {
-  try {
-    return (JSON.parse(text) as { error?: string }).error ?? `The server answered ${status}.`;
-  } catch {
-    return `The server answered ${status}.`;
-  }
-}
-
-/** GETs `path` with the session's token, on mount and each time `round` changes. */
-function useOperatorGet<T>(path: string, round: number): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: "loading" });
-  useEffect(() => {
-    let live = true;
-    void requestRaw(path, { auth: true }).then((answer) => {
-      if (!live) return;
-      const next: Loaded<T> = !answer
-        ? { status: "failed", message: "The server could not be reached." }
-        : answer.status !== 200
-          ? { status: "failed", message: errorOf(answer.status, answer.text) }
-          : { status: "loaded", answer: JSON.parse(answer.text) as T };
-      // A transition, rendered in slices (the delivery log can hold many rows).
-      startTransition(() => setState(next));
-    });
-    return () => {
-      live = false;
-    };
-  }, [path, round]);
-  return state;
-}
 
 export function WebhooksCard() {
   const [round, setRound] = useState(0);
@@ -76,12 +29,19 @@ export function WebhooksCard() {
         <Secret added={added} onDone={() => setAdded(null)} />
       ) : (
         <OperatorAction id="add-webhook-heading" title="Add a webhook">
-          <AddWebhook
-            onAdded={(answer) => {
-              setAdded(answer);
-              reload();
-            }}
-          />
+          {list.status === "loaded" ? (
+            <AddWebhook
+              list={list.answer}
+              onAdded={(answer) => {
+                setAdded(answer);
+                reload();
+              }}
+            />
+          ) : (
+            <p className="card__hint">
+              {list.status === "failed" ? list.message : "Loading the server's limits…"}
+            </p>
+          )}
         </OperatorAction>
       )}
       <h3 className="webhooks__heading">Webhooks</h3>
@@ -93,7 +53,12 @@ export function WebhooksCard() {
         ) : (
           <ul className="webhooks__list">
             {list.answer.webhooks.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} onDeleted={reload} />
+              <WebhookItem
+                key={webhook.id}
+                webhook={webhook}
+                formats={list.answer.formats}
+                onDeleted={reload}
+              />
             ))}
           </ul>
         ))}
@@ -108,7 +73,14 @@ export function WebhooksCard() {
   );
 }
 
-function AddWebhook({ onAdded }: { onAdded: (added: AddedWebhook) => void }) {
+/** The form; its formats, their words and the lengths allowed are the server's (`list`). */
+function AddWebhook({
+  list,
+  onAdded,
+}: {
+  list: WebhookList;
+  onAdded: (added: AddedWebhook) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -138,19 +110,19 @@ function AddWebhook({ onAdded }: { onAdded: (added: AddedWebhook) => void }) {
         name="url"
         type="url"
         required
-        maxLength={2000}
+        maxLength={list.max_url_chars}
         placeholder="https://hooks.example.com/…"
       />
       <label htmlFor="webhook-format">Format</label>
       <select id="webhook-format" name="format" defaultValue="json">
-        {FORMATS.map(([value, label]) => (
+        {list.formats.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>
         ))}
       </select>
       <label htmlFor="webhook-name">Name (optional)</label>
-      <input id="webhook-name" name="name" maxLength={100} />
+      <input id="webhook-name" name="name" maxLength={list.max_name_chars} />
       <button type="submit" className="button button--primary" disabled={busy}>
         Add webhook
       </button>
@@ -196,7 +168,15 @@ function Secret({ added, onDone }: { added: AddedWebhook; onDone: () => void }) 
   );
 }
 
-function WebhookItem({ webhook, onDeleted }: { webhook: Webhook; onDeleted: () => void }) {
+function WebhookItem({
+  webhook,
+  formats,
+  onDeleted,
+}: {
+  webhook: Webhook;
+  formats: WebhookList["formats"];
+  onDeleted: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState("");
   const remove = async () => {
@@ -205,7 +185,7 @@ function WebhookItem({ webhook, onDeleted }: { webhook: Webhook; onDeleted: () =
     else
       setError(answer ? errorOf(answer.status, answer.text) : "The server could not be reached.");
   };
-  const format = FORMATS.find(([value]) => value === webhook.format)?.[1] ?? webhook.format;
+  const format = formats.find(([value]) => value === webhook.format)?.[1] ?? webhook.format;
   return (
     <li className="webhooks__item">
       <div className="webhooks__what">

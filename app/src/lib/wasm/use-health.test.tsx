@@ -14,6 +14,8 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     latency_24h: { p50_ms: 1, p95_ms: 2 },
     last_checked_at: "2026-01-01T00:00:00Z",
     viewpoints: [],
+    status: "operational",
+    status_source: null,
   });
   return {
     state: "operational",
@@ -25,6 +27,11 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     open_incidents: [],
     recent_incidents: [],
     notices: [],
+    indicator: "none",
+    description: "All Systems Operational",
+    not_configured: [],
+    open_operator_incidents: 0,
+    page_url: "http://localhost:3000/apotheosis",
   };
 }
 

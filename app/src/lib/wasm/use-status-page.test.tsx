@@ -94,13 +94,19 @@ describe("useStatusPage", () => {
     expect(result.current.live[0]?.label).toBe("Healthy");
     expect(api?.uptime.map((cell) => cell.value)).toEqual(["100%", "100%", "100%", "99.99%"]);
     expect(api?.history?.bars.at(-1)?.label).toBe("25 Nov 2026: 100% uptime, 0 incidents");
-    expect(calls.map((c) => c.url)).toEqual(["/health", "/db-health", "/api/status/page"]);
+    // The first round asks for the operators' posts too; the next ones only every two minutes.
+    expect(calls.map((c) => c.url)).toEqual([
+      "/health",
+      "/db-health",
+      "/status/notices/list",
+      "/api/status/page",
+    ]);
 
     await advance(29_999);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
     await advance(1);
-    expect(calls).toHaveLength(6);
-    expect(calls[5]).toEqual({
+    expect(calls).toHaveLength(7);
+    expect(calls[6]).toEqual({
       url: "/api/status/page?since=2026-11-25T11%3A59%3A30.000Z",
       ifNoneMatch: '"t1"',
     });
@@ -169,7 +175,29 @@ describe("useStatusPage", () => {
     const { unmount } = renderHook(() => useStatusPage({ ethereal: false, force: false }));
     await advance(0);
     unmount();
+    await advance(180_000);
+    expect(calls).toHaveLength(4);
+  });
+
+  it("asks for the operators' posts in its rounds, and at once after a post", async () => {
+    const calls = network((url) =>
+      url === "/status/notices/list"
+        ? new Response("<p>Posts</p>", { status: 200, headers: { ETag: '"n1"' } })
+        : new Response("{}", { status: 200 }),
+    );
+    const { result } = renderHook(() => useStatusPage({ ethereal: false, force: false }));
+    await advance(0);
+    expect(result.current.view.noticesHtml).toBe("<p>Posts</p>");
+    const posts = () => calls.filter((c) => c.url === "/status/notices/list");
     await advance(90_000);
-    expect(calls).toHaveLength(3);
+    expect(posts()).toHaveLength(1);
+    act(() => result.current.posted());
+    await advance(0);
+    expect(posts()).toHaveLength(2);
+    expect(posts()[1]?.ifNoneMatch).toBe('"n1"');
+    await advance(119_999);
+    expect(posts()).toHaveLength(2);
+    await advance(30_000);
+    expect(posts()).toHaveLength(3);
   });
 });

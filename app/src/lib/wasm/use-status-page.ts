@@ -4,6 +4,7 @@
 // timer and re-reads the view only when the machine's version of it changed.
 
 import { type MachineStore, readOnce, useMachineStore } from "mg-core/react";
+import { useCallback } from "react";
 import { forceHealthChecks } from "../../config/env";
 import { apiUrl, probe } from "../api-client";
 import { nextTask } from "../next-task";
@@ -68,6 +69,12 @@ function round(machine: StatusPageMachine, store: StatusStore): void {
       report(store.answer(machine, (m) => m.queueResult(round, a?.status))),
     );
   }
+  if (plan.noticesPath) {
+    // The operators' posts: in the same rounds, when the machine says they are due.
+    void probe(apiUrl(plan.noticesPath), plan.noticesIfNoneMatch).then((a) =>
+      store.answer(machine, (m) => m.noticesResult(round, a?.status, a?.etag, a?.text)),
+    );
+  }
   if (plan.statusPath) {
     // The answer holds 90 days of history per component. Reading it into the machine and building
     // the view from it cost about the same, a dozen milliseconds each here and four times that on a
@@ -82,14 +89,17 @@ function round(machine: StatusPageMachine, store: StatusStore): void {
   }
 }
 
+/** The snapshot, and `posted`: an operator posted, so the next round (with the posts) runs now. */
+export type StatusPageState = StatusSnapshot & { posted: () => void };
+
 /** The status page's snapshot, from the first (prerendered) render on; rounds run while it is mounted. */
 export function useStatusPage({
   ethereal,
   force = forceHealthChecks,
   telekinesisQueueUrl,
-}: StatusPageOptions): StatusSnapshot {
+}: StatusPageOptions): StatusPageState {
   const create = () => new StatusPageMachine(ethereal, force, telekinesisQueueUrl);
-  const { snapshot } = useMachineStore(
+  const { snapshot, store } = useMachineStore(
     {
       create,
       read,
@@ -102,5 +112,8 @@ export function useStatusPage({
     },
     [ethereal, force, telekinesisQueueUrl],
   );
-  return snapshot;
+  const posted = useCallback(() => {
+    store.act((machine) => machine.posted(Date.now()));
+  }, [store]);
+  return { ...snapshot, posted };
 }

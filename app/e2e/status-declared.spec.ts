@@ -1,0 +1,150 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, lookAt, lookAtWidthsAndThemes } from "./checks";
+import { STATUS_OPERATOR } from "./operators";
+import { requireEmulator, signIn } from "./sign-in";
+
+// A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
+// the keyboard alone: the operator opens an incident marking the database a major outage, and every
+// surface says so within one round (the card, the overall words, the badge, the feed, summary.json,
+// status.json, components.json); resolving it brings back what the checks measure. Focus lands on
+// each form's outcome, and the page is axe-clean in both themes with the forms open and after each
+// submit.
+
+test.beforeAll(async ({ request }) => {
+  await requireEmulator(request);
+});
+
+/** Presses Tab and expects focus on `label`'s field (by its accessible name). */
+async function tabTo(page: Page, label: string | RegExp): Promise<void> {
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAccessibleName(label);
+}
+
+async function axeInBothThemes(page: Page): Promise<void> {
+  for (const theme of ["cosmic", "void"]) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    expect(await axeViolations(page), theme).toEqual([]);
+  }
+}
+
+/** What the server's surfaces say of the database: summary.json, components.json, status.json. */
+async function statuspage(page: Page): Promise<string[]> {
+  const get = async (path: string) => (await page.request.get(path)).json();
+  const db = (list: { id: string; status: string }[]) => list.find((c) => c.id === "db")?.status;
+  const summary = await get("/api/v2/summary.json");
+  const components = await get("/api/v2/components.json");
+  const status = await get("/api/v2/status.json");
+  return [db(summary.components), db(components.components), status.status.description];
+}
+
+test("an operator declares a major outage from the keyboard and every surface says so until resolved", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const title = `Database down ${tag}`;
+  await signIn(page, STATUS_OPERATOR);
+  await page.goto("/apotheosis");
+  const view = page.getByTestId("operator-view");
+  await expect(view).toBeVisible();
+  await expect(page.getByTestId("status-overall")).toHaveText("All Systems Operational");
+
+  // Open an incident: the action's heading, then every field, from the keyboard.
+  await view
+    .locator("summary", { has: page.getByRole("heading", { name: "Open an incident" }) })
+    .focus();
+  await page.keyboard.press("Enter");
+  const open = view.getByRole("form", { name: "Open an incident" });
+  await expect(open).toBeVisible();
+  await tabTo(page, "Title");
+  await page.keyboard.type(title);
+  await tabTo(page, "Impact");
+  await page.keyboard.type("Major");
+  await expect(open.getByLabel("Impact")).toHaveValue("major");
+  await tabTo(page, "API");
+  await tabTo(page, "Database");
+  await page.keyboard.press("Space");
+  await expect(open.getByLabel("Database")).toBeChecked();
+  // Only what this deployment checks is offered: the e2e server has no queue.
+  await expect(open.getByLabel("Telekinesis queue")).toHaveCount(0);
+  await tabTo(page, "Component status");
+  await page.keyboard.type("Major outage");
+  await expect(open.getByLabel("Component status")).toHaveValue("major_outage");
+  await tabTo(page, "Status");
+  const attach = open.getByLabel("Attach to the checks' incident");
+  if ((await attach.count()) > 0) await tabTo(page, "Attach to the checks' incident");
+  await tabTo(page, "What people see (Markdown)");
+  await page.keyboard.type("The database does not answer.");
+  await axeInBothThemes(page);
+  await tabTo(page, "Open incident");
+  await page.keyboard.press("Enter");
+  const outcome = open.getByRole("status");
+  await expect(outcome).toHaveText(`Incident opened: ${title}.`);
+  await expect(outcome).toBeFocused();
+
+  // Within one round (a post makes the next round run at once): the card and the overall words.
+  await expect(page.getByTestId("stated-db")).toContainText("Major outage");
+  await expect(page.getByTestId("stated-db")).toContainText("Declared by the operators");
+  await expect(page.getByTestId("status-overall")).toHaveText("Partial System Outage");
+  await expect(page.getByTestId("notices")).toContainText(title);
+  expect(await statuspage(page)).toEqual(["major_outage", "major_outage", "Partial System Outage"]);
+  const badge = await (await page.request.get("/status/badge/db.svg")).text();
+  expect(badge).toContain("Database: down");
+  const feed = await (await page.request.get("/status/feed.atom")).text();
+  expect(feed).toContain("db: Major outage.");
+  await axeInBothThemes(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await lookAtWidthsAndThemes(page, [
+    [page.getByTestId("status-overall"), "status-overall-major"],
+    [page.getByTestId("component-db"), "status-card-major"],
+  ]);
+  await lookAt(page, "status-major-outage-top");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await lookAt(view, "operator-view-after-open");
+
+  // A refusal is in the page's words, and focus lands on it.
+  await view
+    .locator("summary", { has: page.getByRole("heading", { name: /^Post an update/ }) })
+    .focus();
+  await page.keyboard.press("Enter");
+  const update = view.getByRole("form", { name: /^Post an update/ });
+  await expect(update).toBeVisible();
+  const target = update.getByLabel("Incident or window");
+  await target.focus();
+  await page.keyboard.type(`Incident: ${title}`);
+  await expect(target.locator("option:checked")).toHaveText(`Incident: ${title}`);
+  await tabTo(page, "Status");
+  await tabTo(page, "Component status");
+  await page.keyboard.type("Keep");
+  await tabTo(page, "Update (Markdown)");
+  await page.keyboard.type("   ");
+  await page.evaluate(() => {
+    // The browser's own check of the required field would stop the post; the server's is shown.
+    document.querySelector<HTMLTextAreaElement>("#update-body")?.removeAttribute("required");
+  });
+  await tabTo(page, "Post update");
+  await page.keyboard.press("Enter");
+  await expect(update.getByRole("status")).toHaveText(/^The update must be 1 to \d+ characters/);
+  await expect(update.getByRole("status")).toBeFocused();
+  await axeInBothThemes(page);
+
+  // Resolved: the measure shows again everywhere.
+  await target.focus();
+  await expect(target.locator("option:checked")).toHaveText(`Incident: ${title}`);
+  await tabTo(page, "Status");
+  await page.keyboard.type("Resolved");
+  await expect(update.getByLabel("Status", { exact: true })).toHaveValue("resolved");
+  await tabTo(page, "Component status");
+  await tabTo(page, "Update (Markdown)");
+  await page.keyboard.type("Back up.");
+  await tabTo(page, "Post update");
+  await page.keyboard.press("Enter");
+  await expect(update.getByRole("status")).toHaveText(`Update posted to ${title}.`);
+  await expect(update.getByRole("status")).toBeFocused();
+  await expect(page.getByTestId("stated-db")).toHaveText("Operational");
+  await expect(page.getByTestId("status-overall")).toHaveText("All Systems Operational");
+  expect(await statuspage(page)).toEqual(["operational", "operational", "All Systems Operational"]);
+  await axeInBothThemes(page);
+});

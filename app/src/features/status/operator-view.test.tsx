@@ -1,0 +1,122 @@
+import type { OperatorView as OperatorInfo } from "@common/http-types";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
+import { renderAtHome, stubSession } from "@/testing/session";
+import { setTokenProvider } from "../../lib/api-client";
+import { OperatorView } from "./operator-view";
+
+// The operator view against a faked network: every choice a form offers, and its words, are the
+// server's answer's; a refusal is shown in the server's words and focus moves to it; a post tells
+// the page (onPosted) and focus moves to the result.
+
+/** The server's answer, with words that differ from the values (so a test sees whose words show). */
+const info: OperatorInfo = {
+  operator: "ops-1",
+  components: [
+    ["api", "API"],
+    ["db", "Database"],
+  ],
+  check_incidents: [],
+  open_notices: [{ id: "n1", kind: "incident", title: "Slow sign-ins" }],
+  limits: { title_chars: 120, body_chars: 4000, updates_per_notice: 25, open_notices: 30 },
+  incident_statuses: [
+    ["investigating", "Looking into it"],
+    ["identified", "Found"],
+    ["monitoring", "Watching"],
+    ["resolved", "Fixed"],
+  ],
+  window_statuses: [
+    ["scheduled", "Planned"],
+    ["in_progress", "Under way"],
+    ["completed", "Done"],
+  ],
+  impacts: [
+    ["minor", "Small"],
+    ["major", "Large"],
+  ],
+  component_statuses: [
+    ["operational", "Fine"],
+    ["major_outage", "Down hard"],
+  ],
+};
+
+function options(select: HTMLElement): string[] {
+  return Array.from((select as HTMLSelectElement).options).map((o) => o.textContent ?? "");
+}
+
+async function openAction(name: string) {
+  fireEvent.click(await screen.findByRole("heading", { name }));
+  return screen.findByRole("form", { name });
+}
+
+beforeEach(() => setTokenProvider(() => "session-jwt"));
+afterEach(() => {
+  cleanup();
+  setTokenProvider(undefined);
+  vi.unstubAllGlobals();
+});
+
+describe("OperatorView", () => {
+  it("offers the server's components, statuses, impacts and component statuses in its words", async () => {
+    mockFetch({ "/api/status/operator": { status: 200, body: info } });
+    renderAtHome(<OperatorView onPosted={() => {}} />, stubSession({ userId: "U1" }));
+    const form = await openAction("Open an incident");
+    expect(options(within(form).getByLabelText("Impact"))).toEqual(["Small", "Large"]);
+    expect(options(within(form).getByLabelText("Status"))).toEqual([
+      "Looking into it",
+      "Found",
+      "Watching",
+    ]);
+    expect(options(within(form).getByLabelText("Component status"))).toEqual([
+      "As the checks measure",
+      "Fine",
+      "Down hard",
+    ]);
+    expect(within(form).queryByLabelText("Telekinesis queue")).toBeNull();
+    const update = await openAction("Post an update (1 open)");
+    expect(options(within(update).getByLabelText("Status"))).toEqual([
+      "Looking into it",
+      "Found",
+      "Watching",
+      "Fixed",
+    ]);
+  });
+
+  it("shows a refusal in the server's words and moves focus to it", async () => {
+    const refusal = "The end must be after the start, and at most 7 days after it.";
+    mockFetch({
+      "/api/status/operator": { status: 200, body: info },
+      "/api/status/maintenances": { status: 400, body: { code: "invalid_field", error: refusal } },
+    });
+    const posted = vi.fn();
+    renderAtHome(<OperatorView onPosted={posted} />, stubSession({ userId: "U1" }));
+    const form = await openAction("Schedule maintenance");
+    fireEvent.submit(form);
+    const outcome = await within(form).findByText(refusal);
+    expect(document.activeElement).toBe(outcome);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it("names the new incident, moves focus to it and tells the page", async () => {
+    const calls = mockFetch({
+      "/api/status/operator": { status: 200, body: info },
+      "/api/status/incidents": { status: 201, body: {} },
+    });
+    const posted = vi.fn();
+    renderAtHome(<OperatorView onPosted={posted} />, stubSession({ userId: "U1" }));
+    const form = await openAction("Open an incident");
+    fireEvent.change(within(form).getByLabelText("Title"), { target: { value: "Database down" } });
+    fireEvent.change(within(form).getByLabelText("Component status"), {
+      target: { value: "major_outage" },
+    });
+    fireEvent.submit(form);
+    const outcome = await within(form).findByText("Incident opened: Database down.");
+    expect(document.activeElement).toBe(outcome);
+    expect(posted).toHaveBeenCalled();
+    expect(calls.find((c) => c.path === "/api/status/incidents")?.body).toMatchObject({
+      title: "Database down",
+      component_status: "major_outage",
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import type { DeliveryLog, WebhookList } from "@common/http-types";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "@/testing/network";
+import { renderAtHome, stubSession } from "@/testing/session";
+import { setTokenProvider } from "../../lib/api-client";
+import { WebhooksCard } from "./webhooks-card";
+
+// The webhooks card against a faked network: the formats, their words and the lengths allowed are
+// the server's answer's, and a refusal is shown in the server's words.
+
+const list: WebhookList = {
+  webhooks: [
+    {
+      id: "w1",
+      name: "On-call",
+      url: "https://hooks.example.com/mg",
+      format: "slack",
+      created_at: "2026-11-27T10:00:00.000Z",
+      created_by: "ops-1",
+    },
+  ],
+  max_webhooks: 20,
+  max_url_chars: 1234,
+  max_name_chars: 56,
+  formats: [
+    ["json", "Whole event (JSON)"],
+    ["slack", "Slack message"],
+  ],
+};
+const log: DeliveryLog = { deliveries: [], kept_days: 7 };
+
+beforeEach(() => setTokenProvider(() => "session-jwt"));
+afterEach(() => {
+  cleanup();
+  setTokenProvider(undefined);
+  vi.unstubAllGlobals();
+});
+
+describe("WebhooksCard", () => {
+  it("offers the server's formats and limits, and lists webhooks in the server's words", async () => {
+    mockFetch({
+      "/api/status/webhooks": { status: 200, body: list },
+      "/api/status/webhooks/deliveries": { status: 200, body: log },
+    });
+    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
+    expect(await screen.findByText("Slack message")).toBeTruthy();
+    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
+    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    const format = within(form).getByLabelText("Format") as HTMLSelectElement;
+    expect(Array.from(format.options).map((o) => o.textContent)).toEqual([
+      "Whole event (JSON)",
+      "Slack message",
+    ]);
+    expect(within(form).getByLabelText("URL").getAttribute("maxlength")).toBe("1234");
+    expect(within(form).getByLabelText("Name (optional)").getAttribute("maxlength")).toBe("56");
+  });
+
+  it("shows a refusal in the server's words", async () => {
+    const refusal = "This address is private: webhooks may only reach public addresses.";
+    mockFetch({
+      "/api/status/webhooks": () => ({ status: 200, body: list }),
+      "/api/status/webhooks/deliveries": { status: 200, body: log },
+    });
+    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
+    await screen.findByText("Slack message");
+    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
+    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    mockFetch({
+      "/api/status/webhooks": { status: 400, body: { code: "invalid_field", error: refusal } },
+    });
+    fireEvent.submit(form);
+    expect(await within(form).findByText(refusal)).toBeTruthy();
+  });
+});

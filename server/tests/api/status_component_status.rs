@@ -1,0 +1,391 @@
+//! Component statuses operators declare: an incident that marks the database `major_outage` makes
+//! every surface say so (the summary's component and overall words, the badge, the feed,
+//! summary.json, status.json, components.json, the webhook body) while the checks see it up, and
+//! resolving it brings back what the checks measure. Every link that leaves the site is absolute,
+//! on `PUBLIC_URL`.
+
+use serde_json::{json, Value};
+
+use mg_server::{config::Config, time::now_ms};
+
+use crate::{
+    helpers::TestApp,
+    status_operators::{get_json, incident_body, operator},
+    status_webhooks::{add_webhook, allow_private, call, db_round},
+    webhook_receiver::Receiver,
+};
+
+const ORIGIN: &str = "https://status.example.com";
+
+fn public_origin(config: &mut Config) {
+    allow_private(config);
+    config.public_url = ORIGIN.into();
+}
+
+/// What every surface says of the database now: the summary's component status and overall
+/// description, summary.json's, status.json's and components.json's.
+async fn surfaces(app: &TestApp) -> Vec<String> {
+    let summary = get_json(app, "/api/status").await;
+    let db = |components: &Value| {
+        components
+            .as_array()
+            .expect("components")
+            .iter()
+            .find(|c| c["id"] == "db")
+            .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
+            .expect("db listed")
+    };
+    let statuspage = get_json(app, "/api/v2/summary.json").await;
+    let components = get_json(app, "/api/v2/components.json").await;
+    let status = get_json(app, "/api/v2/status.json").await;
+    vec![
+        db(&summary["components"]),
+        summary["description"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        db(&statuspage["components"]),
+        statuspage["status"]["indicator"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        db(&components["components"]),
+        status["status"]["description"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    ]
+}
+
+async fn badge(app: &TestApp) -> String {
+    app.get("/status/badge/db.svg")
+        .await
+        .text()
+        .await
+        .expect("badge")
+}
+
+async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
+    let receiver = Receiver::start().await;
+    add_webhook(&app, &receiver.url("/hook"), "json").await;
+    let t = now_ms();
+    db_round(&app, t, true).await;
+    assert_eq!(
+        surfaces(&app).await,
+        [
+            "operational",
+            "All Systems Operational",
+            "operational",
+            "none",
+            "operational",
+            "All Systems Operational"
+        ]
+    );
+
+    let ops = operator(&app);
+    let mut body = incident_body("Database down");
+    body["component_status"] = json!("major_outage");
+    let (status, opened) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    assert_eq!(status, 201, "{opened}");
+    assert_eq!(opened["component_status"], "major_outage");
+    let id = opened["id"].as_str().expect("id").to_owned();
+    assert_eq!(
+        surfaces(&app).await,
+        [
+            "major_outage",
+            "Partial System Outage",
+            "major_outage",
+            "major",
+            "major_outage",
+            "Partial System Outage"
+        ],
+        "the operator's declaration wins over checks that see it up"
+    );
+    assert!(badge(&app).await.contains("Database: down"));
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    assert!(feed.contains("db: Major outage."), "{feed}");
+    let got = receiver.wait_for("/hook", 1, 20).await;
+    assert_eq!(
+        got[0].json()["incident"]["component_status"],
+        "major_outage"
+    );
+
+    // Still declared after the next round of checks that see it up.
+    db_round(&app, t + 30_000, true).await;
+    assert_eq!(surfaces(&app).await[0], "major_outage");
+
+    let resolve = json!({"status": "resolved", "body": "Back.", "component_status": "operational"});
+    let path = format!("/api/status/incidents/{id}/updates");
+    let (status, resolved) = call(&app, "POST", &path, Some(&ops), &resolve).await;
+    assert_eq!(status, 200, "{resolved}");
+    assert_eq!(resolved["component_status"], Value::Null);
+    assert_eq!(
+        surfaces(&app).await,
+        [
+            "operational",
+            "All Systems Operational",
+            "operational",
+            "none",
+            "operational",
+            "All Systems Operational"
+        ],
+        "resolving restores what the checks measure"
+    );
+    assert!(badge(&app).await.contains("Database: up"));
+}
+on_both_backends!(
+    a_declared_major_outage_shows_everywhere_until_resolved,
+    a_declared_major_outage_shows_everywhere_until_resolved,
+    allow_private
+);
+
+async fn bad_declarations_are_refused_and_change_nothing(app: TestApp) {
+    let ops = operator(&app);
+    db_round(&app, now_ms(), true).await;
+    let mut body = incident_body("Maintenance by incident");
+    body["component_status"] = json!("under_maintenance");
+    let (status, answer) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("maintenance window"));
+    body["component_status"] = json!("on_fire");
+    let (status, _) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    assert_eq!(status, 400);
+    assert_eq!(app.count_rows("status_notice_updates").await, 0);
+    assert_eq!(surfaces(&app).await[0], "operational");
+}
+on_sqlite!(bad_declarations_are_refused_and_change_nothing);
+
+/// Every link of `value` (any string that is a URL or a path) in the answers that leave the site.
+fn links(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::String(text) if text.starts_with('/') || text.contains("://") => {
+            found.push(text.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|v| links(v, found)),
+        Value::Object(map) => map.values().for_each(|v| links(v, found)),
+        _ => {}
+    }
+}
+
+async fn every_link_that_leaves_the_site_is_absolute(app: TestApp) {
+    let receiver = Receiver::start().await;
+    add_webhook(&app, &receiver.url("/hook"), "json").await;
+    db_round(&app, now_ms(), true).await;
+    let ops = operator(&app);
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/status/incidents",
+        Some(&ops),
+        &incident_body("Slow"),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let mut found = Vec::new();
+    for path in [
+        "/api/v2/summary.json",
+        "/api/v2/status.json",
+        "/api/v2/components.json",
+        "/api/v2/incidents.json",
+        "/api/v2/incidents/unresolved.json",
+        "/api/v2/scheduled-maintenances.json",
+    ] {
+        links(&get_json(&app, path).await, &mut found);
+    }
+    let got = receiver.wait_for("/hook", 1, 20).await;
+    links(&got[0].json(), &mut found);
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    for part in feed.split("href=\"").skip(1) {
+        found.push(part.split('"').next().unwrap_or_default().to_owned());
+    }
+    assert!(found.len() >= 5, "{found:?}");
+    for link in &found {
+        assert!(link.starts_with(ORIGIN), "{link} is not on {ORIGIN}");
+    }
+    assert!(found.contains(&format!("{ORIGIN}/apotheosis")));
+    assert!(found.contains(&format!("{ORIGIN}/status/feed.atom")));
+}
+on_sqlite!(
+    every_link_that_leaves_the_site_is_absolute,
+    every_link_that_leaves_the_site_is_absolute,
+    public_origin
+);
+
+/// The database's status in `/api/status` and the window's status in its notice.
+async fn db_and_window(app: &TestApp) -> (String, String) {
+    let summary = get_json(app, "/api/status").await;
+    let db = summary["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .find(|c| c["id"] == "db")
+        .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
+        .expect("db");
+    let window = summary["notices"][0]["status"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    (db, window)
+}
+
+async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
+    let receiver = Receiver::start().await;
+    add_webhook(&app, &receiver.url("/hook"), "json").await;
+    let t = now_ms();
+    let hour = 3_600_000;
+    let at = mg_server::time::rfc3339;
+    let body = json!({"title": "Database upgrade", "components": ["db"],
+        "starts_at": at(t + hour), "ends_at": at(t + 2 * hour), "body": "PostgreSQL 17."});
+    let ops = operator(&app);
+    let (status, _) = call(&app, "POST", "/api/status/maintenances", Some(&ops), &body).await;
+    assert_eq!(status, 201);
+    receiver.wait_for("/hook", 1, 20).await;
+    db_round(&app, t, true).await;
+    assert_eq!(
+        db_and_window(&app).await,
+        ("operational".into(), "scheduled".into())
+    );
+
+    // The rounds' clock passes the start, then the end: no operator acts.
+    db_round(&app, t + hour + 1_000, false).await;
+    assert_eq!(
+        db_and_window(&app).await,
+        ("under_maintenance".into(), "in_progress".into()),
+        "a failing check inside the window reads as maintenance"
+    );
+    let summary = get_json(&app, "/api/v2/summary.json").await;
+    assert_eq!(summary["status"]["indicator"], "maintenance");
+    db_round(&app, t + hour + 2_000, true).await;
+    db_round(&app, t + 2 * hour + 1_000, true).await;
+    assert_eq!(
+        db_and_window(&app).await,
+        ("operational".into(), "completed".into())
+    );
+
+    let got = receiver.wait_for("/hook", 3, 20).await;
+    let events: Vec<(String, String)> = got
+        .iter()
+        .map(|r| {
+            let json = r.json();
+            (
+                json["event"].as_str().unwrap_or_default().to_owned(),
+                json["maintenance"]["status"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        events,
+        [
+            ("maintenance.scheduled".into(), "scheduled".into()),
+            ("maintenance.updated".into(), "in_progress".into()),
+            ("maintenance.completed".into(), "completed".into()),
+        ],
+        "one delivery for the start and one for the end"
+    );
+    let feed = app
+        .get("/status/feed.atom")
+        .await
+        .text()
+        .await
+        .expect("feed");
+    assert!(feed.contains("The maintenance window started."), "{feed}");
+    assert!(feed.contains("The maintenance window ended."), "{feed}");
+    let entries: Vec<&str> = feed
+        .split("<entry>")
+        .filter(|e| e.contains("Database upgrade"))
+        .collect();
+    assert_eq!(entries.len(), 3, "scheduled, started, ended: {feed}");
+    assert!(entries[0].contains("(completed)") && entries[1].contains("(in progress)"));
+    let (_, log) = call(
+        &app,
+        "GET",
+        "/api/status/operator/log",
+        Some(&ops),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(log["entries"][0]["operator"], "clock", "{log}");
+}
+on_both_backends!(
+    a_window_starts_and_ends_by_the_clock,
+    a_window_starts_and_ends_by_the_clock,
+    allow_private
+);
+
+fn with_queue(config: &mut Config) {
+    // A queue that refuses connections: checked, and found down.
+    config.status.queue_url = Some("http://127.0.0.1:9/queue".into());
+}
+
+/// What the server says it checks: `not_configured`, the queue's status, and the components the
+/// operator view offers.
+async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
+    app.status.check_now(now_ms()).await;
+    let summary = get_json(app, "/api/status").await;
+    let queue = summary["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .find(|c| c["id"] == "queue")
+        .map_or(Value::Null, |c| c["status"].clone());
+    let (status, view) = call(
+        app,
+        "GET",
+        "/api/status/operator",
+        Some(&operator(app)),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{view}");
+    let offered = view["components"]
+        .as_array()
+        .expect("components")
+        .iter()
+        .map(|pair| pair[0].as_str().unwrap_or_default().to_owned())
+        .collect();
+    (summary["not_configured"].clone(), queue, offered)
+}
+
+async fn without_a_queue_url_the_queue_is_not_configured(app: TestApp) {
+    assert_eq!(
+        checked(&app).await,
+        (
+            json!(["queue"]),
+            Value::Null,
+            vec!["api".to_owned(), "db".to_owned()]
+        )
+    );
+}
+on_sqlite!(without_a_queue_url_the_queue_is_not_configured);
+
+async fn with_a_queue_url_the_queue_is_measured_and_offered(app: TestApp) {
+    assert_eq!(
+        checked(&app).await,
+        (
+            json!([]),
+            json!("major_outage"),
+            vec!["api".to_owned(), "db".to_owned(), "queue".to_owned()]
+        )
+    );
+}
+on_sqlite!(
+    with_a_queue_url_the_queue_is_measured_and_offered,
+    with_a_queue_url_the_queue_is_measured_and_offered,
+    with_queue
+);

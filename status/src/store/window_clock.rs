@@ -1,0 +1,114 @@
+//! Maintenance windows start and end by the clock: the round that first finds a window started
+//! (or over) adds the update an operator would have posted, `in_progress` at its start and
+//! `completed` at its end, by the author `clock`. Stored like every update, it has the same effects:
+//! the window's status, its timeline in the answers and the feed, and one webhook delivery per
+//! webhook (deliveries derive from the committed row, `webhooks::changes`).
+//!
+//! Once across instances: each statement adds the row only when the window has no such update yet,
+//! and takes the next `seq` of the window; two instances racing compute the same `seq`, so the
+//! second one's row conflicts on the primary key and is not stored (`ON CONFLICT DO NOTHING`).
+
+use super::StatusStore;
+
+/// Who the clock's updates are by, in the operator log and the webhooks' bodies.
+pub const CLOCK_AUTHOR: &str = "clock";
+
+/// The two transitions: the status written, its text, which column is the time of the
+/// transition, and when it is due (`HAVING`, with `$1` the round's time).
+const TRANSITIONS: [(&str, &str, &str, &str); 2] = [
+    (
+        "in_progress",
+        "The maintenance window started.",
+        "starts_at",
+        "starts_at <= $1 AND ends_at > $1 AND SUM(CASE WHEN status IN \
+         ('in_progress', 'completed') THEN 1 ELSE 0 END) = 0",
+    ),
+    (
+        "completed",
+        "The maintenance window ended.",
+        "ends_at",
+        "ends_at <= $1 AND SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) = 0",
+    ),
+];
+
+impl StatusStore<'_> {
+    /// Adds the clock's update to every window that started or ended by `now_ms` without one;
+    /// how many were added. Each update is dated at the window's start or end (or at its latest
+    /// update, when that is later), so the timeline reads in order.
+    #[tracing::instrument(skip_all)]
+    pub async fn advance_windows(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
+        let mut added = 0;
+        for (status, body, at, due) in TRANSITIONS {
+            let sql = format!(
+                "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, \
+                   components, check_incident, starts_at, ends_at, status, body, created_at, \
+                   author, component_status) \
+                 SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
+                   starts_at, ends_at, '{status}', '{body}', \
+                   CASE WHEN MAX(created_at) > {at} THEN MAX(created_at) ELSE {at} END, \
+                   '{CLOCK_AUTHOR}', NULL \
+                 FROM status_notice_updates WHERE kind = 'maintenance' \
+                 GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, \
+                   ends_at \
+                 HAVING {due} \
+                 ON CONFLICT (notice_id, seq) DO NOTHING"
+            );
+            added += sqlx::query(&sql)
+                .bind(now_ms)
+                .execute(self.pool())
+                .await?
+                .rows_affected();
+        }
+        Ok(added)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
+    use mg_platform::db::test_database;
+
+    use crate::store::{notices::UpdateRow, StatusQueries};
+
+    #[tokio::test]
+    async fn a_window_starts_and_ends_once_by_the_clock() {
+        let (_dir, db) = test_database().await;
+        let store = db.status();
+        let window = UpdateRow {
+            notice_id: "m1".into(),
+            seq: 1,
+            kind: NoticeKind::Maintenance,
+            title: "Upgrade".into(),
+            impact: Impact::Maintenance,
+            components: "db".into(),
+            check_incident: None,
+            starts_at: Some(10_000),
+            ends_at: Some(20_000),
+            status: NoticeStatus::Scheduled,
+            body: "Planned.".into(),
+            created_at: 1_000,
+            author: "ops".into(),
+            component_status: None,
+        };
+        assert!(store.insert_notice(&window, 30).await.expect("stored"));
+        assert_eq!(store.advance_windows(9_999).await.expect("early"), 0);
+        assert_eq!(store.advance_windows(10_000).await.expect("start"), 1);
+        assert_eq!(store.advance_windows(15_000).await.expect("again"), 0);
+        assert_eq!(store.advance_windows(20_000).await.expect("end"), 1);
+        assert_eq!(store.advance_windows(25_000).await.expect("again"), 0);
+        let (notice, updates) = store.find_notice("m1").await.expect("read").expect("found");
+        let timeline: Vec<(i64, NoticeStatus, i64, &str)> = updates
+            .iter()
+            .map(|u| (u.seq, u.status, u.created_at, u.author.as_str()))
+            .collect();
+        assert_eq!(
+            timeline,
+            [
+                (3, NoticeStatus::Completed, 20_000, "clock"),
+                (2, NoticeStatus::InProgress, 10_000, "clock"),
+                (1, NoticeStatus::Scheduled, 1_000, "ops"),
+            ]
+        );
+        assert_eq!(notice.resolved_at, Some(20_000));
+    }
+}
