@@ -35,6 +35,19 @@ export interface HistoryView {
  * changes only with the server's answers).
  */
 export interface StatusView {
+    /**
+     * The page's overall status in words ("All Systems Operational"), and Statuspage's indicator
+     * for styling (`none`, `minor`, `major`, `critical`, `maintenance`); `None` before the
+     * server's answer.
+     */
+    overall: string | null;
+    overallIndicator: string | null;
+    /**
+     * The operators' posts as the server made them (escaped HTML, safe to insert); until they
+     * came, `notices_message` says why not.
+     */
+    noticesHtml: string | null;
+    noticesMessage: string | null;
     cards: CardView[];
     /**
      * `false` on an ethereal deployment (no API, no incidents to list).
@@ -101,6 +114,18 @@ export interface CardView {
     checkedClock: string | null;
     uptime: UptimeCell[];
     /**
+     * What the page states of the component (the server's `status`: the checks and the
+     * operators combined), as words ("Major outage") and as its word for styling
+     * ("major_outage"); `None` before the server's answer or without a current status.
+     */
+    status: string | null;
+    statusKey: string | null;
+    /**
+     * Why it is not what the checks measure: "Declared by the operators" or "A maintenance
+     * window is in progress"; empty otherwise.
+     */
+    statusNote: string;
+    /**
      * Present once the server's summary lists the component.
      */
     history: HistoryView | null;
@@ -164,6 +189,12 @@ export interface RoundPlan {
      * Send as `If-None-Match` with the status request.
      */
     ifNoneMatch: string | null;
+    /**
+     * GET this path for the operators' posts (HTML), with `notices_if_none_match`; `None`: not
+     * this round.
+     */
+    noticesPath: string | null;
+    noticesIfNoneMatch: string | null;
 }
 
 /**
@@ -253,9 +284,17 @@ export class StatusPageMachine {
      */
     nextDeadline(): number | undefined;
     /**
+     * The operators' posts answered `status` (undefined: it failed) with its `ETag` and text.
+     */
+    noticesResult(round: number, statusCode?: number | null, etag?: string | null, text?: string | null): void;
+    /**
      * Starts a round if due: the requests to make, or undefined when it is not time yet.
      */
     poll(nowMs: number): RoundPlan | undefined;
+    /**
+     * An operator posted: the next round, with the posts, is due at once (`nextDeadline()`).
+     */
+    posted(nowMs: number): void;
     /**
      * The queue URL answered `status` (undefined: it failed). Returns the console message to log.
      */
