@@ -219,6 +219,12 @@ impl Operator<'_> {
                 "The end must be after the start, and at most 7 days after it.",
             ));
         }
+        if end <= now {
+            // A window already over would excuse downtime the page has already shown.
+            return Err(invalid(
+                "The end must be in the future: a window that is over cannot be scheduled.",
+            ));
+        }
         if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
             return Err(invalid(
                 "The start must be within the next 90 days (or the last 24 hours).",
