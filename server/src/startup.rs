@@ -175,9 +175,12 @@ impl Application {
             .then(|| tokio::spawn(status.webhooks.clone().run()));
         let stop_webhooks = webhooks.as_ref().map(tokio::task::JoinHandle::abort_handle);
         let refusal = status.clone();
+        // Listening for the signals starts here, before the first connection: a SIGTERM that
+        // arrives while the accept loop is busy is a graceful stop, never the default kill.
+        let signal = shutdown_signal();
         let stop = async move {
             tokio::select! {
-                () = shutdown_signal() => {}
+                () = signal => {}
                 refusal = refusal.refused() => {
                     tracing::error!(%refusal, "shutting down: finishing in-flight requests");
                 }
@@ -258,30 +261,41 @@ pub fn app(state: AppState) -> HttpService {
 /// The application as one service: the router inside the frontline.
 pub type HttpService = Frontline<Router>;
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    // Registered now (not when the future is first polled), so the signals are caught from here on.
+    #[cfg(unix)]
+    let (interrupt, terminate) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        )
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            let wait = |listener: std::io::Result<tokio::signal::unix::Signal>,
+                        name: &'static str| async move {
+                match listener {
+                    Ok(mut listener) => {
+                        listener.recv().await;
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "cannot listen for {name}");
+                        std::future::pending::<()>().await;
+                    }
+                }
+            };
+            tokio::select! {
+                () = wait(interrupt, "Ctrl-C") => {},
+                () = wait(terminate, "SIGTERM") => {},
+            }
+        }
+        #[cfg(not(unix))]
         if let Err(error) = tokio::signal::ctrl_c().await {
             tracing::error!(%error, "cannot listen for Ctrl-C");
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(error) => {
-                tracing::error!(%error, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+        tracing::info!("shutting down: finishing in-flight requests");
     }
-    tracing::info!("shutting down: finishing in-flight requests");
 }

@@ -221,9 +221,7 @@ impl Operator<'_> {
         }
         if end <= now {
             // A window already over would excuse downtime the page has already shown.
-            return Err(invalid(
-                "The end must be in the future: a window that is over cannot be scheduled.",
-            ));
+            return Err(invalid("The end must be in the future."));
         }
         if start > now + MAX_WINDOW_AHEAD_MS || start < now - MAX_WINDOW_BEHIND_MS {
             return Err(invalid(
