@@ -30,10 +30,6 @@ impl<'a> Operator<'a> {
         Self { db, status, who }
     }
 
-    pub fn who(&self) -> &str {
-        self.who
-    }
-
     /// Counts one write at `now` against the operator's rate.
     fn take_write(&self, now: i64) -> Result<(), AppError> {
         self.status
