@@ -192,13 +192,13 @@ const browserFixtures = (engine, suffix) =>
 /**
  * Starts a dev server in `dir` and checks its page. By default a Vite-based one, `--force`: its
  * dependencies are pre-bundled from the tarball installed now, never an older one; `args` replaces
- * that command line. `warm`: a path asked for first.
+ * that command line (`what` then names it). `warm`: a path asked for first.
  */
-async function devPage(command, dir, { warm, env = {}, args = viteDevArgs, timeoutMs } = {}) {
+async function devPage(command, dir, { warm, env = {}, args = viteDevArgs, timeoutMs, what = "dev" } = {}) {
   const server = await startServer({ command, args, cwd: join(here, dir), env, timeoutMs });
   try {
     if (warm) await fetch(server.origin + warm);
-    return `${dir} dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
+    return `${dir} ${what}\n${await inBrowser("chromium", `${server.origin}/`)}`;
   } finally {
     server.stop();
   }
@@ -273,6 +273,14 @@ const fixtures = {
   "astro-dev": () => devPage(bin("astro"), "astro", { env: { ASTRO_TELEMETRY_DISABLED: "1" } }),
   // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
   "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
+  // TanStack Start: a server function on the server (Vite's SSR), the page with `mg-core/react`.
+  "tanstack-start-dev": () => devPage(bin("vite"), "tanstack-start"),
+  // The same built (`vite build`: the client's environment and the server's), served by `vite preview`.
+  "tanstack-start": async () => {
+    await limited(() => run(bin("vite"), ["build"], "tanstack-start"));
+    const args = (port) => ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"];
+    return devPage(bin("vite"), "tanstack-start", { args, what: "build, preview" });
+  },
   // Angular's `ng serve` (the `development` condition, pre-bundled by the Vite inside it).
   "angular-dev": angularDev,
   // Next.js App Router: built and started, checked in Chromium, with Turbopack, then webpack; then
