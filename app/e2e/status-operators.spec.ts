@@ -184,10 +184,11 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   await expect(open.getByRole("status")).toHaveText(`Incident opened: ${title}.`);
   await expect(open.getByRole("status")).toBeFocused();
 
-  // The next Tab is the next action: post an update to it.
-  await tabTo(page, /^Post an update/);
+  // On to the next action, by Tab: post an update to it.
+  await pressUntil(page, summary(/^Post an update/));
   await page.keyboard.press("Enter");
   const update = view.getByRole("form", { name: /^Post an update/ });
+  await expect(update).toBeVisible();
   await tabTo(page, "Incident or window");
   await page.keyboard.type(`Incident: ${title}`);
   await expect(update.getByLabel("Incident or window").locator("option:checked")).toHaveText(
@@ -205,8 +206,9 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
 
   // Correct it: the newest notice's newest update is the first Edit in the action.
   const name = `update 2 of ${title}`;
-  await tabTo(page, "Edit or delete a posted update");
+  await pressUntil(page, summary("Edit or delete a posted update"));
   await page.keyboard.press("Enter");
+  await expect(view.getByRole("button", { name: `Edit ${name}` })).toBeVisible();
   await tabTo(page, `Edit ${name}`);
   await page.keyboard.press("Enter");
   const text = view.getByLabel(`Text of ${name} (Markdown)`);
