@@ -16,3 +16,14 @@ CREATE TABLE status_update_revisions (
     PRIMARY KEY (notice_id, seq, rev)
 );
 CREATE INDEX status_update_revisions_by_time ON status_update_revisions (created_at);
+-- Deleting an account unnames the corrections its operator made, in the deletion's statement, as
+-- 0013 does for their notices and webhooks.
+CREATE INDEX status_update_revisions_by_author ON status_update_revisions (author);
+CREATE FUNCTION unname_corrections_of_deleted_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE status_update_revisions SET author = 'former operator' WHERE author = OLD.identity_id;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER deleting_a_user_unnames_their_corrections AFTER DELETE ON users
+    FOR EACH ROW EXECUTE FUNCTION unname_corrections_of_deleted_user();

@@ -14,3 +14,14 @@ CREATE TABLE status_component_declarations (
     PRIMARY KEY (component, seq)
 );
 CREATE INDEX status_component_declarations_by_time ON status_component_declarations (created_at);
+-- Deleting an account unnames the settings its operator made, in the deletion's statement, as 0013
+-- does for their notices and webhooks.
+CREATE INDEX status_component_declarations_by_author ON status_component_declarations (author);
+CREATE FUNCTION unname_component_statuses_of_deleted_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE status_component_declarations SET author = 'former operator' WHERE author = OLD.identity_id;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER deleting_a_user_unnames_their_component_statuses AFTER DELETE ON users
+    FOR EACH ROW EXECUTE FUNCTION unname_component_statuses_of_deleted_user();

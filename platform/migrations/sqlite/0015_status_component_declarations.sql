@@ -14,3 +14,10 @@ CREATE TABLE status_component_declarations (
     PRIMARY KEY (component, seq)
 );
 CREATE INDEX status_component_declarations_by_time ON status_component_declarations (created_at);
+-- Deleting an account unnames the settings its operator made, in the deletion's statement, as 0013
+-- does for their notices and webhooks.
+CREATE INDEX status_component_declarations_by_author ON status_component_declarations (author);
+CREATE TRIGGER deleting_a_user_unnames_their_component_statuses AFTER DELETE ON users
+BEGIN
+    UPDATE status_component_declarations SET author = 'former operator' WHERE author = OLD.identity_id;
+END;
