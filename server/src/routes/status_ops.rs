@@ -64,8 +64,8 @@ where
         .route("/status/components/{id}", patch(set_component_status))
 }
 
-async fn get_operator(operator: StatusOperator) -> Result<Json<OperatorView>, AppError> {
-    Ok(Json(operator.actions().view().await?))
+async fn get_operator(operator: StatusOperator) -> Json<OperatorView> {
+    Json(operator.actions().view().await)
 }
 
 async fn set_component_status(

@@ -6,10 +6,7 @@ use mg_domain::{
     component_status::ComponentStatus,
     notices::{Impact, NoticeStatus},
 };
-use mg_platform::{
-    error::AppError,
-    time::{now_ms, rfc3339},
-};
+use mg_platform::time::{now_ms, rfc3339};
 
 use super::{
     bodies::{OpenNotice, OperatorLimits, OperatorView, PostedNotice, PostedUpdate},
@@ -27,14 +24,20 @@ impl Operator<'_> {
     /// What the operator view needs: who, the components, the checks' incidents, the open
     /// notices, the bounds, the forms' choices, the posted updates and the components' own
     /// statuses.
-    pub async fn view(&self) -> Result<OperatorView, AppError> {
+    /// With the database away the view still answers (its writes are refused with 503 until it is
+    /// back), listing no posted update and no component's own status.
+    pub async fn view(&self) -> OperatorView {
         let published = self.status.published();
         let summary = published.page_summary();
         let store = self.db.status();
-        let stored = store.notices_since(now_ms() - NOTICE_RETENTION_MS).await?;
-        let settings = store.component_declarations().await?;
+        let stored = store.notices_since(now_ms() - NOTICE_RETENTION_MS).await;
+        let settings = store.component_declarations().await;
+        if let Some(error) = stored.as_ref().err().or(settings.as_ref().err()) {
+            tracing::warn!(%error, "status: the operator view lists no posted update");
+        }
+        let (stored, settings) = (stored.unwrap_or_default(), settings.unwrap_or_default());
         let components = self.view_components();
-        Ok(OperatorView {
+        OperatorView {
             operator: self.who.to_owned(),
             component_settings: components
                 .iter()
@@ -85,7 +88,7 @@ impl Operator<'_> {
                 .map(|s| (*s, s.words().to_owned()))
                 .collect(),
             posted: stored.iter().map(posted).collect(),
-        })
+        }
     }
 
     /// `(id, name)` of the components this deployment has: one it does not check is not offered.
