@@ -184,7 +184,9 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   await expect(open.getByRole("status")).toHaveText(`Incident opened: ${title}.`);
   await expect(open.getByRole("status")).toBeFocused();
 
-  // On to the next action, by Tab: post an update to it.
+  // On to the next action, by Tab: post an update to it. Chromium's next Tab from the outcome line
+  // (tabindex -1, the last thing inside an open <details>) goes back to the action's first field,
+  // not on to the next action, so the run Tabs on until it gets there, as a person would.
   await pressUntil(page, summary(/^Post an update/));
   await page.keyboard.press("Enter");
   const update = view.getByRole("form", { name: /^Post an update/ });
