@@ -84,10 +84,12 @@ function Posted({
     if (await run(path, undefined, `Deleted: ${name}.`, "DELETE")) setMode("shown");
   };
   const label = `Update ${update.seq}`;
+  const statuses = notice.kind === "maintenance" ? info.window_statuses : info.incident_statuses;
+  const statusWords = statuses.find(([value]) => value === update.status)?.[1] ?? update.status;
   return (
     <li className="operator__posted-update">
       <p className="operator__posted-head">
-        {label} · {update.status} · <time dateTime={update.created_at}>{update.created_at}</time>
+        {label} · {statusWords} · <time dateTime={update.created_at}>{update.created_at}</time>
       </p>
       {mode === "editing" ? (
         <form className="operator__form" onSubmit={save} aria-label={`Edit ${name}`}>

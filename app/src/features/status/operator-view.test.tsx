@@ -162,6 +162,7 @@ describe("OperatorView", () => {
     const text = await screen.findByLabelText("Text of update 2 of Slow sign-ins (Markdown)");
     await waitFor(() => expect(document.activeElement).toBe(text));
     expect((text as HTMLTextAreaElement).value).toBe("Found **it**.");
+    expect(screen.getByText(/^Update 2 · Found ·/)).toBeTruthy();
     fireEvent.change(text, { target: { value: "Found it: a full disk." } });
     fireEvent.submit(screen.getByRole("form", { name: "Edit update 2 of Slow sign-ins" }));
     const outcome = await screen.findByText("Saved: update 2 of Slow sign-ins.");
