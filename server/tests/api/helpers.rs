@@ -46,6 +46,11 @@ impl TestApp {
             .expect("request reaches the server")
     }
 
+    /// `GET path`: the body as text, whatever the status.
+    pub async fn get_text(&self, path: &str) -> String {
+        self.get(path).await.text().await.expect("a text body")
+    }
+
     /// `GET path` with these request headers, as sent: a redirect is answered, not followed.
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
         self.send_with(reqwest::Method::GET, path, headers).await

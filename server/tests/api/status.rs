@@ -65,12 +65,17 @@ pub async fn json(response: reqwest::Response) -> (u16, Value) {
 }
 
 pub fn component<'a>(status: &'a Value, id: &str) -> &'a Value {
-    status["components"]
+    member(status, "components", "id", id)
+}
+
+/// The item of `value[list]` whose `key` is `wanted`.
+pub fn member<'a>(value: &'a Value, list: &str, key: &str, wanted: &str) -> &'a Value {
+    value[list]
         .as_array()
-        .expect("components")
+        .unwrap_or_else(|| panic!("{list} in {value}"))
         .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("component {id} in {status}"))
+        .find(|item| item[key] == wanted)
+        .unwrap_or_else(|| panic!("{list} with {key} {wanted} in {value}"))
 }
 
 async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
@@ -318,12 +323,7 @@ async fn the_queue_opens_and_closes_an_incident(queue: &QueueDouble, app: &TestA
         summary["incidents"][0]["name"],
         "Telekinesis queue unavailable"
     );
-    let badge = app
-        .get("/status/badge/queue.svg")
-        .await
-        .text()
-        .await
-        .expect("svg");
+    let badge = app.get_text("/status/badge/queue.svg").await;
     assert!(badge.contains("Telekinesis queue: down"), "{badge}");
 
     queue.answer(200);
@@ -420,7 +420,7 @@ async fn status_routes_are_server_routes(app: TestApp) {
     ] {
         app.get(path).await;
     }
-    let text = app.get("/metrics").await.text().await.expect("metrics");
+    let text = app.get_text("/metrics").await;
     assert!(
         text.contains(r#"route="/api/status",status="200"} 1"#),
         "{text}"

@@ -178,7 +178,7 @@ async fn maintenance_days(app: TestApp) {
     assert_eq!(day_point(&daily, DAY_B), b);
 
     // And the page without JavaScript lists both days, newest first, saying how each shows.
-    let plain = app.get("/status/notices").await.text().await.expect("page");
+    let plain = app.get_text("/status/notices").await;
     let a_at = plain
         .find("17 Nov 2026</time></strong>: 5 failed checks during 'Database upgrade' (shown as maintenance).")
         .unwrap_or_else(|| panic!("day A in {plain}"));

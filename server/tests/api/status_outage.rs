@@ -27,8 +27,9 @@ async fn stored(app: &TestApp, component: &str) -> Vec<(i64, i64)> {
     .expect("checks")
 }
 
-async fn wait_for_db_health(app: &TestApp) {
-    for _ in 0..50 {
+/// Waits up to 10 s for `/db-health` to answer 200 again.
+pub async fn wait_for_db_health(app: &TestApp) {
+    for _ in 0..100 {
         if app.get("/db-health").await.status() == 200 {
             return;
         }

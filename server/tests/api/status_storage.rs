@@ -29,7 +29,8 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
         .unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
-fn made_up(component: &str, at: i64, healthy: bool, latency_us: i64) -> RawCheck {
+/// A check of `component` by the instance `first` at `at`, as a round of checks records it.
+pub fn made_up(component: &str, at: i64, healthy: bool, latency_us: i64) -> RawCheck {
     RawCheck {
         component: component.into(),
         instance_id: "first".into(),

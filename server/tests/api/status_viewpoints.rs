@@ -21,20 +21,16 @@ use serde_json::Value;
 
 use crate::{
     helpers::{spawn_app_with, spawn_beside, TestApp, TestBackend},
-    status::{component, json, T0},
-    status_storage::connect,
+    status::{component, json, member, T0},
+    status_storage::{connect, made_up},
 };
 
 const MINUTE: i64 = 60_000;
 
 fn check(instance: &str, component: &str, at: i64, healthy: bool) -> RawCheck {
     RawCheck {
-        component: component.into(),
         instance_id: instance.into(),
-        checked_at: at,
-        healthy: i64::from(healthy),
-        latency_us: 1000,
-        error: (!healthy).then(|| "made up".into()),
+        ..made_up(component, at, healthy, 1000)
     }
 }
 
@@ -46,12 +42,7 @@ async fn database(app: &TestApp) -> Database {
 
 /// The point of `history` starting at `start`.
 fn point_at<'a>(history: &'a Value, start: &str) -> &'a Value {
-    history["points"]
-        .as_array()
-        .expect("points")
-        .iter()
-        .find(|p| p["start"] == start)
-        .unwrap_or_else(|| panic!("a point at {start} in {history}"))
+    member(history, "points", "start", start)
 }
 
 async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figures(app: TestApp) {

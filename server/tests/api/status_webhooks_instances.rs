@@ -15,19 +15,10 @@ use crate::{
         TestBackend,
     },
     status_operators::{incident_body, operator},
+    status_outage::wait_for_db_health,
     status_webhooks::{add_webhook, allow_private, call, delivery_log, wait_for_state},
     webhook_receiver::Receiver,
 };
-
-async fn wait_for_db_health(app: &TestApp) {
-    for _ in 0..100 {
-        if app.get("/db-health").await.status() == 200 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the database did not come back");
-}
 
 #[tokio::test]
 async fn two_instances_deliver_each_update_and_a_database_outage_once() {

@@ -156,7 +156,7 @@ on_sqlite!(
 );
 
 async fn placeholders_are_filled(app: TestApp) {
-    let html = app.get("/mg/overview").await.text().await.expect("html");
+    let html = app.get_text("/mg/overview").await;
     assert!(
         html.contains("of deployment &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "),
         "{html}"
@@ -183,7 +183,7 @@ on_sqlite!(
 );
 
 async fn build_deployment_id(app: TestApp) {
-    let html = app.get("/").await.text().await.expect("html");
+    let html = app.get_text("/").await;
     assert!(html.contains("of deployment from-the-build "), "{html}");
 }
 on_sqlite!(
