@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
-import { openAction, STATUS_OPERATOR } from "./operators";
-import { requireEmulator, signIn } from "./sign-in";
+import { openAction, operatorView } from "./operators";
+import { requireEmulator } from "./sign-in";
 
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
 // role to IDENTITY_EMULATOR_OPERATORS, set by start-server.sh) opens an incident on the database,
@@ -27,10 +27,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const title = `Database unreachable ${tag}`;
-  await signIn(page, STATUS_OPERATOR);
-  await page.goto("/apotheosis");
-  const view = page.getByTestId("operator-view");
-  await expect(view).toBeVisible();
+  const view = await operatorView(page);
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/apotheosis");
