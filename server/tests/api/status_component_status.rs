@@ -10,6 +10,7 @@ use mg_server::{config::Config, time::now_ms};
 
 use crate::{
     helpers::TestApp,
+    status::component,
     status_operators::{get_as, get_json, incident_body, open_incident, operator, post},
     status_webhooks::{add_webhook, allow_private, db_round},
     webhook_receiver::Receiver,
@@ -34,32 +35,29 @@ const ALL_OPERATIONAL: [&str; 6] = [
     "All Systems Operational",
 ];
 
+/// The database's status in `document`'s components ("none" without one).
+fn db(document: &Value) -> String {
+    let db = component(document, "db");
+    db["status"].as_str().unwrap_or("none").to_owned()
+}
+
 async fn surfaces(app: &TestApp) -> Vec<String> {
     let summary = get_json(app, "/api/status").await;
-    let db = |components: &Value| {
-        components
-            .as_array()
-            .expect("components")
-            .iter()
-            .find(|c| c["id"] == "db")
-            .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
-            .expect("db listed")
-    };
     let statuspage = get_json(app, "/api/v2/summary.json").await;
     let components = get_json(app, "/api/v2/components.json").await;
     let status = get_json(app, "/api/v2/status.json").await;
     vec![
-        db(&summary["components"]),
+        db(&summary),
         summary["description"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
-        db(&statuspage["components"]),
+        db(&statuspage),
         statuspage["status"]["indicator"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
-        db(&components["components"]),
+        db(&components),
         status["status"]["description"]
             .as_str()
             .unwrap_or_default()
@@ -198,18 +196,11 @@ on_sqlite!(
 /// The database's status in `/api/status` and the window's status in its notice.
 async fn db_and_window(app: &TestApp) -> (String, String) {
     let summary = get_json(app, "/api/status").await;
-    let db = summary["components"]
-        .as_array()
-        .expect("components")
-        .iter()
-        .find(|c| c["id"] == "db")
-        .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
-        .expect("db");
     let window = summary["notices"][0]["status"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    (db, window)
+    (db(&summary), window)
 }
 
 async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {

@@ -196,11 +196,16 @@ on_both_backends!(
     allow_private
 );
 
-async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
+/// A receiver with a webhook to its `path` in `format`, and an incident titled `title` opened.
+async fn incident_sent_to(app: &TestApp, path: &str, format: &str, title: &str) -> Receiver {
     let receiver = Receiver::start().await;
-    add_webhook(&app, &receiver.url("/fail-once"), "discord").await;
-    let ops = operator(&app);
-    assert_eq!(open_incident(&app, &ops, "Flaky").await.0, 201);
+    add_webhook(app, &receiver.url(path), format).await;
+    assert_eq!(open_incident(app, &operator(app), title).await.0, 201);
+    receiver
+}
+
+async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
+    let receiver = incident_sent_to(&app, "/fail-once", "discord", "Flaky").await;
     let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
     assert_eq!(
         (
@@ -229,10 +234,7 @@ on_both_backends!(
 );
 
 async fn a_redirect_is_not_followed(app: TestApp) {
-    let receiver = Receiver::start().await;
-    add_webhook(&app, &receiver.url("/redirect"), "json").await;
-    let ops = operator(&app);
-    assert_eq!(open_incident(&app, &ops, "Moved").await.0, 201);
+    let receiver = incident_sent_to(&app, "/redirect", "json", "Moved").await;
     let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
     assert_eq!(pending["last_status"], 302);
     assert!(pending["last_error"]
