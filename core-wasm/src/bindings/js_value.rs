@@ -194,10 +194,6 @@ impl Walk {
         self.next += 1;
         Some(self.items.get(self.next - 1))
     }
-
-    fn left(&self) -> usize {
-        self.items.length().saturating_sub(self.next) as usize
-    }
 }
 
 /// The elements of an array.
@@ -217,7 +213,7 @@ impl<'de> SeqAccess<'de> for Items {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.0.left())
+        Some(self.0.items.length().saturating_sub(self.0.next) as usize)
     }
 }
 
