@@ -498,6 +498,13 @@ macro_rules! sqlite_test {
     };
 }
 
+/// The value of `response`'s header `name` as text; the test fails when it is missing or not text.
+pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    let value = response.headers().get(name);
+    let value = value.unwrap_or_else(|| panic!("a {name} header"));
+    value.to_str().unwrap_or_else(|_| panic!("{name} as text"))
+}
+
 /// `response` lets `origin` make credentialed cross-origin calls.
 pub fn assert_cors_allows(response: &reqwest::Response, origin: &str) {
     let headers = response.headers();

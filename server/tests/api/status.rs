@@ -10,7 +10,7 @@ use axum::{extract::State, http::StatusCode, routing::get, Router};
 use mg_server::status::StatusConfig;
 use serde_json::Value;
 
-use crate::helpers::{spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{header, spawn_app_with, TestApp, TestBackend};
 
 /// 2026-11-20T12:00:00Z: rounds in these tests happen at fixed times after it.
 pub const T0: i64 = 1_795_176_000_000;
@@ -90,10 +90,7 @@ async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
     let response = app.get("/api/status").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
-    assert!(response.headers()["cache-control"]
-        .to_str()
-        .expect("ascii")
-        .contains("max-age"));
+    assert!(header(&response, "cache-control").contains("max-age"));
     let (_, status) = json(response).await;
     assert_eq!(status["state"], "operational");
     assert_eq!(status["instance_id"], "first");
@@ -145,7 +142,7 @@ async fn unchanged_polls_get_304(app: TestApp) {
             "*",
             "{path}"
         );
-        let etag = first.headers()["etag"].to_str().expect("ascii").to_owned();
+        let etag = header(&first, "etag").to_owned();
         assert!(
             etag.starts_with('"') && etag.ends_with('"'),
             "strong ETag: {etag}"
@@ -268,10 +265,7 @@ async fn badges(app: TestApp) {
     let response = app.get("/status/badge/db.svg").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
-    assert!(response.headers()["cache-control"]
-        .to_str()
-        .expect("ascii")
-        .starts_with("public"));
+    assert!(header(&response, "cache-control").starts_with("public"));
     let svg = response.text().await.expect("body");
     let doc = roxmltree::Document::parse(&svg).expect("the badge is well-formed XML");
     assert_eq!(doc.root_element().tag_name().name(), "svg");
@@ -467,10 +461,7 @@ async fn history_is_sent_gzipped(app: TestApp) {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-encoding"], "gzip");
     assert_eq!(response.headers()["vary"], "accept-encoding");
-    let etag = response.headers()["etag"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
+    let etag = header(&response, "etag").to_owned();
     assert!(etag.ends_with("-gz\""), "its own strong tag: {etag}");
     let compressed = response.bytes().await.expect("gzip body");
     assert!(
@@ -503,10 +494,7 @@ async fn history_is_sent_gzipped(app: TestApp) {
         .get_with(path, &[("accept-encoding", "gzip, deflate, br")])
         .await;
     assert_eq!(br.headers()["content-encoding"], "br");
-    assert!(br.headers()["etag"]
-        .to_str()
-        .expect("ascii")
-        .ends_with("-br\""));
+    assert!(header(&br, "etag").ends_with("-br\""));
     let mut decoded = Vec::new();
     brotli::BrotliDecompress(&mut &br.bytes().await.expect("br body")[..], &mut decoded)
         .expect("valid brotli");

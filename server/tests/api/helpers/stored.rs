@@ -49,11 +49,12 @@ impl TestApp {
                 .map(|c| format!("{contains}(CAST(\"{c}\" AS TEXT), '{quoted}') > 0"))
                 .collect::<Vec<_>>()
                 .join(" OR ");
-            let count: i64 =
-                sqlx::query_scalar(&format!("SELECT COUNT(*) FROM \"{table}\" WHERE {any_column}"))
-                    .fetch_one(&mut conn)
-                    .await
-                    .expect("count rows naming the text");
+            let count: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM \"{table}\" WHERE {any_column}"
+            ))
+            .fetch_one(&mut conn)
+            .await
+            .expect("count rows naming the text");
             if count > 0 {
                 naming.push((table, count));
             }

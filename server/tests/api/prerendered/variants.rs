@@ -1,6 +1,7 @@
 //! Which prerendered variant the server's configuration chooses, and the shell where none fits.
 
 use super::*;
+use crate::helpers::header;
 
 async fn expect_variant(app: TestApp, expected: Option<&str>) {
     for path in PAGES {
@@ -200,10 +201,7 @@ fn sha256_base64(text: &str) -> String {
 
 async fn csp_of_the_page(app: TestApp) {
     let response = app.get("/mg/cli").await;
-    let csp = response.headers()["content-security-policy"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
+    let csp = header(&response, "content-security-policy").to_owned();
     let script = "window.variant='signin-apotheosis-110'";
     assert!(csp.contains(&sha256_base64(script)), "{csp}");
     assert!(csp.contains(&sha256_base64(THEME_SCRIPT)), "{csp}");
