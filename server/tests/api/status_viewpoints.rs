@@ -7,7 +7,6 @@
 use std::time::{Duration, Instant};
 
 use mg_server::{
-    db::Database,
     status::{
         store::{
             checks::{IncidentRow, RawCheck, Resolution, Rollup},
@@ -22,7 +21,7 @@ use serde_json::Value;
 use crate::{
     helpers::{spawn_app_with, spawn_beside, TestApp, TestBackend},
     status::{component, json, member, T0},
-    status_storage::{connect, made_up},
+    status_storage::{database, incident_span, made_up},
 };
 
 const MINUTE: i64 = 60_000;
@@ -32,12 +31,6 @@ fn check(instance: &str, component: &str, at: i64, healthy: bool) -> RawCheck {
         instance_id: instance.into(),
         ..made_up(component, at, healthy, 1000)
     }
-}
-
-async fn database(app: &TestApp) -> Database {
-    Database::connect(&app.database_url, Some(2))
-        .await
-        .expect("database")
 }
 
 /// The point of `history` starting at `start`.
@@ -146,12 +139,7 @@ async fn a_gone_viewpoints_incident_ends_where_it_was_last_seen(app: TestApp) {
         status["recent_incidents"][0]["ended_at"],
         "2026-11-20T12:05:00.000Z"
     );
-    let stored: (i64, Option<i64>) = sqlx::query_as(
-        "SELECT started_at, ended_at FROM status_incidents WHERE instance_id = 'old'",
-    )
-    .fetch_one(&mut connect(&app).await)
-    .await
-    .expect("the incident");
+    let stored = incident_span(&app, "instance_id = 'old'").await;
     assert_eq!(stored, (T0, Some(T0 + 5 * MINUTE)));
 }
 on_both_backends!(
