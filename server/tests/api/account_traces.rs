@@ -1,12 +1,12 @@
 //! Deleting an account leaves no row that names the person, in any table: neither a user's own rows
-//! nor, for a status operator, the notices and webhooks they wrote (those stay, naming
-//! "former operator"). Read straight from every table of the database, on both engines.
+//! nor, for a status operator, the notices, corrections, component statuses and webhooks they wrote
+//! (those stay, naming "former operator"). Read straight from every table of the database, on both engines.
 
 use serde_json::json;
 
 use crate::helpers::TestApp;
 use crate::status_operators::{incident_body, token_with_roles};
-use crate::status_webhooks::allow_private;
+use crate::status_webhooks::{allow_private, call};
 
 const SESSION: &str = "ops-laptop-0123456789abcdef";
 
@@ -28,13 +28,33 @@ async fn an_operator_deletes_their_account(app: TestApp) {
     );
     let webhook = json!({"url": "http://127.0.0.1:9/ops", "format": "json", "name": "Ops"});
     assert_eq!(send("/api/status/webhooks", webhook).await, 201);
+    // A correction of the incident's first update and a component's own status.
+    let (_, status) = call(&app, "GET", "/api/status", None, &json!(null)).await;
+    let id = status["notices"][0]["id"].as_str().expect("id").to_owned();
+    let fix = json!({"body": "Queues are slow."});
+    let path = format!("/api/status/incidents/{id}/updates/1");
+    assert_eq!(call(&app, "PATCH", &path, Some(&token), &fix).await.0, 200);
+    let degraded = json!({"status": "degraded_performance"});
+    let component = "/api/status/components/db";
+    assert_eq!(
+        call(&app, "PATCH", component, Some(&token), &degraded)
+            .await
+            .0,
+        200
+    );
     let before: Vec<String> = app
         .tables_naming("ops-leaving")
         .await
         .into_iter()
         .map(|(table, _)| table)
         .collect();
-    for table in ["users", "status_notice_updates", "status_webhooks"] {
+    for table in [
+        "users",
+        "status_notice_updates",
+        "status_webhooks",
+        "status_update_revisions",
+        "status_component_declarations",
+    ] {
         assert!(before.iter().any(|t| t == table), "{table} in {before:?}");
     }
 
@@ -54,6 +74,10 @@ async fn an_operator_deletes_their_account(app: TestApp) {
             .await,
         1
     );
+    for table in ["status_update_revisions", "status_component_declarations"] {
+        let unnamed = format!("{table} WHERE author = 'former operator'");
+        assert_eq!(app.count_rows(&unnamed).await, 1, "{table}");
+    }
     let status: serde_json::Value = app.get("/api/status").await.json().await.expect("JSON");
     assert_eq!(status["notices"][0]["title"], "Queue delays", "{status}");
 }

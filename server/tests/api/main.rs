@@ -36,6 +36,7 @@ mod sessions;
 mod static_files;
 mod status;
 mod status_component_status;
+mod status_corrections;
 mod status_instances;
 mod status_maintenance_days;
 mod status_operators;

@@ -13,7 +13,7 @@ use mg_domain::{
 };
 use mg_platform::time::DAY_MS;
 
-use super::StatusStore;
+use super::{revisions::corrected, StatusStore};
 
 /// Resolved incidents and windows over stay in the answers this long after their last update.
 pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
@@ -236,7 +236,7 @@ impl StatusStore<'_> {
         }
     }
 
-    /// The notice with this id and its updates (newest first).
+    /// The notice with this id and its updates (newest first), as corrected (`revisions`).
     pub async fn find_notice(
         &self,
         id: &str,
@@ -247,11 +247,13 @@ impl StatusStore<'_> {
         .bind(id)
         .fetch_all(self.pool())
         .await?;
-        Ok(group(updates).into_iter().next())
+        let latest = self.latest_revisions(Some(id)).await?;
+        Ok(group(corrected(updates, &latest)).into_iter().next())
     }
 
     /// Notices still open (an unresolved incident, a window not over) or updated since `since`,
-    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first).
+    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first) as
+    /// corrected (`revisions`).
     pub async fn notices_since(
         &self,
         since: i64,
@@ -269,7 +271,8 @@ impl StatusStore<'_> {
         .bind(NOTICES_READ_LIMIT)
         .fetch_all(self.pool())
         .await?;
-        Ok(group(updates))
+        let latest = self.latest_revisions(None).await?;
+        Ok(group(corrected(updates, &latest)))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
@@ -292,9 +295,9 @@ impl StatusStore<'_> {
     }
 
     /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
-    /// is older than [`NOTICE_RETENTION_MS`]; returns rows deleted.
+    /// is older than [`NOTICE_RETENTION_MS`], with their corrections; returns rows deleted.
     pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(&format!(
+        let notices = sqlx::query(&format!(
             "DELETE FROM status_notice_updates WHERE notice_id IN ( \
                SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
                HAVING MAX(created_at) < $1 AND (SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) > 0 \
@@ -303,7 +306,8 @@ impl StatusStore<'_> {
         .bind(now_ms - NOTICE_RETENTION_MS)
         .execute(self.pool())
         .await?
-        .rows_affected())
+        .rows_affected();
+        Ok(notices + self.prune_revisions().await?)
     }
 }
 
