@@ -20,6 +20,12 @@ export async function operatorView(page: Page): Promise<Locator> {
   return view;
 }
 
+/** Presses Tab, as a person running the view from the keyboard, and expects focus on `name`. */
+export async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAccessibleName(name);
+}
+
 /**
  * Opens one of the operator view's actions ("Open an incident", "Post an update", "Schedule
  * maintenance", "Set a component's status", "Add a webhook") by its heading, as a person does, and returns its form (named by

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookAt, lookAtWidthsAndThemes } from "./checks";
-import { operatorView } from "./operators";
+import { operatorView, tabTo } from "./operators";
 import { requireEmulator } from "./sign-in";
 
 // A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
@@ -13,12 +13,6 @@ import { requireEmulator } from "./sign-in";
 test.beforeAll(async ({ request }) => {
   await requireEmulator(request);
 });
-
-/** Presses Tab and expects focus on `label`'s field (by its accessible name). */
-async function tabTo(page: Page, label: string | RegExp): Promise<void> {
-  await page.keyboard.press("Tab");
-  await expect(page.locator(":focus")).toHaveAccessibleName(label);
-}
 
 async function axeInBothThemes(page: Page): Promise<void> {
   for (const theme of ["cosmic", "void"]) {
