@@ -9,6 +9,7 @@ pub mod declarations;
 pub mod deliveries;
 pub mod notices;
 pub mod revisions;
+mod update_row;
 pub mod webhooks;
 pub mod window_clock;
 

@@ -5,8 +5,6 @@
 //! stores nothing. The notice's own fields (kind, title, components, window...) are written with
 //! its first update and copied into each later one by the same statement.
 
-use sqlx::FromRow;
-
 use mg_domain::{
     component_status::ComponentStatus,
     notices::{Impact, NoticeKind, NoticeStatus},
@@ -27,39 +25,7 @@ const OPEN_COUNT: &str = "SELECT COUNT(*) FROM (SELECT notice_id FROM status_not
      GROUP BY notice_id HAVING SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0 \
      AND COALESCE(MAX(ends_at), $11 + 1) > $11) open_notices";
 
-/// One operator action: a notice's first update (which names it) or a later one.
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct UpdateRow {
-    pub notice_id: String,
-    pub seq: i64,
-    #[sqlx(try_from = "String")]
-    pub kind: NoticeKind,
-    pub title: String,
-    #[sqlx(try_from = "String")]
-    pub impact: Impact,
-    /// Component ids joined by commas.
-    pub components: String,
-    pub check_incident: Option<String>,
-    pub starts_at: Option<i64>,
-    pub ends_at: Option<i64>,
-    #[sqlx(try_from = "String")]
-    pub status: NoticeStatus,
-    /// The operator's Markdown.
-    pub body: String,
-    pub created_at: i64,
-    pub author: String,
-    /// The status the update declares for the notice's components (NULL: none).
-    pub component_status: Option<String>,
-}
-
-impl UpdateRow {
-    /// The update's declared component status (a word this server does not know reads as none).
-    pub fn declared(&self) -> Option<ComponentStatus> {
-        self.component_status
-            .as_deref()
-            .and_then(ComponentStatus::parse)
-    }
-}
+pub use super::update_row::UpdateRow;
 
 /// A notice as its updates give it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use sqlx::FromRow;
 
 use mg_domain::notices::NoticeKind;
 
-use super::{notices::UpdateRow, StatusStore};
+use super::{update_row::UpdateRow, StatusStore};
 
 /// A correction of the update `seq` of the notice `id` of `kind`, by `author` at `at`: its new
 /// text, or `None` to delete it.
