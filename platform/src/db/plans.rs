@@ -16,8 +16,34 @@ use super::{Backend, Database};
 pub struct Planned {
     /// The constant's name (or, for a trigger's statement, the trigger's).
     pub name: &'static str,
-    pub sql: &'static str,
+    /// The statement on SQLite and on PostgreSQL (the same text, or a
+    /// [`PerEngine`](super::prune::PerEngine)'s two).
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
     pub args: &'static [&'static str],
+}
+
+/// `Planned` statements from constants: `planned![module::NAME["'arg'", "2"], ...]` for a
+/// statement both engines run as written, `planned![per_engine module::NAME[...], ...]` for
+/// [`PerEngine`](crate::db::prune::PerEngine) ones.
+#[macro_export]
+macro_rules! planned {
+    (per_engine $($module:ident::$name:ident [$($arg:literal),*]),* $(,)?) => {
+        &[$($crate::db::plans::Planned {
+            name: stringify!($name),
+            sqlite: $module::$name.sqlite,
+            postgres: $module::$name.postgres,
+            args: &[$($arg),*],
+        }),*]
+    };
+    ($($module:ident::$name:ident [$($arg:literal),*]),* $(,)?) => {
+        &[$($crate::db::plans::Planned {
+            name: stringify!($name),
+            sqlite: $module::$name,
+            postgres: $module::$name,
+            args: &[$($arg),*],
+        }),*]
+    };
 }
 
 /// `sql` with `$n` replaced by `args[n - 1]` (the highest numbers first, so `$1` does not eat the
@@ -33,7 +59,11 @@ pub fn with_arguments(sql: &str, args: &[&str]) -> String {
 impl Database {
     /// The plan of `statement` with its arguments, one line per step.
     pub async fn explain(&self, statement: &Planned) -> Result<Vec<String>, sqlx::Error> {
-        let sql = with_arguments(statement.sql, statement.args);
+        let sql = match self.backend() {
+            Backend::Sqlite => statement.sqlite,
+            Backend::Postgres => statement.postgres,
+        };
+        let sql = with_arguments(sql, statement.args);
         let rows = match self.backend() {
             Backend::Sqlite => {
                 sqlx::query(&format!("EXPLAIN QUERY PLAN {sql}"))
@@ -82,7 +112,8 @@ pub fn full_scans(plan: &[String], bounded: &[&str]) -> Vec<String> {
 }
 
 /// What in `source` (a Rust file of statements, its tests left out) could run a statement the
-/// query-plan test does not explain: each call of `sqlx::query*` or `prepare_cached` whose
+/// query-plan test does not explain: each call of `sqlx::query*`, `prepare_cached` or
+/// `delete_in_batches` whose
 /// statement is not a constant named in `planned`, and not one of `exempt` (the call's argument
 /// text, for a statement built at run time that looks nothing up, given with the reason in the
 /// test). Empty when every statement is planned.
@@ -92,13 +123,17 @@ pub fn unplanned_statements(source: &str, planned: &[Planned], exempt: &[&str]) 
         .next()
         .unwrap_or(source);
     let mut found = Vec::new();
-    for call in ["sqlx::query", "prepare_cached"] {
+    for call in ["sqlx::query", "prepare_cached", "delete_in_batches"] {
         for (at, _) in source.match_indices(call) {
             let Some(argument) = first_argument(&source[at + call.len()..]) else {
                 found.push(format!("unreadable call at byte {at}"));
                 continue;
             };
-            let name = argument.trim_start_matches('&');
+            let name = argument
+                .trim_start_matches('&')
+                .split('.')
+                .next()
+                .unwrap_or_default();
             let named = planned.iter().any(|statement| statement.name == name);
             if !named && !exempt.contains(&argument.as_str()) {
                 found.push(argument);
@@ -202,7 +237,8 @@ mod tests {
             #[cfg(test)]\nmod tests { sqlx::query(\"SELECT 2\"); }";
         let planned = [Planned {
             name: "LISTED",
-            sql: "SELECT 1",
+            sqlite: "SELECT 1",
+            postgres: "SELECT 1",
             args: &[],
         }];
         assert_eq!(

@@ -8,7 +8,7 @@
 //! binding's tokens were all issued before its revocation, so the cutoff refuses them). Every row
 //! goes once no token it refuses can still be valid (`prune_expired_sessions`).
 
-use super::Database;
+use super::{prune::PerEngine, Database};
 
 /// Whether a token is refused at `$4` (unix ms): its binding `$1` revoked, or issued (`$3`, unix
 /// ms) before the not-before time of its user `$2` without being the exempt binding.
@@ -17,14 +17,12 @@ pub const IS_REFUSED: &str = "SELECT \
      + (SELECT COUNT(*) FROM token_cutoffs WHERE user_key = $2 AND not_before > $3 \
         AND expires_at > $4 AND (exempt_binding IS NULL OR exempt_binding <> $1))";
 
-/// A batch (`$2` rows at most) of the revoked bindings that refuse no valid token at `$1`
-/// (`prune.rs`).
-pub const PRUNE_REVOKED_TOKENS: &str = "DELETE FROM revoked_tokens WHERE binding IN ( \
-     SELECT binding FROM revoked_tokens WHERE expires_at <= $1 LIMIT $2)";
+/// A batch of the revoked bindings that refuse no valid token at the cutoff (`prune.rs`).
+pub const PRUNE_REVOKED_TOKENS: PerEngine =
+    crate::prune_batch!("revoked_tokens", "expires_at <= $1");
 
-/// A batch (`$2` rows at most) of the not-before times that refuse no valid token at `$1`.
-pub const PRUNE_TOKEN_CUTOFFS: &str = "DELETE FROM token_cutoffs WHERE user_key IN ( \
-     SELECT user_key FROM token_cutoffs WHERE expires_at <= $1 LIMIT $2)";
+/// A batch of the not-before times that refuse no valid token at the cutoff.
+pub const PRUNE_TOKEN_CUTOFFS: PerEngine = crate::prune_batch!("token_cutoffs", "expires_at <= $1");
 
 /// The most revoked bindings kept per user (20 sessions of two bindings each fit, with room).
 pub const MAX_REVOKED_PER_USER: i64 = 64;

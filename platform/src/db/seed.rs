@@ -15,8 +15,8 @@ pub const SESSIONS_PER_USER: i64 = 3;
 /// so a seeded row is live at any time a test or bench uses (before this).
 pub const SEEDED_EXPIRY_MS: i64 = 10_000_000_000_000;
 
-/// The numbers `from..=to` as a one-column row source `n(i)`.
-fn numbers(backend: Backend, from: i64, to: i64) -> String {
+/// The numbers `from..=to` as a one-column row source `n(i)`, a `WITH` to put before a statement.
+pub fn numbers(backend: Backend, from: i64, to: i64) -> String {
     match backend {
         Backend::Postgres => format!("WITH n(i) AS (SELECT generate_series({from}, {to})) "),
         Backend::Sqlite => format!(

@@ -5,6 +5,7 @@
 use sqlx::FromRow;
 
 use super::{
+    prune::PerEngine,
     revocations::{PRUNE_REVOKED_TOKENS, PRUNE_TOKEN_CUTOFFS, REVOKED_KEPT_MS},
     Database,
 };
@@ -62,9 +63,8 @@ pub const CAP_SESSIONS: &str = "DELETE FROM sessions \
 pub const END_SESSION: &str = "DELETE FROM sessions WHERE session_key = $1 \
      AND user_id = (SELECT id FROM users WHERE identity_id = $2)";
 
-/// A batch (`$2` rows at most) of the sessions expired at `$1` (`prune.rs`).
-pub const PRUNE_SESSIONS: &str = "DELETE FROM sessions WHERE (user_id, session_key) IN ( \
-     SELECT user_id, session_key FROM sessions WHERE expires_at <= $1 LIMIT $2)";
+/// A batch of the sessions expired at the cutoff (`prune.rs`).
+pub const PRUNE_SESSIONS: PerEngine = crate::prune_batch!("sessions", "expires_at <= $1");
 
 /// User `$1`'s unexpired sessions at `$2`, the most recently used first, at most `$3`.
 pub const LIST_SESSIONS: &str = "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, \
@@ -178,10 +178,11 @@ impl Database {
     /// (`prune.rs`); how many sessions went.
     #[tracing::instrument(skip(self))]
     pub async fn prune_expired_sessions(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        let sessions = self.delete_in_batches(PRUNE_SESSIONS, now_ms).await?;
-        for statement in [PRUNE_REVOKED_TOKENS, PRUNE_TOKEN_CUTOFFS] {
-            self.delete_in_batches(statement, now_ms).await?;
-        }
+        let sessions = self.delete_in_batches(&PRUNE_SESSIONS, now_ms, 0).await?;
+        self.delete_in_batches(&PRUNE_REVOKED_TOKENS, now_ms, 0)
+            .await?;
+        self.delete_in_batches(&PRUNE_TOKEN_CUTOFFS, now_ms, 0)
+            .await?;
         Ok(sessions.rows)
     }
 
