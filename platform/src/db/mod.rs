@@ -13,6 +13,8 @@ pub mod probe;
 pub mod prune;
 pub mod revocations;
 #[doc(hidden)]
+pub mod scale;
+#[doc(hidden)]
 pub mod seed;
 pub mod sessions;
 pub mod sqlite_reader;
