@@ -1,8 +1,10 @@
 //! The account paths cost the same at 100,000 users as at 10,000: on SQLite and on PostgreSQL,
 //! seeded with 10,000 users (three sessions each, a revoked binding and a not-before time), each
 //! operation of `db::scale` is timed, then 90,000 users more are seeded and it is timed again. A
-//! median that grew more than twice (and by more than `NOISE`) fails: a lookup through an index
-//! grows with the tree's depth, a read of a whole table ten times. `benches/scale` measures the
+//! cost that grew more than twice (and by more than `NOISE`) fails: a lookup through an index
+//! grows with the tree's depth, a read of a whole table ten times. The cost compared is the 10th
+//! percentile of the calls: a whole-table read slows every call, the machine's other work only
+//! some. The two engines run one after the other, so neither slows the other. `benches/scale` measures the
 //! same at a million users (`make bench-scale`, docs/performance.md).
 
 use std::time::Duration;
@@ -16,13 +18,18 @@ use mg_platform::db::{
 /// Samples per operation and size.
 const SAMPLES: i64 = 60;
 
-/// What a median may move by for reasons other than the data (other work on the machine):
-/// growth under this is not counted. A whole-table read of the 300,000 sessions costs tens of
-/// milliseconds even in a debug build.
-const NOISE: Duration = Duration::from_millis(2);
+/// What a cost may move by for reasons other than the data (other work on the shared machine,
+/// which has added several milliseconds to a PostgreSQL write's 10th percentile): growth under
+/// this is not counted. A read of the 300,000 sessions whole costs tens of milliseconds (ten times
+/// its cost at 30,000), so it still fails.
+const NOISE: Duration = Duration::from_millis(10);
+
+/// Held by each test while it measures.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Times the operations at 10,000 and at 100,000 users and fails on any that grew.
 async fn costs_stay_flat(db: &Database) {
+    let _alone = ONE_AT_A_TIME.lock().await;
     db.seed_users(1, 10_000).await.expect("seed");
     let small = measure(db, 1..=10_000, SAMPLES).await.expect("measure");
     db.seed_users(10_001, 100_000).await.expect("seed");
@@ -31,17 +38,18 @@ async fn costs_stay_flat(db: &Database) {
         .expect("measure");
     let mut grew = Vec::new();
     for (small, large) in small.iter().zip(&large) {
-        let Cost { operation, p50, .. } = small;
+        let Cost { operation, p10, .. } = small;
         eprintln!(
-            "{:?} {operation}: p50 {:?} -> {:?}, p99 {:?} -> {:?}",
+            "{:?} {operation}: p10 {p10:?} -> {:?}, p50 {:?} -> {:?}, p99 {:?} -> {:?}",
             db.backend(),
-            p50,
+            large.p10,
+            small.p50,
             large.p50,
             small.p99,
             large.p99
         );
-        if large.p50 > *p50 * 2 && large.p50 > *p50 + NOISE {
-            grew.push(format!("{operation}: {p50:?} -> {:?}", large.p50));
+        if large.p10 > *p10 * 2 && large.p10 > *p10 + NOISE {
+            grew.push(format!("{operation}: {p10:?} -> {:?}", large.p10));
         }
     }
     assert!(
