@@ -135,7 +135,7 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 # suite builds it again, finds it done, and reports any compile error as a failed suite rather than
 # stopping the run.
 test-server-build:
-	@cargo test -q --workspace --no-run >/dev/null 2>&1 || true
+	@scripts/cargo-linted.sh test -q --workspace --no-run >/dev/null 2>&1 || true
 
 test: ## Install what is missing and run every suite
 	@$(MAKE) --no-print-directory -j3 tools-browser app app/dist-harness/graphics.html package-fixtures test-server-build

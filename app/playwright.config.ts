@@ -4,16 +4,18 @@ import { chromiumLaunchOptions } from "./common/chromium.mjs";
 // End-to-end tests run in Debian's Chromium, launched as every other headless browser of the project
 // is (common/chromium.mjs: Playwright cannot download its own browser here),
 // against the real server binary serving the built app on a fresh SQLite database.
-// Four servers run: the default one (sanctified, with the identity emulator) on E2E_PORT, and the two
-// other setups of spec 2.1 beside it, each tested by its own project: open mode (SANCTIFIED=false) on
-// E2E_PORT + 100 and sanctified mode without an identity project on E2E_PORT + 200; and the graphics
-// harness build (app/dist-harness) on E2E_PORT + 300. The offsets keep
-// clear of the neighbouring E2E_PORT values that parallel runs on one machine tend to pick.
+// Four servers run, one per setup the browser must see for itself (spec 2.1 and 2.2): the default
+// one (sanctified, with the identity emulator, also serving the graphics harness page) on E2E_PORT;
+// open mode (SANCTIFIED=false) on E2E_PORT + 100; sanctified without an identity project on
+// E2E_PORT + 200; and an ethereal deployment (apotheosis type, ethereal flag) on E2E_PORT + 300. What
+// differs between the other deployment types and flags is proven below the browser: which prerendered
+// variant the server picks (server/tests/api/prerendered/variants.rs) and what the landing page shows
+// for each (src/features/landing/landing-page.test.tsx). The offsets keep clear of the neighbouring
+// E2E_PORT values that parallel runs on one machine tend to pick.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const openPort = port + 100;
 const unconfiguredPort = port + 200;
-// The graphics harness page is its own build (app/dist-harness), served by a fourth server.
-const harnessPort = port + 400;
+const etherealPort = port + 300;
 const origin = (p: number) => `http://127.0.0.1:${p}`;
 const server = (p: number, mode: string) => ({
   command: `bash e2e/start-server.sh ${p} ${mode}`,
@@ -26,12 +28,6 @@ const server = (p: number, mode: string) => ({
   gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
 });
 const otherSetups = /(open-mode|unconfigured|deployment-types|graphics|no-js)\.spec\.ts$/;
-// One server per deployment type beside the default apotheosis one (spec 2.2), on E2E_PORT + 300..303,
-// each with the DEPLOYMENT_TYPE / DEPLOYMENT_FLAGS that start-server.sh sets for its mode.
-export const deploymentModes = ["ethereal", "telekinesis", "metagenesis", "ethereal-flag"] as const;
-const deploymentPort = (mode: (typeof deploymentModes)[number]) =>
-  port + 300 + deploymentModes.indexOf(mode);
-
 export default defineConfig({
   testDir: "e2e",
   // Per-port output folders let two runs (say, a developer and CI) share a checkout.
@@ -68,19 +64,15 @@ export default defineConfig({
     },
     // The default server's prerendered pages with JavaScript off (readable without it).
     { name: "no-js", testMatch: /no-js\.spec\.ts$/, use: { javaScriptEnabled: false } },
-    // Visits every deployment type's server by its absolute origin (deployment-types.spec.ts).
+    // Visits the default server and the ethereal one by their absolute origins (deployment-types.spec.ts).
     { name: "deployments", testMatch: /deployment-types\.spec\.ts$/ },
-    {
-      name: "graphics-harness",
-      testMatch: /graphics\.spec\.ts$/,
-      use: { baseURL: origin(harnessPort) },
-    },
+    // The graphics harness page (/graphics.html) on the default server, its widgets in motion.
+    { name: "graphics-harness", testMatch: /graphics\.spec\.ts$/ },
   ],
   webServer: [
     server(port, "sanctified"),
     server(openPort, "open"),
     server(unconfiguredPort, "unconfigured"),
-    ...deploymentModes.map((mode) => server(deploymentPort(mode), mode)),
-    server(harnessPort, "harness"),
+    server(etherealPort, "ethereal-flag"),
   ],
 });

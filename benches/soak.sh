@@ -30,9 +30,10 @@ trap cleanup EXIT
 if [ "$PROFILE" = release ]; then
     (cd "$ROOT" && cargo build --release -q -p mg-server --bin mg-server && cargo build --release -q -p mg-benches --example soak)
 else
-    # One invocation over the workspace with an example: cargo resolves features as
-    # `cargo test --workspace` does, so after the test suite (`make test`) nothing is compiled again.
-    (cd "$ROOT" && cargo build -q --workspace --bin mg-server --example soak)
+    # One invocation over the workspace with an example, through the wrapper the test build uses
+    # (scripts/cargo-linted.sh): cargo resolves features as that build does, so after the test suite
+    # (`make test`) nothing is compiled again.
+    (cd "$ROOT" && scripts/cargo-linted.sh build -q --workspace --bin mg-server --example soak)
 fi
 BIN="$TARGET/$PROFILE"
 

@@ -6,7 +6,7 @@
 // .wasm against its gzip budget, the package README's figures, publint and arethetypeswrong.
 //   node examples/run-matrix.mjs [fixture ...]
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,8 @@ const cli = {
   parcel: () =>
     run(bin("parcel"), ["build", "index.html", "--dist-dir", "dist", "--no-cache", "--public-url", "./", "--log-level", "warn"], "parcel"),
   rsbuild: () => run(bin("rsbuild"), ["build", "--log-level", "warn"], "rsbuild"),
+  // Angular's production configuration, one application of angular/angular.json.
+  ng: (project) => run(bin("ng"), ["build", project], "angular", 300_000),
 };
 
 // Two builds at a time (the machines have two cores): every selected fixture's build starts at
@@ -164,6 +166,9 @@ const pages = {
   rollup: [cli.rollup, "rollup/index.html"],
   parcel: [cli.parcel, "parcel/dist/index.html"],
   rsbuild: [cli.rsbuild, "rsbuild/dist/index.html"],
+  // The application `ng new` makes (zoneless), importing `mg-core`; one with zone.js, `mg-core/inline`.
+  angular: [() => cli.ng("zoneless"), "angular/dist/zoneless/browser/index.html"],
+  "angular-zone": [() => cli.ng("zone"), "angular/dist/zone/browser/index.html"],
   worker: [async () => {}, "worker/index.html"],
 };
 const builds = {};
@@ -185,22 +190,33 @@ const browserFixtures = (engine, suffix) =>
   );
 
 /**
- * Starts a Vite-based dev server in `dir` and checks its page; `--force`: its dependencies are
- * pre-bundled from the tarball installed now, never an older one. `warm`: a path asked for first.
+ * Starts a dev server in `dir` and checks its page. By default a Vite-based one, `--force`: its
+ * dependencies are pre-bundled from the tarball installed now, never an older one; `args` replaces
+ * that command line (`what` then names it). `warm`: a path asked for first.
  */
-async function devPage(command, dir, warm, env = {}) {
-  const server = await startServer({
-    command,
-    args: (port) => ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"],
-    cwd: join(here, dir),
-    env,
-  });
+async function devPage(command, dir, { warm, env = {}, args = viteDevArgs, timeoutMs, what = "dev" } = {}) {
+  const server = await startServer({ command, args, cwd: join(here, dir), env, timeoutMs });
   try {
     if (warm) await fetch(server.origin + warm);
-    return `${dir} dev\n${await inBrowser("chromium", `${server.origin}/`)}`;
+    return `${dir} ${what}\n${await inBrowser("chromium", `${server.origin}/`)}`;
   } finally {
     server.stop();
   }
+}
+const viteDevArgs = (port) => ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1", "--force"];
+
+/**
+ * `ng serve` of the zoneless application, after its production build if that runs too (the two share
+ * the project's cache folder). Angular's dev server pre-bundles dependencies with the Vite inside it,
+ * into .angular/cache/<version>/<project>/vite, and has no `--force`: that folder is removed first.
+ */
+async function angularDev() {
+  await builds.angular?.catch(() => {});
+  const cache = join(here, "angular", ".angular", "cache");
+  for (const version of existsSync(cache) ? readdirSync(cache) : [])
+    rmSync(join(cache, version, "zoneless", "vite"), { recursive: true, force: true });
+  const args = (port) => ["serve", "zoneless", "--port", String(port), "--host", "127.0.0.1"];
+  return devPage(bin("ng"), "angular", { args, env: { NG_CLI_ANALYTICS: "false" }, timeoutMs: 180_000 });
 }
 
 const fixtures = {
@@ -248,15 +264,25 @@ const fixtures = {
   // `development` condition. Vite finds a worker's dependencies when it first transforms the worker,
   // then pre-bundles them and reloads the page; asked for the worker first, it does so before the
   // page loads.
-  "vite-dev": () => devPage(bin("vite"), "vite", "/worker.js?worker_file&type=module"),
+  "vite-dev": () => devPage(bin("vite"), "vite", { warm: "/worker.js?worker_file&type=module" }),
   // React Router's framework mode: the route's loader on the server (Vite's SSR), the page in Chromium.
   "react-router-dev": () => devPage(bin("react-router"), "react-router"),
   // Vike with vike-react: the page's server data, then the page.
   "vike-dev": () => devPage(bin("vike"), "vike"),
   // Astro 5 (its own Vite 6): the page's frontmatter on the server, its <script> in the browser.
-  "astro-dev": () => devPage(bin("astro"), "astro", undefined, { ASTRO_TELEMETRY_DISABLED: "1" }),
+  "astro-dev": () => devPage(bin("astro"), "astro", { env: { ASTRO_TELEMETRY_DISABLED: "1" } }),
   // SvelteKit: the page's server load and the page (Svelte, so no mg-core/react).
   "sveltekit-dev": () => devPage(bin("vite"), "sveltekit"),
+  // TanStack Start: a server function on the server (Vite's SSR), the page with `mg-core/react`.
+  "tanstack-start-dev": () => devPage(bin("vite"), "tanstack-start"),
+  // The same built (`vite build`: the client's environment and the server's), served by `vite preview`.
+  "tanstack-start": async () => {
+    await limited(() => run(bin("vite"), ["build"], "tanstack-start"));
+    const args = (port) => ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"];
+    return devPage(bin("vite"), "tanstack-start", { args, what: "build, preview" });
+  },
+  // Angular's `ng serve` (the `development` condition, pre-bundled by the Vite inside it).
+  "angular-dev": angularDev,
   // Next.js App Router: built and started, checked in Chromium, with Turbopack, then webpack; then
   // in `next dev` with each (one folder, so one after the other).
   "next-turbopack": () => nextFixture({ mode: "turbopack", here, run, bin, newPage: async () => (await open("chromium")).newPage() }),

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The production build of the server (without the `emulator` cargo feature, what `make
-# server-production` makes and deploy/ installs): lint it (clippy's --all-targets type-checks its unit
-# tests too), and check that its binary refuses to start without an identity provider or with the
-# emulator asked for, the two things only this build does (the rest of its code is the default
+# server-production` makes and deploy/ installs): lint it and its unit tests, and check that its
+# binary refuses to start without an identity provider or with the emulator asked for, the two things only this build does (the rest of its code is the default
 # build's, which `cargo test` runs).
 # Debug profile in target/debug, to share the dependencies `cargo test` builds: without the
 # emulator's crate only the crates above the dependencies compile again. It writes
@@ -10,8 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo clippy -p mg-server --no-default-features --all-targets --quiet -- -D warnings
-cargo build -p mg-server --no-default-features --bin mg-server --quiet
+# Linted as it compiles (scripts/cargo-linted.sh), sharing the test build's compiles of everything
+# below the shell crate; its unit tests are built (not run: they are the default build's).
+scripts/cargo-linted.sh lint test -p mg-server --no-default-features --lib --bins --no-run
+scripts/cargo-linted.sh build -p mg-server --no-default-features --bin mg-server --quiet
 
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT

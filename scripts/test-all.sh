@@ -63,7 +63,7 @@ fi
 # compile serves both (`make test` has usually done it already, beside the app's build).
 e2e_bin="$PWD/target/e2e/mg-server"
 build_server() {
-  cargo test --workspace --no-run && mkdir -p target/e2e &&
+  scripts/cargo-linted.sh test --workspace --no-run && mkdir -p target/e2e &&
     cp target/debug/mg-server "$e2e_bin.tmp" && mv "$e2e_bin.tmp" "$e2e_bin"
 }
 rm -f "$e2e_bin"
@@ -78,10 +78,17 @@ rust_lane() {
   # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL. Six at a time: the
   # API tests mostly wait (on the servers they start, PostgreSQL, timers), so on two cores six
   # threads finish them in about half the time two do (103 s against 183 s on a quiet machine).
-  suite "cargo-test" cargo test --workspace -- --test-threads=6
-  suite "clippy-host" cargo clippy --workspace --all-targets --quiet -- -D warnings
-  # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test both.
-  suite "clippy-wasm32" cargo clippy -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --quiet -- -D warnings
+  # Every cargo command of this lane goes through scripts/cargo-linted.sh: clippy's lints run inside
+  # the one compile of the tests (clippy-driver wrapping rustc for the workspace's crates), so there
+  # is no second, checking-only compile for clippy; a command without it would compile every crate
+  # of the workspace again.
+  suite "cargo-test" scripts/cargo-linted.sh test --workspace -- --test-threads=6
+  # The lint verdict: the same build (fresh by now, cargo replays its stored warnings) plus the
+  # benches, failing on any warning, rustc's or clippy's.
+  suite "clippy-host" scripts/cargo-linted.sh lint test --workspace --all-targets --no-run
+  # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test
+  # both, in the compile the browser tests below run.
+  suite "clippy-wasm32" scripts/cargo-linted.sh lint test -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --no-run
   # The production build (no identity emulator): clippy, and its binary refusing to start without
   # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
   # dependencies (platform, status, the shell), without the test build's TypeScript derives.
@@ -90,7 +97,7 @@ rust_lane() {
   # wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
   # Debian's chromedriver ($CHROMEDRIVER).
   local wasm_test=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-    cargo test -p mg-core --target wasm32-unknown-unknown --all-features)
+    scripts/cargo-linted.sh test -p mg-core --target wasm32-unknown-unknown --all-features)
   suite "wasm-browser-test" "${wasm_test[@]}"
   # The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build
   # the app loads where wasm SIMD validates), in its own target directory as `make` builds it.

@@ -523,18 +523,51 @@ open_notices: Array<OpenNotice>, limits: OperatorLimits,
  * offered: an incident's statuses (the first three open one), a window's, the impacts of an
  * incident, and the component statuses an incident may declare.
  */
-incident_statuses: Array<[NoticeStatus, string]>, window_statuses: Array<[NoticeStatus, string]>, impacts: Array<[NoticeImpact, string]>, component_statuses: Array<[ComponentCondition, string]>, };
+incident_statuses: Array<[NoticeStatus, string]>, window_statuses: Array<[NoticeStatus, string]>, impacts: Array<[NoticeImpact, string]>, component_statuses: Array<[ComponentCondition, string]>, 
+/**
+ * The incidents and windows the page lists, with each update's text as posted (Markdown),
+ * so that the view can correct them (`PATCH`/`DELETE .../updates/{seq}`).
+ */
+posted: Array<PostedNotice>, 
+/**
+ * The status operators set on each component by itself, without an incident (`None`: the
+ * checks' measure), for every component the view offers.
+ */
+component_settings: Array<[string, ComponentCondition | null]>, };
 
 export type OperatorLimits = { title_chars: number, body_chars: number, updates_per_notice: number, open_notices: number, };
 
 export type OpenNotice = { id: string, kind: NoticeKind, title: string, };
 
 /**
+ * A notice as the operator view lists it for corrections.
+ */
+export type PostedNotice = { id: string, kind: NoticeKind, title: string, 
+/**
+ * Newest first.
+ */
+updates: Array<PostedUpdate>, };
+
+export type PostedUpdate = { seq: number, status: NoticeStatus, 
+/**
+ * The text as posted or last corrected (Markdown).
+ */
+body: string, created_at: string, author: string, 
+/**
+ * Why it cannot be deleted (in the page's words), or `None` when it can.
+ */
+kept: string | null, };
+
+/**
  * `GET /api/status/operator/log`: the latest operator actions, newest first.
  */
 export type OperatorLog = { entries: Array<OperatorAction>, };
 
-export type OperatorAction = { at: string, operator: string, action: string, target: string, };
+export type OperatorAction = { at: string, operator: string, action: string, target: string, 
+/**
+ * An edited or deleted update's text before the change.
+ */
+old_text: string | null, };
 
 /**
  * `POST /api/status/incidents`.
@@ -571,6 +604,28 @@ export type NoticeUpdateRequest = { status: NoticeStatus, body: string,
  * declared stays). A window's may not: a window in progress is `under_maintenance` by itself.
  */
 component_status?: ComponentCondition | null, };
+
+/**
+ * `PATCH /api/status/{incidents,maintenances}/{id}/updates/{seq}`: the update's corrected text.
+ * Its status and declared component status stay as posted.
+ */
+export type NoticeUpdateEditRequest = { body: string, };
+
+/**
+ * `PATCH /api/status/components/{id}`: the status operators set on the component by itself,
+ * without an incident; `null` clears it (the checks' measure shows).
+ */
+export type ComponentStatusRequest = { status: ComponentCondition | null, };
+
+/**
+ * The answer of `PATCH /api/status/components/{id}`: what operators set on the component and
+ * what the page shows for it now (`mg_domain::component_status`'s rule; `None` before any check).
+ */
+export type ComponentSetting = { id: string, set: ComponentCondition | null, status: ComponentCondition | null, 
+/**
+ * `declared` or `maintenance` when the shown status is not the checks' measure.
+ */
+status_source: string | null, };
 
 /**
  * What a webhook's bodies look like: the whole event as JSON, or one message for Slack's or

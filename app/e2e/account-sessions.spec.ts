@@ -1,19 +1,18 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { startPair, withoutPostgres } from "./account-servers";
 import { lookAt } from "./checks";
-import { type Account, newAccount } from "./emulator-http";
+import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
 // Signed-in devices on the account page: one person signed in from two browsers sees both sessions,
 // with their labels, in each; signs the other out from the first; and the other browser is signed out
 // on its next request (the identity provider's logout, its storage cleared) and lands on the home
-// page with a notice. On the default server, then across two instances on one PostgreSQL database.
+// page with a notice. The same across two instances on one PostgreSQL database is proven without a
+// browser (server/tests/api/revocation.rs).
 test.describe.configure({ timeout: 90_000 });
 
 // Each browser a context of its own, so each is its own signed-in session.
-async function browserAt(browser: Browser, baseURL?: string): Promise<Page> {
-  const context = await browser.newContext(baseURL ? { baseURL } : {});
-  return context.newPage();
+async function browserAt(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
 }
 
 const sessionItems = (page: Page) => page.getByTestId("session");
@@ -79,24 +78,6 @@ test("a session signed out from another browser is signed out on its next reques
   await signOutTheOther(first, second);
   await first.context().close();
   await second.context().close();
-});
-
-test("the sign-out holds across two instances on one PostgreSQL database", async ({ browser }) => {
-  test.skip(withoutPostgres !== false, withoutPostgres || undefined);
-  const pair = await startPair(Number(process.env.E2E_PORT ?? 4173) + 450);
-  try {
-    const account: Account = newAccount("two-instances");
-    const first = await browserAt(browser, pair.origins[0]);
-    const second = await browserAt(browser, pair.origins[1]);
-    await signIn(first, account);
-    await signIn(second, account);
-    await bothListed(first, second);
-    await signOutTheOther(first, second);
-    await first.context().close();
-    await second.context().close();
-  } finally {
-    await pair.stop();
-  }
 });
 
 test("all other sessions at once", async ({ browser, request }) => {

@@ -12,7 +12,7 @@ export const STATUS_OPERATOR: Account = {
 
 /**
  * Opens one of the operator view's actions ("Open an incident", "Post an update", "Schedule
- * maintenance", "Add a webhook") by its heading, as a person does, and returns its form (named by
+ * maintenance", "Set a component's status", "Add a webhook") by its heading, as a person does, and returns its form (named by
  * the same heading). An action already open is left open.
  */
 export async function openAction(scope: Locator, name: string): Promise<Locator> {

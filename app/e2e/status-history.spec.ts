@@ -85,6 +85,34 @@ test("the charts have text equivalents for screen readers", async ({ page }) => 
   await expect(page.getByTestId("latency-db")).toContainText(/p50 \d+\.\d+ ms/);
 });
 
+test("a server that checks its Telekinesis queue gets the queue's card measured, from its answer", async ({
+  page,
+}) => {
+  // The e2e server has no queue URL (the card above says so); here its answer is made to say it
+  // checks one, as a server with TELEKINESIS_QUEUE_URL answers (server/tests/api/
+  // status_component_status.rs proves that side): the page follows the answer, not its build.
+  await page.route(/\/api\/status\/page/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const db = body.summary.components.find((c: { id: string }) => c.id === "db");
+    body.summary.components.push({
+      ...structuredClone(db),
+      id: "queue",
+      name: "Telekinesis queue",
+    });
+    body.summary.not_configured = [];
+    const history = body.history.find((h: { component: string }) => h.component === "db");
+    body.history.push({ ...structuredClone(history), component: "queue" });
+    await route.fulfill({ response, json: body });
+  });
+  await openStatus(page);
+  await expect(page.getByTestId("bars-queue").getByRole("img")).toHaveCount(90);
+  await expect(page.getByTestId("component-queue")).not.toContainText(
+    "The server checks no Telekinesis queue",
+  );
+  await expect(page.getByTestId("uptime-queue")).toContainText("24 h100%");
+});
+
 test("new server checks appear without a reload (asked again every 30 s)", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install();

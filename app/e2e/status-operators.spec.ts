@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
 import { openAction, STATUS_OPERATOR } from "./operators";
@@ -7,8 +7,10 @@ import { requireEmulator, signIn } from "./sign-in";
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
 // role to IDENTITY_EMULATOR_OPERATORS, set by start-server.sh) opens an incident on the database,
 // posts two updates, resolves it and schedules a window, all through the operator view; an anonymous
-// visitor sees each step on the page, in the Statuspage JSON and in the Atom feed; a signed-in
-// non-operator gets 403 JSON from every operator endpoint and never sees the view.
+// visitor sees each step on the page, in the Statuspage JSON and in the Atom feed; an operator who
+// only has a keyboard starts at the top of the page, opens an incident, posts an update, corrects
+// its text and deletes it, landing on each result; a signed-in non-operator gets 403 JSON from every
+// operator endpoint and never sees the view.
 
 /** `YYYY-MM-DDTHH:MM` in UTC, `hours` from now: what the window's datetime-local fields take. */
 function utcField(hours: number): string {
@@ -128,6 +130,114 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   expect(baseURL).toBeTruthy();
 });
 
+/** Presses `key` until `target` has focus (at most `max` presses): how a keyboard user reaches it. */
+async function pressUntil(page: Page, target: Locator, key = "Tab", max = 200): Promise<void> {
+  for (let pressed = 0; pressed < max; pressed += 1) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${key} ${max} times never reached the target`);
+}
+
+/** Presses Tab and expects focus on the element named `name`. */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAccessibleName(name);
+}
+
+test("an operator with only a keyboard opens an incident, posts, corrects and deletes an update", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const title = `Keyboard run ${tag}`;
+  const [wrong, right] = [`The ${tag} disk is ful.`, `The ${tag} disk is full.`];
+  const json = async () =>
+    JSON.stringify(await (await page.request.get("/api/v2/incidents.json")).json());
+  await signIn(page, STATUS_OPERATOR);
+  await page.goto("/apotheosis");
+  const view = page.getByTestId("operator-view");
+  await expect(view).toBeVisible();
+  const summary = (name: string | RegExp) =>
+    view.locator("summary", { has: page.getByRole("heading", { name }) });
+
+  // From the top of the page, Tab alone reaches the first action.
+  await pressUntil(page, summary("Open an incident"));
+  await page.keyboard.press("Enter");
+  const open = view.getByRole("form", { name: "Open an incident" });
+  await expect(open).toBeVisible();
+  await tabTo(page, "Title");
+  await page.keyboard.type(title);
+  await tabTo(page, "Impact");
+  await tabTo(page, "API");
+  await tabTo(page, "Database");
+  await page.keyboard.press("Space");
+  await tabTo(page, "Component status");
+  await tabTo(page, "Status");
+  if ((await open.getByLabel("Attach to the checks' incident").count()) > 0) {
+    await tabTo(page, "Attach to the checks' incident");
+  }
+  await tabTo(page, "What people see (Markdown)");
+  await page.keyboard.type("Sign-ins are slow.");
+  await tabTo(page, "Open incident");
+  await page.keyboard.press("Enter");
+  await expect(open.getByRole("status")).toHaveText(`Incident opened: ${title}.`);
+  await expect(open.getByRole("status")).toBeFocused();
+
+  // On to the next action, by Tab: post an update to it. Chromium's next Tab from the outcome line
+  // (tabindex -1, the last thing inside an open <details>) goes back to the action's first field,
+  // not on to the next action, so the run Tabs on until it gets there, as a person would.
+  await pressUntil(page, summary(/^Post an update/));
+  await page.keyboard.press("Enter");
+  const update = view.getByRole("form", { name: /^Post an update/ });
+  await expect(update).toBeVisible();
+  await tabTo(page, "Incident or window");
+  await page.keyboard.type(`Incident: ${title}`);
+  await expect(update.getByLabel("Incident or window").locator("option:checked")).toHaveText(
+    `Incident: ${title}`,
+  );
+  await tabTo(page, "Status");
+  await page.keyboard.type("Identified");
+  await tabTo(page, "Component status");
+  await tabTo(page, "Update (Markdown)");
+  await page.keyboard.type(wrong);
+  await tabTo(page, "Post update");
+  await page.keyboard.press("Enter");
+  await expect(update.getByRole("status")).toHaveText(`Update posted to ${title}.`);
+  await expect(update.getByRole("status")).toBeFocused();
+
+  // Correct it: the newest notice's newest update is the first Edit in the action.
+  const name = `update 2 of ${title}`;
+  await pressUntil(page, summary("Edit or delete a posted update"));
+  await page.keyboard.press("Enter");
+  await expect(view.getByRole("button", { name: `Edit ${name}` })).toBeVisible();
+  await tabTo(page, `Edit ${name}`);
+  await page.keyboard.press("Enter");
+  const text = view.getByLabel(`Text of ${name} (Markdown)`);
+  await expect(text).toBeFocused();
+  await expect(text).toHaveValue(wrong);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(right);
+  await tabTo(page, "Save");
+  await page.keyboard.press("Enter");
+  const corrected = view.getByRole("status").filter({ hasText: `Saved: ${name}.` });
+  await expect(corrected).toBeFocused();
+  await expect(page.getByTestId("notices")).toContainText(right);
+  expect(await json()).toContain(right);
+  expect(await json()).not.toContain(wrong);
+
+  // Delete it, asked first; the incident keeps its first update, which offers no Delete.
+  await pressUntil(page, view.getByRole("button", { name: `Delete ${name}` }), "Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(view.getByText(new RegExp(`^Delete ${name}\\?`))).toBeFocused();
+  await tabTo(page, "Delete it");
+  await page.keyboard.press("Enter");
+  await expect(view.getByRole("status").filter({ hasText: `Deleted: ${name}.` })).toBeFocused();
+  await expect(view.getByRole("button", { name: `Delete update 1 of ${title}` })).toHaveCount(0);
+  expect(await json()).not.toContain(right);
+  expect(await axeViolations(page, "[data-testid=operator-view]")).toEqual([]);
+});
+
 test("a signed-in non-operator gets 403 JSON from every operator endpoint", async ({
   page,
   request,
@@ -149,16 +259,17 @@ test("a signed-in non-operator gets 403 JSON from every operator endpoint", asyn
     ["POST", "/api/status/incidents/x/updates"],
     ["POST", "/api/status/maintenances"],
     ["POST", "/api/status/maintenances/x/updates"],
+    ["PATCH", "/api/status/incidents/x/updates/1"],
+    ["DELETE", "/api/status/incidents/x/updates/2"],
+    ["PATCH", "/api/status/maintenances/x/updates/1"],
+    ["PATCH", "/api/status/components/db"],
   ];
   for (const [method, path] of calls) {
-    const answer =
-      method === "GET"
-        ? await request.get(path, { headers })
-        : await request.post(path, { headers, data: body });
+    const data = method === "GET" || method === "DELETE" ? undefined : body;
+    const answer = await request.fetch(path, { method, headers, data });
     expect(answer.status(), `${method} ${path}`).toBe(403);
     expect((await answer.json()).code).toBe("forbidden");
-    const anonymous =
-      method === "GET" ? await request.get(path) : await request.post(path, { data: body });
+    const anonymous = await request.fetch(path, { method, data });
     expect(anonymous.status(), `${method} ${path} anonymous`).toBe(401);
   }
   await page.goto("/apotheosis");

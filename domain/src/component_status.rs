@@ -11,10 +11,12 @@
 //! 2. **Maintenance.** While a maintenance window naming the component is in progress, the measured
 //!    status is replaced by `under_maintenance` (the checks inside a window do not count).
 //! 3. **Declared.** Each open incident naming the component may declare a status (its latest update
-//!    that declares one). The worse of the declared and the status of steps 1-2 wins, in the order
-//!    of [`ComponentStatus::severity`].
-//! 4. Resolving the incident (or completing the window) removes its declaration: the measured status
-//!    is shown again.
+//!    that declares one), and operators may set one on the component by itself, without an
+//!    incident. The worst of the declared and the status of steps 1-2 wins, in the order of
+//!    [`ComponentStatus::severity`]: a declaration can say more than the checks see, never hide
+//!    what they see (`operational` set on a component the checks see down shows `major_outage`).
+//! 4. Resolving the incident (or completing the window) removes its declaration, and clearing the
+//!    component's own removes that one: the measured status is shown again.
 
 crate::vocabulary! {
     /// A component's status, as Statuspage spells it.
@@ -63,7 +65,8 @@ impl ComponentStatus {
 }
 
 /// The module's rule: the status shown for a component whose checks measure `measured` (step 1),
-/// that a window in progress names or not, and whose open incidents declare `declared`.
+/// that a window in progress names or not, and whose open incidents and own setting declare
+/// `declared`.
 pub fn combine(
     measured: Option<ComponentStatus>,
     in_maintenance: bool,
@@ -133,6 +136,16 @@ mod tests {
         assert_eq!(
             combine(None, false, [DegradedPerformance, MajorOutage]),
             Some(MajorOutage)
+        );
+        assert_eq!(
+            combine(Some(MajorOutage), false, [Operational]),
+            Some(MajorOutage),
+            "a component's own `operational` does not hide an outage the checks see"
+        );
+        assert_eq!(
+            combine(Some(Operational), true, [DegradedPerformance]),
+            Some(DegradedPerformance),
+            "one set during a window shows when it is worse than the maintenance"
         );
     }
 

@@ -48,16 +48,18 @@ export function fillHypercube({ HypercubeWidget, vertexStride, wasmMemory }) {
 }
 
 /**
- * `mg-core/react` in a browser page: `useTheme` mounted in a React root (React and the package's
- * modules passed in, so this file imports nothing), owns the theme after its effect ran, and its
- * toggle moves `<html data-theme>` and the stored value.
+ * `mg-core/react` in a browser page: two `useTheme` toggles mounted in a React root (a header's and a
+ * menu's; React and the package's modules passed in, so this file imports nothing) own the theme
+ * after their effects ran, and a toggle in one moves `<html data-theme>`, the stored value and the
+ * other toggle's theme.
  */
 export async function toggleThemeHook({ createElement, createRoot, flushSync, useTheme, ThemeMachine }) {
   localStorage.removeItem(ThemeMachine.storageKey());
   const host = document.body.appendChild(document.createElement("div"));
-  let hook;
-  const Toggle = () => {
-    hook = useTheme(ThemeMachine);
+  const hooks = [];
+  const Toggle = ({ at }) => {
+    const hook = useTheme(ThemeMachine);
+    hooks[at] = hook;
     return createElement("button", { type: "button", onClick: hook.toggle }, hook.theme ?? "…");
   };
   const root = createRoot(host);
@@ -67,12 +69,13 @@ export async function toggleThemeHook({ createElement, createRoot, flushSync, us
   };
   // Out of the caller's task: flushSync cannot run while React renders (a caller's effect).
   await new Promise((resolve) => setTimeout(resolve));
-  flushSync(() => root.render(createElement(Toggle)));
-  await settle("no machine after mount", () => hook?.theme === "cosmic");
-  flushSync(() => hook.toggle());
-  await settle("toggle did not reach <html>", () => hook.theme === "void" && document.documentElement.dataset.theme === "void");
+  flushSync(() => root.render([createElement(Toggle, { at: 0, key: 0 }), createElement(Toggle, { at: 1, key: 1 })]));
+  await settle("no machine after mount", () => hooks.length === 2 && hooks.every((hook) => hook.theme === "cosmic"));
+  flushSync(() => hooks[0].toggle());
+  await settle("toggle did not reach <html>", () => hooks[0].theme === "void" && document.documentElement.dataset.theme === "void");
+  await settle("the page's other toggle did not follow", () => hooks[1].theme === "void");
   expect("stored theme", localStorage.getItem(ThemeMachine.storageKey()), "void");
   root.unmount();
   host.remove();
-  return "mg-core/react: useTheme cosmic->void on <html data-theme> and in localStorage";
+  return "mg-core/react: useTheme cosmic->void on <html data-theme>, in localStorage and in the page's other toggle";
 }

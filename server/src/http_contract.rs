@@ -122,15 +122,21 @@ fn declarations(config: &Config) -> Vec<Declaration> {
         notices::NoticeStatus,
         notices::Impact,
         component_status::ComponentStatus,
-        // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*.
+        // /api/status/operator*, /api/status/incidents*, /api/status/maintenances*,
+        // /api/status/components/{id}.
         operator::OperatorView,
         operator::OperatorLimits,
         operator::OpenNotice,
+        operator::PostedNotice,
+        operator::PostedUpdate,
         operator::OperatorLog,
         operator::OperatorAction,
         operator::OpenIncident,
         operator::ScheduleMaintenance,
         operator::PostUpdate,
+        operator::EditUpdate,
+        operator::SetComponentStatus,
+        operator::ComponentSetting,
         // /api/status/webhooks*.
         webhooks::WebhookFormat,
         operator::AddWebhook,

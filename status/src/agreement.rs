@@ -17,6 +17,8 @@ pub struct Snapshot {
     pub incidents: Vec<IncidentRow>,
     /// What operators wrote: open notices and those over for less than 90 days.
     pub notices: Vec<super::notices::StoredNotice>,
+    /// The component statuses operators set without an incident, the one in force per component.
+    pub declarations: Vec<crate::store::declarations::DeclarationRow>,
 }
 
 /// Per-bucket accumulation of each viewpoint's checks.

@@ -96,6 +96,12 @@ impl Round {
                 {
                     self.snapshot.notices = notices;
                 }
+                if let Some(declarations) = window
+                    .run("read declarations", db.status().component_declarations())
+                    .await
+                {
+                    self.snapshot.declarations = declarations;
+                }
                 if self.rollups_read_hour != Some(hour) {
                     self.read_rollups(db, hour, window).await;
                 }
@@ -118,7 +124,8 @@ impl Round {
         self.render(config, (components, page_url), now_ms).await
     }
 
-    /// Reads the operators' notices again and re-renders the answers from the last snapshot: what
+    /// Reads the operators' notices and component statuses again and re-renders the answers from
+    /// the last snapshot: what
     /// an operator just wrote shows at once on this instance (the others read it with their next
     /// round).
     pub async fn republish_notices(
@@ -132,6 +139,7 @@ impl Round {
             .status()
             .notices_since(now_ms - NOTICE_RETENTION_MS)
             .await?;
+        self.snapshot.declarations = db.status().component_declarations().await?;
         Ok(self.render(config, (components, page_url), now_ms).await)
     }
 

@@ -278,6 +278,12 @@ impl Round {
             {
                 tracing::debug!(notices, "status: pruned old notices and operator log lines");
             }
+            if let Some(settings) = window
+                .run_write("prune declarations", db.status().prune_declarations(now_ms))
+                .await
+            {
+                tracing::debug!(settings, "status: pruned replaced component statuses");
+            }
             self.last_prune_hour = Some(hour);
         }
     }

@@ -18,7 +18,10 @@ use super::{
     checks::COMPONENTS,
     notices::{maintenance_windows, notices_at, overlaps_windows},
 };
-use crate::store::checks::{IncidentRow, RawCheck};
+use crate::store::{
+    checks::{IncidentRow, RawCheck},
+    declarations::DeclarationRow,
+};
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
 
 /// Everything the summary needs besides the snapshot.
@@ -200,7 +203,14 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
     let notices = notices_at(&snapshot.notices, context.now_ms);
     let components: Vec<ComponentSummary> = component_ids(snapshot, context)
         .iter()
-        .map(|id| with_status(component_summary(snapshot, context, id), &notices))
+        .map(|id| {
+            let own = snapshot
+                .declarations
+                .iter()
+                .find(|d| d.component == *id)
+                .and_then(DeclarationRow::declared);
+            with_status(component_summary(snapshot, context, id), &notices, own)
+        })
         .collect();
     let state = overall_state(components.iter().map(|c| c.state));
     let (indicator, description) = overall(
@@ -255,8 +265,13 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
 }
 
 /// `component` with the status the page states ([`mg_domain::component_status`]'s rule): its
-/// measured state, a window in progress that names it, and what its open incidents declare.
-fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> ComponentSummary {
+/// measured state, a window in progress that names it, what its open incidents declare and the
+/// status operators set on it by itself (`own`).
+fn with_status(
+    mut component: ComponentSummary,
+    notices: &[Notice],
+    own: Option<ComponentStatus>,
+) -> ComponentSummary {
     let naming = |n: &&Notice| n.components.contains(&component.id);
     let in_maintenance = notices
         .iter()
@@ -267,6 +282,7 @@ fn with_status(mut component: ComponentSummary, notices: &[Notice]) -> Component
         .filter(naming)
         .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
         .filter_map(|n| n.component_status)
+        .chain(own)
         .collect();
     let measured = component.state.measured_status();
     let status = combine(measured, in_maintenance, declared.iter().copied());

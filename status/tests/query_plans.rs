@@ -247,6 +247,33 @@ async fn statements_use_indexes_on_postgres() {
     drop_test_postgres(&url).await;
 }
 
+/// The store's files whose statements are not yet constants listed here (their statements still
+/// built inline): the component declarations and the updates' corrections, whose tables are keyed
+/// by what they look up (component, notice) and pruned by time through indexes of their own.
+const NOT_YET_PLANNED: &[&str] = &["declarations.rs", "revisions.rs"];
+
+/// The files of the store checked by [`every_statement_of_the_store_is_listed_here`].
+const PLANNED_FILES: &[&str] = &[
+    "checks.rs",
+    "deliveries.rs",
+    "notices.rs",
+    "webhooks.rs",
+    "window_clock.rs",
+];
+
+#[test]
+fn every_file_of_the_store_is_checked_or_named_as_not_yet() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/store");
+    for entry in std::fs::read_dir(dir).expect("the store's folder") {
+        let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+        let named = PLANNED_FILES.contains(&name.as_str())
+            || NOT_YET_PLANNED.contains(&name.as_str())
+            // No statements: the module's root and the update row's type.
+            || ["mod.rs", "update_row.rs"].contains(&name.as_str());
+        assert!(named, "src/store/{name}: list its statements in this test");
+    }
+}
+
 #[test]
 fn every_statement_of_the_store_is_listed_here() {
     for (file, source, exempt) in [

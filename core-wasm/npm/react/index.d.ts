@@ -89,7 +89,8 @@ export interface ThemeMachineClass<T extends string> {
 }
 
 /**
- * The page's theme, owned by a ThemeMachine made at mount: toggled, stored, synced across tabs.
+ * The page's theme, owned by a ThemeMachine made at mount: toggled, stored, synced across tabs and
+ * with every other `useTheme` of the page.
  * `theme` is undefined on the server and until the machine exists (style by `data-theme`, which
  * `themeScript` set before paint, so nothing flashes); `toggle()` before then does nothing.
  */

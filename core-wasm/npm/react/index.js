@@ -146,6 +146,10 @@ function apply(key, theme) {
   }
 }
 
+// A page may hold several useTheme hooks (a header's toggle and a menu's): a toggle in one tells the
+// others through this event on window, as the `storage` event tells the other tabs.
+const THEME_EVENT = "mg-core:theme";
+
 export function useTheme(ThemeMachine) {
   const key = ThemeMachine.storageKey();
   const { snapshot: theme, store } = useMachineStore({
@@ -158,17 +162,29 @@ export function useTheme(ThemeMachine) {
     },
   });
   useEffect(() => {
-    const onStorage = (event) => {
-      if (event.key !== key) return;
-      const next = store.act((machine) => machine.sync(event.newValue ?? undefined));
+    const follow = (stored) => {
+      const next = store.act((machine) => machine.sync(stored ?? undefined));
       if (next) document.documentElement.dataset.theme = next;
     };
+    const onStorage = (event) => {
+      if (event.key === key) follow(event.newValue);
+    };
+    const onPage = (event) => {
+      if (event.detail?.key === key) follow(event.detail.theme);
+    };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    window.addEventListener(THEME_EVENT, onPage);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      window.removeEventListener(THEME_EVENT, onPage);
+    };
   }, [store, key]);
   const toggle = useCallback(() => {
     const next = store.act((machine) => machine.toggle());
-    if (next) apply(key, next);
+    if (next) {
+      apply(key, next);
+      window.dispatchEvent(new CustomEvent(THEME_EVENT, { detail: { key, theme: next } }));
+    }
   }, [store, key]);
   return { theme, toggle };
 }

@@ -1,5 +1,6 @@
 //! Identity: verifying the provider's session tokens, and the `AuthUser` extractor built on it.
 
+pub mod account;
 pub mod device_label;
 pub mod ecdsa;
 pub mod issuer;

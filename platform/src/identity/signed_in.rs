@@ -112,6 +112,22 @@ where
 }
 
 impl SignedIn {
+    /// A signed-in request from its parts, without HTTP: what the extractor builds, for the
+    /// services' own tests.
+    pub fn new(
+        db: Database,
+        sessions: Arc<SessionStore>,
+        user: AuthUser,
+        headers: HeaderMap,
+    ) -> Self {
+        Self {
+            db,
+            sessions,
+            user,
+            headers,
+        }
+    }
+
     /// The request's session (`session_of`), revoked or not.
     pub fn session(&self, now: i64) -> Result<SessionRef<'_>, AppError> {
         session_of(&self.headers, &self.user, now)

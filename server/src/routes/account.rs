@@ -2,7 +2,7 @@
 //! actions. The signed-in person lists their sessions and signs out the others, downloads what is
 //! stored about them, or deletes it all (docs/api.md "Account").
 
-use std::{sync::Arc, time::Duration};
+use std::sync::Arc;
 
 use axum::{
     extract::FromRef,
@@ -16,19 +16,16 @@ use serde::{Deserialize, Serialize};
 use super::auth::ProviderData;
 use crate::{
     config::Config,
-    db::{
-        sessions::{Revocation, SessionRow},
-        Database,
-    },
+    db::{sessions::SessionRow, Database},
     error::AppError,
     extract::ApiJson,
     extract::Sanctified,
     identity::{
+        account::{AccountActions, Sessions},
         sessions::SessionStore,
-        signed_in::{recorded_key, SignedIn},
+        signed_in::SignedIn,
         verify::SessionVerifier,
     },
-    rate_limit::KeyedLimiter,
     time::{now_ms, rfc3339},
 };
 
@@ -47,30 +44,7 @@ where
         .route("/sessions/revoke-others", post(revoke_other_sessions))
         .route("/export", post(export_data))
         .route("/delete-account", post(delete_account))
-        .layer(Extension(Arc::new(account_limits())))
-}
-
-/// How often one user may download their data or ask for their account's deletion, per instance
-/// (beside the per-address limit every `/api/auth` route has): each is a whole-account read or
-/// write, and neither needs repeating.
-pub const ACCOUNT_ACTION_EVERY: Duration = Duration::from_secs(10);
-/// The most users whose last export or deletion an instance remembers (the least recent go first).
-const LIMITED_USERS: usize = 10_000;
-
-/// The two rate-limited actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Action {
-    Export,
-    Delete,
-}
-
-/// Each user's exports and deletions: one token per action, refilled every
-/// [`ACCOUNT_ACTION_EVERY`] (the server's one keyed limiter).
-type AccountLimits = KeyedLimiter<(Action, Box<str>)>;
-
-fn account_limits() -> AccountLimits {
-    let per_minute = u32::try_from(60 / ACCOUNT_ACTION_EVERY.as_secs().max(1)).unwrap_or(1);
-    AccountLimits::new(per_minute, 1, LIMITED_USERS)
+        .layer(Extension(Arc::new(AccountActions::default())))
 }
 
 /// One of the user's sessions: a signed-in browser or device.
@@ -100,16 +74,23 @@ pub struct SessionData {
 fn session_data(row: SessionRow, current_key: &str) -> SessionData {
     SessionData {
         current: row.session_key == current_key,
-        bound_to_sign_in: row
-            .binding
-            .as_deref()
-            .is_some_and(crate::identity::is_sign_in_binding),
+        bound_to_sign_in: Sessions::bound_to_sign_in(&row),
         id: row.session_key,
         label: row.label.unwrap_or_else(|| "Unknown browser".to_owned()),
         created_at: rfc3339(row.created_at),
         last_active_at: rfc3339(row.last_seen_at),
         expires_at: rfc3339(row.expires_at),
     }
+}
+
+/// The sessions as the account page lists them.
+fn listed(sessions: Sessions) -> Vec<SessionData> {
+    let current = sessions.current;
+    sessions
+        .rows
+        .into_iter()
+        .map(|row| session_data(row, &current))
+        .collect()
 }
 
 /// The body of `POST /api/auth/sessions`.
@@ -127,16 +108,12 @@ pub struct SessionList {
 }
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
-async fn list_sessions(_: Sanctified, req: SignedIn) -> Result<Response, AppError> {
-    let now = now_ms();
-    let session = req.live_session(now).await?;
-    // This browser is listed even when its first request is this one (or its row was pushed out).
-    req.remember(&session, now).await?;
-    let rows = req.db.list_sessions(req.user.identity_id(), now).await?;
-    let sessions = rows
-        .into_iter()
-        .map(|row| session_data(row, &session.key))
-        .collect();
+async fn list_sessions(
+    _: Sanctified,
+    Extension(actions): Extension<Arc<AccountActions>>,
+    req: SignedIn,
+) -> Result<Response, AppError> {
+    let sessions = listed(actions.sessions(&req, now_ms()).await?);
     Ok(Json(SessionsAnswer {
         data: SessionList { sessions },
     })
@@ -173,65 +150,23 @@ fn revoked(count: u64) -> Response {
     .into_response()
 }
 
-/// A session id as `sessions` hands it out: 64 lower-case hex digits.
-fn is_session_id(id: &str) -> bool {
-    id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
-
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn revoke_session(
     _: Sanctified,
+    Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
     ApiJson(body): ApiJson<RevokeSessionBody>,
 ) -> Result<Response, AppError> {
-    if !is_session_id(&body.id) {
-        return Err(AppError::InvalidField(
-            "id must be a session id from the sessions list (64 hex digits).".into(),
-        ));
-    }
-    let now = now_ms();
-    let session = req.live_session(now).await?;
-    let yours =
-        || AppError::InvalidField("This is the session you are using: log out instead.".into());
-    if body.id == session.key {
-        return Err(yours());
-    }
-    match req
-        .db
-        .revoke_session(req.user_keys(), &body.id, session.binding, now)
-        .await?
-    {
-        Revocation::Done => {}
-        Revocation::NoSuchSession => return Err(AppError::NoSuchSession),
-        Revocation::Yours => return Err(yours()),
-    }
-    bound_revocations(&req, session.binding, now).await;
-    Ok(revoked(1))
+    Ok(revoked(actions.revoke(&req, &body.id, now_ms()).await?))
 }
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
-async fn revoke_other_sessions(_: Sanctified, req: SignedIn) -> Result<Response, AppError> {
-    let now = now_ms();
-    let session = req.live_session(now).await?;
-    let count = req
-        .db
-        .revoke_other_sessions(req.user_keys(), (&session.key, session.binding), now)
-        .await?;
-    bound_revocations(&req, session.binding, now).await;
-    Ok(revoked(count))
-}
-
-/// After a sign-out committed: keeps the user's revoked bindings within their bound (`keep`, the
-/// caller's binding, survives a fold). A failure only leaves rows too many for the next time, so
-/// it is logged, not answered.
-async fn bound_revocations(req: &SignedIn, keep: &str, now: i64) {
-    if let Err(error) = req
-        .db
-        .bound_revocations(req.user.user_key(), keep, now)
-        .await
-    {
-        tracing::warn!(%error, "bounding the revoked sessions failed");
-    }
+async fn revoke_other_sessions(
+    _: Sanctified,
+    Extension(actions): Extension<Arc<AccountActions>>,
+    req: SignedIn,
+) -> Result<Response, AppError> {
+    Ok(revoked(actions.revoke_others(&req, now_ms()).await?))
 }
 
 /// The file `POST /api/auth/export` answers: everything mg-web stores about the user
@@ -275,22 +210,11 @@ pub const EXPORT_FORMAT: &str = "mg-web-export/1";
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn export_data(
     _: Sanctified,
-    Extension(limits): Extension<Arc<AccountLimits>>,
+    Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
 ) -> Result<Response, AppError> {
-    let SignedIn { db, user, .. } = &req;
     let now = now_ms();
-    let session = req.live_session(now).await?;
-    limits.take_or_refuse((Action::Export, user.identity_id().into()), now)?;
-    let Some(row) = db.find_user(user.identity_id()).await? else {
-        return Err(AppError::NotFound);
-    };
-    let sessions = db
-        .list_sessions(user.identity_id(), now)
-        .await?
-        .into_iter()
-        .map(|row| session_data(row, &session.key))
-        .collect();
+    let (row, sessions) = actions.export(&req, now).await?;
     let export = DataExport {
         format: EXPORT_FORMAT,
         exported_at: rfc3339(now),
@@ -306,7 +230,7 @@ async fn export_data(
             created_at: rfc3339(row.created_at),
             updated_at: row.updated_at.map(rfc3339),
         },
-        sessions,
+        sessions: listed(sessions),
     };
     let mut response = Json(export).into_response();
     let sent = response.headers_mut();
@@ -343,7 +267,7 @@ pub struct AccountDeleted {
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn delete_account(
     _: Sanctified,
-    Extension(limits): Extension<Arc<AccountLimits>>,
+    Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
     ApiJson(body): ApiJson<DeleteAccountBody>,
 ) -> Result<Response, AppError> {
@@ -352,41 +276,9 @@ async fn delete_account(
             "Send {\"confirm\": true} to delete the account.".into(),
         ));
     }
-    let now = now_ms();
-    let session = req.live_session(now).await?;
-    limits.take_or_refuse((Action::Delete, req.user.identity_id().into()), now)?;
-    let (identity_id, user_key) = req.user_keys();
-    let deleted = req.db.delete_account(identity_id, user_key, now).await?;
-    req.sessions.forget(&recorded_key(&session));
-    bound_revocations(&req, "", now).await;
+    let deleted = actions.delete(&req, now_ms()).await?;
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
     })
     .into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{account_limits, is_session_id, Action, ACCOUNT_ACTION_EVERY};
-
-    #[test]
-    fn only_hex_session_ids_of_the_right_length_pass() {
-        assert!(is_session_id(&"a1".repeat(32)));
-        assert!(!is_session_id(&"A1".repeat(32)));
-        assert!(!is_session_id(&"a1".repeat(31)));
-        assert!(!is_session_id(&"zz".repeat(32)));
-        assert!(!is_session_id(""));
-    }
-
-    #[test]
-    fn each_action_waits_its_interval_per_user() {
-        let limits = account_limits();
-        let every = i64::try_from(ACCOUNT_ACTION_EVERY.as_millis()).expect("ms");
-        let take = |action, user: &str, at| limits.take((action, user.into()), at);
-        assert!(take(Action::Export, "a", 0).is_ok());
-        assert!(take(Action::Export, "a", every - 1).is_err());
-        assert!(take(Action::Delete, "a", 1).is_ok(), "another action");
-        assert!(take(Action::Export, "b", 1).is_ok(), "another user");
-        assert!(take(Action::Export, "a", every).is_ok());
-    }
 }

@@ -1,4 +1,5 @@
-//! `/api/status/operator*`, `/api/status/incidents*`, `/api/status/maintenances*`: what status
+//! `/api/status/operator*`, `/api/status/incidents*`, `/api/status/maintenances*`,
+//! `/api/status/components/{id}`: what status
 //! operators do on the status page. An operator is a signed-in person whose identity token grants
 //! the `status-operator` role (docs/status-operators.md); anyone else gets 403 JSON, and a request
 //! without a valid session 401 (`status_operator`). The actions themselves (their bounds, caps,
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use axum::{
     extract::{FromRef, FromRequestParts, Path},
     http::StatusCode,
-    routing::{get, post, MethodRouter},
+    routing::{get, patch, post, MethodRouter},
     Json, Router,
 };
 use mg_domain::notices::{Notice, NoticeKind};
@@ -23,7 +24,8 @@ use crate::{
     identity::{sessions::SessionStore, verify::SessionVerifier},
     status::{
         operator::bodies::{
-            OpenIncident, OperatorLog, OperatorView, PostUpdate, ScheduleMaintenance,
+            ComponentSetting, EditUpdate, OpenIncident, OperatorLog, OperatorView, PostUpdate,
+            ScheduleMaintenance, SetComponentStatus,
         },
         StatusService,
     },
@@ -51,10 +53,29 @@ where
             "/status/maintenances/{id}/updates",
             update_route(NoticeKind::Maintenance),
         )
+        .route(
+            "/status/incidents/{id}/updates/{seq}",
+            correction_route(NoticeKind::Incident),
+        )
+        .route(
+            "/status/maintenances/{id}/updates/{seq}",
+            correction_route(NoticeKind::Maintenance),
+        )
+        .route("/status/components/{id}", patch(set_component_status))
 }
 
 async fn get_operator(operator: StatusOperator) -> Json<OperatorView> {
-    Json(operator.actions().view())
+    Json(operator.actions().view().await)
+}
+
+async fn set_component_status(
+    operator: StatusOperator,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<SetComponentStatus>,
+) -> Result<Json<ComponentSetting>, AppError> {
+    Ok(Json(
+        operator.actions().set_component_status(&id, body).await?,
+    ))
 }
 
 async fn get_log(operator: StatusOperator) -> Result<Json<OperatorLog>, AppError> {
@@ -88,6 +109,29 @@ where
               Path(id): Path<String>,
               ApiJson(body): ApiJson<PostUpdate>| async move {
             let notice = operator.actions().add_update(&id, kind, body).await?;
+            Ok::<_, AppError>(Json(notice))
+        },
+    )
+}
+
+/// `PATCH` and `DELETE /api/status/{incidents,maintenances}/{id}/updates/{seq}`: correct the text
+/// of an update of a notice of `kind`, or delete it; both answer the notice as the page shows it.
+fn correction_route<S>(kind: NoticeKind) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    StatusOperator: FromRequestParts<S, Rejection = AppError>,
+{
+    patch(
+        move |operator: StatusOperator,
+              Path((id, seq)): Path<(String, i64)>,
+              ApiJson(body): ApiJson<EditUpdate>| async move {
+            let notice = operator.actions().edit_update(&id, kind, seq, body).await?;
+            Ok::<_, AppError>(Json(notice))
+        },
+    )
+    .delete(
+        move |operator: StatusOperator, Path((id, seq)): Path<(String, i64)>| async move {
+            let notice = operator.actions().delete_update(&id, kind, seq).await?;
             Ok::<_, AppError>(Json(notice))
         },
     )

@@ -324,6 +324,11 @@ async fn exported_then_deleted(app: TestApp) {
         );
     }
     assert_eq!(app.count_rows("users").await, 1, "no account came back");
+    assert_eq!(
+        app.tables_naming("lin").await,
+        vec![],
+        "no row names the user"
+    );
     // A later sign-in (a new token, issued after the deletion, and a new session id) starts a
     // new account: never updated, no name kept.
     let mut claims = app.identity.session_claims("lin");

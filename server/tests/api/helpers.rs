@@ -13,6 +13,9 @@ pub use wire::*;
 #[path = "helpers/wire.rs"]
 mod wire;
 
+#[path = "helpers/stored.rs"]
+mod stored;
+
 /// Which database a test runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TestBackend {

@@ -6,6 +6,7 @@
 #[macro_use]
 mod helpers;
 mod account;
+mod account_traces;
 mod auth;
 mod binary;
 mod connection_lifetimes;
@@ -34,6 +35,7 @@ mod sessions;
 mod static_files;
 mod status;
 mod status_component_status;
+mod status_corrections;
 mod status_instances;
 mod status_maintenance_days;
 mod status_operators;

@@ -1,6 +1,7 @@
-//! The operators' writes are acknowledged only once committed: with the database refusing writes
-//! (SQLite on a full disk, PostgreSQL read-only) each is a 201/200 that is stored, or a 503 JSON
-//! that stored nothing, not even its log line. The operator signs in through the local identity
+//! The operators' writes (open, update, schedule, edit an update, set a component's status) are
+//! acknowledged only once committed: with the database refusing writes (SQLite on a full disk,
+//! PostgreSQL read-only) each is a 201/200 that is stored, or a 503 JSON that stored nothing, not
+//! even its log line. The operator signs in through the local identity
 //! emulator, which gives the role to `IDENTITY_EMULATOR_OPERATORS`.
 
 use serde_json::{json, Value};
@@ -67,9 +68,40 @@ where
     let now = mg_server::time::now_ms();
     let at = mg_server::time::rfc3339;
 
+    let patch = |path: String, body: Value| {
+        let request = app.client.patch(format!("{}{path}", app.address));
+        request.bearer_auth(&ops).json(&body).send()
+    };
+
     break_it().await;
     let (mut incidents, mut windows, mut updates, mut refused) = (0usize, 0usize, 0i64, 0);
-    for i in 0..5 {
+    let (mut edits, mut settings) = (0i64, 0i64);
+    // Three rounds of five writes: with the one before and the one after, within the operator's
+    // burst of 20 (a refused write counts too).
+    for i in 0..3 {
+        let edit = patch(
+            format!("{update_path}/1"),
+            json!({"body": format!("Corrected {i}")}),
+        )
+        .await
+        .expect("answers");
+        if acknowledged(edit, "edit an update", &[200]).await {
+            edits += 1
+        } else {
+            refused += 1
+        }
+        let status = ["degraded_performance", "major_outage"][i % 2];
+        let set = patch(
+            "/api/status/components/db".into(),
+            json!({"status": status}),
+        )
+        .await
+        .expect("answers");
+        if acknowledged(set, "set a component's status", &[200]).await {
+            settings += 1
+        } else {
+            refused += 1
+        }
         let open = app
             .post_with_token(
                 "/api/status/incidents",
@@ -115,6 +147,11 @@ where
     assert_eq!(
         app.count_rows("status_notice_updates").await,
         1 + (incidents + windows) as i64 + updates
+    );
+    assert_eq!(app.count_rows("status_update_revisions").await, edits);
+    assert_eq!(
+        app.count_rows("status_component_declarations").await,
+        settings
     );
     app.status.check_now(mg_server::time::now_ms()).await;
     let summary: Value = app

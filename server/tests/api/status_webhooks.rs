@@ -23,7 +23,7 @@ pub fn allow_private(config: &mut Config) {
     config.status.webhooks_worker = true;
 }
 
-/// `method path` as `token` (none: anonymous) with `body`: status and JSON answer.
+/// `method path` as `token` (none: anonymous) with `body` (POST and PATCH): status and JSON answer.
 pub async fn call(
     app: &TestApp,
     method: &str,
@@ -38,7 +38,7 @@ pub async fn call(
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
-    if method == reqwest::Method::POST {
+    if method == reqwest::Method::POST || method == reqwest::Method::PATCH {
         request = request.json(body);
     }
     let response = request.send().await.expect("answers");

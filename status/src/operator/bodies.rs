@@ -28,6 +28,36 @@ pub struct OperatorView {
     pub window_statuses: Vec<(NoticeStatus, String)>,
     pub impacts: Vec<(Impact, String)>,
     pub component_statuses: Vec<(ComponentStatus, String)>,
+    /// The incidents and windows the page lists, with each update's text as posted (Markdown),
+    /// so that the view can correct them (`PATCH`/`DELETE .../updates/{seq}`).
+    pub posted: Vec<PostedNotice>,
+    /// The status operators set on each component by itself, without an incident (`None`: the
+    /// checks' measure), for every component the view offers.
+    pub component_settings: Vec<(String, Option<ComponentStatus>)>,
+}
+
+/// A notice as the operator view lists it for corrections.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct PostedNotice {
+    pub id: String,
+    pub kind: NoticeKind,
+    pub title: String,
+    /// Newest first.
+    pub updates: Vec<PostedUpdate>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct PostedUpdate {
+    pub seq: i64,
+    pub status: NoticeStatus,
+    /// The text as posted or last corrected (Markdown).
+    pub body: String,
+    pub created_at: String,
+    pub author: String,
+    /// Why it cannot be deleted (in the page's words), or `None` when it can.
+    pub kept: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -107,6 +137,44 @@ pub struct PostUpdate {
     pub component_status: Option<ComponentStatus>,
 }
 
+/// `PATCH /api/status/{incidents,maintenances}/{id}/updates/{seq}`: the update's corrected text.
+/// Its status and declared component status stay as posted.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "ts-rs",
+    derive(ts_rs::TS),
+    ts(rename = "NoticeUpdateEditRequest")
+)]
+#[serde(deny_unknown_fields)]
+pub struct EditUpdate {
+    pub body: String,
+}
+
+/// `PATCH /api/status/components/{id}`: the status operators set on the component by itself,
+/// without an incident; `null` clears it (the checks' measure shows).
+#[derive(Debug, Deserialize)]
+#[cfg_attr(
+    feature = "ts-rs",
+    derive(ts_rs::TS),
+    ts(rename = "ComponentStatusRequest")
+)]
+#[serde(deny_unknown_fields)]
+pub struct SetComponentStatus {
+    pub status: Option<ComponentStatus>,
+}
+
+/// The answer of `PATCH /api/status/components/{id}`: what operators set on the component and
+/// what the page shows for it now (`mg_domain::component_status`'s rule; `None` before any check).
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
+pub struct ComponentSetting {
+    pub id: String,
+    pub set: Option<ComponentStatus>,
+    pub status: Option<ComponentStatus>,
+    /// `declared` or `maintenance` when the shown status is not the checks' measure.
+    pub status_source: Option<String>,
+}
+
 /// `GET /api/status/operator/log`: the latest operator actions, newest first.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
@@ -121,6 +189,8 @@ pub struct OperatorAction {
     pub operator: String,
     pub action: String,
     pub target: String,
+    /// An edited or deleted update's text before the change.
+    pub old_text: Option<String>,
 }
 
 /// `POST /api/status/webhooks`.

@@ -1,6 +1,7 @@
 //! What status operators do, as a service the HTTP routes call: open an incident, post an update,
-//! schedule maintenance (`notices.rs`), manage the webhooks (`webhooks.rs`), and read the operator
-//! view and log. Each action checks its fields (`fields.rs`), counts against the operator's write
+//! schedule maintenance (`notices.rs`), edit or delete a posted update (`corrections.rs`), set a
+//! component's status without an incident (`components.rs`), manage the webhooks (`webhooks.rs`),
+//! and read the operator view (`view.rs`) and log (`log.rs`). Each action checks its fields (`fields.rs`), counts against the operator's write
 //! rate, keeps its cap inside the statement that writes, logs who did what, and answers only
 //! after its commit. The bodies the routes take and answer are in `bodies.rs`.
 //!
@@ -8,8 +9,12 @@
 //! is the identity id the actions are recorded under.
 
 pub mod bodies;
+mod components;
+mod corrections;
 mod fields;
+mod log;
 mod notices;
+mod view;
 mod webhooks;
 
 use mg_platform::{db::Database, error::AppError};

@@ -1,31 +1,22 @@
-//! The operators' incidents and maintenance windows: open, schedule, update, and the operator
-//! view and log that list them.
+//! The operators' incidents and maintenance windows: open, schedule and update them.
 
 use mg_domain::{
     calendar::parse_utc_ms,
     component_status::ComponentStatus,
     notices::{Impact, Notice, NoticeKind, NoticeStatus},
 };
-use mg_platform::{
-    error::AppError,
-    random::random_hex,
-    time::{now_ms, rfc3339},
-};
+use mg_platform::{error::AppError, random::random_hex, time::now_ms};
 
 use super::{
-    bodies::{
-        OpenIncident, OpenNotice, OperatorAction, OperatorLimits, OperatorLog, OperatorView,
-        PostUpdate, ScheduleMaintenance,
-    },
+    bodies::{OpenIncident, PostUpdate, ScheduleMaintenance},
     fields::{components, invalid, text},
     Operator,
 };
 use crate::{
-    checks::COMPONENTS,
     notices::notice_at,
     operator_limits::{
-        LOG_READ, MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES,
-        MAX_WINDOW_AHEAD_MS, MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS,
+        MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES, MAX_WINDOW_AHEAD_MS,
+        MAX_WINDOW_BEHIND_MS, MAX_WINDOW_MS,
     },
     store::{
         notices::{NewUpdate, UpdateRow},
@@ -63,101 +54,6 @@ struct Specifics {
 }
 
 impl Operator<'_> {
-    /// What the operator view needs: who, the components, the checks' incidents, the open
-    /// notices and the bounds.
-    pub fn view(&self) -> OperatorView {
-        let published = self.status.published();
-        let summary = published.page_summary();
-        OperatorView {
-            operator: self.who.to_owned(),
-            // Only what this deployment has: a component it does not check is not offered.
-            components: COMPONENTS
-                .iter()
-                .filter(|(id, _)| !summary.not_configured.iter().any(|n| n == id))
-                .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
-                .collect(),
-            check_incidents: summary
-                .open_incidents
-                .iter()
-                .chain(&summary.recent_incidents)
-                .map(|i| i.id.clone())
-                .collect(),
-            open_notices: summary
-                .notices
-                .iter()
-                .filter(|n| n.is_open())
-                .map(|n| OpenNotice {
-                    id: n.id.clone(),
-                    kind: n.kind,
-                    title: n.title.clone(),
-                })
-                .collect(),
-            limits: OperatorLimits {
-                title_chars: MAX_TITLE_CHARS,
-                body_chars: MAX_BODY_CHARS,
-                updates_per_notice: MAX_UPDATES,
-                open_notices: MAX_OPEN_NOTICES,
-            },
-            incident_statuses: NoticeStatus::INCIDENT
-                .iter()
-                .map(|s| (*s, s.words().to_owned()))
-                .collect(),
-            window_statuses: NoticeStatus::MAINTENANCE
-                .iter()
-                .map(|s| (*s, s.words().to_owned()))
-                .collect(),
-            impacts: Impact::ALL
-                .iter()
-                .filter(|i| **i != Impact::Maintenance)
-                .map(|i| (*i, i.words().to_owned()))
-                .collect(),
-            component_statuses: ComponentStatus::ALL
-                .iter()
-                .filter(|s| **s != ComponentStatus::UnderMaintenance)
-                .map(|s| (*s, s.words().to_owned()))
-                .collect(),
-        }
-    }
-
-    /// The latest operator actions, newest first: the notices' updates and the webhooks' adds
-    /// and deletes (docs/status-operators.md, "Webhooks").
-    pub async fn log(&self) -> Result<OperatorLog, AppError> {
-        let store = self.db.status();
-        let mut entries: Vec<(i64, OperatorAction)> = store
-            .operator_log(LOG_READ)
-            .await?
-            .into_iter()
-            .map(|row| {
-                let action = action_of(row.kind, row.seq, row.status);
-                (
-                    row.created_at,
-                    logged_action(row.created_at, row.author, action, row.notice_id),
-                )
-            })
-            .collect();
-        for hook in store.webhook_changes(LOG_READ).await? {
-            let target = format!("webhook {}", hook.name);
-            if let (Some(at), Some(by)) = (hook.deleted_at, hook.deleted_by) {
-                let action = logged_action(at, by, "delete webhook".into(), target.clone());
-                entries.push((at, action));
-            }
-            let action = logged_action(
-                hook.created_at,
-                hook.created_by,
-                "add webhook".into(),
-                target,
-            );
-            entries.push((hook.created_at, action));
-        }
-        entries.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
-        let entries = entries
-            .into_iter()
-            .take(usize::try_from(LOG_READ).unwrap_or(0))
-            .map(|(_, entry)| entry)
-            .collect();
-        Ok(OperatorLog { entries })
-    }
-
     /// Opens an incident; the notice as the page shows it now.
     pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
         let opening = Opening::checked(&body.title, &body.body, &body.components)?;
@@ -332,7 +228,7 @@ impl Operator<'_> {
     }
 
     /// The notice as stored now, after re-rendering the answers with it.
-    async fn answer(&self, id: &str, now: i64) -> Result<Notice, AppError> {
+    pub(super) async fn answer(&self, id: &str, now: i64) -> Result<Notice, AppError> {
         // The write is committed: a failure to re-render only delays the page until the next round.
         if let Err(error) = self.status.republish_notices(now).await {
             tracing::warn!(%error, "status: the answers are re-rendered with the next round");
@@ -360,18 +256,9 @@ impl Operator<'_> {
     }
 }
 
-fn logged_action(at: i64, operator: String, action: String, target: String) -> OperatorAction {
-    OperatorAction {
-        at: rfc3339(at),
-        operator,
-        action,
-        target,
-    }
-}
-
 /// What an operator did, in words: `open incident`, `schedule maintenance`, `update incident
 /// (resolved)`.
-fn action_of(kind: NoticeKind, seq: i64, status: NoticeStatus) -> String {
+pub(super) fn action_of(kind: NoticeKind, seq: i64, status: NoticeStatus) -> String {
     match (kind, seq) {
         (NoticeKind::Maintenance, 1) => "schedule maintenance".to_owned(),
         (NoticeKind::Incident, 1) => "open incident".to_owned(),

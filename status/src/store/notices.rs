@@ -5,15 +5,13 @@
 //! stores nothing. The notice's own fields (kind, title, components, window...) are written with
 //! its first update and copied into each later one by the same statement.
 
-use sqlx::FromRow;
-
 use mg_domain::{
     component_status::ComponentStatus,
     notices::{Impact, NoticeKind, NoticeStatus},
 };
 use mg_platform::time::DAY_MS;
 
-use super::StatusStore;
+use super::{revisions::corrected, StatusStore};
 use crate::operator_limits::MAX_UPDATES;
 use mg_platform::db::prune::PRUNE_BATCH;
 
@@ -41,39 +39,7 @@ macro_rules! open_count {
 /// Notices open at `$1`.
 pub const COUNT_OPEN_NOTICES: &str = open_count!("$1");
 
-/// One operator action: a notice's first update (which names it) or a later one.
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct UpdateRow {
-    pub notice_id: String,
-    pub seq: i64,
-    #[sqlx(try_from = "String")]
-    pub kind: NoticeKind,
-    pub title: String,
-    #[sqlx(try_from = "String")]
-    pub impact: Impact,
-    /// Component ids joined by commas.
-    pub components: String,
-    pub check_incident: Option<String>,
-    pub starts_at: Option<i64>,
-    pub ends_at: Option<i64>,
-    #[sqlx(try_from = "String")]
-    pub status: NoticeStatus,
-    /// The operator's Markdown.
-    pub body: String,
-    pub created_at: i64,
-    pub author: String,
-    /// The status the update declares for the notice's components (NULL: none).
-    pub component_status: Option<String>,
-}
-
-impl UpdateRow {
-    /// The update's declared component status (a word this server does not know reads as none).
-    pub fn declared(&self) -> Option<ComponentStatus> {
-        self.component_status
-            .as_deref()
-            .and_then(ComponentStatus::parse)
-    }
-}
+pub use super::update_row::UpdateRow;
 
 /// A notice as its updates give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -301,7 +267,7 @@ impl StatusStore<'_> {
         }
     }
 
-    /// The notice with this id and its updates (newest first).
+    /// The notice with this id and its updates (newest first), as corrected (`revisions`).
     pub async fn find_notice(
         &self,
         id: &str,
@@ -310,11 +276,13 @@ impl StatusStore<'_> {
             .bind(id)
             .fetch_all(self.pool())
             .await?;
-        Ok(group(updates).into_iter().next())
+        let latest = self.latest_revisions(Some(id)).await?;
+        Ok(group(corrected(updates, &latest)).into_iter().next())
     }
 
     /// Notices still open (an unresolved incident, a window not over) or updated since `since`,
-    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first).
+    /// newest first, at most [`NOTICES_READ_LIMIT`], with their updates (newest first) as
+    /// corrected (`revisions`).
     pub async fn notices_since(
         &self,
         since: i64,
@@ -324,7 +292,8 @@ impl StatusStore<'_> {
             .bind(NOTICES_READ_LIMIT)
             .fetch_all(self.pool())
             .await?;
-        Ok(group(updates))
+        let latest = self.latest_revisions(None).await?;
+        Ok(group(corrected(updates, &latest)))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
@@ -344,8 +313,8 @@ impl StatusStore<'_> {
     }
 
     /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
-    /// is older than [`NOTICE_RETENTION_MS`], [`NOTICES_PER_PRUNE`] a statement; returns rows
-    /// deleted.
+    /// is older than [`NOTICE_RETENTION_MS`], [`NOTICES_PER_PRUNE`] a statement, with their
+    /// corrections; returns rows deleted.
     pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         let mut deleted = 0;
         loop {
@@ -356,7 +325,7 @@ impl StatusStore<'_> {
                 .await?
                 .rows_affected();
             if rows == 0 {
-                return Ok(deleted);
+                return Ok(deleted + self.prune_revisions().await?);
             }
             deleted += rows;
         }

@@ -3,6 +3,7 @@
 import { docsDefaultPath, paths } from "@common/routes";
 import { Link } from "react-router-dom";
 import { usePageMeta } from "../../components/document-title";
+import type { DeploymentConfig } from "../../lib/wasm/core";
 import { useDeployment } from "../../lib/wasm/use-deployment";
 import { DeploymentCard } from "./deployment-card";
 import { ErrorNotice } from "./error-notice";
@@ -11,8 +12,9 @@ import { WisdomCard } from "./wisdom-card";
 import "./landing.css";
 import { GraphicsWidget } from "../../graphics/graphics-widget";
 
-export function LandingPage() {
-  const info = useDeployment();
+/** `config`: the deployment to show (the build's own by default; tests pass others). */
+export function LandingPage({ config }: { config?: DeploymentConfig }) {
+  const info = useDeployment(config);
   usePageMeta(info.landing.title, `${info.landing.subtitle}. ${info.landing.description}`);
   // The deployment info is there from the first render (the build prerenders this page per deployment
   // type and flags, common/variant.ts), so the first paint already holds the final text (CLS 0).

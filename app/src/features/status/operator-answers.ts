@@ -49,7 +49,7 @@ export function useOperatorGet<T>(path: string, round: number, enabled = true): 
 export async function send(
   path: string,
   body?: unknown,
-  method: "POST" | "DELETE" = "POST",
+  method: "POST" | "PATCH" | "DELETE" = "POST",
 ): Promise<string | null> {
   const answer = await requestRaw(path, { method, body, auth: true });
   if (!answer) return "The server could not be reached.";

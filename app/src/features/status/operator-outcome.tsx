@@ -15,10 +15,15 @@ export function usePost(onPosted: () => void) {
   useEffect(() => {
     if (message) outcome.current?.focus();
   }, [message]);
-  const run = async (path: string, body: unknown, done: string) => {
+  const run = async (
+    path: string,
+    body: unknown,
+    done: string,
+    method: "POST" | "PATCH" | "DELETE" = "POST",
+  ) => {
     setBusy(true);
     setMessage(null);
-    const error = await send(path, body);
+    const error = await send(path, body, method);
     setBusy(false);
     setMessage(error === null ? { ok: true, text: done } : { ok: false, text: error });
     if (error === null) onPosted();

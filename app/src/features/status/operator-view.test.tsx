@@ -1,5 +1,5 @@
 import type { OperatorView as OperatorInfo } from "@common/http-types";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
 import { renderAtHome, stubSession } from "@/testing/session";
@@ -38,6 +38,35 @@ const info: OperatorInfo = {
   component_statuses: [
     ["operational", "Fine"],
     ["major_outage", "Down hard"],
+  ],
+  posted: [
+    {
+      id: "n1",
+      kind: "incident",
+      title: "Slow sign-ins",
+      updates: [
+        {
+          seq: 2,
+          status: "identified",
+          body: "Found **it**.",
+          created_at: "2026-11-28T10:05:00.000Z",
+          author: "ops-1",
+          kept: null,
+        },
+        {
+          seq: 1,
+          status: "investigating",
+          body: "Looking.",
+          created_at: "2026-11-28T10:00:00.000Z",
+          author: "ops-1",
+          kept: "An incident keeps its first update; edit it instead.",
+        },
+      ],
+    },
+  ],
+  component_settings: [
+    ["api", null],
+    ["db", "major_outage"],
   ],
 };
 
@@ -117,6 +146,85 @@ describe("OperatorView", () => {
     expect(calls.find((c) => c.path === "/api/status/incidents")?.body).toMatchObject({
       title: "Database down",
       component_status: "major_outage",
+    });
+  });
+
+  it("edits a posted update's text, keyboard first, and lands focus on the result", async () => {
+    const path = "/api/status/incidents/n1/updates/2";
+    const calls = mockFetch({
+      "/api/status/operator": { status: 200, body: info },
+      [path]: { status: 200, body: {} },
+    });
+    const posted = vi.fn();
+    renderAtHome(<OperatorView onPosted={posted} />, stubSession({ userId: "U1" }));
+    fireEvent.click(await screen.findByRole("heading", { name: "Edit or delete a posted update" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Edit update 2 of Slow sign-ins" }));
+    const text = await screen.findByLabelText("Text of update 2 of Slow sign-ins (Markdown)");
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    expect((text as HTMLTextAreaElement).value).toBe("Found **it**.");
+    expect(screen.getByText(/^Update 2 · Found ·/)).toBeTruthy();
+    fireEvent.change(text, { target: { value: "Found it: a full disk." } });
+    fireEvent.submit(screen.getByRole("form", { name: "Edit update 2 of Slow sign-ins" }));
+    const outcome = await screen.findByText("Saved: update 2 of Slow sign-ins.");
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+    expect(posted).toHaveBeenCalled();
+    expect(calls.find((c) => c.path === path)).toMatchObject({
+      method: "PATCH",
+      body: { body: "Found it: a full disk." },
+    });
+  });
+
+  it("deletes only after asking, shows a refusal in the server's words, and offers no Delete for a kept update", async () => {
+    const path = "/api/status/incidents/n1/updates/2";
+    const refusal =
+      "The update was deleted meanwhile, or corrected at the same moment: look again.";
+    const calls = mockFetch({
+      "/api/status/operator": { status: 200, body: info },
+      [path]: { status: 400, body: { code: "invalid_field", error: refusal } },
+    });
+    renderAtHome(<OperatorView onPosted={() => {}} />, stubSession({ userId: "U1" }));
+    fireEvent.click(await screen.findByRole("heading", { name: "Edit or delete a posted update" }));
+    const remove = await screen.findByRole("button", { name: "Delete update 2 of Slow sign-ins" });
+    expect(screen.queryByRole("button", { name: "Delete update 1 of Slow sign-ins" })).toBeNull();
+    expect(screen.getByText("An incident keeps its first update; edit it instead.")).toBeTruthy();
+    fireEvent.click(remove);
+    const question = await screen.findByText(/^Delete update 2 of Slow sign-ins\?/);
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(calls.some((c) => c.path === path)).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Keep it" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("button", { name: "Delete update 2 of Slow sign-ins" }),
+      ),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Delete update 2 of Slow sign-ins" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete it" }));
+    const outcome = await screen.findByText(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+    expect(calls.find((c) => c.path === path)?.method).toBe("DELETE");
+  });
+
+  it("sets a component's status without an incident, in the server's words", async () => {
+    const calls = mockFetch({
+      "/api/status/operator": { status: 200, body: info },
+      "/api/status/components/api": { status: 200, body: {} },
+    });
+    renderAtHome(<OperatorView onPosted={() => {}} />, stubSession({ userId: "U1" }));
+    const form = await openAction("Set a component's status");
+    expect(within(form).getByText("Database: Down hard")).toBeTruthy();
+    expect(within(form).getByText("API: As the checks measure")).toBeTruthy();
+    expect(options(within(form).getByLabelText("Status"))).toEqual([
+      "As the checks measure",
+      "Fine",
+      "Down hard",
+    ]);
+    fireEvent.change(within(form).getByLabelText("Status"), { target: { value: "operational" } });
+    fireEvent.submit(form);
+    const outcome = await within(form).findByText("API: Fine.");
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+    expect(calls.find((c) => c.path === "/api/status/components/api")).toMatchObject({
+      method: "PATCH",
+      body: { status: "operational" },
     });
   });
 });

@@ -1,8 +1,9 @@
 // The operator view of /apotheosis: shown only to a session the server accepts as a status operator
-// (GET /api/status/operator answers 200; anyone else sees nothing of it). Three actions, each a plain
-// <form> with labelled fields (keyboard and screen-reader friendly) behind its heading, which opens
-// it (operator-action.tsx): open an incident, post an update (a final status resolves or completes),
-// schedule a maintenance window. The server validates everything; its message (in the page's
+// (GET /api/status/operator answers 200; anyone else sees nothing of it). Five actions, each with
+// labelled fields (keyboard and screen-reader friendly) behind its heading, which opens it
+// (operator-action.tsx): open an incident, post an update (a final status resolves or completes),
+// edit or delete a posted update (operator-corrections.tsx), schedule a maintenance window, and set
+// a component's status without an incident (operator-components.tsx). The server validates everything; its message (in the page's
 // words) is shown as it is, and focus moves to it after every submit. Every choice a form offers
 // (statuses, impacts, component statuses, components) and its words come from the server's answer.
 // Below it, the webhooks card (webhooks-card.tsx).
@@ -15,6 +16,8 @@ import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useSession } from "../../lib/session/session-context";
 import { OperatorAction } from "./operator-action";
 import { useOperatorGet } from "./operator-answers";
+import { SetComponentStatus } from "./operator-components";
+import { CorrectUpdates } from "./operator-corrections";
 import { Outcome, usePost } from "./operator-outcome";
 import { WebhooksCard } from "./webhooks-card";
 
@@ -65,8 +68,14 @@ function OperatorForms({ info, onPosted }: FormProps) {
         <OperatorAction id="post-update-heading" title={updateTitle(info)}>
           <PostUpdate info={info} onPosted={onPosted} />
         </OperatorAction>
+        <OperatorAction id="correct-heading" title="Edit or delete a posted update">
+          <CorrectUpdates info={info} onPosted={onPosted} />
+        </OperatorAction>
         <OperatorAction id="schedule-heading" title="Schedule maintenance">
           <ScheduleWindow info={info} onPosted={onPosted} />
+        </OperatorAction>
+        <OperatorAction id="component-status-heading" title="Set a component's status">
+          <SetComponentStatus info={info} onPosted={onPosted} />
         </OperatorAction>
       </div>
     </section>
