@@ -265,7 +265,11 @@ const PLANNED_FILES: &[&str] = &[
 fn every_file_of_the_store_is_checked_or_named_as_not_yet() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/store");
     for entry in std::fs::read_dir(dir).expect("the store's folder") {
-        let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
         let named = PLANNED_FILES.contains(&name.as_str())
             || NOT_YET_PLANNED.contains(&name.as_str())
             // No statements: the module's root and the update row's type.
