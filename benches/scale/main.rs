@@ -53,7 +53,7 @@ async fn main() -> anyhow::Result<()> {
         drop_test_postgres(&url).await;
         results.push(("PostgreSQL", measured?));
     }
-    let table = table(&sizes, &results);
+    let table = table(&sizes, &results, samples);
     print!("{table}");
     if let Some(file) = write {
         let text = std::fs::read_to_string(&file)?;
@@ -99,10 +99,18 @@ async fn run(url: &str, sizes: &[i64], samples: i64) -> anyhow::Result<Vec<Vec<C
 }
 
 /// One row per engine and operation: p50 and p99 at each size, in milliseconds.
-fn table(sizes: &[i64], results: &[(&str, Vec<Vec<Cost>>)]) -> String {
-    let mut out = String::from("| Engine | Operation |");
+fn table(sizes: &[i64], results: &[(&str, Vec<Vec<Cost>>)], samples: i64) -> String {
+    let build = if cfg!(debug_assertions) {
+        "a debug build"
+    } else {
+        "the release build"
+    };
+    let mut out = format!(
+        "Measured by `scale` ({build}), {samples} calls per operation and size; milliseconds.\n\n\
+         | Engine | Operation |"
+    );
     for size in sizes {
-        let _ = write!(out, " {size} users: p50 / p99 (ms) |");
+        let _ = write!(out, " {size} users: p50 / p99 |");
     }
     out.push_str("\n|---|---|");
     out.push_str(&"--:|".repeat(sizes.len()));
