@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { axeViolations, horizontalOverflow, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
-import { requireEmulator, signIn } from "./sign-in";
+import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 
 // "Your data" on the account page: the download holds the profile and both sessions; deleting the
 // account (after its dialog) signs out every browser, and signing in again starts a new account that
@@ -12,20 +12,13 @@ import { requireEmulator, signIn } from "./sign-in";
 // screenshots to look at.
 test.describe.configure({ timeout: 90_000 });
 
-async function browserAt(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 test("download my data, delete the account, and a later sign-in starts a new one", async ({
   browser,
   request,
 }) => {
   await requireEmulator(request);
   const account = newAccount("leaving");
-  const first = await browserAt(browser);
-  const second = await browserAt(browser);
-  await signIn(first, account);
-  await signIn(second, account);
+  const [first, second] = await signedInTwice(browser, account);
   await first.reload();
   await expect(first.getByTestId("session")).toHaveCount(2);
 
@@ -86,7 +79,7 @@ for (const theme of ["cosmic", "void"] as const) {
     }) => {
       await requireEmulator(request);
       const account = newAccount(`account-a11y-${suffix}`);
-      const [page, other] = [await browserAt(browser), await browserAt(browser)];
+      const [page, other] = [await newBrowser(browser), await newBrowser(browser)];
       for (const each of [page, other]) {
         await each.addInitScript((value) => localStorage.setItem("theme", value), theme);
         await signIn(each, account);

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
-import { requireEmulator, signIn } from "./sign-in";
+import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 
 // Signed-in devices on the account page: one person signed in from two browsers sees both sessions,
 // with their labels, in each; signs the other out from the first; and the other browser is signed out
@@ -11,10 +11,6 @@ import { requireEmulator, signIn } from "./sign-in";
 test.describe.configure({ timeout: 90_000 });
 
 // Each browser a context of its own, so each is its own signed-in session.
-async function browserAt(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 const sessionItems = (page: Page) => page.getByTestId("session");
 const storedKeys = (page: Page) =>
   page.evaluate(() =>
@@ -69,10 +65,7 @@ test("a session signed out from another browser is signed out on its next reques
 }) => {
   await requireEmulator(request);
   const account = newAccount("two-browsers");
-  const first = await browserAt(browser);
-  const second = await browserAt(browser);
-  await signIn(first, account);
-  await signIn(second, account);
+  const [first, second] = await signedInTwice(browser, account);
   await bothListed(first, second);
   await lookAt(first, "dashboard-two-sessions-1280", { fullPage: true });
   await signOutTheOther(first, second);
@@ -83,7 +76,7 @@ test("a session signed out from another browser is signed out on its next reques
 test("all other sessions at once", async ({ browser, request }) => {
   await requireEmulator(request);
   const account = newAccount("all-others");
-  const pages = [await browserAt(browser), await browserAt(browser), await browserAt(browser)];
+  const pages = [await newBrowser(browser), await newBrowser(browser), await newBrowser(browser)];
   for (const page of pages) await signIn(page, account);
   const [first, ...others] = pages as [Page, Page, Page];
   await first.reload();

@@ -1,5 +1,6 @@
-import type { Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Account } from "./emulator-http";
+import { signIn } from "./sign-in";
 
 // The status operator the e2e server knows (start-server.sh gives IDENTITY_EMULATOR_OPERATORS this
 // address), and the operator view's actions as a person uses them (docs/status-operators.md).
@@ -9,6 +10,21 @@ export const STATUS_OPERATOR: Account = {
   name: "Status Operator",
   username: "status-operator",
 };
+
+/** Signs `page` in as the status operator on /apotheosis: the operator view, once shown. */
+export async function operatorView(page: Page): Promise<Locator> {
+  await signIn(page, STATUS_OPERATOR);
+  await page.goto("/apotheosis");
+  const view = page.getByTestId("operator-view");
+  await expect(view).toBeVisible();
+  return view;
+}
+
+/** Presses Tab, as a person running the view from the keyboard, and expects focus on `name`. */
+export async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAccessibleName(name);
+}
 
 /**
  * Opens one of the operator view's actions ("Open an incident", "Post an update", "Schedule

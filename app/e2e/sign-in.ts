@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { SIGN_IN_STATE_KEY } from "../src/lib/sign-in-state";
 import type { Account } from "./emulator-http";
 
@@ -57,6 +57,20 @@ export async function signIn(page: Page, account: Account, providerLabel = "Disc
   // through exchange, current-user, update-profile and the dashboard.
   await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
+}
+
+/** A page in a browser context of its own: its own storage, as another browser has. */
+export async function newBrowser(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** `account` signed in from two browsers of its own: two sessions of one user. */
+export async function signedInTwice(browser: Browser, account: Account): Promise<[Page, Page]> {
+  const first = await newBrowser(browser);
+  const second = await newBrowser(browser);
+  await signIn(first, account);
+  await signIn(second, account);
+  return [first, second];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookAt, lookAtWidthsAndThemes } from "./checks";
-import { STATUS_OPERATOR } from "./operators";
-import { requireEmulator, signIn } from "./sign-in";
+import { operatorView, tabTo } from "./operators";
+import { requireEmulator } from "./sign-in";
 
 // A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
 // the keyboard alone: the operator opens an incident marking the database a major outage, and every
@@ -13,12 +13,6 @@ import { requireEmulator, signIn } from "./sign-in";
 test.beforeAll(async ({ request }) => {
   await requireEmulator(request);
 });
-
-/** Presses Tab and expects focus on `label`'s field (by its accessible name). */
-async function tabTo(page: Page, label: string | RegExp): Promise<void> {
-  await page.keyboard.press("Tab");
-  await expect(page.locator(":focus")).toHaveAccessibleName(label);
-}
 
 async function axeInBothThemes(page: Page): Promise<void> {
   for (const theme of ["cosmic", "void"]) {
@@ -45,10 +39,7 @@ test("an operator declares a major outage from the keyboard and every surface sa
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const title = `Database down ${tag}`;
-  await signIn(page, STATUS_OPERATOR);
-  await page.goto("/apotheosis");
-  const view = page.getByTestId("operator-view");
-  await expect(view).toBeVisible();
+  const view = await operatorView(page);
   await expect(page.getByTestId("status-overall")).toHaveText("All Systems Operational");
 
   // Open an incident: the action's heading, then every field, from the keyboard.

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
-import { openAction, STATUS_OPERATOR } from "./operators";
-import { requireEmulator, signIn } from "./sign-in";
+import { openAction, operatorView, tabTo } from "./operators";
+import { requireEmulator } from "./sign-in";
 
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
 // role to IDENTITY_EMULATOR_OPERATORS, set by start-server.sh) opens an incident on the database,
@@ -29,10 +29,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const title = `Database unreachable ${tag}`;
-  await signIn(page, STATUS_OPERATOR);
-  await page.goto("/apotheosis");
-  const view = page.getByTestId("operator-view");
-  await expect(view).toBeVisible();
+  const view = await operatorView(page);
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/apotheosis");
@@ -139,12 +136,6 @@ async function pressUntil(page: Page, target: Locator, key = "Tab", max = 200): 
   throw new Error(`${key} ${max} times never reached the target`);
 }
 
-/** Presses Tab and expects focus on the element named `name`. */
-async function tabTo(page: Page, name: string | RegExp): Promise<void> {
-  await page.keyboard.press("Tab");
-  await expect(page.locator(":focus")).toHaveAccessibleName(name);
-}
-
 test("an operator with only a keyboard opens an incident, posts, corrects and deletes an update", async ({
   page,
 }) => {
@@ -154,10 +145,7 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   const [wrong, right] = [`The ${tag} disk is ful.`, `The ${tag} disk is full.`];
   const json = async () =>
     JSON.stringify(await (await page.request.get("/api/v2/incidents.json")).json());
-  await signIn(page, STATUS_OPERATOR);
-  await page.goto("/apotheosis");
-  const view = page.getByTestId("operator-view");
-  await expect(view).toBeVisible();
+  const view = await operatorView(page);
   const summary = (name: string | RegExp) =>
     view.locator("summary", { has: page.getByRole("heading", { name }) });
 

@@ -22,12 +22,13 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../../app/common/chromium.mjs";
 import { loadCatalogue } from "../../app/scripts/catalogue.mjs";
 import { loadNative } from "./load-stats.mjs";
+import { thisMachine } from "./machine.mjs";
 
 const appDir = fileURLToPath(new URL("../../app", import.meta.url));
 const repo = join(appDir, "..");
@@ -47,15 +48,6 @@ for (const name of ["threshold", "limit", "build"]) if (option(name)) query.set(
 const nativeFile = option("native", join(outDir, "native.json"));
 const port = Number(process.env.BENCH_PORT ?? 3471);
 const origin = `http://127.0.0.1:${port}`;
-
-async function cpuModel() {
-  try {
-    const info = await readFile("/proc/cpuinfo", "utf8");
-    return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? cpus()[0]?.model ?? "unknown";
-  } catch {
-    return cpus()[0]?.model ?? "unknown";
-  }
-}
 
 async function waitForHealth(server) {
   const deadline = Date.now() + 60_000;
@@ -150,7 +142,7 @@ async function runIn(engine, suffix) {
     await page.click(runButton);
     await browser.wait(() => window.mgBenchReport !== undefined, 600_000);
     const report = await page.evaluate(() => window.mgBenchReport);
-    const machine = { nproc: cpus().length, cpu: await cpuModel() };
+    const machine = await thisMachine();
     const browserVersion = browser.version;
     // The page's own table ("Copy as Markdown" copies the same text).
     const table = await page.evaluate(() => window.mgBenchMarkdown ?? "");

@@ -8,10 +8,11 @@
 //   node benches/browser/native-report.mjs [--criterion DIR] [--out DIR]
 import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadNative } from "./load-stats.mjs";
+import { thisMachine } from "./machine.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const args = process.argv.slice(2);
@@ -65,21 +66,12 @@ const run = (command, commandArgs) => {
   }
 };
 
-async function cpuModel() {
-  try {
-    const info = await readFile("/proc/cpuinfo", "utf8");
-    return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? cpus()[0]?.model ?? "unknown";
-  } catch {
-    return cpus()[0]?.model ?? "unknown";
-  }
-}
-
 const native = await loadNative();
 const benches = await criterionBenches(criterionDir);
 const report = native.nativeReport(benches, {
   date: new Date().toISOString(),
   compiler: run("rustc", ["-V"]),
-  machine: { nproc: cpus().length, cpu: await cpuModel() },
+  machine: await thisMachine(),
   build: run("git", ["rev-parse", "--short", "HEAD"]),
   loadAverage: loadavg(),
 });

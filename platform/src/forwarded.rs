@@ -240,6 +240,11 @@ mod tests {
         text.parse().expect("an address")
     }
 
+    /// The client's address as `trusted` reads it from what a proxy on 127.0.0.1 sent.
+    fn via_loopback(trusted: &TrustedProxies, sent: &HeaderMap) -> IpAddr {
+        trusted.client_info(ip("127.0.0.1"), sent).ip
+    }
+
     #[test]
     fn forwarding_headers_from_an_untrusted_peer_are_ignored() {
         let trusted = TrustedProxies::parse("10.0.0.0/8").expect("valid");
@@ -278,16 +283,10 @@ mod tests {
         );
         // Every hop trusted: the leftmost is the client.
         let inside = headers(&[("x-forwarded-for", "10.9.9.9, 10.1.1.1")]);
-        assert_eq!(
-            trusted.client_info(ip("127.0.0.1"), &inside).ip,
-            ip("10.9.9.9")
-        );
+        assert_eq!(via_loopback(&trusted, &inside), ip("10.9.9.9"));
         // An unreadable hop where the client should be: unknown, not the proxy before it.
         let junk = headers(&[("x-forwarded-for", "198.51.100.7, unknown, 10.1.1.1")]);
-        assert_eq!(
-            trusted.client_info(ip("127.0.0.1"), &junk).ip,
-            UNKNOWN_CLIENT
-        );
+        assert_eq!(via_loopback(&trusted, &junk), UNKNOWN_CLIENT);
     }
 
     #[test]
@@ -295,28 +294,22 @@ mod tests {
         // Before: one byte that is not text made the whole header unreadable, and the client
         // counted as the proxy itself (its rate-limit bucket, its loopback privileges).
         let trusted = TrustedProxies::parse("127.0.0.1").expect("valid");
-        let mut sent = HeaderMap::new();
-        let value = HeaderValue::from_bytes(b"\xff\xfe").expect("obs-text is a valid value");
-        sent.append("x-forwarded-for", value);
-        let info = trusted.client_info(ip("127.0.0.1"), &sent);
-        assert_eq!(info.ip, UNKNOWN_CLIENT);
-        assert!(!info.ip.is_loopback());
+        let sent = |name: &'static str, bytes: &[u8]| {
+            let mut sent = HeaderMap::new();
+            let value = HeaderValue::from_bytes(bytes).expect("obs-text is a valid value");
+            sent.append(name, value);
+            via_loopback(&trusted, &sent)
+        };
+        let client = sent("x-forwarded-for", b"\xff\xfe");
+        assert_eq!(client, UNKNOWN_CLIENT);
+        assert!(!client.is_loopback());
         // The junk a client wrote before the address nginx appended: that address is the client.
-        let mut appended = HeaderMap::new();
-        let value = HeaderValue::from_bytes(b"\xff, 198.51.100.7").expect("valid value");
-        appended.append("x-forwarded-for", value);
         assert_eq!(
-            trusted.client_info(ip("127.0.0.1"), &appended).ip,
+            sent("x-forwarded-for", b"\xff, 198.51.100.7"),
             ip("198.51.100.7")
         );
         // The same through `Forwarded`.
-        let mut forwarded = HeaderMap::new();
-        let value = HeaderValue::from_bytes(b"for=\xff").expect("valid value");
-        forwarded.append("forwarded", value);
-        assert_eq!(
-            trusted.client_info(ip("127.0.0.1"), &forwarded).ip,
-            UNKNOWN_CLIENT
-        );
+        assert_eq!(sent("forwarded", b"for=\xff"), UNKNOWN_CLIENT);
     }
 
     #[test]

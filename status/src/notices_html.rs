@@ -4,7 +4,7 @@
 //! update texts are the safe HTML of `markdown`, everything else is escaped.
 
 use mg_domain::{
-    notices::{Impact, Notice, NoticeKind, NoticeStatus},
+    notices::{Impact, Notice, NoticeKind},
     status::{PageHistory, Summary},
 };
 
@@ -30,18 +30,6 @@ fn when(time: &str) -> String {
             format!("{} {month}, {clock} UTC", day.trim_start_matches('0'))
         }
         _ => time.to_owned(),
-    }
-}
-
-fn state_word(status: NoticeStatus) -> &'static str {
-    match status {
-        NoticeStatus::Investigating => "Investigating",
-        NoticeStatus::Identified => "Identified",
-        NoticeStatus::Monitoring => "Monitoring",
-        NoticeStatus::Resolved => "Resolved",
-        NoticeStatus::Scheduled => "Scheduled",
-        NoticeStatus::InProgress => "In progress",
-        NoticeStatus::Completed => "Completed",
     }
 }
 
@@ -79,7 +67,7 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
             format!(
                 "<li class=\"op-post__update\"><p class=\"op-post__update-head\"><strong>{}</strong> \
                  <time datetime=\"{}\">{}</time></p><div class=\"op-post__text\">{}</div></li>",
-                state_word(update.status),
+                update.status.words(),
                 escape(&update.created_at),
                 escape(&when(&update.created_at)),
                 update.body_html
@@ -94,7 +82,7 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
          <p class=\"op-post__meta\">{meta}</p>\
          <ol class=\"op-post__timeline\" aria-label=\"Updates, newest first\">{updates}</ol></li>",
         kind_word(notice),
-        state_word(notice.status),
+        notice.status.words(),
         escape(&notice.title),
         kind = notice.kind.as_str(),
         id = escape(&notice.id),
@@ -206,6 +194,8 @@ pub fn page(summary: &Summary, history: &[PageHistory]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use mg_domain::notices::NoticeStatus;
+
     use super::*;
     use mg_domain::notices::NoticeUpdate;
 

@@ -29,6 +29,19 @@ pub struct HealthMachine {
     inner: health::HealthMachine,
 }
 
+impl HealthMachine {
+    /// Reports `check`'s answer (`status_code`; none: it failed): the console message to log, if any.
+    fn check_result(
+        &mut self,
+        round: u32,
+        check: health::Check,
+        status_code: Option<f64>,
+    ) -> Option<String> {
+        let log = self.inner.check_result(round, check, status(status_code));
+        log.map(str::to_owned)
+    }
+}
+
 #[wasm_bindgen]
 impl HealthMachine {
     /// `ethereal` without `force` makes api and db 'n/a'; `queueKnown`: a queue URL is configured.
@@ -47,19 +60,13 @@ impl HealthMachine {
     /// GET /health answered `status` (undefined: it failed). Returns the console message to log, if any.
     #[wasm_bindgen(js_name = apiResult)]
     pub fn api_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
-        let log = self
-            .inner
-            .check_result(round, health::Check::Api, status(status_code));
-        log.map(str::to_owned)
+        self.check_result(round, health::Check::Api, status_code)
     }
 
     /// GET /db-health answered `status` (undefined: it failed). Returns the console message to log, if any.
     #[wasm_bindgen(js_name = dbResult)]
     pub fn db_result(&mut self, round: u32, status_code: Option<f64>) -> Option<String> {
-        let log = self
-            .inner
-            .check_result(round, health::Check::Db, status(status_code));
-        log.map(str::to_owned)
+        self.check_result(round, health::Check::Db, status_code)
     }
 
     /// Reading the queue configuration failed; returns 'Telekinesis health check failed' to log.

@@ -66,14 +66,10 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         } else if let Some(text) = value.as_string() {
             visitor.visit_string(text)
         } else if Array::is_array(&value) {
-            visitor.visit_seq(Items {
-                items: value.unchecked_into(),
-                next: 0,
-            })
+            visitor.visit_seq(Items(Walk::new(value.unchecked_into())))
         } else if value.is_object() {
             visitor.visit_map(Members {
-                entries: Object::entries(value.unchecked_ref()),
-                next: 0,
+                entries: Walk::new(Object::entries(value.unchecked_ref())),
                 value: JsValue::UNDEFINED,
             })
         } else {
@@ -179,11 +175,29 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
     }
 }
 
-/// The elements of an array.
-struct Items {
+/// An array read from the front, one element at a time.
+struct Walk {
     items: Array,
     next: u32,
 }
+
+impl Walk {
+    fn new(items: Array) -> Self {
+        Self { items, next: 0 }
+    }
+
+    /// The next element; `None` past the last.
+    fn next(&mut self) -> Option<JsValue> {
+        if self.next >= self.items.length() {
+            return None;
+        }
+        self.next += 1;
+        Some(self.items.get(self.next - 1))
+    }
+}
+
+/// The elements of an array.
+struct Items(Walk);
 
 impl<'de> SeqAccess<'de> for Items {
     type Error = Unreadable;
@@ -192,16 +206,14 @@ impl<'de> SeqAccess<'de> for Items {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Unreadable> {
-        if self.next >= self.items.length() {
-            return Ok(None);
+        match self.0.next() {
+            Some(item) => seed.deserialize(JsValueReader(item)).map(Some),
+            None => Ok(None),
         }
-        let item = self.items.get(self.next);
-        self.next += 1;
-        seed.deserialize(JsValueReader(item)).map(Some)
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.items.length().saturating_sub(self.next) as usize)
+        Some(self.0.items.length().saturating_sub(self.0.next) as usize)
     }
 }
 
@@ -277,8 +289,7 @@ fn read_held<'de, V: DeserializeSeed<'de>>(
 
 /// The own enumerable `[key, value]` entries of an object.
 struct Members {
-    entries: Array,
-    next: u32,
+    entries: Walk,
     value: JsValue,
 }
 
@@ -289,11 +300,10 @@ impl<'de> MapAccess<'de> for Members {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Unreadable> {
-        if self.next >= self.entries.length() {
+        let Some(entry) = self.entries.next() else {
             return Ok(None);
-        }
-        let entry: Array = self.entries.get(self.next).unchecked_into();
-        self.next += 1;
+        };
+        let entry: Array = entry.unchecked_into();
         self.value = entry.get(1);
         seed.deserialize(JsValueReader(entry.get(0))).map(Some)
     }

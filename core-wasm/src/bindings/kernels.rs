@@ -13,28 +13,29 @@ use wasm_bindgen::prelude::*;
 
 use crate::graphics::kernels::{mat4_mul_batch, mat4_mul_vec4_batch, quat_rotate_batch};
 
+/// The per-operation shape of a batch kernel: its `len` floats for one input.
+fn one(len: usize, kernel: impl FnOnce(&mut [f32])) -> Vec<f32> {
+    let mut out = vec![0.0; len];
+    kernel(&mut out);
+    out
+}
+
 /// `a * b` for one pair of matrices (per-operation shape).
 #[wasm_bindgen(js_name = mat4Mul)]
 pub fn mat4_mul(a: &[f32], b: &[f32]) -> Vec<f32> {
-    let mut out = vec![0.0; 16];
-    mat4_mul_batch(a, b, &mut out);
-    out
+    one(16, |out| mat4_mul_batch(a, b, out))
 }
 
 /// `m * v` for one point (per-operation shape).
 #[wasm_bindgen(js_name = mat4MulVec4)]
 pub fn mat4_mul_vec4(m: &[f32], v: &[f32]) -> Vec<f32> {
-    let mut out = vec![0.0; 4];
-    mat4_mul_vec4_batch(m, v, &mut out);
-    out
+    one(4, |out| mat4_mul_vec4_batch(m, v, out))
 }
 
 /// `q * v` for one point (per-operation shape).
 #[wasm_bindgen(js_name = quatRotate)]
 pub fn quat_rotate(q: &[f32], v: &[f32]) -> Vec<f32> {
-    let mut out = vec![0.0; 4];
-    quat_rotate_batch(q, v, &mut out);
-    out
+    one(4, |out| quat_rotate_batch(q, v, out))
 }
 
 /// `out[i] = a[i] * b[i]` for every whole matrix pair (per-batch shape; `out` is copied back).

@@ -52,12 +52,21 @@ pub fn is_high_s(algorithm: Algorithm, signature: &[u8]) -> bool {
 
 /// Turns a high-S `signature` into its low-S twin (s := n - s) in place; others stay as they are.
 pub fn make_low_s(algorithm: Algorithm, signature: &mut [u8]) {
-    if !is_high_s(algorithm, signature) {
-        return;
+    if is_high_s(algorithm, signature) {
+        twin(algorithm, signature);
     }
+}
+
+/// Turns `signature` (JWS form: r || s, fixed width) of `algorithm` into its twin in place, the
+/// other spelling of the same signature: s := n - s (low S becomes high, high becomes low).
+/// Signatures of other algorithms, or of the wrong length, stay as they are.
+pub fn twin(algorithm: Algorithm, signature: &mut [u8]) {
     let Some(n) = order(algorithm) else {
         return;
     };
+    if signature.len() != 2 * n.len() {
+        return;
+    }
     let s = &mut signature[n.len()..];
     let mut borrow = 0i16;
     for i in (0..n.len()).rev() {
@@ -105,16 +114,7 @@ mod tests {
         low.extend_from_slice(&[1u8; 32]);
         let mut high = low.clone();
         // n - s, where s = 1...1: the high twin.
-        let s = &mut high[32..];
-        let mut borrow = 0i16;
-        for i in (0..32).rev() {
-            let mut value = i16::from(P256_ORDER[i]) - i16::from(s[i]) - borrow;
-            borrow = i16::from(value < 0);
-            if value < 0 {
-                value += 256;
-            }
-            s[i] = value as u8;
-        }
+        twin(Algorithm::ES256, &mut high);
         assert!(is_high_s(Algorithm::ES256, &high));
         let low_token = format!("h.p.{}", URL_SAFE_NO_PAD.encode(&low));
         let high_token = format!("h.p.{}", URL_SAFE_NO_PAD.encode(&high));

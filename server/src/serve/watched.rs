@@ -9,7 +9,7 @@ use std::{
         atomic::{AtomicU64, Ordering::Relaxed},
         Arc,
     },
-    task::{Context, Poll},
+    task::{ready, Context, Poll},
 };
 
 use axum::body::Bytes;
@@ -85,6 +85,16 @@ impl Watched {
         }
         Poll::Ready(Ok(0))
     }
+
+    /// Finishes writing the replacement under way, if any: `Ready(Ok(()))` once none is left, so
+    /// that a flush or a shutdown comes after all of it.
+    fn finish_replacing(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.drain(cx) {
+            Poll::Ready(Err(error)) => Poll::Ready(Err(error)),
+            _ if self.replacing.is_some() => Poll::Pending,
+            _ => Poll::Ready(Ok(())),
+        }
+    }
 }
 
 impl AsyncRead for Watched {
@@ -150,26 +160,12 @@ impl AsyncWrite for Watched {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        if self.replacing.is_some() {
-            if let Poll::Ready(Err(error)) = self.drain(cx) {
-                return Poll::Ready(Err(error));
-            }
-            if self.replacing.is_some() {
-                return Poll::Pending;
-            }
-        }
+        ready!(self.finish_replacing(cx))?;
         Pin::new(&mut self.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        if self.replacing.is_some() {
-            if let Poll::Ready(Err(error)) = self.drain(cx) {
-                return Poll::Ready(Err(error));
-            }
-            if self.replacing.is_some() {
-                return Poll::Pending;
-            }
-        }
+        ready!(self.finish_replacing(cx))?;
         Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_beside, TestApp};
+use crate::helpers::{header, spawn_beside, TestApp};
 
 const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
@@ -287,10 +287,7 @@ async fn exported_then_deleted(app: TestApp) {
 
     let response = laptop.post("/api/auth/export", &json!({})).await;
     assert_eq!(response.status(), 200);
-    let disposition = response.headers()["content-disposition"]
-        .to_str()
-        .expect("text")
-        .to_owned();
+    let disposition = header(&response, "content-disposition").to_owned();
     assert!(disposition.starts_with("attachment"), "{disposition}");
     let export: Value = response.json().await.expect("JSON");
     assert_eq!(export["format"], "mg-web-export/1");

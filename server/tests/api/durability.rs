@@ -18,6 +18,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
+use mg_server::config::Config;
 use serde_json::{json, Value};
 
 use crate::{
@@ -355,11 +356,12 @@ async fn futures_join(app: &TestApp, n: usize) -> Vec<Person> {
     people
 }
 
-async fn sqlite_on(disk: &SmallDisk) -> TestApp {
+/// A server configured by `adjust` on a SQLite database on `disk`.
+pub(crate) async fn sqlite_on(disk: &SmallDisk, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let url = format!("sqlite://{}?mode=rwc", disk.path().join("mg.db").display());
     let on_disk = url.clone();
     let mut app = spawn_app_with(TestBackend::Sqlite, move |config| {
-        emulator_on(config);
+        adjust(config);
         config.database_url = on_disk;
     })
     .await
@@ -369,14 +371,45 @@ async fn sqlite_on(disk: &SmallDisk) -> TestApp {
     app
 }
 
-#[tokio::test]
-async fn a_full_disk_refuses_writes_with_503_and_loses_none_it_acknowledged() {
-    let Some(disk) = SmallDisk::mount() else {
-        return;
+/// Declares the two tests of a scenario `scenario(&app, break_it, repair)` that breaks the database
+/// under a server configured by `adjust` and repairs it: `$full_disk`, SQLite on a small disk filled
+/// and freed; `$read_only`, PostgreSQL made read-only and writable again.
+macro_rules! under_write_faults {
+    ($full_disk:ident, $read_only:ident, $scenario:path, $adjust:expr) => {
+        #[tokio::test]
+        async fn $full_disk() {
+            let Some(disk) = crate::durability::SmallDisk::mount() else {
+                return;
+            };
+            let app = crate::durability::sqlite_on(&disk, $adjust).await;
+            $scenario(&app, async || disk.fill(), async || disk.free()).await;
+        }
+
+        #[tokio::test]
+        async fn $read_only() {
+            use crate::{durability::postgres_read_only, helpers::TestBackend};
+            let Some(app) = crate::helpers::spawn_app_with(TestBackend::Postgres, $adjust).await
+            else {
+                return;
+            };
+            let url = app.database_url.clone();
+            $scenario(
+                &app,
+                async || postgres_read_only(&url, true).await,
+                async || postgres_read_only(&url, false).await,
+            )
+            .await;
+            crate::helpers::drop_postgres_database(&url).await;
+        }
     };
-    let app = sqlite_on(&disk).await;
-    no_acknowledged_write_is_lost(&app, async || disk.fill(), async || disk.free()).await;
 }
+
+under_write_faults!(
+    a_full_disk_refuses_writes_with_503_and_loses_none_it_acknowledged,
+    a_read_only_postgres_refuses_writes_with_503_and_loses_none_it_acknowledged,
+    no_acknowledged_write_is_lost,
+    emulator_on
+);
 
 /// Whether a write was acknowledged: one of `stored` (its success statuses), or a 503 whose JSON says
 /// the database is unavailable (refused). Anything else fails the test.
@@ -412,19 +445,4 @@ pub(crate) async fn postgres_read_only(database_url: &str, read_only: bool) {
         .execute(&mut admin)
         .await
         .expect("end the database's connections");
-}
-
-#[tokio::test]
-async fn a_read_only_postgres_refuses_writes_with_503_and_loses_none_it_acknowledged() {
-    let Some(app) = spawn_app_with(TestBackend::Postgres, emulator_on).await else {
-        return;
-    };
-    let url = app.database_url.clone();
-    no_acknowledged_write_is_lost(
-        &app,
-        async || postgres_read_only(&url, true).await,
-        async || postgres_read_only(&url, false).await,
-    )
-    .await;
-    crate::helpers::drop_postgres_database(&url).await;
 }

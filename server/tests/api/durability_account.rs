@@ -6,8 +6,8 @@
 use serde_json::{json, Value};
 
 use crate::{
-    durability::{acknowledged, postgres_read_only, ErrorLog, SmallDisk},
-    helpers::{spawn_app_with, TestApp, TestBackend},
+    durability::{acknowledged, ErrorLog},
+    helpers::TestApp,
 };
 
 const AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -148,33 +148,9 @@ where
     }
 }
 
-#[tokio::test]
-async fn a_full_disk_loses_no_acknowledged_sign_out_or_deletion() {
-    let Some(disk) = SmallDisk::mount() else {
-        return;
-    };
-    let url = format!("sqlite://{}?mode=rwc", disk.path().join("mg.db").display());
-    let on_disk = url.clone();
-    let mut app = spawn_app_with(TestBackend::Sqlite, move |config| {
-        config.database_url = on_disk;
-    })
-    .await
-    .expect("SQLite always runs");
-    app.database_url = url;
-    account_writes_survive(&app, async || disk.fill(), async || disk.free()).await;
-}
-
-#[tokio::test]
-async fn a_read_only_postgres_loses_no_acknowledged_sign_out_or_deletion() {
-    let Some(app) = spawn_app_with(TestBackend::Postgres, |_| {}).await else {
-        return;
-    };
-    let url = app.database_url.clone();
-    account_writes_survive(
-        &app,
-        async || postgres_read_only(&url, true).await,
-        async || postgres_read_only(&url, false).await,
-    )
-    .await;
-    crate::helpers::drop_postgres_database(&url).await;
-}
+under_write_faults!(
+    a_full_disk_loses_no_acknowledged_sign_out_or_deletion,
+    a_read_only_postgres_loses_no_acknowledged_sign_out_or_deletion,
+    account_writes_survive,
+    |_config| {}
+);

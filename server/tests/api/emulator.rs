@@ -6,7 +6,7 @@ use std::time::Duration;
 use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
 use serde_json::{json, Value};
 
-use crate::helpers::{chunked_post, TestApp};
+use crate::helpers::{chunked_post, header, TestApp};
 
 /// The configuration of `make run` offline: no external identity provider, so the emulator is on.
 pub fn emulator_on(config: &mut Config) {
@@ -78,10 +78,7 @@ pub async fn submit_page_to(
         .await
         .expect("form post");
     assert_eq!(response.status(), 303, "{:?}", response.text().await);
-    response.headers()["location"]
-        .to_str()
-        .expect("location")
-        .to_owned()
+    header(&response, "location").to_owned()
 }
 
 /// The one-time code of a successful page submission.
@@ -401,10 +398,7 @@ async fn emulator_refusal(response: reqwest::Response, status: u16) -> Value {
     let url = response.url().clone();
     assert_eq!(response.status(), status, "{url}");
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .expect("ascii")
-            .starts_with("application/json"),
+        header(&response, "content-type").starts_with("application/json"),
         "{url}: {:?}",
         response.headers()
     );

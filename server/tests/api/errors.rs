@@ -2,14 +2,11 @@
 
 use serde_json::Value;
 
-use crate::helpers::{chunked_post, TestApp};
+use crate::helpers::{chunked_post, header, TestApp};
 
 async fn error_body(response: reqwest::Response, status: u16, code: &str) -> Value {
     assert_eq!(response.status(), status);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .expect("ascii")
-        .starts_with("application/json"));
+    assert!(header(&response, "content-type").starts_with("application/json"));
     let body: Value = response.json().await.expect("JSON body");
     assert_eq!(body["code"], code);
     assert!(body["error"].as_str().is_some_and(|m| !m.is_empty()));

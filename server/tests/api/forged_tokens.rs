@@ -26,6 +26,11 @@ pub fn raw_token(header: &Value, claims: &Value, signature: &str) -> String {
 
 /// Sends `authorization` (or none) to current-user and checks the refusal left no trace.
 pub async fn assert_refused(app: &TestApp, authorization: Option<String>) {
+    assert_refused_as(app, authorization, "").await;
+}
+
+/// `assert_refused`, each failure naming `what` was sent.
+async fn assert_refused_as(app: &TestApp, authorization: Option<String>, what: &str) {
     let mut request = app
         .client
         .post(format!("{}/api/auth/current-user", app.address))
@@ -35,16 +40,17 @@ pub async fn assert_refused(app: &TestApp, authorization: Option<String>) {
         request = request.header("authorization", value);
     }
     let response = request.send().await.expect("request reaches the server");
-    assert_eq!(response.status(), 401);
-    assert_eq!(response.headers()["www-authenticate"], "Bearer");
+    assert_eq!(response.status(), 401, "{what}");
+    assert_eq!(response.headers()["www-authenticate"], "Bearer", "{what}");
     let body: Value = response.json().await.expect("401 is JSON");
-    assert_eq!(body["code"], "unauthorized");
+    assert_eq!(body["code"], "unauthorized", "{what}");
     assert_eq!(
-        body["error"],
-        "Please sign in again: the session is missing or invalid."
+        body["error"], "Please sign in again: the session is missing or invalid.",
+        "{what}"
     );
-    assert_eq!(app.count_rows("users").await, 0, "no handler ran");
-    assert_eq!(app.count_rows("sessions").await, 0, "no session recorded");
+    assert_eq!(app.count_rows("users").await, 0, "no handler ran: {what}");
+    let sessions = app.count_rows("sessions").await;
+    assert_eq!(sessions, 0, "no session recorded: {what}");
 }
 
 pub async fn refuse_token(app: &TestApp, token: String) {
@@ -57,6 +63,12 @@ fn signed_by_a_stranger(app: &TestApp, kid: &str) -> String {
         .expect("key")
         .sign(&app.identity.session_claims("forger"))
         .expect("sign")
+}
+
+/// The forger's claims signed with the server's own ES256 key, under `header`.
+fn signed_under(app: &TestApp, header: &Header) -> String {
+    let key = EncodingKey::from_ec_der(app.identity.key.pkcs8_der());
+    jsonwebtoken::encode(header, &app.identity.session_claims("forger"), &key).expect("sign")
 }
 
 fn claims_with(app: &TestApp, change: impl FnOnce(&mut Value)) -> Value {
@@ -93,10 +105,7 @@ on_both_backends!(a_token_signed_by_an_unknown_kid_is_refused);
 
 async fn a_token_without_a_kid_is_refused(app: TestApp) {
     let header = Header::new(Algorithm::ES256);
-    let key = EncodingKey::from_ec_der(app.identity.key.pkcs8_der());
-    let token =
-        jsonwebtoken::encode(&header, &app.identity.session_claims("forger"), &key).expect("sign");
-    refuse_token(&app, token).await;
+    refuse_token(&app, signed_under(&app, &header)).await;
 }
 on_both_backends!(a_token_without_a_kid_is_refused);
 
@@ -114,68 +123,56 @@ async fn a_token_whose_claims_were_edited_is_refused(app: TestApp) {
 }
 on_both_backends!(a_token_whose_claims_were_edited_is_refused);
 
-async fn an_expired_token_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| c["exp"] = json!(now_seconds() - 60));
-    refuse_token(&app, app.identity.sign(&claims)).await;
+/// Tokens signed by the right key whose claims break a rule, each with what it breaks.
+fn claims_that_break_a_rule(app: &TestApp) -> Vec<(&'static str, Value)> {
+    let without = |name: &str| {
+        claims_with(app, |c| {
+            c.as_object_mut().expect("object").remove(name);
+        })
+    };
+    let now = now_seconds();
+    vec![
+        ("expired", claims_with(app, |c| c["exp"] = json!(now - 60))),
+        ("no expiry", without("exp")),
+        (
+            "not valid before a future time",
+            claims_with(app, |c| c["nbf"] = json!(now + 600)),
+        ),
+        (
+            "issued in the future",
+            claims_with(app, |c| c["iat"] = json!(now + 600)),
+        ),
+        (
+            "from another project",
+            claims_with(app, |c| c["iss"] = json!("P2someoneelse")),
+        ),
+        (
+            "an issuer URL that only mentions the project deep inside",
+            claims_with(app, |c| {
+                c["iss"] = json!("https://api.example.com/P2testproject/sessions/extra")
+            }),
+        ),
+        (
+            "a refresh token used as a session token",
+            claims_with(app, |c| c["drn"] = json!("DSR")),
+        ),
+        ("no drn", without("drn")),
+    ]
 }
-on_both_backends!(an_expired_token_is_refused);
 
-async fn a_token_without_an_expiry_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| {
-        c.as_object_mut().expect("object").remove("exp");
-    });
-    refuse_token(&app, app.identity.sign(&claims)).await;
+async fn a_token_whose_claims_break_a_rule_is_refused(app: TestApp) {
+    for (what, claims) in claims_that_break_a_rule(&app) {
+        let token = app.identity.sign(&claims);
+        assert_refused_as(&app, Some(format!("Bearer {token}")), what).await;
+    }
 }
-on_both_backends!(a_token_without_an_expiry_is_refused);
-
-async fn a_token_not_valid_before_a_future_time_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| c["nbf"] = json!(now_seconds() + 600));
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(a_token_not_valid_before_a_future_time_is_refused);
-
-async fn a_token_issued_in_the_future_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| c["iat"] = json!(now_seconds() + 600));
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(a_token_issued_in_the_future_is_refused);
-
-async fn a_token_from_another_project_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| c["iss"] = json!("P2someoneelse"));
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(a_token_from_another_project_is_refused);
-
-async fn an_issuer_url_that_only_mentions_the_project_deep_inside_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| {
-        c["iss"] = json!("https://api.example.com/P2testproject/sessions/extra")
-    });
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(an_issuer_url_that_only_mentions_the_project_deep_inside_is_refused);
-
-async fn a_refresh_token_used_as_a_session_token_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| c["drn"] = json!("DSR"));
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(a_refresh_token_used_as_a_session_token_is_refused);
-
-async fn a_token_without_drn_is_refused(app: TestApp) {
-    let claims = claims_with(&app, |c| {
-        c.as_object_mut().expect("object").remove("drn");
-    });
-    refuse_token(&app, app.identity.sign(&claims)).await;
-}
-on_both_backends!(a_token_without_drn_is_refused);
+on_both_backends!(a_token_whose_claims_break_a_rule_is_refused);
 
 async fn a_token_whose_algorithm_differs_from_its_keys_is_refused(app: TestApp) {
     // The ES256 key's signature presented under the ES384 key's kid.
     let mut header = Header::new(Algorithm::ES256);
     header.kid = Some("test-es384".into());
-    let key = EncodingKey::from_ec_der(app.identity.key.pkcs8_der());
-    let token =
-        jsonwebtoken::encode(&header, &app.identity.session_claims("forger"), &key).expect("sign");
-    refuse_token(&app, token).await;
+    refuse_token(&app, signed_under(&app, &header)).await;
 }
 on_both_backends!(a_token_whose_algorithm_differs_from_its_keys_is_refused);
 

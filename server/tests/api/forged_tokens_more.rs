@@ -26,22 +26,7 @@ pub fn high_s_twin(token: &str) -> String {
         !ecdsa::is_high_s(Algorithm::ES256, &raw),
         "the signer emits low S"
     );
-    // P-256's order n, big-endian.
-    let n: [u8; 32] = [
-        0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-        0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63,
-        0x25, 0x51,
-    ];
-    let s = &mut raw[32..];
-    let mut borrow = 0i16;
-    for i in (0..32).rev() {
-        let mut value = i16::from(n[i]) - i16::from(s[i]) - borrow;
-        borrow = i16::from(value < 0);
-        if value < 0 {
-            value += 256;
-        }
-        s[i] = value as u8;
-    }
+    ecdsa::twin(Algorithm::ES256, &mut raw);
     format!("{signed}.{}", URL_SAFE_NO_PAD.encode(raw))
 }
 

@@ -1,6 +1,6 @@
 //! `/health`, `/api/health` and `/db-health`.
 
-use crate::helpers::TestApp;
+use crate::helpers::{header, TestApp};
 use serde_json::Value;
 
 async fn health_answers_200_json_on_both_paths(app: TestApp) {
@@ -103,10 +103,7 @@ async fn metrics_count_requests_and_latencies_per_route_in_prometheus_text(app: 
     assert_eq!(app.post("/api/wisdom").await.status(), 200);
     let response = app.get("/metrics").await;
     assert_eq!(response.status(), 200);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .expect("ascii")
-        .starts_with("text/plain"));
+    assert!(header(&response, "content-type").starts_with("text/plain"));
     let text = response.text().await.expect("body");
     assert!(
         text.contains("mg_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 3"),

@@ -49,6 +49,11 @@ impl TestApp {
             .expect("request reaches the server")
     }
 
+    /// `GET path`: the body as text, whatever the status.
+    pub async fn get_text(&self, path: &str) -> String {
+        self.get(path).await.text().await.expect("a text body")
+    }
+
     /// `GET path` with these request headers, as sent: a redirect is answered, not followed.
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
         self.send_with(reqwest::Method::GET, path, headers).await
@@ -491,6 +496,13 @@ macro_rules! sqlite_test {
             $scenario(app).await;
         }
     };
+}
+
+/// The value of `response`'s header `name` as text; the test fails when it is missing or not text.
+pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    let value = response.headers().get(name);
+    let value = value.unwrap_or_else(|| panic!("a {name} header"));
+    value.to_str().unwrap_or_else(|_| panic!("{name} as text"))
 }
 
 /// `response` lets `origin` make credentialed cross-origin calls.

@@ -2,7 +2,7 @@
 //! `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`, so
 //! its timer is fine-grained; no other document or file is.
 
-use crate::helpers::TestApp;
+use crate::helpers::{header, TestApp};
 
 const COOP: &str = "cross-origin-opener-policy";
 const COEP: &str = "cross-origin-embedder-policy";
@@ -15,7 +15,7 @@ async fn the_bench_page_alone_is_cross_origin_isolated(app: TestApp) {
         assert_eq!(bench.headers()[COOP], "same-origin", "{path}");
         assert_eq!(bench.headers()[COEP], "require-corp", "{path}");
         // A revalidation keeps the headers (a browser updates its stored ones from a 304).
-        let etag = bench.headers()["etag"].to_str().expect("etag").to_owned();
+        let etag = header(&bench, "etag").to_owned();
         let again = app.get_with(path, &[("if-none-match", &etag)]).await;
         assert_eq!(again.status(), 304, "{path}");
         assert_eq!(again.headers()[COEP], "require-corp", "{path}");

@@ -12,6 +12,7 @@ mod binary;
 mod connection_lifetimes;
 mod connections;
 mod deploy;
+#[macro_use]
 mod durability;
 mod durability_account;
 mod edge;

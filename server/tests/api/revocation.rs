@@ -48,6 +48,19 @@ pub async fn call(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// `call` that must answer 200: the answer's `data`.
+pub async fn call_ok(
+    app: &TestApp,
+    token: &str,
+    session: Option<&str>,
+    path: &str,
+    body: &Value,
+) -> Value {
+    let (status, answer) = call(app, token, session, path, body).await;
+    assert_eq!(status, 200, "{path}: {answer}");
+    answer["data"].clone()
+}
+
 /// `GET path` with `token` and no session id.
 async fn get_as(app: &TestApp, token: &str, path: &str) -> u16 {
     let response = app
@@ -94,6 +107,44 @@ async fn session_count(app: &TestApp, token: &str, session: &str) -> usize {
     body["data"]["sessions"].as_array().expect("sessions").len()
 }
 
+/// The laptop's session id, the caller in every scenario here.
+const LAPTOP: &str = "laptop-0123456789abcdef";
+
+/// `POST path` with the laptop's token and session id: a sign-out of the laptop's own choosing.
+async fn as_laptop(app: &TestApp, laptop: &str, path: &str, body: &Value) -> (u16, Value) {
+    call(app, laptop, Some(LAPTOP), path, body).await
+}
+
+/// `as_laptop` that must answer 200: the answer's `data`.
+async fn laptop_ok(app: &TestApp, laptop: &str, path: &str, body: &Value) -> Value {
+    call_ok(app, laptop, Some(LAPTOP), path, body).await
+}
+
+/// The laptop's token still signs it in, and its session list holds only itself.
+async fn laptop_goes_on(app: &TestApp, laptop: &str) {
+    assert_eq!(me(app, laptop, Some(LAPTOP)).await, 200);
+    assert_eq!(session_count(app, laptop, LAPTOP).await, 1);
+}
+
+/// The laptop and the phone sign in, and the laptop signs the phone out (the one other session it
+/// lists); the phone's session as it was listed.
+async fn sign_out_the_phone(app: &TestApp, laptop: &str, phone: &str) -> Value {
+    assert_eq!(me(app, laptop, Some(LAPTOP)).await, 200);
+    assert_eq!(me(app, phone, Some("phone-0123456789abcdef")).await, 200);
+    let listed = others(app, laptop, LAPTOP).await;
+    assert_eq!(listed.len(), 1);
+    let id = listed[0]["id"].as_str().expect("id");
+    let answer = laptop_ok(
+        app,
+        laptop,
+        "/api/auth/sessions/revoke",
+        &json!({ "id": id }),
+    )
+    .await;
+    assert_eq!(answer["revoked"], 1, "{answer}");
+    listed[0].clone()
+}
+
 fn incident() -> Value {
     json!({"title": "Slow sign-ins", "impact": "minor", "components": ["db"],
         "status": "investigating", "body": "Looking."})
@@ -117,30 +168,10 @@ async fn a_signed_out_session_stays_out(app: TestApp) {
     let now = now_seconds();
     let laptop = token(&app, "ada", Some("sign-in-laptop"), now, &[]);
     let phone = token(&app, "ada", Some("sign-in-phone"), now, &[OPERATOR_ROLE]);
+    let phones_session = sign_out_the_phone(&app, &laptop, &phone).await;
     assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(me(&app, &phone, Some("phone-0123456789abcdef")).await, 200);
-    let listed = others(&app, &laptop, "laptop-0123456789abcdef").await;
-    assert_eq!(listed.len(), 1);
-    assert_eq!(
-        listed[0]["boundToSignIn"], true,
+        phones_session["boundToSignIn"], true,
         "its token names its sign-in"
-    );
-    let ids = [listed[0]["id"].as_str().expect("id").to_owned()];
-    let (status, body) = call(
-        &app,
-        &laptop,
-        Some("laptop-0123456789abcdef"),
-        "/api/auth/sessions/revoke",
-        &json!({"id": ids[0]}),
-    )
-    .await;
-    assert_eq!(
-        (status, &body["data"]["revoked"]),
-        (200, &json!(1)),
-        "{body}"
     );
 
     // The phone's token, whatever it sends beside it, wherever it goes.
@@ -177,14 +208,7 @@ async fn a_signed_out_session_stays_out(app: TestApp) {
     assert_eq!(me(&second, &refreshed, None).await, 401);
 
     // The laptop goes on, and the phone is not listed again.
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(
-        session_count(&app, &laptop, "laptop-0123456789abcdef").await,
-        1
-    );
+    laptop_goes_on(&app, &laptop).await;
 }
 on_both_backends!(
     a_signed_out_sessions_tokens_are_refused_however_sent_and_wherever,
@@ -196,38 +220,16 @@ async fn a_token_naming_no_sign_in(app: TestApp) {
     let now = now_seconds();
     let laptop = token(&app, "bob", None, now, &[]);
     let phone = token(&app, "bob", None, now, &[OPERATOR_ROLE]);
+    let phones_session = sign_out_the_phone(&app, &laptop, &phone).await;
     assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(me(&app, &phone, Some("phone-0123456789abcdef")).await, 200);
-    let listed = others(&app, &laptop, "laptop-0123456789abcdef").await;
-    assert_eq!(
-        listed[0]["boundToSignIn"], false,
+        phones_session["boundToSignIn"], false,
         "only its token can be refused"
     );
-    let ids = [listed[0]["id"].as_str().expect("id").to_owned()];
-    let (status, _) = call(
-        &app,
-        &laptop,
-        Some("laptop-0123456789abcdef"),
-        "/api/auth/sessions/revoke",
-        &json!({"id": ids[0]}),
-    )
-    .await;
-    assert_eq!(status, 200);
     assert_eq!(me(&app, &phone, Some("phone-new-id-0000000001")).await, 401);
     assert_eq!(me(&app, &phone, None).await, 401);
     let (status, _) = call(&app, &phone, None, "/api/status/incidents", &incident()).await;
     assert_eq!(status, 401);
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(
-        session_count(&app, &laptop, "laptop-0123456789abcdef").await,
-        1
-    );
+    laptop_goes_on(&app, &laptop).await;
 }
 on_both_backends!(
     a_signed_out_token_that_names_no_sign_in_is_refused_too,
@@ -242,16 +244,12 @@ async fn the_callers_own_sign_in_under_another_id(app: TestApp) {
         me(&app, &laptop, Some("laptop-old-id-000000001")).await,
         200
     );
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    let ids = other_ids(&app, &laptop, "laptop-0123456789abcdef").await;
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
+    let ids = other_ids(&app, &laptop, LAPTOP).await;
     assert_eq!(ids.len(), 1);
-    let (status, body) = call(
+    let (status, body) = as_laptop(
         &app,
         &laptop,
-        Some("laptop-0123456789abcdef"),
         "/api/auth/sessions/revoke",
         &json!({ "id": ids[0] }),
     )
@@ -277,25 +275,17 @@ async fn all_others_signed_out(app: TestApp) {
     let tablet = token(&app, "cy", None, now, &[OPERATOR_ROLE]);
     // A token issued before, to a browser that has not called this server yet.
     let unseen = token(&app, "cy", None, now - 60, &[]);
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
     assert_eq!(me(&app, &phone, Some("phone-0123456789abcdef")).await, 200);
     assert_eq!(me(&second, &tablet, None).await, 200);
-    let (status, body) = call(
+    let answer = laptop_ok(
         &app,
         &laptop,
-        Some("laptop-0123456789abcdef"),
         "/api/auth/sessions/revoke-others",
         &json!({}),
     )
     .await;
-    assert_eq!(
-        (status, &body["data"]["revoked"]),
-        (200, &json!(2)),
-        "{body}"
-    );
+    assert_eq!(answer["revoked"], 2, "{answer}");
     for (name, token) in [("phone", &phone), ("tablet", &tablet), ("unseen", &unseen)] {
         for instance in [&app, &second] {
             assert_eq!(
@@ -315,23 +305,10 @@ async fn all_others_signed_out(app: TestApp) {
         "the phone refreshed"
     );
     // The caller survives: its token, and its next one.
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(
-        me(&second, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
+    assert_eq!(me(&second, &laptop, Some(LAPTOP)).await, 200);
     let laptop_refreshed = token(&app, "cy", Some("sign-in-laptop"), now + 1, &[]);
-    assert_eq!(
-        me(&second, &laptop_refreshed, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(
-        session_count(&app, &laptop, "laptop-0123456789abcdef").await,
-        1
-    );
+    assert_eq!(me(&second, &laptop_refreshed, Some(LAPTOP)).await, 200);
+    laptop_goes_on(&app, &laptop).await;
 }
 on_both_backends!(
     signing_out_all_others_refuses_every_earlier_token_but_the_callers,
@@ -344,28 +321,20 @@ async fn deleted_stays_deleted(app: TestApp) {
     let laptop = token(&app, "dee", Some("sign-in-laptop"), now, &[OPERATOR_ROLE]);
     let phone = token(&app, "dee", Some("sign-in-phone"), now, &[OPERATOR_ROLE]);
     let script = token(&app, "dee", None, now, &[]);
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
     assert_eq!(
         me(&second, &phone, Some("phone-0123456789abcdef")).await,
         200
     );
     assert_eq!(get_as(&app, &phone, "/api/status/webhooks").await, 200);
-    let (status, body) = call(
+    let answer = laptop_ok(
         &app,
         &laptop,
-        Some("laptop-0123456789abcdef"),
         "/api/auth/delete-account",
         &json!({"confirm": true}),
     )
     .await;
-    assert_eq!(
-        (status, &body["data"]["deleted"]),
-        (200, &json!(true)),
-        "{body}"
-    );
+    assert_eq!(answer["deleted"], true, "{answer}");
     let refreshed = token(
         &app,
         "dee",
@@ -417,10 +386,7 @@ on_both_backends!(
 async fn revocations_are_bounded(app: TestApp) {
     let now = now_seconds();
     let laptop = token(&app, "eve", Some("sign-in-laptop"), now, &[]);
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
     let mut signed_out = Vec::new();
     for round in 0..5 {
         for n in 0..16 {
@@ -431,16 +397,14 @@ async fn revocations_are_bounded(app: TestApp) {
             me(&app, &other, Some(&id)).await;
             signed_out.push(other);
         }
-        for id in other_ids(&app, &laptop, "laptop-0123456789abcdef").await {
-            let (status, body) = call(
+        for id in other_ids(&app, &laptop, LAPTOP).await {
+            laptop_ok(
                 &app,
                 &laptop,
-                Some("laptop-0123456789abcdef"),
                 "/api/auth/sessions/revoke",
                 &json!({ "id": id }),
             )
             .await;
-            assert_eq!(status, 200, "{body}");
         }
     }
     assert!(app.count_rows("revoked_tokens").await <= 64);
@@ -448,14 +412,7 @@ async fn revocations_are_bounded(app: TestApp) {
     for other in &signed_out {
         assert_eq!(me(&app, other, None).await, 401);
     }
-    assert_eq!(
-        me(&app, &laptop, Some("laptop-0123456789abcdef")).await,
-        200
-    );
-    assert_eq!(
-        session_count(&app, &laptop, "laptop-0123456789abcdef").await,
-        1
-    );
+    laptop_goes_on(&app, &laptop).await;
 }
 on_both_backends!(
     what_is_remembered_of_signed_out_sessions_is_bounded_per_user,

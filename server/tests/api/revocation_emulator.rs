@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::emulator::{emulator_on, error_of, sign_in};
 use crate::helpers::{spawn_sibling, TestApp};
-use crate::revocation::{call, me, others};
+use crate::revocation::{call_ok, me, others};
 
 /// `POST {address}/v1/auth/refresh` with `refresh`, as the SDK sends it.
 async fn refresh_at(app: &TestApp, address: &str, refresh: &str) -> reqwest::Response {
@@ -43,7 +43,7 @@ async fn signed_in(app: &TestApp, n: usize) -> SignIn {
 
 /// This session's id in the list, as another session would send it to `sessions/revoke`.
 async fn own_id(app: &TestApp, who: &SignIn) -> String {
-    let (status, body) = call(
+    let listed = call_ok(
         app,
         &who.session,
         Some(&who.id),
@@ -51,8 +51,7 @@ async fn own_id(app: &TestApp, who: &SignIn) -> String {
         &json!({}),
     )
     .await;
-    assert_eq!(status, 200, "{body}");
-    let sessions = body["data"]["sessions"].as_array().expect("sessions");
+    let sessions = listed["sessions"].as_array().expect("sessions");
     let mine = sessions
         .iter()
         .find(|s| s["current"] == true)
@@ -82,15 +81,15 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
 
     // One session signed out: its tokens and its refresh token, everywhere.
     let watch_id = own_id(&app, &watch).await;
-    let (status, body) = call(
+    let revoke = json!({ "id": watch_id });
+    call_ok(
         &app,
         &laptop.session,
         Some(&laptop.id),
         "/api/auth/sessions/revoke",
-        &json!({ "id": watch_id }),
+        &revoke,
     )
     .await;
-    assert_eq!(status, 200, "{body}");
     assert_eq!(me(&app, &watch.session, None).await, 401);
     for address in [&app.address, &sibling] {
         refused(&app, address, &watch.refresh).await;
@@ -101,19 +100,9 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
     );
 
     // All others: the phone's and the tablet's refresh tokens end, the laptop's goes on.
-    let (status, body) = call(
-        &app,
-        &laptop.session,
-        Some(&laptop.id),
-        "/api/auth/sessions/revoke-others",
-        &json!({}),
-    )
-    .await;
-    assert_eq!(
-        (status, &body["data"]["revoked"]),
-        (200, &json!(2)),
-        "{body}"
-    );
+    let path = "/api/auth/sessions/revoke-others";
+    let answer = call_ok(&app, &laptop.session, Some(&laptop.id), path, &json!({})).await;
+    assert_eq!(answer["revoked"], 2, "{answer}");
     assert_eq!(me(&app, &phone.session, None).await, 401);
     for refresh in [&phone.refresh, &tablet.refresh] {
         for address in [&app.address, &sibling] {
@@ -127,15 +116,15 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
     assert_eq!(me(&app, next, Some(&laptop.id)).await, 200);
 
     // Deletion ends the caller's sign-in too, and no old token brings the account back.
-    let (status, _) = call(
+    let confirm = json!({"confirm": true});
+    call_ok(
         &app,
         next,
         Some(&laptop.id),
         "/api/auth/delete-account",
-        &json!({"confirm": true}),
+        &confirm,
     )
     .await;
-    assert_eq!(status, 200);
     for address in [&app.address, &sibling] {
         refused(&app, address, &laptop.refresh).await;
     }

@@ -8,7 +8,7 @@ use crate::helpers::TestApp;
 
 async fn runtime_config_is_injected(app: TestApp) {
     for path in ["/", "/index.html", "/home"] {
-        let html = app.get(path).await.text().await.expect("html");
+        let html = app.get_text(path).await;
         let start = html
             .find(r#"<script type="application/json" id="mg-runtime-config">"#)
             .unwrap_or_else(|| panic!("{path}: {html}"));
@@ -44,7 +44,7 @@ on_sqlite!(
 );
 
 async fn an_external_identity_provider_is_handed_to_the_app(app: TestApp) {
-    let html = app.get("/").await.text().await.expect("html");
+    let html = app.get_text("/").await;
     assert!(html.contains(&format!(r#""identityBaseUrl":"{}""#, app.identity.base_url)));
     assert!(html.contains(r#""identityProjectId":"P2testproject""#));
     assert!(html.contains(r#""sanctified":true"#));
@@ -52,7 +52,7 @@ async fn an_external_identity_provider_is_handed_to_the_app(app: TestApp) {
 on_sqlite!(an_external_identity_provider_is_handed_to_the_app);
 
 async fn emulator_marker(app: TestApp) {
-    let html = app.get("/").await.text().await.expect("html");
+    let html = app.get_text("/").await;
     assert!(html.contains(r#""identityEmulator":true"#), "{html}");
 }
 on_sqlite!(
@@ -65,7 +65,7 @@ on_sqlite!(
 );
 
 async fn no_marker_by_default(app: TestApp) {
-    let html = app.get("/").await.text().await.expect("html");
+    let html = app.get_text("/").await;
     assert!(!html.contains("identityEmulator"), "{html}");
 }
 on_sqlite!(

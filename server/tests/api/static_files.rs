@@ -1,6 +1,6 @@
 //! Serving the built app: cache headers, SPA fallback, and JSON 404s for unknown API paths.
 
-use crate::helpers::TestApp;
+use crate::helpers::{header, TestApp};
 use serde_json::Value;
 
 async fn hashed_assets_get_long_cache_headers(app: TestApp) {
@@ -16,10 +16,7 @@ on_sqlite!(hashed_assets_get_long_cache_headers);
 
 async fn a_not_modified_answer_carries_the_cache_policy_and_vary(app: TestApp) {
     let first = app.get("/assets/app-3f9a1c.js").await;
-    let modified = first.headers()["last-modified"]
-        .to_str()
-        .expect("text")
-        .to_owned();
+    let modified = header(&first, "last-modified").to_owned();
     let again = app
         .get_with("/assets/app-3f9a1c.js", &[("if-modified-since", &modified)])
         .await;
@@ -28,10 +25,7 @@ async fn a_not_modified_answer_carries_the_cache_policy_and_vary(app: TestApp) {
         again.headers()["cache-control"],
         "public, max-age=31536000, immutable"
     );
-    assert!(again.headers()["vary"]
-        .to_str()
-        .expect("text")
-        .contains("accept-encoding"));
+    assert!(header(&again, "vary").contains("accept-encoding"));
 }
 on_sqlite!(a_not_modified_answer_carries_the_cache_policy_and_vary);
 
@@ -129,10 +123,7 @@ async fn the_csp_hash_always_matches_the_index_html_that_is_served(app: TestApp)
     // with the old hashes and the browser blocked its theme script.
     let old = format!("'sha256-{}'", sha256_base64(crate::helpers::THEME_SCRIPT));
     let first = app.get("/").await;
-    let csp = first.headers()["content-security-policy"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
+    let csp = header(&first, "content-security-policy").to_owned();
     assert!(csp.contains(&old), "{csp}");
     let rebuilt_script = "document.documentElement.dataset.theme='void'";
     std::fs::write(
@@ -142,10 +133,7 @@ async fn the_csp_hash_always_matches_the_index_html_that_is_served(app: TestApp)
     .expect("rebuild");
     for path in ["/", "/index.html", "/mg/overview", "/nope"] {
         let response = app.get(path).await;
-        let csp = response.headers()["content-security-policy"]
-            .to_str()
-            .expect("ascii")
-            .to_owned();
+        let csp = header(&response, "content-security-policy").to_owned();
         assert!(
             csp.contains(&format!("'sha256-{}'", sha256_base64(rebuilt_script))),
             "{path}: {csp}"

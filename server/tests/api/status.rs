@@ -10,7 +10,7 @@ use axum::{extract::State, http::StatusCode, routing::get, Router};
 use mg_server::status::StatusConfig;
 use serde_json::Value;
 
-use crate::helpers::{spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{header, spawn_app_with, TestApp, TestBackend};
 
 /// 2026-11-20T12:00:00Z: rounds in these tests happen at fixed times after it.
 pub const T0: i64 = 1_795_176_000_000;
@@ -65,12 +65,17 @@ pub async fn json(response: reqwest::Response) -> (u16, Value) {
 }
 
 pub fn component<'a>(status: &'a Value, id: &str) -> &'a Value {
-    status["components"]
+    member(status, "components", "id", id)
+}
+
+/// The item of `value[list]` whose `key` is `wanted`.
+pub fn member<'a>(value: &'a Value, list: &str, key: &str, wanted: &str) -> &'a Value {
+    value[list]
         .as_array()
-        .expect("components")
+        .unwrap_or_else(|| panic!("{list} in {value}"))
         .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("component {id} in {status}"))
+        .find(|item| item[key] == wanted)
+        .unwrap_or_else(|| panic!("{list} with {key} {wanted} in {value}"))
 }
 
 async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
@@ -85,10 +90,7 @@ async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
     let response = app.get("/api/status").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
-    assert!(response.headers()["cache-control"]
-        .to_str()
-        .expect("ascii")
-        .contains("max-age"));
+    assert!(header(&response, "cache-control").contains("max-age"));
     let (_, status) = json(response).await;
     assert_eq!(status["state"], "operational");
     assert_eq!(status["instance_id"], "first");
@@ -140,7 +142,7 @@ async fn unchanged_polls_get_304(app: TestApp) {
             "*",
             "{path}"
         );
-        let etag = first.headers()["etag"].to_str().expect("ascii").to_owned();
+        let etag = header(&first, "etag").to_owned();
         assert!(
             etag.starts_with('"') && etag.ends_with('"'),
             "strong ETag: {etag}"
@@ -263,10 +265,7 @@ async fn badges(app: TestApp) {
     let response = app.get("/status/badge/db.svg").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
-    assert!(response.headers()["cache-control"]
-        .to_str()
-        .expect("ascii")
-        .starts_with("public"));
+    assert!(header(&response, "cache-control").starts_with("public"));
     let svg = response.text().await.expect("body");
     let doc = roxmltree::Document::parse(&svg).expect("the badge is well-formed XML");
     assert_eq!(doc.root_element().tag_name().name(), "svg");
@@ -318,12 +317,7 @@ async fn the_queue_opens_and_closes_an_incident(queue: &QueueDouble, app: &TestA
         summary["incidents"][0]["name"],
         "Telekinesis queue unavailable"
     );
-    let badge = app
-        .get("/status/badge/queue.svg")
-        .await
-        .text()
-        .await
-        .expect("svg");
+    let badge = app.get_text("/status/badge/queue.svg").await;
     assert!(badge.contains("Telekinesis queue: down"), "{badge}");
 
     queue.answer(200);
@@ -420,7 +414,7 @@ async fn status_routes_are_server_routes(app: TestApp) {
     ] {
         app.get(path).await;
     }
-    let text = app.get("/metrics").await.text().await.expect("metrics");
+    let text = app.get_text("/metrics").await;
     assert!(
         text.contains(r#"route="/api/status",status="200"} 1"#),
         "{text}"
@@ -467,10 +461,7 @@ async fn history_is_sent_gzipped(app: TestApp) {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-encoding"], "gzip");
     assert_eq!(response.headers()["vary"], "accept-encoding");
-    let etag = response.headers()["etag"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
+    let etag = header(&response, "etag").to_owned();
     assert!(etag.ends_with("-gz\""), "its own strong tag: {etag}");
     let compressed = response.bytes().await.expect("gzip body");
     assert!(
@@ -503,10 +494,7 @@ async fn history_is_sent_gzipped(app: TestApp) {
         .get_with(path, &[("accept-encoding", "gzip, deflate, br")])
         .await;
     assert_eq!(br.headers()["content-encoding"], "br");
-    assert!(br.headers()["etag"]
-        .to_str()
-        .expect("ascii")
-        .ends_with("-br\""));
+    assert!(header(&br, "etag").ends_with("-br\""));
     let mut decoded = Vec::new();
     brotli::BrotliDecompress(&mut &br.bytes().await.expect("br body")[..], &mut decoded)
         .expect("valid brotli");

@@ -10,8 +10,9 @@ use mg_server::{config::Config, time::now_ms};
 
 use crate::{
     helpers::TestApp,
-    status_operators::{get_json, incident_body, operator},
-    status_webhooks::{add_webhook, allow_private, call, db_round},
+    status::component,
+    status_operators::{get_as, get_json, incident_body, open_incident, operator, post},
+    status_webhooks::{add_webhook, allow_private, db_round},
     webhook_receiver::Receiver,
 };
 
@@ -24,32 +25,39 @@ fn public_origin(config: &mut Config) {
 
 /// What every surface says of the database now: the summary's component status and overall
 /// description, summary.json's, status.json's and components.json's.
+/// `surfaces` while the checks see the database up and nothing is declared.
+const ALL_OPERATIONAL: [&str; 6] = [
+    "operational",
+    "All Systems Operational",
+    "operational",
+    "none",
+    "operational",
+    "All Systems Operational",
+];
+
+/// The database's status in `document`'s components ("none" without one).
+fn db(document: &Value) -> String {
+    let db = component(document, "db");
+    db["status"].as_str().unwrap_or("none").to_owned()
+}
+
 async fn surfaces(app: &TestApp) -> Vec<String> {
     let summary = get_json(app, "/api/status").await;
-    let db = |components: &Value| {
-        components
-            .as_array()
-            .expect("components")
-            .iter()
-            .find(|c| c["id"] == "db")
-            .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
-            .expect("db listed")
-    };
     let statuspage = get_json(app, "/api/v2/summary.json").await;
     let components = get_json(app, "/api/v2/components.json").await;
     let status = get_json(app, "/api/v2/status.json").await;
     vec![
-        db(&summary["components"]),
+        db(&summary),
         summary["description"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
-        db(&statuspage["components"]),
+        db(&statuspage),
         statuspage["status"]["indicator"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
-        db(&components["components"]),
+        db(&components),
         status["status"]["description"]
             .as_str()
             .unwrap_or_default()
@@ -58,11 +66,7 @@ async fn surfaces(app: &TestApp) -> Vec<String> {
 }
 
 async fn badge(app: &TestApp) -> String {
-    app.get("/status/badge/db.svg")
-        .await
-        .text()
-        .await
-        .expect("badge")
+    app.get_text("/status/badge/db.svg").await
 }
 
 async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
@@ -70,22 +74,12 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
     add_webhook(&app, &receiver.url("/hook"), "json").await;
     let t = now_ms();
     db_round(&app, t, true).await;
-    assert_eq!(
-        surfaces(&app).await,
-        [
-            "operational",
-            "All Systems Operational",
-            "operational",
-            "none",
-            "operational",
-            "All Systems Operational"
-        ]
-    );
+    assert_eq!(surfaces(&app).await, ALL_OPERATIONAL);
 
     let ops = operator(&app);
     let mut body = incident_body("Database down");
     body["component_status"] = json!("major_outage");
-    let (status, opened) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    let (status, opened) = post(&app, &ops, "/api/status/incidents", &body).await;
     assert_eq!(status, 201, "{opened}");
     assert_eq!(opened["component_status"], "major_outage");
     let id = opened["id"].as_str().expect("id").to_owned();
@@ -102,12 +96,7 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
         "the operator's declaration wins over checks that see it up"
     );
     assert!(badge(&app).await.contains("Database: down"));
-    let feed = app
-        .get("/status/feed.atom")
-        .await
-        .text()
-        .await
-        .expect("feed");
+    let feed = app.get_text("/status/feed.atom").await;
     assert!(feed.contains("db: Major outage."), "{feed}");
     let got = receiver.wait_for("/hook", 1, 20).await;
     assert_eq!(
@@ -121,19 +110,12 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
 
     let resolve = json!({"status": "resolved", "body": "Back.", "component_status": "operational"});
     let path = format!("/api/status/incidents/{id}/updates");
-    let (status, resolved) = call(&app, "POST", &path, Some(&ops), &resolve).await;
+    let (status, resolved) = post(&app, &ops, &path, &resolve).await;
     assert_eq!(status, 200, "{resolved}");
     assert_eq!(resolved["component_status"], Value::Null);
     assert_eq!(
         surfaces(&app).await,
-        [
-            "operational",
-            "All Systems Operational",
-            "operational",
-            "none",
-            "operational",
-            "All Systems Operational"
-        ],
+        ALL_OPERATIONAL,
         "resolving restores what the checks measure"
     );
     assert!(badge(&app).await.contains("Database: up"));
@@ -149,14 +131,14 @@ async fn bad_declarations_are_refused_and_change_nothing(app: TestApp) {
     db_round(&app, now_ms(), true).await;
     let mut body = incident_body("Maintenance by incident");
     body["component_status"] = json!("under_maintenance");
-    let (status, answer) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    let (status, answer) = post(&app, &ops, "/api/status/incidents", &body).await;
     assert_eq!(status, 400, "{answer}");
     assert!(answer["error"]
         .as_str()
         .unwrap_or_default()
         .contains("maintenance window"));
     body["component_status"] = json!("on_fire");
-    let (status, _) = call(&app, "POST", "/api/status/incidents", Some(&ops), &body).await;
+    let (status, _) = post(&app, &ops, "/api/status/incidents", &body).await;
     assert_eq!(status, 400);
     assert_eq!(app.count_rows("status_notice_updates").await, 0);
     assert_eq!(surfaces(&app).await[0], "operational");
@@ -180,15 +162,7 @@ async fn every_link_that_leaves_the_site_is_absolute(app: TestApp) {
     add_webhook(&app, &receiver.url("/hook"), "json").await;
     db_round(&app, now_ms(), true).await;
     let ops = operator(&app);
-    let (status, _) = call(
-        &app,
-        "POST",
-        "/api/status/incidents",
-        Some(&ops),
-        &incident_body("Slow"),
-    )
-    .await;
-    assert_eq!(status, 201);
+    assert_eq!(open_incident(&app, &ops, "Slow").await.0, 201);
     let mut found = Vec::new();
     for path in [
         "/api/v2/summary.json",
@@ -202,12 +176,7 @@ async fn every_link_that_leaves_the_site_is_absolute(app: TestApp) {
     }
     let got = receiver.wait_for("/hook", 1, 20).await;
     links(&got[0].json(), &mut found);
-    let feed = app
-        .get("/status/feed.atom")
-        .await
-        .text()
-        .await
-        .expect("feed");
+    let feed = app.get_text("/status/feed.atom").await;
     for part in feed.split("href=\"").skip(1) {
         found.push(part.split('"').next().unwrap_or_default().to_owned());
     }
@@ -227,18 +196,11 @@ on_sqlite!(
 /// The database's status in `/api/status` and the window's status in its notice.
 async fn db_and_window(app: &TestApp) -> (String, String) {
     let summary = get_json(app, "/api/status").await;
-    let db = summary["components"]
-        .as_array()
-        .expect("components")
-        .iter()
-        .find(|c| c["id"] == "db")
-        .map(|c| c["status"].as_str().unwrap_or("none").to_owned())
-        .expect("db");
     let window = summary["notices"][0]["status"]
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    (db, window)
+    (db(&summary), window)
 }
 
 async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
@@ -250,7 +212,7 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
     let body = json!({"title": "Database upgrade", "components": ["db"],
         "starts_at": at(t + hour), "ends_at": at(t + 2 * hour), "body": "PostgreSQL 17."});
     let ops = operator(&app);
-    let (status, _) = call(&app, "POST", "/api/status/maintenances", Some(&ops), &body).await;
+    let (status, _) = post(&app, &ops, "/api/status/maintenances", &body).await;
     assert_eq!(status, 201);
     receiver.wait_for("/hook", 1, 20).await;
     db_round(&app, t, true).await;
@@ -298,12 +260,7 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
         ],
         "one delivery for the start and one for the end"
     );
-    let feed = app
-        .get("/status/feed.atom")
-        .await
-        .text()
-        .await
-        .expect("feed");
+    let feed = app.get_text("/status/feed.atom").await;
     assert!(feed.contains("The maintenance window started."), "{feed}");
     assert!(feed.contains("The maintenance window ended."), "{feed}");
     let entries: Vec<&str> = feed
@@ -312,14 +269,7 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
         .collect();
     assert_eq!(entries.len(), 3, "scheduled, started, ended: {feed}");
     assert!(entries[0].contains("(completed)") && entries[1].contains("(in progress)"));
-    let (_, log) = call(
-        &app,
-        "GET",
-        "/api/status/operator/log",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, log) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert_eq!(log["entries"][0]["operator"], "clock", "{log}");
 }
 on_both_backends!(
@@ -344,14 +294,7 @@ async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
         .iter()
         .find(|c| c["id"] == "queue")
         .map_or(Value::Null, |c| c["status"].clone());
-    let (status, view) = call(
-        app,
-        "GET",
-        "/api/status/operator",
-        Some(&operator(app)),
-        &Value::Null,
-    )
-    .await;
+    let (status, view) = get_as(app, &operator(app), "/api/status/operator").await;
     assert_eq!(status, 200, "{view}");
     let offered = view["components"]
         .as_array()

@@ -137,20 +137,21 @@ async fn two_instances_on_one_postgres_show_each_others_posts_within_one_round()
 
     // Posted back through the second: the first shows it within one of its rounds.
     let posted = Instant::now();
-    let resolved = json!({"status": "resolved", "body": "Fixed on the second."});
-    post(
-        &second,
-        &format!("/api/status/incidents/{incident_id}/updates"),
-        &resolved,
-    )
-    .await;
-    let completed = json!({"status": "completed", "body": "Done early."});
-    post(
-        &second,
-        &format!("/api/status/maintenances/{window_id}/updates"),
-        &completed,
-    )
-    .await;
+    for (notice, status, body) in [
+        (
+            format!("incidents/{incident_id}"),
+            "resolved",
+            "Fixed on the second.",
+        ),
+        (
+            format!("maintenances/{window_id}"),
+            "completed",
+            "Done early.",
+        ),
+    ] {
+        let update = json!({"status": status, "body": body});
+        post(&second, &format!("/api/status/{notice}/updates"), &update).await;
+    }
     let took = shown(
         &first,
         posted,

@@ -7,9 +7,8 @@
 use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
 use mg_domain::status::Point;
 use mg_server::{
-    db::Database,
     status::store::{
-        checks::{RawCheck, Resolution, Rollup},
+        checks::{Resolution, Rollup},
         notices::UpdateRow,
         StatusQueries,
     },
@@ -20,23 +19,13 @@ use serde_json::Value;
 use crate::{
     helpers::TestApp,
     status::{json, T0},
+    status_storage::{database, made_up},
 };
 
 /// Midnight (UTC) of 2026-11-17, three days before `T0`.
 const DAY_A: i64 = T0 - 12 * HOUR_MS - 3 * DAY_MS;
 const DAY_B: i64 = DAY_A + DAY_MS;
 const DAY_C: i64 = DAY_B + DAY_MS;
-
-fn healthy_check(at: i64) -> RawCheck {
-    RawCheck {
-        component: "db".into(),
-        instance_id: "first".into(),
-        checked_at: at,
-        healthy: 1,
-        latency_us: 1000,
-        error: None,
-    }
-}
 
 /// An hourly rollup of "first" on the database: 60 checks, `failures` of them failed.
 fn hour(start: i64, failures: i64) -> Rollup {
@@ -85,9 +74,7 @@ fn day_point(points: &Value, day: i64) -> Point {
 }
 
 async fn maintenance_days(app: TestApp) {
-    let db = Database::connect(&app.database_url, Some(2))
-        .await
-        .expect("database");
+    let db = database(&app).await;
     // Day A: 5 failed checks at 02:00, inside "Database upgrade" (02:00-03:00).
     // Day B: 5 failed at 02:00 inside "Failover drill", and three hours down outside it (10:00 to
     //        13:00, under an API window, which is not the database's).
@@ -120,7 +107,9 @@ async fn maintenance_days(app: TestApp) {
             .await
             .expect("window"));
     }
-    app.status.record(vec![healthy_check(T0)], T0).await;
+    app.status
+        .record(vec![made_up("db", T0, true, 1000)], T0)
+        .await;
 
     let (status, history) = json(app.get("/api/status/history?component=db&range=90d").await).await;
     assert_eq!(status, 200);
@@ -178,7 +167,7 @@ async fn maintenance_days(app: TestApp) {
     assert_eq!(day_point(&daily, DAY_B), b);
 
     // And the page without JavaScript lists both days, newest first, saying how each shows.
-    let plain = app.get("/status/notices").await.text().await.expect("page");
+    let plain = app.get_text("/status/notices").await;
     let a_at = plain
         .find("17 Nov 2026</time></strong>: 5 failed checks during 'Database upgrade' (shown as maintenance).")
         .unwrap_or_else(|| panic!("day A in {plain}"));

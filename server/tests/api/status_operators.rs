@@ -7,7 +7,10 @@ use serde_json::{json, Value};
 
 use mg_server::{status::store::checks::RawCheck, time::now_ms};
 
-use crate::helpers::{spawn_beside, TestApp};
+use crate::{
+    helpers::{spawn_beside, TestApp},
+    status_webhooks::call,
+};
 
 const OPERATOR_ROLE: &str = "status-operator";
 
@@ -28,7 +31,7 @@ pub async fn get_json(app: &TestApp, path: &str) -> Value {
     response.json().await.expect("JSON")
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> (u16, Value) {
+pub async fn post(app: &TestApp, token: &str, path: &str, body: &Value) -> (u16, Value) {
     let response = app.post_with_token(path, token, body).await;
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
@@ -46,21 +49,17 @@ async fn post_update(
 }
 
 /// Opens an incident titled `title` as `token`.
-async fn open_incident(app: &TestApp, token: &str, title: &str) -> (u16, Value) {
+pub async fn open_incident(app: &TestApp, token: &str, title: &str) -> (u16, Value) {
     post(app, token, "/api/status/incidents", &incident_body(title)).await
 }
 
 /// `GET path` as `token`.
-async fn get_as(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
+pub async fn get_as(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
     call(app, "GET", path, Some(token), &Value::Null).await
 }
 
 async fn atom_feed(app: &TestApp) -> String {
-    app.get("/status/feed.atom")
-        .await
-        .text()
-        .await
-        .expect("feed")
+    app.get_text("/status/feed.atom").await
 }
 
 pub fn incident_body(title: &str) -> Value {
@@ -79,15 +78,9 @@ fn window_body(title: &str, components: &[&str], (start, end): (i64, i64), body:
     json!({"title": title, "components": components, "starts_at": at(start), "ends_at": at(end), "body": body})
 }
 
-fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
-    RawCheck {
-        component: component.into(),
-        instance_id: "first".into(),
-        checked_at: at,
-        healthy: i64::from(healthy),
-        latency_us: 1_000,
-        error: (!healthy).then(|| "connection refused".into()),
-    }
+/// A check of `component` at `at` taking a millisecond.
+pub fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
+    crate::status_storage::made_up(component, at, healthy, 1_000)
 }
 
 /// Every operator endpoint, with a body that would be valid for an operator.
@@ -117,26 +110,6 @@ fn operator_calls() -> Vec<(&'static str, &'static str, Value)> {
             json!({"status": "completed", "body": "Done."}),
         ),
     ]
-}
-
-async fn call(
-    app: &TestApp,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: &Value,
-) -> (u16, Value) {
-    let url = format!("{}{path}", app.address);
-    let mut request = match method {
-        "GET" => app.client.get(url),
-        _ => app.client.post(url).json(body),
-    };
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.expect("answers");
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
 }
 
 async fn others_are_refused(app: TestApp) {
@@ -233,7 +206,7 @@ async fn an_operator_runs_an_incident(app: TestApp) {
 
     // The page's HTML, and the page without JavaScript, say it too.
     for path in ["/status/notices/list", "/status/notices"] {
-        let html = app.get(path).await.text().await.expect("html");
+        let html = app.get_text(path).await;
         assert!(
             html.contains("Slow sign-ins") && html.contains("Resolved"),
             "{path}: {html}"

@@ -7,9 +7,9 @@
 use serde_json::{json, Value};
 
 use crate::{
-    durability::{acknowledged, postgres_read_only, SmallDisk},
+    durability::acknowledged,
     emulator::{emulator_on, sign_in},
-    helpers::{spawn_app_with, TestApp, TestBackend},
+    helpers::TestApp,
     status_operators::incident_body,
 };
 
@@ -180,34 +180,9 @@ where
     assert_eq!(after.status(), 200);
 }
 
-#[tokio::test]
-async fn a_full_disk_loses_no_acknowledged_operator_write() {
-    let Some(disk) = SmallDisk::mount() else {
-        return;
-    };
-    let url = format!("sqlite://{}?mode=rwc", disk.path().join("mg.db").display());
-    let on_disk = url.clone();
-    let mut app = spawn_app_with(TestBackend::Sqlite, move |config| {
-        operators_on(config);
-        config.database_url = on_disk;
-    })
-    .await
-    .expect("SQLite always runs");
-    app.database_url = url;
-    no_acknowledged_operator_write_is_lost(&app, async || disk.fill(), async || disk.free()).await;
-}
-
-#[tokio::test]
-async fn a_read_only_postgres_loses_no_acknowledged_operator_write() {
-    let Some(app) = spawn_app_with(TestBackend::Postgres, operators_on).await else {
-        return;
-    };
-    let url = app.database_url.clone();
-    no_acknowledged_operator_write_is_lost(
-        &app,
-        async || postgres_read_only(&url, true).await,
-        async || postgres_read_only(&url, false).await,
-    )
-    .await;
-    crate::helpers::drop_postgres_database(&url).await;
-}
+under_write_faults!(
+    a_full_disk_loses_no_acknowledged_operator_write,
+    a_read_only_postgres_loses_no_acknowledged_operator_write,
+    no_acknowledged_operator_write_is_lost,
+    operators_on
+);

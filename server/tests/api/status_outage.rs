@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::{
     helpers::{spawn_app_with, TestApp, TestBackend},
     status::{component, json, QueueDouble, INTERVAL, T0},
-    status_storage::connect,
+    status_storage::{connect, incident_span},
 };
 
 /// `(checked_at, healthy)` of every stored check of `component`.
@@ -27,8 +27,9 @@ async fn stored(app: &TestApp, component: &str) -> Vec<(i64, i64)> {
     .expect("checks")
 }
 
-async fn wait_for_db_health(app: &TestApp) {
-    for _ in 0..50 {
+/// Waits up to 10 s for `/db-health` to answer 200 again.
+pub async fn wait_for_db_health(app: &TestApp) {
+    for _ in 0..100 {
         if app.get("/db-health").await.status() == 200 {
             return;
         }
@@ -235,12 +236,7 @@ async fn a_restart_closes_the_incident_its_last_run_left_open(backend: TestBacke
     let restarted = second_instance(&app, "first", &queue.url).await;
     queue.answer(200);
     restarted.check_now(T0 + 10 * INTERVAL).await;
-    let ended: (i64, Option<i64>) = sqlx::query_as(
-        "SELECT started_at, ended_at FROM status_incidents WHERE component = 'queue'",
-    )
-    .fetch_one(&mut connect(&app).await)
-    .await
-    .expect("the incident");
+    let ended = incident_span(&app, "component = 'queue'").await;
     assert_eq!(ended, (T0, Some(T0 + 10 * INTERVAL)));
     crate::helpers::drop_postgres_database(&app.database_url).await;
 }

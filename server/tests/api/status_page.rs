@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{header, TestApp};
 use crate::status::{json, T0};
 
 fn series<'a>(page: &'a Value, id: &str, range: &str) -> &'a [Value] {
@@ -23,7 +23,7 @@ async fn one_request_holds_the_page_and_revalidates(app: TestApp) {
     app.status.check_now(T0).await;
     let first = app.get("/api/status/page").await;
     assert_eq!(first.status(), 200);
-    let etag = first.headers()["etag"].to_str().expect("ascii").to_owned();
+    let etag = header(&first, "etag").to_owned();
     let (_, page) = json(first).await;
     let (_, summary) = json(app.get("/api/status").await).await;
     assert_eq!(page["summary"], summary, "the summary is /api/status's own");
@@ -56,7 +56,7 @@ async fn one_request_holds_the_page_and_revalidates(app: TestApp) {
         .get_with(&since, &[("if-none-match", etag.as_str())])
         .await;
     assert_eq!(delta.status(), 200);
-    let new_etag = delta.headers()["etag"].to_str().expect("ascii").to_owned();
+    let new_etag = header(&delta, "etag").to_owned();
     assert_ne!(new_etag, etag);
     let (_, delta) = json(delta).await;
     assert_eq!(delta["since"], updated_at.as_str());
@@ -93,10 +93,10 @@ async fn no_body_goes_under_another_bodys_tag(app: TestApp) {
     let full = app
         .get_with("/api/status/page", &[("accept-encoding", "br")])
         .await;
-    let full_tag = full.headers()["etag"].to_str().expect("ascii").to_owned();
+    let full_tag = header(&full, "etag").to_owned();
     let full_body = full.bytes().await.expect("body");
     let plain = app.get("/api/status/page").await;
-    let plain_tag = plain.headers()["etag"].to_str().expect("ascii").to_owned();
+    let plain_tag = header(&plain, "etag").to_owned();
 
     // Before: a `since` older than everything kept was answered by a body made for the request,
     // uncompressed, under the full page's tag. It is the full page, compressed, with its own tag.
@@ -117,7 +117,7 @@ async fn no_body_goes_under_another_bodys_tag(app: TestApp) {
     let delta = app.get_with(&since, &[("accept-encoding", "br")]).await;
     assert_eq!(delta.status(), 200);
     assert!(delta.headers().get("content-encoding").is_none());
-    let delta_tag = delta.headers()["etag"].to_str().expect("ascii").to_owned();
+    let delta_tag = header(&delta, "etag").to_owned();
     assert_eq!(delta_tag, format!("W/{plain_tag}"));
     assert_ne!(delta_tag, full_tag);
     let (_, delta) = json(delta).await;

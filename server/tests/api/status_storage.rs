@@ -22,6 +22,22 @@ pub async fn connect(app: &TestApp) -> sqlx::AnyConnection {
         .expect("test connects to its database")
 }
 
+/// The server's own handle on the test database (two connections).
+pub async fn database(app: &TestApp) -> mg_server::db::Database {
+    mg_server::db::Database::connect(&app.database_url, Some(2))
+        .await
+        .expect("database")
+}
+
+/// `(started_at, ended_at)` of the one stored incident `which` (an SQL condition) names.
+pub async fn incident_span(app: &TestApp, which: &str) -> (i64, Option<i64>) {
+    let sql = format!("SELECT started_at, ended_at FROM status_incidents WHERE {which}");
+    sqlx::query_as(&sql)
+        .fetch_one(&mut connect(app).await)
+        .await
+        .expect("the incident")
+}
+
 async fn scalar(app: &TestApp, sql: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(sql)
         .fetch_one(&mut connect(app).await)
@@ -29,7 +45,8 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
         .unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
-fn made_up(component: &str, at: i64, healthy: bool, latency_us: i64) -> RawCheck {
+/// A check of `component` by the instance `first` at `at`, as a round of checks records it.
+pub fn made_up(component: &str, at: i64, healthy: bool, latency_us: i64) -> RawCheck {
     RawCheck {
         component: component.into(),
         instance_id: "first".into(),
@@ -191,9 +208,7 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
         }
         at += INTERVAL;
     }
-    let db = mg_server::db::Database::connect(&app.database_url, Some(2))
-        .await
-        .expect("database");
+    let db = database(&app).await;
     db.status()
         .insert_status_checks(&checks)
         .await

@@ -7,7 +7,6 @@
 use std::time::{Duration, Instant};
 
 use mg_server::{
-    db::Database,
     status::{
         store::{
             checks::{IncidentRow, RawCheck, Resolution, Rollup},
@@ -21,37 +20,22 @@ use serde_json::Value;
 
 use crate::{
     helpers::{spawn_app_with, spawn_beside, TestApp, TestBackend},
-    status::{component, json, T0},
-    status_storage::connect,
+    status::{component, json, member, T0},
+    status_storage::{database, incident_span, made_up},
 };
 
 const MINUTE: i64 = 60_000;
 
 fn check(instance: &str, component: &str, at: i64, healthy: bool) -> RawCheck {
     RawCheck {
-        component: component.into(),
         instance_id: instance.into(),
-        checked_at: at,
-        healthy: i64::from(healthy),
-        latency_us: 1000,
-        error: (!healthy).then(|| "made up".into()),
+        ..made_up(component, at, healthy, 1000)
     }
-}
-
-async fn database(app: &TestApp) -> Database {
-    Database::connect(&app.database_url, Some(2))
-        .await
-        .expect("database")
 }
 
 /// The point of `history` starting at `start`.
 fn point_at<'a>(history: &'a Value, start: &str) -> &'a Value {
-    history["points"]
-        .as_array()
-        .expect("points")
-        .iter()
-        .find(|p| p["start"] == start)
-        .unwrap_or_else(|| panic!("a point at {start} in {history}"))
+    member(history, "points", "start", start)
 }
 
 async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figures(app: TestApp) {
@@ -155,12 +139,7 @@ async fn a_gone_viewpoints_incident_ends_where_it_was_last_seen(app: TestApp) {
         status["recent_incidents"][0]["ended_at"],
         "2026-11-20T12:05:00.000Z"
     );
-    let stored: (i64, Option<i64>) = sqlx::query_as(
-        "SELECT started_at, ended_at FROM status_incidents WHERE instance_id = 'old'",
-    )
-    .fetch_one(&mut connect(&app).await)
-    .await
-    .expect("the incident");
+    let stored = incident_span(&app, "instance_id = 'old'").await;
     assert_eq!(stored, (T0, Some(T0 + 5 * MINUTE)));
 }
 on_both_backends!(

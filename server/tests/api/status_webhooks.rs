@@ -8,11 +8,11 @@ use std::{collections::HashSet, time::Duration};
 
 use serde_json::{json, Value};
 
-use mg_server::{config::Config, status::store::checks::RawCheck, time::now_ms};
+use mg_server::{config::Config, time::now_ms};
 
 use crate::{
     helpers::TestApp,
-    status_operators::{incident_body, operator, token_with_roles},
+    status_operators::{check, get_as, open_incident, operator, post, token_with_roles},
     webhook_receiver::Receiver,
 };
 
@@ -98,17 +98,6 @@ pub async fn wait_for_state(app: &TestApp, event: &str, state: &str, seconds: u6
     );
 }
 
-fn check(component: &str, at: i64, healthy: bool) -> RawCheck {
-    RawCheck {
-        component: component.into(),
-        instance_id: "first".into(),
-        checked_at: at,
-        healthy: i64::from(healthy),
-        latency_us: 1_000,
-        error: (!healthy).then(|| "connection refused".into()),
-    }
-}
-
 /// Records a round at `at` with the `db` component `healthy`.
 pub async fn db_round(app: &TestApp, at: i64, healthy: bool) {
     app.status
@@ -121,14 +110,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     let ops = operator(&app);
     let (_, secret) = add_webhook(&app, &receiver.url("/slow"), "json").await;
     add_webhook(&app, &receiver.url("/slack"), "slack").await;
-    let (status, list) = call(
-        &app,
-        "GET",
-        "/api/status/webhooks",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (status, list) = get_as(&app, &ops, "/api/status/webhooks").await;
     assert_eq!(status, 200);
     assert_eq!(list["webhooks"].as_array().map(Vec::len), Some(2));
     assert!(
@@ -136,14 +118,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
         "the secret is shown once"
     );
 
-    let (status, opened) = call(
-        &app,
-        "POST",
-        "/api/status/incidents",
-        Some(&ops),
-        &incident_body("Slow"),
-    )
-    .await;
+    let (status, opened) = open_incident(&app, &ops, "Slow").await;
     assert_eq!(status, 201);
     let id = opened["id"].as_str().expect("id");
     // Three updates in a row, while the receiver (slow to answer) still takes the first: it hears
@@ -151,7 +126,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     let path = format!("/api/status/incidents/{id}/updates");
     for body in ["Found it.", "Fixing.", "Watching."] {
         let update = json!({"status": "identified", "body": body});
-        assert_eq!(call(&app, "POST", &path, Some(&ops), &update).await.0, 200);
+        assert_eq!(post(&app, &ops, &path, &update).await.0, 200);
     }
 
     let got = receiver.wait_for("/slow", 4, 20).await;
@@ -212,14 +187,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
             .all(|d| d["state"] == "delivered" && d["attempts"] == 1 && d["last_status"] == 200),
         "{log:?}"
     );
-    let (_, actions) = call(
-        &app,
-        "GET",
-        "/api/status/operator/log",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, actions) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert!(actions.to_string().contains("add webhook"), "{actions}");
 }
 on_both_backends!(
@@ -228,22 +196,16 @@ on_both_backends!(
     allow_private
 );
 
-async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
+/// A receiver with a webhook to its `path` in `format`, and an incident titled `title` opened.
+async fn incident_sent_to(app: &TestApp, path: &str, format: &str, title: &str) -> Receiver {
     let receiver = Receiver::start().await;
-    add_webhook(&app, &receiver.url("/fail-once"), "discord").await;
-    let ops = operator(&app);
-    assert_eq!(
-        call(
-            &app,
-            "POST",
-            "/api/status/incidents",
-            Some(&ops),
-            &incident_body("Flaky")
-        )
-        .await
-        .0,
-        201
-    );
+    add_webhook(app, &receiver.url(path), format).await;
+    assert_eq!(open_incident(app, &operator(app), title).await.0, 201);
+    receiver
+}
+
+async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
+    let receiver = incident_sent_to(&app, "/fail-once", "discord", "Flaky").await;
     let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
     assert_eq!(
         (
@@ -272,21 +234,7 @@ on_both_backends!(
 );
 
 async fn a_redirect_is_not_followed(app: TestApp) {
-    let receiver = Receiver::start().await;
-    add_webhook(&app, &receiver.url("/redirect"), "json").await;
-    let ops = operator(&app);
-    assert_eq!(
-        call(
-            &app,
-            "POST",
-            "/api/status/incidents",
-            Some(&ops),
-            &incident_body("Moved")
-        )
-        .await
-        .0,
-        201
-    );
+    let receiver = incident_sent_to(&app, "/redirect", "json", "Moved").await;
     let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
     assert_eq!(pending["last_status"], 302);
     assert!(pending["last_error"]
@@ -312,11 +260,10 @@ async fn private_addresses_are_refused_by_default(app: TestApp) {
         "http://localhost:8080/",
         "http://100.64.0.1/",
     ] {
-        let (status, answer) = call(
+        let (status, answer) = post(
             &app,
-            "POST",
+            &ops,
             "/api/status/webhooks",
-            Some(&ops),
             &json!({"url": url, "format": "json"}),
         )
         .await;
@@ -336,9 +283,9 @@ on_sqlite!(private_addresses_are_refused_by_default);
 
 async fn what_an_operator_sends_is_bounded(app: TestApp) {
     let ops = operator(&app);
-    let post = |body: Value| {
+    let add = |body: Value| {
         let (app, ops) = (&app, ops.clone());
-        async move { call(app, "POST", "/api/status/webhooks", Some(&ops), &body).await }
+        async move { post(app, &ops, "/api/status/webhooks", &body).await }
     };
     let long = format!("http://127.0.0.1/{}", "a".repeat(2_000));
     for body in [
@@ -352,7 +299,7 @@ async fn what_an_operator_sends_is_bounded(app: TestApp) {
         json!({"url": "http://127.0.0.1/x", "format": "json", "secret": "mine"}),
         json!({"format": "json"}),
     ] {
-        let (status, answer) = post(body.clone()).await;
+        let (status, answer) = add(body.clone()).await;
         assert!(status == 400 || status == 422, "{body}: {status} {answer}");
         assert!(answer["error"].is_string(), "{answer}");
     }
@@ -367,63 +314,25 @@ async fn what_an_operator_sends_is_bounded(app: TestApp) {
         assert_eq!(status, 201, "{i}: {answer}");
     }
     let body = json!({"url": "http://127.0.0.1:9/x", "format": "json"});
-    let (status, answer) = call(&app, "POST", "/api/status/webhooks", Some(&other), &body).await;
+    let (status, answer) = post(&app, &other, "/api/status/webhooks", &body).await;
     assert_eq!(status, 400, "{answer}");
     assert_eq!(app.count_rows("status_webhooks").await, 20);
     // Deleting one makes room; a deleted one is gone from the list, twice is 404.
-    let (_, list) = call(
-        &app,
-        "GET",
-        "/api/status/webhooks",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, list) = get_as(&app, &ops, "/api/status/webhooks").await;
     let id = list["webhooks"][0]["id"].as_str().expect("id").to_owned();
     let path = format!("/api/status/webhooks/{id}");
-    let deleted = app
-        .client
-        .delete(format!("{}{path}", app.address))
-        .bearer_auth(&ops)
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(deleted.status(), 204);
-    let again = app
-        .client
-        .delete(format!("{}{path}", app.address))
-        .bearer_auth(&ops)
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(again.status(), 404);
-    let (_, list) = call(
-        &app,
-        "GET",
-        "/api/status/webhooks",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let delete = || call(&app, "DELETE", &path, Some(&ops), &Value::Null);
+    assert_eq!(delete().await.0, 204);
+    assert_eq!(delete().await.0, 404, "twice");
+    let (_, list) = get_as(&app, &ops, "/api/status/webhooks").await;
     assert_eq!(list["webhooks"].as_array().map(Vec::len), Some(19));
-    let (_, actions) = call(
-        &app,
-        "GET",
-        "/api/status/operator/log",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, actions) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert!(actions.to_string().contains("delete webhook"), "{actions}");
     // Writes are rate limited per operator.
     let mut limited = false;
     for i in 0..25 {
         let body = json!({"url": format!("http://127.0.0.1:9/r{i}"), "format": "json"});
-        if call(&app, "POST", "/api/status/webhooks", Some(&ops), &body)
-            .await
-            .0
-            == 429
-        {
+        if post(&app, &ops, "/api/status/webhooks", &body).await.0 == 429 {
             limited = true;
             break;
         }
@@ -481,15 +390,9 @@ async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
         "ends_at": at(t + 3_600_000), "body": "Planned."});
     let ops = operator(&app);
     assert_eq!(
-        call(
-            &app,
-            "POST",
-            "/api/status/maintenances",
-            Some(&ops),
-            &window
-        )
-        .await
-        .0,
+        post(&app, &ops, "/api/status/maintenances", &window)
+            .await
+            .0,
         201
     );
     receiver.wait_for("/ok", 3, 10).await;

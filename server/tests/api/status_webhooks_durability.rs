@@ -5,21 +5,14 @@
 use serde_json::json;
 
 use crate::{
-    durability::{acknowledged, postgres_read_only, SmallDisk},
-    helpers::{spawn_app_with, TestApp, TestBackend},
-    status_operators::operator,
+    durability::acknowledged,
+    helpers::TestApp,
+    status_operators::{get_as, operator},
     status_webhooks::{add_webhook, allow_private},
 };
 
 async fn live_webhooks(app: &TestApp) -> i64 {
-    let (_, list) = crate::status_webhooks::call(
-        app,
-        "GET",
-        "/api/status/webhooks",
-        Some(&operator(app)),
-        &serde_json::Value::Null,
-    )
-    .await;
+    let (_, list) = get_as(app, &operator(app), "/api/status/webhooks").await;
     list["webhooks"].as_array().map_or(0, |w| w.len() as i64)
 }
 
@@ -30,6 +23,17 @@ where
 {
     let ops = operator(app);
     let (first, _) = add_webhook(app, "http://127.0.0.1:9/first", "json").await;
+    let delete_first = || {
+        let url = format!("{}/api/status/webhooks/{first}", app.address);
+        async {
+            app.client
+                .delete(url)
+                .bearer_auth(&ops)
+                .send()
+                .await
+                .expect("answers")
+        }
+    };
     break_it().await;
     let (mut added, mut deleted, mut refused) = (0, 0, 0);
     for i in 0..5 {
@@ -43,13 +47,7 @@ where
             refused += 1;
         }
     }
-    let response = app
-        .client
-        .delete(format!("{}/api/status/webhooks/{first}", app.address))
-        .bearer_auth(&ops)
-        .send()
-        .await
-        .expect("answers");
+    let response = delete_first().await;
     if acknowledged(response, "delete a webhook", &[204]).await {
         deleted += 1;
     } else {
@@ -62,44 +60,13 @@ where
     );
     assert_eq!(live_webhooks(app).await, 1 + added - deleted);
     // And writes work again.
-    let response = app
-        .client
-        .delete(format!("{}/api/status/webhooks/{first}", app.address))
-        .bearer_auth(&ops)
-        .send()
-        .await
-        .expect("answers");
+    let response = delete_first().await;
     assert_eq!(response.status(), if deleted == 1 { 404 } else { 204 });
 }
 
-#[tokio::test]
-async fn a_full_disk_loses_no_acknowledged_webhook_change() {
-    let Some(disk) = SmallDisk::mount() else {
-        return;
-    };
-    let url = format!("sqlite://{}?mode=rwc", disk.path().join("mg.db").display());
-    let on_disk = url.clone();
-    let mut app = spawn_app_with(TestBackend::Sqlite, move |config| {
-        allow_private(config);
-        config.database_url = on_disk;
-    })
-    .await
-    .expect("SQLite always runs");
-    app.database_url = url;
-    no_acknowledged_webhook_change_is_lost(&app, async || disk.fill(), async || disk.free()).await;
-}
-
-#[tokio::test]
-async fn a_read_only_postgres_loses_no_acknowledged_webhook_change() {
-    let Some(app) = spawn_app_with(TestBackend::Postgres, allow_private).await else {
-        return;
-    };
-    let url = app.database_url.clone();
-    no_acknowledged_webhook_change_is_lost(
-        &app,
-        async || postgres_read_only(&url, true).await,
-        async || postgres_read_only(&url, false).await,
-    )
-    .await;
-    crate::helpers::drop_postgres_database(&url).await;
-}
+under_write_faults!(
+    a_full_disk_loses_no_acknowledged_webhook_change,
+    a_read_only_postgres_loses_no_acknowledged_webhook_change,
+    no_acknowledged_webhook_change_is_lost,
+    allow_private
+);

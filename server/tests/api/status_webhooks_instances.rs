@@ -14,20 +14,11 @@ use crate::{
         free_port, healthy_within_10_s, server_command, spawn_app_with, spawn_beside, TestApp,
         TestBackend,
     },
-    status_operators::{incident_body, operator},
+    status_operators::{open_incident, operator},
+    status_outage::wait_for_db_health,
     status_webhooks::{add_webhook, allow_private, call, delivery_log, wait_for_state},
     webhook_receiver::Receiver,
 };
-
-async fn wait_for_db_health(app: &TestApp) {
-    for _ in 0..100 {
-        if app.get("/db-health").await.status() == 200 {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the database did not come back");
-}
 
 #[tokio::test]
 async fn two_instances_deliver_each_update_and_a_database_outage_once() {
@@ -47,14 +38,7 @@ async fn two_instances_deliver_each_update_and_a_database_outage_once() {
     let (_, secret) = add_webhook(&first, &receiver.url("/ok"), "json").await;
 
     // An incident opened on the first instance, updated on the second.
-    let (status, opened) = call(
-        &first,
-        "POST",
-        "/api/status/incidents",
-        Some(&operator(&first)),
-        &incident_body("Both"),
-    )
-    .await;
+    let (status, opened) = open_incident(&first, &operator(&first), "Both").await;
     assert_eq!(status, 201, "{opened}");
     let path = format!(
         "/api/status/incidents/{}/updates",
@@ -153,14 +137,7 @@ async fn a_delivery_survives_a_kill_9_of_the_instance_sending_it() {
     let mut sending = instance(&app, sending_port);
     let base = format!("http://127.0.0.1:{sending_port}");
     assert!(healthy_within_10_s(&app.client, &base).await);
-    let (status, _) = call(
-        &app,
-        "POST",
-        "/api/status/incidents",
-        Some(&operator(&app)),
-        &incident_body("Killed"),
-    )
-    .await;
+    let (status, _) = open_incident(&app, &operator(&app), "Killed").await;
     assert_eq!(status, 201);
     // The receiver holds the first request; the instance sending it is killed meanwhile.
     let first = receiver.wait_for("/stall", 1, 20).await;

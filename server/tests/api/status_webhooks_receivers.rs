@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::{
     helpers::TestApp,
-    status_operators::{incident_body, token_with_roles},
-    status_webhooks::{add_webhook, allow_private, call},
+    status_operators::{incident_body, post, token_with_roles},
+    status_webhooks::{add_webhook, allow_private},
     webhook_receiver::Receiver,
 };
 
@@ -21,14 +21,7 @@ async fn a_hanging_receiver_holds_back_only_itself(app: TestApp) {
     // Another operator writes the incident: twenty adds are the first one's burst of writes.
     let ops = token_with_roles(&app, "ops-2", &["status-operator"]);
     let started = Instant::now();
-    let (status, opened) = call(
-        &app,
-        "POST",
-        "/api/status/incidents",
-        Some(&ops),
-        &incident_body("Slow"),
-    )
-    .await;
+    let (status, opened) = post(&app, &ops, "/api/status/incidents", &incident_body("Slow")).await;
     assert_eq!(status, 201);
     let path = format!(
         "/api/status/incidents/{}/updates",
@@ -36,7 +29,7 @@ async fn a_hanging_receiver_holds_back_only_itself(app: TestApp) {
     );
     for body in ["Found it.", "Fixing.", "Watching."] {
         let update = serde_json::json!({"status": "identified", "body": body});
-        assert_eq!(call(&app, "POST", &path, Some(&ops), &update).await.0, 200);
+        assert_eq!(post(&app, &ops, &path, &update).await.0, 200);
     }
     let got = receiver.wait_for("/ok", 4, 8).await;
     let waited = started.elapsed();

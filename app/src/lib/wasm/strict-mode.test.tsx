@@ -1,6 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { advance } from "@/testing/clock";
 import { mockFetch } from "@/testing/network";
 import * as core from "./core";
 import { StatusPageMachine } from "./status-core";
@@ -82,8 +83,6 @@ describe("every machine hook survives React StrictMode's double mount", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
-
-  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
 
   const hooks: [string, () => unknown, (result: { current: unknown }) => Promise<void>][] = [
     [

@@ -1,8 +1,8 @@
 import { paths } from "@common/routes";
-import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { advance, fakeClockWithToken } from "@/testing/clock";
 import { mockFetch } from "@/testing/network";
-import { setTokenProvider } from "../api-client";
 import { SIGN_IN_STATE_KEY } from "../sign-in-state";
 import {
   type AuthCallbackOptions,
@@ -13,18 +13,7 @@ import {
 // Real wasm AuthCallbackMachine; the identity SDK's exchange is injected and fetch (the network
 // boundary) is mocked for the API calls.
 describe("useAuthCallback", () => {
-  // The session provider registers this in the app: the one way authenticated calls find a token.
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setTokenProvider(() => "tok");
-  });
-  afterEach(() => {
-    setTokenProvider(undefined);
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
+  fakeClockWithToken("tok");
 
   // The state the login stored in this tab, and the callback URL's query carrying it back.
   const STATE = "q8Xv2mJ0c9Qn4sW7bY1tZg";

@@ -1,23 +1,12 @@
 import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { advance, fakeClockWithToken } from "@/testing/clock";
 import { mockFetch } from "@/testing/network";
-import { setTokenProvider } from "../api-client";
 import { useNameEdit } from "./use-name-edit";
 
 // Real wasm NameEditMachine; only fetch (the network boundary) is mocked.
 describe("useNameEdit", () => {
-  // The session provider registers this in the app: the one way authenticated calls find a token.
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setTokenProvider(() => "session-token");
-  });
-  afterEach(() => {
-    setTokenProvider(undefined);
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
+  fakeClockWithToken("session-token");
 
   async function editing(draft: string) {
     const hook = renderHook(() => useNameEdit("Ada"));

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { advance } from "@/testing/clock";
 import { StatusPageMachine } from "./status-core";
 import { useStatusPage } from "./use-status-page";
 
@@ -75,7 +76,6 @@ describe("useStatusPage", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
-  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
 
   it("asks once per round and revalidates the page with its ETag", async () => {
     const calls = network((url, tag) => {

@@ -1,6 +1,7 @@
 import type { WisdomAnswer, WisdomFailure } from "@common/http-types";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { advance } from "@/testing/clock";
 import { mockFetch } from "@/testing/network";
 import { useWisdom } from "./use-wisdom";
 
@@ -11,8 +12,6 @@ describe("useWisdom", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
-
-  const advance = (ms: number) => act(async () => await vi.advanceTimersByTimeAsync(ms));
 
   /** The hook, loaded, after one click and the request's answer. */
   async function askedOnce() {

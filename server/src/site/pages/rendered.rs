@@ -315,6 +315,11 @@ mod tests {
         }
     }
 
+    /// `file` (Markdown) rendered.
+    fn markdown(file: &std::path::Path) -> Rendered {
+        Rendered::render(file, Kind::Text("text/markdown"), &fill()).expect("renders")
+    }
+
     #[test]
     fn placeholders_are_filled_and_copies_decode_to_the_same_bytes() {
         let dir = tempfile::tempdir().expect("dir");
@@ -369,8 +374,7 @@ mod tests {
         for name in ["a.md", "b.md", "c.md"] {
             let file = dir.path().join(name);
             std::fs::write(&file, format!("# {name}")).expect("write");
-            let rendered =
-                Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+            let rendered = markdown(&file);
             let served = cache.keep(&file, rendered);
             assert_eq!(
                 &served.encoded(Encoding::Identity).0.body[..],
@@ -381,16 +385,14 @@ mod tests {
         assert_eq!(cache.len(), 2);
         assert!(cache.fresh(&paths[2]).is_none(), "the third was not kept");
         // Made again, a kept file replaces its old rendering rather than counting twice.
-        let again =
-            Rendered::render(&paths[0], Kind::Text("text/markdown"), &fill()).expect("renders");
+        let again = markdown(&paths[0]);
         cache.keep(&paths[0], again);
         assert_eq!(cache.len(), 2);
         // Bytes count too.
         let big = dir.path().join("big.md");
         std::fs::write(&big, "x".repeat(2_000)).expect("write");
         let small_cache = RenderCache::with_limits(10, 1_000, Duration::ZERO);
-        let rendered =
-            Rendered::render(&big, Kind::Text("text/markdown"), &fill()).expect("renders");
+        let rendered = markdown(&big);
         small_cache.keep(&big, rendered);
         assert!(small_cache.is_empty());
     }
@@ -402,8 +404,7 @@ mod tests {
         std::fs::write(&file, "# one").expect("write");
         let cache = RenderCache::new(Duration::ZERO);
         assert!(cache.fresh(&file).is_none());
-        let rendered =
-            Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+        let rendered = markdown(&file);
         cache.keep(&file, rendered);
         assert!(cache.fresh(&file).is_some());
         std::fs::write(&file, "# two, longer").expect("rewrite");
@@ -420,8 +421,7 @@ mod tests {
         let file = dir.path().join("a.md");
         std::fs::write(&file, "# one").expect("write");
         let cache = RenderCache::new(Duration::from_millis(300));
-        let rendered =
-            Rendered::render(&file, Kind::Text("text/markdown"), &fill()).expect("renders");
+        let rendered = markdown(&file);
         cache.keep(&file, rendered);
         std::fs::write(&file, "# two, longer").expect("rewrite");
         // Within the interval the file is not looked at: the kept rendering stands.

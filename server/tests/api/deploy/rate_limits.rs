@@ -2,6 +2,7 @@
 //! HSTS only over TLS.
 
 use super::*;
+use crate::helpers::header;
 
 async fn post_wisdom(client: &reqwest::Client, base: &str, spoof: bool) -> reqwest::Response {
     let mut request = client
@@ -57,10 +58,7 @@ async fn behind_nginx_a_client_gets_one_allowance_across_two_instances_none_can_
         response.headers()
     );
     let response = get_answering(&alice, &format!("{}/health", proxy.http), 301).await;
-    assert!(response.headers()["location"]
-        .to_str()
-        .expect("ascii")
-        .starts_with("https://"));
+    assert!(header(&response, "location").starts_with("https://"));
     // Straight to an instance from an address that is not a trusted proxy, the same claim of
     // TLS is not believed.
     let response = alice

@@ -23,7 +23,7 @@ async fn not_found_and_personal(app: TestApp) {
     let (status, variant) = variant_of(&app, &format!("/pages/{raw}")).await;
     assert_eq!(status, 404, "/pages/{raw}");
     assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"));
-    let body = app.get("/nope").await.text().await.expect("body");
+    let body = app.get_text("/nope").await;
     assert!(body.contains("Page not found"), "{body}");
     for path in ["/home", "/auth/callback", "/index.html", "/docs"] {
         assert_eq!(variant_of(&app, path).await, (200, None), "{path}");

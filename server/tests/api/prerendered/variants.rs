@@ -1,6 +1,7 @@
 //! Which prerendered variant the server's configuration chooses, and the shell where none fits.
 
 use super::*;
+use crate::helpers::header;
 
 async fn expect_variant(app: TestApp, expected: Option<&str>) {
     for path in PAGES {
@@ -156,7 +157,7 @@ on_sqlite!(
 );
 
 async fn placeholders_are_filled(app: TestApp) {
-    let html = app.get("/mg/overview").await.text().await.expect("html");
+    let html = app.get_text("/mg/overview").await;
     assert!(
         html.contains("of deployment &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "),
         "{html}"
@@ -183,7 +184,7 @@ on_sqlite!(
 );
 
 async fn build_deployment_id(app: TestApp) {
-    let html = app.get("/").await.text().await.expect("html");
+    let html = app.get_text("/").await;
     assert!(html.contains("of deployment from-the-build "), "{html}");
 }
 on_sqlite!(
@@ -200,10 +201,7 @@ fn sha256_base64(text: &str) -> String {
 
 async fn csp_of_the_page(app: TestApp) {
     let response = app.get("/mg/cli").await;
-    let csp = response.headers()["content-security-policy"]
-        .to_str()
-        .expect("ascii")
-        .to_owned();
+    let csp = header(&response, "content-security-policy").to_owned();
     let script = "window.variant='signin-apotheosis-110'";
     assert!(csp.contains(&sha256_base64(script)), "{csp}");
     assert!(csp.contains(&sha256_base64(THEME_SCRIPT)), "{csp}");

@@ -6,6 +6,23 @@ import { DocsSearch } from "../search/docs-search";
 import { docsPath, sidebarSections } from "./docs-nav";
 import "./docs-sidebar.css";
 
+/** A link to the docs page `slug`, marked as the current page when it is `activeSlug`. */
+function DocLink({
+  slug,
+  activeSlug,
+  label,
+}: {
+  slug: string;
+  activeSlug?: string;
+  label: string;
+}) {
+  return (
+    <Link to={docsPath(slug)} aria-current={slug === activeSlug ? "page" : undefined}>
+      {label}
+    </Link>
+  );
+}
+
 function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
   return (
     <>
@@ -13,12 +30,7 @@ function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
         <div key={section.label} className="docs-sidebar__section">
           <p className="docs-sidebar__heading">
             {section.slug ? (
-              <Link
-                to={docsPath(section.slug)}
-                aria-current={section.slug === activeSlug ? "page" : undefined}
-              >
-                {section.label}
-              </Link>
+              <DocLink slug={section.slug} activeSlug={activeSlug} label={section.label} />
             ) : (
               section.label
             )}
@@ -27,12 +39,7 @@ function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
             {section.items.map((item) => (
               <li key={item.label}>
                 {item.slug ? (
-                  <Link
-                    to={docsPath(item.slug)}
-                    aria-current={item.slug === activeSlug ? "page" : undefined}
-                  >
-                    {item.label}
-                  </Link>
+                  <DocLink slug={item.slug} activeSlug={activeSlug} label={item.label} />
                 ) : item.to ? (
                   <Link to={item.to}>{item.label}</Link>
                 ) : (
