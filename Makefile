@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test test-server-build lint workspace-hack bench bench-load bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
+.PHONY: help run dev test test-server-build lint workspace-hack bench bench-load bench-scale bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-15s %s\n", $$1, $$2 }'
@@ -170,6 +170,13 @@ bench: tools app/node_modules/.installed ## Criterion benches of the core and th
 # and nginx-light from Debian. Prints its table; benches/load.sh's header lists its settings.
 bench-load: tools ## Load bench of the release server on 127.0.0.1 (wrk)
 	benches/load.sh
+
+# The account paths' database costs at 10,000, 100,000 and a million users, on SQLite and (with
+# MG_TEST_POSTGRES_URL set) PostgreSQL; writes its table into docs/performance.md ("Costs at
+# scale"). The 10,000 and 100,000 comparison also runs in `make test` (platform/tests/scale_smoke.rs).
+bench-scale: ## Account paths' database costs at 10k, 100k and 1M users: docs/performance.md
+	cargo test -p mg-platform --test scale_smoke
+	cargo run --release -p mg-benches --bin scale -- --write docs/performance.md
 
 # The /bench page (wasm SIMD, wasm scalar, gl-matrix, plain JS) run by headless Chromium and then
 # Firefox ESR against the server on the built app; writes target/bench-browser/bench.{json,md}

@@ -7,8 +7,15 @@ pub mod files;
 mod migrate;
 #[cfg(test)]
 mod migration_checksums;
+#[doc(hidden)]
+pub mod plans;
 pub mod probe;
+pub mod prune;
 pub mod revocations;
+#[doc(hidden)]
+pub mod scale;
+#[doc(hidden)]
+pub mod seed;
 pub mod sessions;
 pub mod sqlite_reader;
 pub mod users;

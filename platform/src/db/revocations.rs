@@ -8,14 +8,21 @@
 //! binding's tokens were all issued before its revocation, so the cutoff refuses them). Every row
 //! goes once no token it refuses can still be valid (`prune_expired_sessions`).
 
-use super::Database;
+use super::{prune::PerEngine, Database};
 
 /// Whether a token is refused at `$4` (unix ms): its binding `$1` revoked, or issued (`$3`, unix
 /// ms) before the not-before time of its user `$2` without being the exempt binding.
-const IS_REFUSED: &str = "SELECT \
+pub const IS_REFUSED: &str = "SELECT \
      (SELECT COUNT(*) FROM revoked_tokens WHERE binding = $1 AND expires_at > $4) \
      + (SELECT COUNT(*) FROM token_cutoffs WHERE user_key = $2 AND not_before > $3 \
         AND expires_at > $4 AND (exempt_binding IS NULL OR exempt_binding <> $1))";
+
+/// A batch of the revoked bindings that refuse no valid token at the cutoff (`prune.rs`).
+pub const PRUNE_REVOKED_TOKENS: PerEngine =
+    crate::prune_batch!("revoked_tokens", "expires_at <= $1");
+
+/// A batch of the not-before times that refuse no valid token at the cutoff.
+pub const PRUNE_TOKEN_CUTOFFS: PerEngine = crate::prune_batch!("token_cutoffs", "expires_at <= $1");
 
 /// The most revoked bindings kept per user (20 sessions of two bindings each fit, with room).
 pub const MAX_REVOKED_PER_USER: i64 = 64;
@@ -81,30 +88,26 @@ impl Database {
         keep: &str,
         now_ms: i64,
     ) -> Result<(), sqlx::Error> {
-        let count: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM revoked_tokens WHERE user_key = $1")
-                .bind(user_key)
-                .fetch_one(self.pool())
-                .await?;
+        let count: i64 = sqlx::query_scalar(COUNT_REVOKED)
+            .bind(user_key)
+            .fetch_one(self.pool())
+            .await?;
         if count <= MAX_REVOKED_PER_USER {
             return Ok(());
         }
-        let folded_until: i64 = sqlx::query_scalar(
-            "SELECT revoked_at FROM revoked_tokens WHERE user_key = $1 \
-             ORDER BY revoked_at ASC, binding ASC LIMIT 1 OFFSET $2",
-        )
-        .bind(user_key)
-        .bind(count - MAX_REVOKED_PER_USER - 1)
-        .fetch_one(self.pool())
-        .await?;
-        sqlx::query(&write_cutoff("VALUES ($1, $2, $3, $4, NULL, 0)"))
+        let folded_until: i64 = sqlx::query_scalar(FOLDED_UNTIL)
+            .bind(user_key)
+            .bind(count - MAX_REVOKED_PER_USER - 1)
+            .fetch_one(self.pool())
+            .await?;
+        sqlx::query(FOLD_INTO_CUTOFF)
             .bind(user_key)
             .bind(folded_until.saturating_add(1))
             .bind(keep)
             .bind(now_ms.saturating_add(CUTOFF_KEPT_MS))
             .execute(self.pool())
             .await?;
-        sqlx::query("DELETE FROM revoked_tokens WHERE user_key = $1 AND revoked_at <= $2")
+        sqlx::query(DELETE_FOLDED)
             .bind(user_key)
             .bind(folded_until)
             .execute(self.pool())
@@ -114,22 +117,47 @@ impl Database {
 }
 
 /// Writes the not-before time of user `$1`: raised to `$2` (never lowered), `$3` then exempt
-/// (null: none), kept until at least `$4`; `{source}` gives the row (`VALUES (...)` or a `SELECT`
+/// (null: none), kept until at least `$4`; `$source` gives the row (`VALUES (...)` or a `SELECT`
 /// with a `WHERE`), its last two columns the `users` row whose other sessions the trigger signs
 /// out (null: none) and whether it deletes that user (the migration's triggers).
-fn write_cutoff(source: &str) -> String {
-    format!(
-        "INSERT INTO token_cutoffs (user_key, not_before, exempt_binding, expires_at, user_id, \
-             deletes_user) {source} \
-         ON CONFLICT (user_key) DO UPDATE SET \
-         exempt_binding = excluded.exempt_binding, \
-         not_before = CASE WHEN token_cutoffs.not_before < excluded.not_before \
-             THEN excluded.not_before ELSE token_cutoffs.not_before END, \
-         expires_at = CASE WHEN token_cutoffs.expires_at < excluded.expires_at \
-             THEN excluded.expires_at ELSE token_cutoffs.expires_at END, \
-         user_id = excluded.user_id, deletes_user = excluded.deletes_user"
-    )
+macro_rules! write_cutoff {
+    ($source:literal) => {
+        concat!(
+            "INSERT INTO token_cutoffs (user_key, not_before, exempt_binding, expires_at, \
+                 user_id, deletes_user) ",
+            $source,
+            " ON CONFLICT (user_key) DO UPDATE SET \
+             exempt_binding = excluded.exempt_binding, \
+             not_before = CASE WHEN token_cutoffs.not_before < excluded.not_before \
+                 THEN excluded.not_before ELSE token_cutoffs.not_before END, \
+             expires_at = CASE WHEN token_cutoffs.expires_at < excluded.expires_at \
+                 THEN excluded.expires_at ELSE token_cutoffs.expires_at END, \
+             user_id = excluded.user_id, deletes_user = excluded.deletes_user"
+        )
+    };
 }
+
+/// How many revoked bindings user key `$1` has.
+pub const COUNT_REVOKED: &str = "SELECT COUNT(*) FROM revoked_tokens WHERE user_key = $1";
+
+/// When the `$2`-th oldest (from 0) revoked binding of user key `$1` was revoked.
+pub const FOLDED_UNTIL: &str = "SELECT revoked_at FROM revoked_tokens WHERE user_key = $1 \
+     ORDER BY revoked_at ASC, binding ASC LIMIT 1 OFFSET $2";
+
+/// Raises user key `$1`'s not-before time over the bindings folded into it (`write_cutoff!`).
+pub const FOLD_INTO_CUTOFF: &str = write_cutoff!("VALUES ($1, $2, $3, $4, NULL, 0)");
+
+/// Deletes user key `$1`'s revoked bindings revoked at or before `$2` (folded into the cutoff).
+pub const DELETE_FOLDED: &str =
+    "DELETE FROM revoked_tokens WHERE user_key = $1 AND revoked_at <= $2";
+
+/// Signs out every session of user `$5` (identity id) but binding `$3` (`write_cutoff!`).
+pub const CUT_OFF_OTHERS: &str =
+    write_cutoff!("VALUES ($1, $2, $3, $4, (SELECT id FROM users WHERE identity_id = $5), 0)");
+
+/// Deletes user `$5` (identity id) and signs out all their sessions (`write_cutoff!`).
+pub const CUT_OFF_ACCOUNT: &str =
+    write_cutoff!("SELECT $1, $2, $3, $4, id, 1 FROM users WHERE identity_id = $5");
 
 impl Database {
     /// Signs out every session of the user `identity_id` but the one of binding `keep`: raises the
@@ -144,12 +172,12 @@ impl Database {
         delete: bool,
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
-        let source = if delete {
-            "SELECT $1, $2, $3, $4, id, 1 FROM users WHERE identity_id = $5"
+        let query = if delete {
+            sqlx::query(CUT_OFF_ACCOUNT)
         } else {
-            "VALUES ($1, $2, $3, $4, (SELECT id FROM users WHERE identity_id = $5), 0)"
+            sqlx::query(CUT_OFF_OTHERS)
         };
-        let done = sqlx::query(&write_cutoff(source))
+        let done = query
             .bind(user_key)
             .bind(now_ms)
             .bind(keep)

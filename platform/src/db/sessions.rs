@@ -4,7 +4,11 @@
 
 use sqlx::FromRow;
 
-use super::{revocations::REVOKED_KEPT_MS, Database};
+use super::{
+    prune::PerEngine,
+    revocations::{PRUNE_REVOKED_TOKENS, PRUNE_TOKEN_CUTOFFS, REVOKED_KEPT_MS},
+    Database,
+};
 
 /// One of a user's sessions as the account page lists it. Times are unix milliseconds.
 #[derive(Debug, Clone, FromRow)]
@@ -36,6 +40,66 @@ pub enum Revocation {
 /// A person rarely has more than a handful of browsers; a client inventing session ids cannot grow
 /// the table past this many rows per account.
 pub const MAX_SESSIONS_PER_USER: i64 = 20;
+
+/// Records a use of session `$2` of user `$1` (`touch_labelled_session`).
+pub const TOUCH_SESSION: &str = "INSERT INTO sessions (user_id, session_key, created_at, \
+         last_seen_at, expires_at, label, binding) \
+     SELECT id, $2, $3, $3, $4, $5, $6 FROM users WHERE identity_id = $1 \
+         AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.binding = $6) \
+     ON CONFLICT (user_id, session_key) DO UPDATE \
+     SET last_seen_at = $3, expires_at = $4, \
+         previous_binding = CASE WHEN sessions.binding = $6 \
+             THEN sessions.previous_binding ELSE sessions.binding END, \
+         binding = $6";
+
+/// Drops user `$1`'s sessions beyond the `$2` most recently used.
+pub const CAP_SESSIONS: &str = "DELETE FROM sessions \
+     WHERE user_id = (SELECT id FROM users WHERE identity_id = $1) \
+     AND session_key NOT IN (SELECT s.session_key FROM sessions s \
+         WHERE s.user_id = (SELECT id FROM users WHERE identity_id = $1) \
+         ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $2)";
+
+/// Logout: ends session `$1` of user `$2`.
+pub const END_SESSION: &str = "DELETE FROM sessions WHERE session_key = $1 \
+     AND user_id = (SELECT id FROM users WHERE identity_id = $2)";
+
+/// A batch of the sessions expired at the cutoff (`prune.rs`).
+pub const PRUNE_SESSIONS: PerEngine = crate::prune_batch!("sessions", "expires_at <= $1");
+
+/// User `$1`'s unexpired sessions at `$2`, the most recently used first, at most `$3`.
+pub const LIST_SESSIONS: &str = "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, \
+         s.expires_at, s.binding \
+     FROM sessions s JOIN users u ON u.id = s.user_id \
+     WHERE u.identity_id = $1 AND s.expires_at > $2 \
+     ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $3";
+
+/// The binding of user `$1`'s live (at `$3`) session `$2`.
+pub const SESSION_BINDING: &str =
+    "SELECT s.binding FROM sessions s JOIN users u ON u.id = s.user_id \
+     WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $3";
+
+/// Revokes both bindings of user `$1`'s live (at `$4`) session `$2` under user key `$3`, each kept
+/// until at least `$5`, never `$6` (the caller's).
+pub const REVOKE_SESSION: &str = "INSERT INTO revoked_tokens (binding, user_key, revoked_at, \
+         expires_at) \
+     SELECT b, $3, $4, CASE WHEN e > $5 THEN e ELSE $5 END FROM ( \
+         SELECT s.binding AS b, s.expires_at AS e FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4 \
+         UNION ALL SELECT s.previous_binding, s.expires_at \
+             FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4 \
+     ) AS chosen WHERE b IS NOT NULL AND b <> $6 \
+     ON CONFLICT (binding) DO NOTHING";
+
+/// How many of user `$1`'s live (at `$3`) sessions are neither session `$2` nor of binding `$4`.
+pub const COUNT_OTHER_SESSIONS: &str = "SELECT COUNT(*) FROM sessions s \
+     JOIN users u ON u.id = s.user_id \
+     WHERE u.identity_id = $1 AND s.session_key <> $2 AND s.expires_at > $3 \
+         AND (s.binding IS NULL OR s.binding <> $4)";
+
+/// How many of user `$1`'s sessions are live at `$2`.
+pub const COUNT_ACTIVE_SESSIONS: &str = "SELECT COUNT(*) FROM sessions s \
+     JOIN users u ON u.id = s.user_id WHERE u.identity_id = $1 AND s.expires_at > $2";
 
 impl Database {
     /// Records a use of the user's session `session_key` (a SHA-256 hex): creates it, or moves its
@@ -77,35 +141,20 @@ impl Database {
     ) -> Result<(), sqlx::Error> {
         let (session_key, binding) = session;
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        sqlx::query(
-            "INSERT INTO sessions (user_id, session_key, created_at, last_seen_at, expires_at, \
-                 label, binding) \
-             SELECT id, $2, $3, $3, $4, $5, $6 FROM users WHERE identity_id = $1 \
-                 AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.binding = $6) \
-             ON CONFLICT (user_id, session_key) DO UPDATE \
-             SET last_seen_at = $3, expires_at = $4, \
-                 previous_binding = CASE WHEN sessions.binding = $6 \
-                     THEN sessions.previous_binding ELSE sessions.binding END, \
-                 binding = $6",
-        )
-        .bind(identity_id)
-        .bind(session_key)
-        .bind(now_ms)
-        .bind(expires_at_ms)
-        .bind(label)
-        .bind(binding)
-        .execute(self.pool())
-        .await?;
-        sqlx::query(
-            "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE identity_id = $1) \
-             AND session_key NOT IN (SELECT s.session_key FROM sessions s \
-                 WHERE s.user_id = (SELECT id FROM users WHERE identity_id = $1) \
-                 ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $2)",
-        )
-        .bind(identity_id)
-        .bind(MAX_SESSIONS_PER_USER)
-        .execute(self.pool())
-        .await?;
+        sqlx::query(TOUCH_SESSION)
+            .bind(identity_id)
+            .bind(session_key)
+            .bind(now_ms)
+            .bind(expires_at_ms)
+            .bind(label)
+            .bind(binding)
+            .execute(self.pool())
+            .await?;
+        sqlx::query(CAP_SESSIONS)
+            .bind(identity_id)
+            .bind(MAX_SESSIONS_PER_USER)
+            .execute(self.pool())
+            .await?;
         Ok(())
     }
 
@@ -116,33 +165,25 @@ impl Database {
         identity_id: &str,
         session_key: &str,
     ) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(
-            "DELETE FROM sessions WHERE session_key = $1 \
-             AND user_id = (SELECT id FROM users WHERE identity_id = $2)",
-        )
-        .bind(session_key)
-        .bind(identity_id)
-        .execute(self.pool())
-        .await?;
+        let done = sqlx::query(END_SESSION)
+            .bind(session_key)
+            .bind(identity_id)
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected() > 0)
     }
 
     /// Deletes every session that expired at or before `now_ms`, of every user, and every
-    /// revoked binding and not-before time that no longer refuses a valid token; how many
-    /// sessions went.
+    /// revoked binding and not-before time that no longer refuses a valid token, in batches
+    /// (`prune.rs`); how many sessions went.
     #[tracing::instrument(skip(self))]
     pub async fn prune_expired_sessions(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
-            .bind(now_ms)
-            .execute(self.pool())
+        let sessions = self.delete_in_batches(&PRUNE_SESSIONS, now_ms, 0).await?;
+        self.delete_in_batches(&PRUNE_REVOKED_TOKENS, now_ms, 0)
             .await?;
-        for table in ["revoked_tokens", "token_cutoffs"] {
-            sqlx::query(&format!("DELETE FROM {table} WHERE expires_at <= $1"))
-                .bind(now_ms)
-                .execute(self.pool())
-                .await?;
-        }
-        Ok(done.rows_affected())
+        self.delete_in_batches(&PRUNE_TOKEN_CUTOFFS, now_ms, 0)
+            .await?;
+        Ok(sessions.rows)
     }
 
     /// The user's unexpired sessions at `now_ms`, the most recently used first (at most
@@ -153,18 +194,12 @@ impl Database {
         identity_id: &str,
         now_ms: i64,
     ) -> Result<Vec<SessionRow>, sqlx::Error> {
-        sqlx::query_as::<_, SessionRow>(
-            "SELECT s.session_key, s.label, s.created_at, s.last_seen_at, s.expires_at, \
-                 s.binding \
-             FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.expires_at > $2 \
-             ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT $3",
-        )
-        .bind(identity_id)
-        .bind(now_ms)
-        .bind(MAX_SESSIONS_PER_USER)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, SessionRow>(LIST_SESSIONS)
+            .bind(identity_id)
+            .bind(now_ms)
+            .bind(MAX_SESSIONS_PER_USER)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Signs out the user's live session `session_key`: revokes its bindings (its tokens, or its
@@ -183,39 +218,27 @@ impl Database {
         now_ms: i64,
     ) -> Result<Revocation, sqlx::Error> {
         let (identity_id, user_key) = user;
-        let chosen = "FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $4";
-        let binding: Option<Option<String>> = sqlx::query_scalar(
-            "SELECT s.binding FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.session_key = $2 AND s.expires_at > $3",
-        )
-        .bind(identity_id)
-        .bind(session_key)
-        .bind(now_ms)
-        .fetch_optional(self.pool())
-        .await?;
+        let binding: Option<Option<String>> = sqlx::query_scalar(SESSION_BINDING)
+            .bind(identity_id)
+            .bind(session_key)
+            .bind(now_ms)
+            .fetch_optional(self.pool())
+            .await?;
         match binding {
             None => return Ok(Revocation::NoSuchSession),
             Some(Some(binding)) if binding == keep => return Ok(Revocation::Yours),
             Some(_) => {}
         }
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        let done = sqlx::query(&format!(
-            "INSERT INTO revoked_tokens (binding, user_key, revoked_at, expires_at) \
-             SELECT b, $3, $4, CASE WHEN e > $5 THEN e ELSE $5 END FROM ( \
-                 SELECT s.binding AS b, s.expires_at AS e {chosen} \
-                 UNION ALL SELECT s.previous_binding, s.expires_at {chosen} \
-             ) AS chosen WHERE b IS NOT NULL AND b <> $6 \
-             ON CONFLICT (binding) DO NOTHING"
-        ))
-        .bind(identity_id)
-        .bind(session_key)
-        .bind(user_key)
-        .bind(now_ms)
-        .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
-        .bind(keep)
-        .execute(self.pool())
-        .await?;
+        let done = sqlx::query(REVOKE_SESSION)
+            .bind(identity_id)
+            .bind(session_key)
+            .bind(user_key)
+            .bind(now_ms)
+            .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
+            .bind(keep)
+            .execute(self.pool())
+            .await?;
         Ok(if done.rows_affected() > 0 {
             Revocation::Done
         } else {
@@ -237,17 +260,13 @@ impl Database {
         now_ms: i64,
     ) -> Result<u64, sqlx::Error> {
         let (keep_key, keep_binding) = keep;
-        let others: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.session_key <> $2 AND s.expires_at > $3 \
-                 AND (s.binding IS NULL OR s.binding <> $4)",
-        )
-        .bind(user.0)
-        .bind(keep_key)
-        .bind(now_ms)
-        .bind(keep_binding)
-        .fetch_one(self.pool())
-        .await?;
+        let others: i64 = sqlx::query_scalar(COUNT_OTHER_SESSIONS)
+            .bind(user.0)
+            .bind(keep_key)
+            .bind(now_ms)
+            .bind(keep_binding)
+            .fetch_one(self.pool())
+            .await?;
         self.cut_off(user, Some(keep_binding), false, now_ms)
             .await?;
         Ok(u64::try_from(others).unwrap_or(0))
@@ -260,14 +279,11 @@ impl Database {
         identity_id: &str,
         now_ms: i64,
     ) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE u.identity_id = $1 AND s.expires_at > $2",
-        )
-        .bind(identity_id)
-        .bind(now_ms)
-        .fetch_one(self.pool())
-        .await
+        sqlx::query_scalar::<_, i64>(COUNT_ACTIVE_SESSIONS)
+            .bind(identity_id)
+            .bind(now_ms)
+            .fetch_one(self.pool())
+            .await
     }
 }
 

@@ -39,12 +39,29 @@ pub struct UserWithSessions {
     pub active_sessions: i64,
 }
 
-const USER_COLUMNS: &str =
-    "identity_id, email, name, login_provider, provider_profile, created_at, updated_at";
+/// User `$1` (identity id).
+pub const FIND_USER: &str = "SELECT identity_id, email, name, login_provider, provider_profile, \
+     created_at, updated_at FROM users WHERE identity_id = $1";
+
+/// Creates user `$1` with email `$2` at `$3` unless there is one.
+pub const CREATE_USER: &str = "INSERT INTO users (identity_id, email, created_at) \
+     VALUES ($1, $2, $3) ON CONFLICT (identity_id) DO NOTHING";
+
+/// Creates or updates user `$1` (`save_profile`) and reads it back with its live sessions at `$3`.
+pub const SAVE_PROFILE: &str = "INSERT INTO users (identity_id, email, created_at, name, \
+         login_provider, provider_profile, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+     ON CONFLICT (identity_id) DO UPDATE SET name = COALESCE($4, users.name), \
+         login_provider = COALESCE($5, users.login_provider), \
+         provider_profile = COALESCE($6, users.provider_profile), \
+         updated_at = CASE WHEN $7 IS NOT NULL \
+             AND (users.name IS NULL OR users.name <> $4) THEN $7 ELSE users.updated_at END \
+     RETURNING identity_id, email, name, login_provider, provider_profile, created_at, \
+         updated_at, (SELECT COUNT(*) FROM sessions s \
+             WHERE s.user_id = users.id AND s.expires_at > $3) AS active_sessions";
 
 /// The hot path's one read: the user and their unexpired-session count. The column order is the
 /// one [`read_user_with_sessions`] reads.
-pub(crate) const USER_WITH_SESSIONS: &str = "SELECT identity_id, email, name, login_provider, \
+pub const USER_WITH_SESSIONS: &str = "SELECT identity_id, email, name, login_provider, \
      provider_profile, created_at, updated_at, (SELECT COUNT(*) FROM sessions s \
      WHERE s.user_id = users.id AND s.expires_at > $2) AS active_sessions \
      FROM users WHERE identity_id = $1";
@@ -82,12 +99,10 @@ pub(super) fn read_user_with_sessions(
 impl Database {
     #[tracing::instrument(skip(self))]
     pub async fn find_user(&self, identity_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        sqlx::query_as::<_, UserRow>(&format!(
-            "SELECT {USER_COLUMNS} FROM users WHERE identity_id = $1"
-        ))
-        .bind(identity_id)
-        .fetch_optional(self.pool())
-        .await
+        sqlx::query_as::<_, UserRow>(FIND_USER)
+            .bind(identity_id)
+            .fetch_optional(self.pool())
+            .await
     }
 
     /// The user and their unexpired-session count at `now_ms`, in one round trip.
@@ -124,15 +139,12 @@ impl Database {
         if let Some(user) = self.find_user(identity_id).await? {
             return Ok(user);
         }
-        sqlx::query(
-            "INSERT INTO users (identity_id, email, created_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (identity_id) DO NOTHING",
-        )
-        .bind(identity_id)
-        .bind(email)
-        .bind(now_ms)
-        .execute(self.pool())
-        .await?;
+        sqlx::query(CREATE_USER)
+            .bind(identity_id)
+            .bind(email)
+            .bind(now_ms)
+            .execute(self.pool())
+            .await?;
         self.find_user(identity_id)
             .await?
             .ok_or(sqlx::Error::RowNotFound)
@@ -153,25 +165,14 @@ impl Database {
         now_ms: i64,
     ) -> Result<UserWithSessions, sqlx::Error> {
         let stamp = (change.by_person && change.name.is_some()).then_some(now_ms);
-        let statement = sqlx::query_as::<_, UserWithSessions>(
-            "INSERT INTO users (identity_id, email, created_at, name, login_provider, \
-                 provider_profile, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
-             ON CONFLICT (identity_id) DO UPDATE SET name = COALESCE($4, users.name), \
-                 login_provider = COALESCE($5, users.login_provider), \
-                 provider_profile = COALESCE($6, users.provider_profile), \
-                 updated_at = CASE WHEN $7 IS NOT NULL \
-                     AND (users.name IS NULL OR users.name <> $4) THEN $7 ELSE users.updated_at END \
-             RETURNING identity_id, email, name, login_provider, provider_profile, created_at, \
-                 updated_at, (SELECT COUNT(*) FROM sessions s \
-                     WHERE s.user_id = users.id AND s.expires_at > $3) AS active_sessions",
-        )
-        .bind(identity_id)
-        .bind(email)
-        .bind(now_ms)
-        .bind(change.name.as_ref().map(DisplayName::as_str))
-        .bind(change.login_provider.as_deref())
-        .bind(change.provider_profile.as_deref())
-        .bind(stamp);
+        let statement = sqlx::query_as::<_, UserWithSessions>(SAVE_PROFILE)
+            .bind(identity_id)
+            .bind(email)
+            .bind(now_ms)
+            .bind(change.name.as_ref().map(DisplayName::as_str))
+            .bind(change.login_provider.as_deref())
+            .bind(change.provider_profile.as_deref())
+            .bind(stamp);
         self.commit_returning(statement).await
     }
 }

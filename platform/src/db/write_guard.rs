@@ -18,18 +18,39 @@ fn sources(dir: &Path, found: &mut Vec<(String, String)>) {
 
 /// The places in `text` where a `RETURNING` statement (outside comments) is read by a fetch of its
 /// own instead of being handed to `commit_returning`: the code from the keyword to the next
-/// `.await` is the statement's call chain.
+/// `.await` is the statement's call chain. A statement that is a constant's value is checked where
+/// the constant is used, each use's chain from its name to the next `.await`.
 fn unguarded_returning(text: &str) -> Vec<usize> {
+    let line_of = |at: usize| text[..at].lines().count();
+    let fetched = |from: usize| {
+        let rest = &text[from..];
+        rest[..rest.find(".await").unwrap_or(rest.len())].contains(".fetch")
+    };
     let mut found = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
         let code = line.trim_start();
         if let Some(at) = line.find("RETURNING") {
             if !code.starts_with("//") {
-                let rest = &text[offset + at..];
-                let chain = &rest[..rest.find(".await").unwrap_or(rest.len())];
-                if chain.contains(".fetch") {
-                    found.push(text[..offset].lines().count() + 1);
+                let before = &text[..offset + at];
+                match before
+                    .rfind("const ")
+                    .filter(|&c| !before[c..].contains(';'))
+                {
+                    Some(start) => {
+                        let name = before[start + "const ".len()..]
+                            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                            .next()
+                            .unwrap_or_default();
+                        let end = start + text[start..].find(';').unwrap_or(0);
+                        for (used, _) in text[end..].match_indices(name) {
+                            if fetched(end + used) {
+                                found.push(line_of(end + used + 1));
+                            }
+                        }
+                    }
+                    None if fetched(offset + at) => found.push(line_of(offset) + 1),
+                    None => {}
                 }
             }
         }
@@ -69,4 +90,8 @@ fn the_check_finds_a_fetched_returning_and_passes_a_committed_one() {
     assert!(unguarded_returning(committed).is_empty());
     let comment = "/// `INSERT ... RETURNING` goes through here\nx.fetch_one(y).await\n";
     assert!(unguarded_returning(comment).is_empty());
+    let constant = "const SAVE: &str = \"UPDATE t SET a = 1 \\\n RETURNING a\";\n\
+        fn a() { self.commit_returning(sqlx::query_as(SAVE)).await }\n\
+        fn b() { sqlx::query_as(SAVE)\n.fetch_one(pool).await }\n";
+    assert_eq!(unguarded_returning(constant), vec![4]);
 }

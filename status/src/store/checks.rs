@@ -4,6 +4,7 @@
 use sqlx::FromRow;
 
 use super::StatusStore;
+use mg_platform::db::prune::PerEngine;
 use mg_platform::time::{DAY_MS, HOUR_MS};
 
 /// Raw checks are kept this long.
@@ -124,6 +125,45 @@ impl StorageBound {
     }
 }
 
+/// Every instance's checks at or after `$1`, oldest first.
+pub const CHECKS_SINCE: &str = "SELECT component, instance_id, checked_at, healthy, latency_us, \
+     error FROM status_checks WHERE checked_at >= $1 ORDER BY checked_at";
+
+/// Instance `$1`'s checks in `[$2, $3)`.
+pub const CHECKS_OF: &str = "SELECT component, instance_id, checked_at, healthy, latency_us, \
+     error FROM status_checks WHERE instance_id = $1 AND checked_at >= $2 AND checked_at < $3";
+
+/// Every instance's checks in `[$1, $2)`.
+pub const CHECKS_BETWEEN: &str = "SELECT component, instance_id, checked_at, healthy, \
+     latency_us, error FROM status_checks WHERE checked_at >= $1 AND checked_at < $2";
+
+/// Every instance's rollups of resolution `$1` starting at or after `$2`, oldest first.
+pub const ROLLUPS_SINCE: &str = "SELECT resolution, bucket_start, component, instance_id, \
+     checks, failures, latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
+     WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start";
+
+/// Opens or updates (closes) an incident.
+pub const UPSERT_INCIDENT: &str = "INSERT INTO status_incidents (component, instance_id, \
+         started_at, ended_at, first_error) \
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (component, instance_id, started_at) \
+     DO UPDATE SET ended_at = excluded.ended_at";
+
+/// Incidents still open, or ended at or after `$1`: newest first, at most `$2`.
+pub const INCIDENTS_SINCE: &str = "SELECT component, instance_id, started_at, ended_at, \
+     first_error FROM status_incidents \
+     WHERE ended_at IS NULL OR ended_at >= $1 ORDER BY started_at DESC LIMIT $2";
+
+/// A batch of the raw checks made before the cutoff (`mg_platform::db::prune`).
+pub const PRUNE_CHECKS: PerEngine = mg_platform::prune_batch!("status_checks", "checked_at < $1");
+
+/// A batch of the rollups of periods starting before the cutoff.
+pub const PRUNE_ROLLUPS: PerEngine =
+    mg_platform::prune_batch!("status_rollups", "bucket_start < $1");
+
+/// A batch of the incidents ended before the cutoff.
+pub const PRUNE_INCIDENTS: PerEngine =
+    mg_platform::prune_batch!("status_incidents", "ended_at IS NOT NULL AND ended_at < $1");
+
 /// Placeholders `($1, $2, ...), (...)` for `rows` rows of `width` values.
 fn placeholders(rows: usize, width: usize) -> String {
     (0..rows)
@@ -141,12 +181,12 @@ impl StatusStore<'_> {
     /// Stores checks; a check already stored (same instance, component and time) is left as it is.
     pub async fn insert_status_checks(&self, checks: &[RawCheck]) -> Result<(), sqlx::Error> {
         for batch in checks.chunks(BATCH_ROWS) {
-            let sql = format!(
+            let rows_sql = format!(
                 "INSERT INTO status_checks (component, instance_id, checked_at, healthy, latency_us, error) \
                  VALUES {} ON CONFLICT (instance_id, component, checked_at) DO NOTHING",
                 placeholders(batch.len(), 6)
             );
-            let mut query = sqlx::query(&sql);
+            let mut query = sqlx::query(&rows_sql);
             for check in batch {
                 query = query
                     .bind(&check.component)
@@ -163,13 +203,10 @@ impl StatusStore<'_> {
 
     /// Every instance's checks at or after `since_ms`, oldest first.
     pub async fn status_checks_since(&self, since_ms: i64) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(
-            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
-             FROM status_checks WHERE checked_at >= $1 ORDER BY checked_at",
-        )
-        .bind(since_ms)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, RawCheck>(CHECKS_SINCE)
+            .bind(since_ms)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// One instance's checks in `[from_ms, to_ms)`.
@@ -179,15 +216,12 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(
-            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
-             FROM status_checks WHERE instance_id = $1 AND checked_at >= $2 AND checked_at < $3",
-        )
-        .bind(instance_id)
-        .bind(from_ms)
-        .bind(to_ms)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, RawCheck>(CHECKS_OF)
+            .bind(instance_id)
+            .bind(from_ms)
+            .bind(to_ms)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Every instance's checks in `[from_ms, to_ms)`.
@@ -196,20 +230,17 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(
-            "SELECT component, instance_id, checked_at, healthy, latency_us, error \
-             FROM status_checks WHERE checked_at >= $1 AND checked_at < $2",
-        )
-        .bind(from_ms)
-        .bind(to_ms)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, RawCheck>(CHECKS_BETWEEN)
+            .bind(from_ms)
+            .bind(to_ms)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Stores rollups, replacing any of the same period, component and instance.
     pub async fn upsert_status_rollups(&self, rollups: &[Rollup]) -> Result<(), sqlx::Error> {
         for batch in rollups.chunks(BATCH_ROWS) {
-            let sql = format!(
+            let rows_sql = format!(
                 "INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, checks, \
                  failures, latency_p50_us, latency_p95_us, latency_max_us) VALUES {} \
                  ON CONFLICT (resolution, bucket_start, component, instance_id) DO UPDATE SET \
@@ -218,7 +249,7 @@ impl StatusStore<'_> {
                  latency_max_us = excluded.latency_max_us",
                 placeholders(batch.len(), 9)
             );
-            let mut query = sqlx::query(&sql);
+            let mut query = sqlx::query(&rows_sql);
             for r in batch {
                 query = query
                     .bind(r.resolution.as_str())
@@ -242,31 +273,23 @@ impl StatusStore<'_> {
         resolution: Resolution,
         since_ms: i64,
     ) -> Result<Vec<Rollup>, sqlx::Error> {
-        sqlx::query_as::<_, Rollup>(
-            "SELECT resolution, bucket_start, component, instance_id, checks, failures, \
-             latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
-             WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start",
-        )
-        .bind(resolution.as_str())
-        .bind(since_ms)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, Rollup>(ROLLUPS_SINCE)
+            .bind(resolution.as_str())
+            .bind(since_ms)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Opens or updates (closes) an incident.
     pub async fn upsert_status_incident(&self, incident: &IncidentRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO status_incidents (component, instance_id, started_at, ended_at, first_error) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (component, instance_id, started_at) \
-             DO UPDATE SET ended_at = excluded.ended_at",
-        )
-        .bind(&incident.component)
-        .bind(&incident.instance_id)
-        .bind(incident.started_at)
-        .bind(incident.ended_at)
-        .bind(&incident.first_error)
-        .execute(self.pool())
-        .await?;
+        sqlx::query(UPSERT_INCIDENT)
+            .bind(&incident.component)
+            .bind(&incident.instance_id)
+            .bind(incident.started_at)
+            .bind(incident.ended_at)
+            .bind(&incident.first_error)
+            .execute(self.pool())
+            .await?;
         Ok(())
     }
 
@@ -276,36 +299,28 @@ impl StatusStore<'_> {
         since_ms: i64,
         limit: i64,
     ) -> Result<Vec<IncidentRow>, sqlx::Error> {
-        sqlx::query_as::<_, IncidentRow>(
-            "SELECT component, instance_id, started_at, ended_at, first_error FROM status_incidents \
-             WHERE ended_at IS NULL OR ended_at >= $1 ORDER BY started_at DESC LIMIT $2",
-        )
-        .bind(since_ms)
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, IncidentRow>(INCIDENTS_SINCE)
+            .bind(since_ms)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Deletes raw checks older than 48 hours, rollups older than 90 days, and incidents that
-    /// ended more than 90 days before `now_ms`.
+    /// ended more than 90 days before `now_ms`, in batches (`mg_platform::db::prune`).
     pub async fn prune_status(&self, now_ms: i64) -> Result<Pruned, sqlx::Error> {
-        let checks = sqlx::query("DELETE FROM status_checks WHERE checked_at < $1")
-            .bind(now_ms - RAW_RETENTION_MS)
-            .execute(self.pool())
+        let checks = self
+            .delete_in_batches(&PRUNE_CHECKS, now_ms - RAW_RETENTION_MS, 0)
             .await?
-            .rows_affected();
-        let rollups = sqlx::query("DELETE FROM status_rollups WHERE bucket_start < $1")
-            .bind(now_ms - ROLLUP_RETENTION_MS)
-            .execute(self.pool())
+            .rows;
+        let rollups = self
+            .delete_in_batches(&PRUNE_ROLLUPS, now_ms - ROLLUP_RETENTION_MS, 0)
             .await?
-            .rows_affected();
-        let incidents = sqlx::query(
-            "DELETE FROM status_incidents WHERE ended_at IS NOT NULL AND ended_at < $1",
-        )
-        .bind(now_ms - ROLLUP_RETENTION_MS)
-        .execute(self.pool())
-        .await?
-        .rows_affected();
+            .rows;
+        let incidents = self
+            .delete_in_batches(&PRUNE_INCIDENTS, now_ms - ROLLUP_RETENTION_MS, 0)
+            .await?
+            .rows;
         Ok(Pruned {
             checks,
             rollups,

@@ -12,10 +12,108 @@ use mg_domain::webhooks::DeliveryState;
 
 use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
 use crate::webhooks::limits::BACKOFF_SECS;
-use mg_platform::db::Backend;
 
-/// Rows one pruning statement deletes at most.
-pub const PRUNE_BATCH: i64 = 1_000;
+use mg_platform::db::prune::PerEngine;
+pub use mg_platform::db::prune::PRUNE_BATCH;
+
+/// Operator updates since `$1`, each with every live webhook added before it.
+pub const NOTICE_UPDATES_TO_ENQUEUE: &str = "SELECT u.notice_id, u.seq, u.kind, u.title, \
+         u.impact, u.components, u.check_incident, u.starts_at, u.ends_at, u.status, u.body, \
+         u.created_at, u.author, u.component_status, w.id AS webhook_id \
+     FROM status_notice_updates u JOIN status_webhooks w \
+       ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
+     WHERE u.created_at >= $1 \
+     ORDER BY u.created_at, u.notice_id, u.seq";
+
+/// Component state changes stored since `$1`, each with every live webhook added before it.
+pub const COMPONENT_EVENTS_TO_ENQUEUE: &str = "SELECT e.component, e.seq, e.state, e.incident, \
+         e.at, e.held, e.created_at, w.id AS webhook_id \
+     FROM status_component_events e JOIN status_webhooks w \
+       ON w.deleted_at IS NULL AND e.created_at >= w.created_at \
+     WHERE e.created_at >= $1 \
+     ORDER BY e.created_at, e.component, e.seq";
+
+/// The (event key, webhook id) of every delivery added since `$1`.
+pub const DELIVERY_KEYS_SINCE: &str =
+    "SELECT event_key, webhook_id FROM status_webhook_deliveries WHERE created_at >= $1";
+
+/// Adds a delivery unless its (event, webhook) has one already.
+pub const ENQUEUE_DELIVERY: &str = "INSERT INTO status_webhook_deliveries (id, webhook_id, \
+         event_key, event, body, state, attempts, next_at, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7, $7) \
+     ON CONFLICT (event_key, webhook_id) DO NOTHING";
+
+/// Claims up to `$3` deliveries due at `$1` until `$2` (`claim_deliveries`); `$lock` locks the
+/// rows picked on PostgreSQL.
+macro_rules! claim_deliveries {
+    ($lock:literal) => {
+        concat!(
+            "UPDATE status_webhook_deliveries SET locked_until = $2, attempts = attempts + 1, \
+               updated_at = $1 \
+             WHERE id IN (SELECT d.id FROM status_webhook_deliveries d \
+               JOIN status_webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL \
+                 AND (w.paused_until IS NULL OR w.paused_until <= $1) \
+               WHERE d.state = 'pending' AND d.next_at <= $1 \
+                 AND (d.locked_until IS NULL OR d.locked_until <= $1) \
+                 AND NOT EXISTS (SELECT 1 FROM status_webhook_deliveries e \
+                   WHERE e.webhook_id = d.webhook_id AND e.state = 'pending' AND e.id <> d.id \
+                     AND (e.locked_until > $1 \
+                       OR (e.next_at <= $1 AND (e.next_at, e.id) < (d.next_at, d.id)))) \
+               ORDER BY d.next_at, d.id LIMIT $3",
+            $lock,
+            ") RETURNING id, webhook_id, event, body, attempts, locked_until"
+        )
+    };
+}
+
+/// [`claim_deliveries!`]: SQLite has one writer, nothing to lock; on PostgreSQL instances claim
+/// side by side.
+pub const CLAIM_DELIVERIES: PerEngine = PerEngine {
+    sqlite: claim_deliveries!(""),
+    postgres: claim_deliveries!(" FOR UPDATE OF d SKIP LOCKED"),
+};
+
+/// Records how the attempt leased until `$2` of delivery `$1` ended (`mark_delivery`).
+pub const MARK_DELIVERY: &str = "UPDATE status_webhook_deliveries SET state = $3, \
+         last_status = $4, last_error = $5, next_at = COALESCE($6, next_at), \
+         locked_until = NULL, updated_at = $7 \
+     WHERE id = $1 AND locked_until = $2 RETURNING id";
+
+/// Ends the pending deliveries of deleted webhooks, at `$1`.
+pub const FAIL_ORPHANED_DELIVERIES: &str = "UPDATE status_webhook_deliveries SET \
+         state = 'failed', last_error = 'The webhook was deleted.', locked_until = NULL, \
+         updated_at = $1 \
+     WHERE id IN (SELECT d.id FROM status_webhooks w \
+       JOIN status_webhook_deliveries d ON d.webhook_id = w.id AND d.state = 'pending' \
+       WHERE w.deleted_at IS NOT NULL)";
+
+/// The latest `$1` deliveries, newest first, with their webhook's name.
+pub const DELIVERY_LOG: &str = "SELECT d.id, d.webhook_id, w.name AS webhook_name, d.event, \
+         d.state, d.attempts, d.last_status, d.last_error, d.created_at, d.updated_at, d.next_at \
+     FROM status_webhook_deliveries d \
+     LEFT JOIN status_webhooks w ON w.id = d.webhook_id \
+     ORDER BY d.created_at DESC, d.id LIMIT $1";
+
+/// A batch of the deliveries added before the cutoff (`mg_platform::db::prune`).
+pub const PRUNE_OLD_DELIVERIES: PerEngine =
+    mg_platform::prune_batch!("status_webhook_deliveries", "created_at < $1");
+
+/// A batch of the finished deliveries added before the cutoff, beyond the newest `$3`.
+pub const PRUNE_FINISHED_DELIVERIES: PerEngine = mg_platform::prune_batch!(
+    "status_webhook_deliveries",
+    "state <> 'pending' AND created_at < $1",
+    " ORDER BY created_at DESC, id",
+    " OFFSET $3"
+);
+
+/// Clears webhook `$1`'s failures (its receiver took a delivery).
+pub const CLEAR_RECEIVER_FAILURES: &str =
+    "UPDATE status_webhooks SET failures = 0, paused_until = NULL WHERE id = $1";
+
+/// Each live webhook's pause and its oldest pending delivery's due time.
+pub const NEXT_DELIVERY_DUE: &str = "SELECT w.paused_until, (SELECT MIN(d.next_at) \
+         FROM status_webhook_deliveries d WHERE d.webhook_id = w.id AND d.state = 'pending') \
+     FROM status_webhooks w WHERE w.deleted_at IS NULL";
 
 /// A delivery to add (its body made for its id).
 #[derive(Debug, Clone)]
@@ -91,18 +189,10 @@ impl StatusStore<'_> {
             update: UpdateRow,
             webhook_id: String,
         }
-        let rows = sqlx::query_as::<_, Pair>(
-            "SELECT u.notice_id, u.seq, u.kind, u.title, u.impact, u.components, \
-                    u.check_incident, u.starts_at, u.ends_at, u.status, u.body, u.created_at, \
-                    u.author, u.component_status, w.id AS webhook_id \
-             FROM status_notice_updates u JOIN status_webhooks w \
-               ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
-             WHERE u.created_at >= $1 \
-             ORDER BY u.created_at, u.notice_id, u.seq",
-        )
-        .bind(since)
-        .fetch_all(self.pool())
-        .await?;
+        let rows = sqlx::query_as::<_, Pair>(NOTICE_UPDATES_TO_ENQUEUE)
+            .bind(since)
+            .fetch_all(self.pool())
+            .await?;
         Ok(rows.into_iter().map(|p| (p.update, p.webhook_id)).collect())
     }
 
@@ -118,17 +208,10 @@ impl StatusStore<'_> {
             event: ComponentEventRow,
             webhook_id: String,
         }
-        let rows = sqlx::query_as::<_, Pair>(
-            "SELECT e.component, e.seq, e.state, e.incident, e.at, e.held, e.created_at, \
-                    w.id AS webhook_id \
-             FROM status_component_events e JOIN status_webhooks w \
-               ON w.deleted_at IS NULL AND e.created_at >= w.created_at \
-             WHERE e.created_at >= $1 \
-             ORDER BY e.created_at, e.component, e.seq",
-        )
-        .bind(since)
-        .fetch_all(self.pool())
-        .await?;
+        let rows = sqlx::query_as::<_, Pair>(COMPONENT_EVENTS_TO_ENQUEUE)
+            .bind(since)
+            .fetch_all(self.pool())
+            .await?;
         Ok(rows.into_iter().map(|p| (p.event, p.webhook_id)).collect())
     }
 
@@ -139,33 +222,26 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<HashSet<(String, String)>, sqlx::Error> {
-        let rows = sqlx::query_as::<_, (String, String)>(
-            "SELECT event_key, webhook_id FROM status_webhook_deliveries WHERE created_at >= $1",
-        )
-        .bind(since)
-        .fetch_all(self.pool())
-        .await?;
+        let rows = sqlx::query_as::<_, (String, String)>(DELIVERY_KEYS_SINCE)
+            .bind(since)
+            .fetch_all(self.pool())
+            .await?;
         Ok(rows.into_iter().collect())
     }
 
     /// Adds `delivery` unless its (event, webhook) has one already; whether it was added.
     pub async fn enqueue_delivery(&self, delivery: &NewDelivery) -> Result<bool, sqlx::Error> {
-        let added = sqlx::query(
-            "INSERT INTO status_webhook_deliveries (id, webhook_id, event_key, event, body, \
-               state, attempts, next_at, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7, $7) \
-             ON CONFLICT (event_key, webhook_id) DO NOTHING",
-        )
-        .bind(&delivery.id)
-        .bind(&delivery.webhook_id)
-        .bind(&delivery.event_key)
-        .bind(&delivery.event)
-        .bind(&delivery.body)
-        .bind(delivery.state.as_str())
-        .bind(delivery.at)
-        .execute(self.pool())
-        .await?
-        .rows_affected();
+        let added = sqlx::query(ENQUEUE_DELIVERY)
+            .bind(&delivery.id)
+            .bind(&delivery.webhook_id)
+            .bind(&delivery.event_key)
+            .bind(&delivery.event)
+            .bind(&delivery.body)
+            .bind(delivery.state.as_str())
+            .bind(delivery.at)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
         Ok(added > 0)
     }
 
@@ -179,26 +255,7 @@ impl StatusStore<'_> {
         lease_until: i64,
         limit: i64,
     ) -> Result<Vec<Claimed>, sqlx::Error> {
-        let lock = match self.backend() {
-            Backend::Postgres => "FOR UPDATE OF d SKIP LOCKED",
-            Backend::Sqlite => "",
-        };
-        let sql = format!(
-            "UPDATE status_webhook_deliveries SET locked_until = $2, attempts = attempts + 1, \
-               updated_at = $1 \
-             WHERE id IN (SELECT d.id FROM status_webhook_deliveries d \
-               JOIN status_webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL \
-                 AND (w.paused_until IS NULL OR w.paused_until <= $1) \
-               WHERE d.state = 'pending' AND d.next_at <= $1 \
-                 AND (d.locked_until IS NULL OR d.locked_until <= $1) \
-                 AND NOT EXISTS (SELECT 1 FROM status_webhook_deliveries e \
-                   WHERE e.webhook_id = d.webhook_id AND e.state = 'pending' AND e.id <> d.id \
-                     AND (e.locked_until > $1 \
-                       OR (e.next_at <= $1 AND (e.next_at, e.id) < (d.next_at, d.id)))) \
-               ORDER BY d.next_at, d.id LIMIT $3 {lock}) \
-             RETURNING id, webhook_id, event, body, attempts, locked_until"
-        );
-        let statement = sqlx::query_as::<_, Claimed>(&sql)
+        let statement = sqlx::query_as::<_, Claimed>(CLAIM_DELIVERIES.on(self.backend()))
             .bind(now)
             .bind(lease_until)
             .bind(limit);
@@ -229,18 +286,14 @@ impl StatusStore<'_> {
                 (DeliveryState::Failed, *status, Some(error.as_str()), None)
             }
         };
-        let statement = sqlx::query_as::<_, (String,)>(
-            "UPDATE status_webhook_deliveries SET state = $3, last_status = $4, last_error = $5, \
-               next_at = COALESCE($6, next_at), locked_until = NULL, updated_at = $7 \
-             WHERE id = $1 AND locked_until = $2 RETURNING id",
-        )
-        .bind(&claimed.id)
-        .bind(claimed.locked_until)
-        .bind(state.as_str())
-        .bind(status)
-        .bind(error)
-        .bind(next_at)
-        .bind(now);
+        let statement = sqlx::query_as::<_, (String,)>(MARK_DELIVERY)
+            .bind(&claimed.id)
+            .bind(claimed.locked_until)
+            .bind(state.as_str())
+            .bind(status)
+            .bind(error)
+            .bind(next_at)
+            .bind(now);
         match self.commit_returning(statement).await {
             Ok(_) => Ok(true),
             Err(sqlx::Error::RowNotFound) => Ok(false),
@@ -250,30 +303,19 @@ impl StatusStore<'_> {
 
     /// Ends the pending deliveries of webhooks deleted (they are never sent), at `now`.
     pub async fn fail_orphaned_deliveries(&self, now: i64) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(
-            "UPDATE status_webhook_deliveries SET state = 'failed', \
-               last_error = 'The webhook was deleted.', locked_until = NULL, updated_at = $1 \
-             WHERE state = 'pending' AND webhook_id IN ( \
-               SELECT id FROM status_webhooks WHERE deleted_at IS NOT NULL)",
-        )
-        .bind(now)
-        .execute(self.pool())
-        .await?
-        .rows_affected())
+        Ok(sqlx::query(FAIL_ORPHANED_DELIVERIES)
+            .bind(now)
+            .execute(self.pool())
+            .await?
+            .rows_affected())
     }
 
     /// The latest `limit` deliveries, newest first, with their webhook's name.
     pub async fn delivery_log(&self, limit: i64) -> Result<Vec<DeliveryRow>, sqlx::Error> {
-        sqlx::query_as::<_, DeliveryRow>(
-            "SELECT d.id, d.webhook_id, w.name AS webhook_name, d.event, d.state, d.attempts, \
-                    d.last_status, d.last_error, d.created_at, d.updated_at, d.next_at \
-             FROM status_webhook_deliveries d \
-             LEFT JOIN status_webhooks w ON w.id = d.webhook_id \
-             ORDER BY d.created_at DESC, d.id LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, DeliveryRow>(DELIVERY_LOG)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Deletes deliveries added before `before`, and beyond the newest `keep` the finished ones
@@ -287,41 +329,13 @@ impl StatusStore<'_> {
         keep: i64,
         protect_from: i64,
     ) -> Result<u64, sqlx::Error> {
-        let mut deleted = 0;
-        loop {
-            let old = sqlx::query(
-                "DELETE FROM status_webhook_deliveries WHERE id IN ( \
-                   SELECT id FROM status_webhook_deliveries WHERE created_at < $1 LIMIT $2)",
-            )
-            .bind(before)
-            .bind(PRUNE_BATCH)
-            .execute(self.pool())
-            .await?
-            .rows_affected();
-            deleted += old;
-            if old < PRUNE_BATCH as u64 {
-                break;
-            }
-        }
-        loop {
-            let over = sqlx::query(
-                "DELETE FROM status_webhook_deliveries WHERE id IN ( \
-                   SELECT id FROM status_webhook_deliveries \
-                   WHERE state <> 'pending' AND created_at < $2 \
-                   ORDER BY created_at DESC, id LIMIT $3 OFFSET $1)",
-            )
-            .bind(keep)
-            .bind(protect_from)
-            .bind(PRUNE_BATCH)
-            .execute(self.pool())
-            .await?
-            .rows_affected();
-            deleted += over;
-            if over < PRUNE_BATCH as u64 {
-                break;
-            }
-        }
-        Ok(deleted)
+        let old = self
+            .delete_in_batches(&PRUNE_OLD_DELIVERIES, before, 0)
+            .await?;
+        let over = self
+            .delete_in_batches(&PRUNE_FINISHED_DELIVERIES, protect_from, keep)
+            .await?;
+        Ok(old.rows + over.rows)
     }
 
     /// Records how an attempt at `webhook_id`'s receiver went, at `now`: a delivery clears its
@@ -334,12 +348,10 @@ impl StatusStore<'_> {
         now: i64,
     ) -> Result<(), sqlx::Error> {
         if delivered {
-            sqlx::query(
-                "UPDATE status_webhooks SET failures = 0, paused_until = NULL WHERE id = $1",
-            )
-            .bind(webhook_id)
-            .execute(self.pool())
-            .await?;
+            sqlx::query(CLEAR_RECEIVER_FAILURES)
+                .bind(webhook_id)
+                .execute(self.pool())
+                .await?;
             return Ok(());
         }
         let wait_by_failures: String = BACKOFF_SECS
@@ -348,11 +360,11 @@ impl StatusStore<'_> {
             .map(|(failures, secs)| format!(" WHEN {failures} THEN {}", secs * 1000))
             .collect();
         let longest = BACKOFF_SECS.last().copied().unwrap_or(60) * 1000;
-        let sql = format!(
+        let pause_sql = format!(
             "UPDATE status_webhooks SET failures = failures + 1, \
              paused_until = $2 + CASE failures{wait_by_failures} ELSE {longest} END WHERE id = $1"
         );
-        sqlx::query(&sql)
+        sqlx::query(&pause_sql)
             .bind(webhook_id)
             .bind(now)
             .execute(self.pool())
@@ -364,13 +376,9 @@ impl StatusStore<'_> {
     /// pause and its oldest pending delivery's due time; `None` with nothing pending. Reads each
     /// webhook's queue through its index, so a long queue costs one seek.
     pub async fn next_delivery_due(&self) -> Result<Option<i64>, sqlx::Error> {
-        let rows = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(
-            "SELECT w.paused_until, (SELECT MIN(d.next_at) FROM status_webhook_deliveries d \
-               WHERE d.webhook_id = w.id AND d.state = 'pending') \
-             FROM status_webhooks w WHERE w.deleted_at IS NULL",
-        )
-        .fetch_all(self.pool())
-        .await?;
+        let rows = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(NEXT_DELIVERY_DUE)
+            .fetch_all(self.pool())
+            .await?;
         Ok(rows
             .into_iter()
             .filter_map(|(paused, due)| due.map(|due| due.max(paused.unwrap_or(due))))

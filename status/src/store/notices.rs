@@ -12,18 +12,32 @@ use mg_domain::{
 use mg_platform::time::DAY_MS;
 
 use super::{revisions::corrected, StatusStore};
+use crate::operator_limits::MAX_UPDATES;
+use mg_platform::db::prune::PRUNE_BATCH;
 
 /// Resolved incidents and windows over stay in the answers this long after their last update.
 pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
 /// Notices read into the answers at most (the newest).
 pub const NOTICES_READ_LIMIT: i64 = 100;
-/// The statuses that end a notice, as SQL.
-const FINAL: &str = "('resolved', 'completed')";
-/// How many notices are open at `$11`: unresolved incidents, and windows neither completed nor
+/// How many notices are open at `$at`: unresolved incidents, and windows neither completed nor
 /// over (the cap's count; `insert_notice` binds the new notice's time there).
-const OPEN_COUNT: &str = "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates \
-     GROUP BY notice_id HAVING SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0 \
-     AND COALESCE(MAX(ends_at), $11 + 1) > $11) open_notices";
+macro_rules! open_count {
+    ($at:literal) => {
+        concat!(
+            "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates \
+             GROUP BY notice_id HAVING SUM(CASE WHEN status IN ('resolved', 'completed') \
+                 THEN 1 ELSE 0 END) = 0 \
+             AND COALESCE(MAX(ends_at), ",
+            $at,
+            " + 1) > ",
+            $at,
+            ") open_notices"
+        )
+    };
+}
+
+/// Notices open at `$1`.
+pub const COUNT_OPEN_NOTICES: &str = open_count!("$1");
 
 pub use super::update_row::UpdateRow;
 
@@ -94,8 +108,74 @@ pub struct NewUpdate<'a> {
     pub component_status: Option<ComponentStatus>,
 }
 
-const COLUMNS: &str = "notice_id, seq, kind, title, impact, components, check_incident, \
-                       starts_at, ends_at, status, body, created_at, author, component_status";
+/// The columns [`UpdateRow`] reads.
+macro_rules! columns {
+    () => {
+        "notice_id, seq, kind, title, impact, components, check_incident, starts_at, ends_at, \
+         status, body, created_at, author, component_status"
+    };
+}
+
+/// A notice's first update, unless `$13` notices are open at its time (`insert_notice`).
+pub const INSERT_NOTICE: &str = concat!(
+    "INSERT INTO status_notice_updates (",
+    columns!(),
+    ") SELECT $1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14 WHERE (",
+    open_count!("$11"),
+    ") < $13 RETURNING seq"
+);
+
+/// An update of notice `$1` of kind `$2`, copying its fields (`append_notice_update`).
+pub const APPEND_NOTICE_UPDATE: &str = concat!(
+    "INSERT INTO status_notice_updates (",
+    columns!(),
+    ") SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
+            starts_at, ends_at, $3, $4, $5, $6, $8 \
+     FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
+     GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
+     HAVING (COUNT(*) < $7 OR $3 IN ('resolved', 'completed')) \
+       AND SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0 \
+     ON CONFLICT (notice_id, seq) DO NOTHING RETURNING seq"
+);
+
+/// Notice `$1`'s updates, newest first.
+pub const FIND_NOTICE: &str = concat!(
+    "SELECT ",
+    columns!(),
+    " FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
+);
+
+/// The updates of the notices open or updated since `$1`, at most `$2` notices (`notices_since`).
+pub const NOTICES_SINCE: &str = concat!(
+    "SELECT ",
+    columns!(),
+    " FROM status_notice_updates WHERE notice_id IN ( \
+       SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+       HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
+         OR (MAX(kind) = 'incident' \
+             AND SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0) \
+       ORDER BY MIN(created_at) DESC LIMIT $2) \
+     ORDER BY notice_id, seq DESC"
+);
+
+/// The latest `$1` operator actions, newest first.
+pub const OPERATOR_LOG: &str = concat!(
+    "SELECT ",
+    columns!(),
+    " FROM status_notice_updates ORDER BY created_at DESC, notice_id, seq DESC LIMIT $1"
+);
+
+/// Deletes `$2` of the notices over whose last update is older than `$1` (`prune_notices`).
+pub const PRUNE_NOTICES: &str = "DELETE FROM status_notice_updates WHERE notice_id IN ( \
+       SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+       HAVING MAX(created_at) < $1 \
+         AND (SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) > 0 \
+           OR COALESCE(MAX(ends_at), $1) < $1) \
+       LIMIT $2)";
+
+/// Notices one pruning statement deletes at most: each has at most `MAX_UPDATES` updates, the one
+/// that ends it and the clock's two, so a statement deletes fewer than [`PRUNE_BATCH`] rows.
+pub const NOTICES_PER_PRUNE: i64 = PRUNE_BATCH / (MAX_UPDATES + 3);
 
 /// Updates grouped per notice (newest update first), each with the notice they give.
 fn group(updates: Vec<UpdateRow>) -> Vec<(NoticeRow, Vec<UpdateRow>)> {
@@ -127,12 +207,7 @@ impl StatusStore<'_> {
         first: &UpdateRow,
         max_open: i64,
     ) -> Result<bool, sqlx::Error> {
-        let sql = format!(
-            "INSERT INTO status_notice_updates ({COLUMNS}) \
-             SELECT $1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14 \
-             WHERE ({OPEN_COUNT}) < $13 RETURNING seq"
-        );
-        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+        let statement = sqlx::query_as::<_, (i64,)>(INSERT_NOTICE)
             .bind(&first.notice_id)
             .bind(first.kind.as_str())
             .bind(&first.title)
@@ -176,17 +251,7 @@ impl StatusStore<'_> {
             author,
             component_status,
         } = *update;
-        let sql = format!(
-            "INSERT INTO status_notice_updates ({COLUMNS}) \
-             SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
-                    starts_at, ends_at, $3, $4, $5, $6, $8 \
-             FROM status_notice_updates WHERE notice_id = $1 AND kind = $2 \
-             GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, ends_at \
-             HAVING (COUNT(*) < $7 OR $3 IN {FINAL}) \
-               AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0 \
-             ON CONFLICT (notice_id, seq) DO NOTHING RETURNING seq"
-        );
-        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+        let statement = sqlx::query_as::<_, (i64,)>(APPEND_NOTICE_UPDATE)
             .bind(id)
             .bind(kind.as_str())
             .bind(status.as_str())
@@ -207,12 +272,10 @@ impl StatusStore<'_> {
         &self,
         id: &str,
     ) -> Result<Option<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
-            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
-        ))
-        .bind(id)
-        .fetch_all(self.pool())
-        .await?;
+        let updates = sqlx::query_as::<_, UpdateRow>(FIND_NOTICE)
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
         let latest = self.latest_revisions(Some(id)).await?;
         Ok(group(corrected(updates, &latest)).into_iter().next())
     }
@@ -224,26 +287,18 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let updates = sqlx::query_as::<_, UpdateRow>(&format!(
-            "SELECT {COLUMNS} FROM status_notice_updates WHERE notice_id IN ( \
-               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-               HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
-                 OR (MAX(kind) = 'incident' \
-                     AND SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) = 0) \
-               ORDER BY MIN(created_at) DESC LIMIT $2) \
-             ORDER BY notice_id, seq DESC"
-        ))
-        .bind(since)
-        .bind(NOTICES_READ_LIMIT)
-        .fetch_all(self.pool())
-        .await?;
+        let updates = sqlx::query_as::<_, UpdateRow>(NOTICES_SINCE)
+            .bind(since)
+            .bind(NOTICES_READ_LIMIT)
+            .fetch_all(self.pool())
+            .await?;
         let latest = self.latest_revisions(None).await?;
         Ok(group(corrected(updates, &latest)))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.
     pub async fn count_open_notices(&self, now_ms: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(&OPEN_COUNT.replace("$11", "$1"))
+        sqlx::query_scalar(COUNT_OPEN_NOTICES)
             .bind(now_ms)
             .fetch_one(self.pool())
             .await
@@ -251,29 +306,29 @@ impl StatusStore<'_> {
 
     /// The latest `limit` operator actions, newest first.
     pub async fn operator_log(&self, limit: i64) -> Result<Vec<UpdateRow>, sqlx::Error> {
-        sqlx::query_as::<_, UpdateRow>(&format!(
-            "SELECT {COLUMNS} FROM status_notice_updates \
-             ORDER BY created_at DESC, notice_id, seq DESC LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, UpdateRow>(OPERATOR_LOG)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
-    /// is older than [`NOTICE_RETENTION_MS`], with their corrections; returns rows deleted.
+    /// is older than [`NOTICE_RETENTION_MS`], [`NOTICES_PER_PRUNE`] a statement, with their
+    /// corrections; returns rows deleted.
     pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        let notices = sqlx::query(&format!(
-            "DELETE FROM status_notice_updates WHERE notice_id IN ( \
-               SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-               HAVING MAX(created_at) < $1 AND (SUM(CASE WHEN status IN {FINAL} THEN 1 ELSE 0 END) > 0 \
-                 OR COALESCE(MAX(ends_at), $1) < $1))"
-        ))
-        .bind(now_ms - NOTICE_RETENTION_MS)
-        .execute(self.pool())
-        .await?
-        .rows_affected();
-        Ok(notices + self.prune_revisions().await?)
+        let mut deleted = 0;
+        loop {
+            let rows = sqlx::query(PRUNE_NOTICES)
+                .bind(now_ms - NOTICE_RETENTION_MS)
+                .bind(NOTICES_PER_PRUNE)
+                .execute(self.pool())
+                .await?
+                .rows_affected();
+            if rows == 0 {
+                return Ok(deleted + self.prune_revisions().await?);
+            }
+            deleted += rows;
+        }
     }
 }
 

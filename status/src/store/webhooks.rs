@@ -7,6 +7,7 @@ use sqlx::FromRow;
 use mg_domain::webhooks::WebhookFormat;
 
 use super::StatusStore;
+use mg_platform::db::prune::PerEngine;
 
 /// A webhook as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -38,9 +39,82 @@ pub struct ComponentEventRow {
     pub created_at: i64,
 }
 
-const WEBHOOK_COLUMNS: &str =
-    "id, name, url, format, secret, created_at, created_by, deleted_at, deleted_by";
-const EVENT_COLUMNS: &str = "component, seq, state, incident, at, held, created_at";
+/// The columns of `status_webhooks` that [`WebhookRow`] reads.
+macro_rules! webhook_columns {
+    () => {
+        "id, name, url, format, secret, created_at, created_by, deleted_at, deleted_by"
+    };
+}
+
+/// The columns of `status_component_events` that [`ComponentEventRow`] reads.
+macro_rules! event_columns {
+    () => {
+        "component, seq, state, incident, at, held, created_at"
+    };
+}
+
+/// Stores a webhook while fewer than `$8` are live.
+pub const INSERT_WEBHOOK: &str = concat!(
+    "INSERT INTO status_webhooks (",
+    webhook_columns!(),
+    ") SELECT $1, $2, $3, $4, $5, $6, $7, NULL, NULL \
+     WHERE (SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL) < $8 \
+     RETURNING created_at"
+);
+
+/// Marks live webhook `$1` deleted at `$2` by `$3`.
+pub const DELETE_WEBHOOK: &str = "UPDATE status_webhooks SET deleted_at = $2, deleted_by = $3 \
+     WHERE id = $1 AND deleted_at IS NULL RETURNING id";
+
+/// The live webhooks, oldest first.
+pub const LIVE_WEBHOOKS: &str = concat!(
+    "SELECT ",
+    webhook_columns!(),
+    " FROM status_webhooks WHERE deleted_at IS NULL ORDER BY created_at, id"
+);
+
+/// How many webhooks are live.
+pub const COUNT_LIVE_WEBHOOKS: &str =
+    "SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL";
+
+/// The latest `$1` webhooks added or deleted, newest change first.
+pub const WEBHOOK_CHANGES: &str = concat!(
+    "SELECT ",
+    webhook_columns!(),
+    " FROM status_webhooks ORDER BY COALESCE(deleted_at, created_at) DESC, id LIMIT $1"
+);
+
+/// Stores component `$1`'s change to state `$2` unless its last one is in that state or not older
+/// (`record_component_event`).
+pub const RECORD_COMPONENT_EVENT: &str = concat!(
+    "INSERT INTO status_component_events (",
+    event_columns!(),
+    ") SELECT $1, COALESCE(last.seq, 0) + 1, $2, $3, $4, $5, $6 \
+     FROM (SELECT 1 AS one) base LEFT JOIN ( \
+       SELECT seq, state, at FROM status_component_events WHERE component = $1 \
+       ORDER BY seq DESC LIMIT 1) last ON 1 = 1 \
+     WHERE COALESCE(last.state, 'up') <> $2 AND COALESCE(last.at, -1) < $4 \
+     ON CONFLICT (component, seq) DO NOTHING RETURNING seq"
+);
+
+/// Component state changes stored since `$1`, oldest first.
+pub const COMPONENT_EVENTS_SINCE: &str = concat!(
+    "SELECT ",
+    event_columns!(),
+    " FROM status_component_events WHERE created_at >= $1 ORDER BY created_at, component, seq"
+);
+
+/// A batch of the component changes stored before the cutoff, each component's last aside (the
+/// next change is compared with it; `mg_platform::db::prune`).
+pub const PRUNE_COMPONENT_EVENTS: PerEngine = mg_platform::prune_batch!(
+    "status_component_events",
+    "created_at < $1 AND seq < (SELECT MAX(later.seq) FROM status_component_events later \
+     WHERE later.component = status_component_events.component)"
+);
+
+/// A batch of the webhooks deleted before the cutoff.
+pub const PRUNE_DELETED_WEBHOOKS: PerEngine =
+    mg_platform::prune_batch!("status_webhooks", "deleted_at < $1");
 
 impl StatusStore<'_> {
     /// Stores `webhook` when fewer than `max_live` webhooks are live; `false` (nothing stored)
@@ -51,13 +125,7 @@ impl StatusStore<'_> {
         webhook: &WebhookRow,
         max_live: i64,
     ) -> Result<bool, sqlx::Error> {
-        let sql = format!(
-            "INSERT INTO status_webhooks ({WEBHOOK_COLUMNS}) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, NULL, NULL \
-             WHERE (SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL) < $8 \
-             RETURNING created_at"
-        );
-        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+        let statement = sqlx::query_as::<_, (i64,)>(INSERT_WEBHOOK)
             .bind(&webhook.id)
             .bind(&webhook.name)
             .bind(&webhook.url)
@@ -80,13 +148,10 @@ impl StatusStore<'_> {
     /// webhook. Its deliveries are no longer sent (the queue reads live webhooks only).
     #[tracing::instrument(skip_all, fields(id))]
     pub async fn delete_webhook(&self, id: &str, who: &str, at: i64) -> Result<bool, sqlx::Error> {
-        let statement = sqlx::query_as::<_, (String,)>(
-            "UPDATE status_webhooks SET deleted_at = $2, deleted_by = $3 \
-             WHERE id = $1 AND deleted_at IS NULL RETURNING id",
-        )
-        .bind(id)
-        .bind(at)
-        .bind(who);
+        let statement = sqlx::query_as::<_, (String,)>(DELETE_WEBHOOK)
+            .bind(id)
+            .bind(at)
+            .bind(who);
         match self.commit_returning(statement).await {
             Ok(_) => Ok(true),
             Err(sqlx::Error::RowNotFound) => Ok(false),
@@ -96,17 +161,14 @@ impl StatusStore<'_> {
 
     /// The live webhooks, oldest first.
     pub async fn live_webhooks(&self) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        sqlx::query_as::<_, WebhookRow>(&format!(
-            "SELECT {WEBHOOK_COLUMNS} FROM status_webhooks WHERE deleted_at IS NULL \
-             ORDER BY created_at, id"
-        ))
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, WebhookRow>(LIVE_WEBHOOKS)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// How many webhooks are live (a cheap look before the queue's work).
     pub async fn count_live_webhooks(&self) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar("SELECT COUNT(*) FROM status_webhooks WHERE deleted_at IS NULL")
+        sqlx::query_scalar(COUNT_LIVE_WEBHOOKS)
             .fetch_one(self.pool())
             .await
     }
@@ -114,13 +176,10 @@ impl StatusStore<'_> {
     /// The latest `limit` webhooks added or deleted (live or not), newest change first: the
     /// operator log's webhook lines.
     pub async fn webhook_changes(&self, limit: i64) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        sqlx::query_as::<_, WebhookRow>(&format!(
-            "SELECT {WEBHOOK_COLUMNS} FROM status_webhooks \
-             ORDER BY COALESCE(deleted_at, created_at) DESC, id LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, WebhookRow>(WEBHOOK_CHANGES)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Stores `event` as the component's next state change, unless its last stored change is
@@ -132,16 +191,7 @@ impl StatusStore<'_> {
         &self,
         event: &ComponentEventRow,
     ) -> Result<Option<i64>, sqlx::Error> {
-        let sql = format!(
-            "INSERT INTO status_component_events ({EVENT_COLUMNS}) \
-             SELECT $1, COALESCE(last.seq, 0) + 1, $2, $3, $4, $5, $6 \
-             FROM (SELECT 1 AS one) base LEFT JOIN ( \
-               SELECT seq, state, at FROM status_component_events WHERE component = $1 \
-               ORDER BY seq DESC LIMIT 1) last ON 1 = 1 \
-             WHERE COALESCE(last.state, 'up') <> $2 AND COALESCE(last.at, -1) < $4 \
-             ON CONFLICT (component, seq) DO NOTHING RETURNING seq"
-        );
-        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+        let statement = sqlx::query_as::<_, (i64,)>(RECORD_COMPONENT_EVENT)
             .bind(&event.component)
             .bind(&event.state)
             .bind(&event.incident)
@@ -160,32 +210,24 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<ComponentEventRow>, sqlx::Error> {
-        sqlx::query_as::<_, ComponentEventRow>(&format!(
-            "SELECT {EVENT_COLUMNS} FROM status_component_events WHERE created_at >= $1 \
-             ORDER BY created_at, component, seq"
-        ))
-        .bind(since)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, ComponentEventRow>(COMPONENT_EVENTS_SINCE)
+            .bind(since)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Deletes component changes stored before `before` (but each component's last, which the
-    /// next change is compared with) and webhooks deleted before it; returns rows deleted.
+    /// next change is compared with) and webhooks deleted before it, in batches
+    /// (`mg_platform::db::prune`); returns rows deleted.
     pub async fn prune_webhook_history(&self, before: i64) -> Result<u64, sqlx::Error> {
-        let events = sqlx::query(
-            "DELETE FROM status_component_events WHERE created_at < $1 AND seq < ( \
-               SELECT MAX(later.seq) FROM status_component_events later \
-               WHERE later.component = status_component_events.component)",
-        )
-        .bind(before)
-        .execute(self.pool())
-        .await?
-        .rows_affected();
-        let webhooks = sqlx::query("DELETE FROM status_webhooks WHERE deleted_at < $1")
-            .bind(before)
-            .execute(self.pool())
+        let events = self
+            .delete_in_batches(&PRUNE_COMPONENT_EVENTS, before, 0)
             .await?
-            .rows_affected();
+            .rows;
+        let webhooks = self
+            .delete_in_batches(&PRUNE_DELETED_WEBHOOKS, before, 0)
+            .await?
+            .rows;
         Ok(events + webhooks)
     }
 }

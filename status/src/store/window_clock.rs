@@ -13,23 +13,51 @@ use super::StatusStore;
 /// Who the clock's updates are by, in the operator log and the webhooks' bodies.
 pub const CLOCK_AUTHOR: &str = "clock";
 
-/// The two transitions: the status written, its text, which column is the time of the
-/// transition, and when it is due (`HAVING`, with `$1` the round's time).
-const TRANSITIONS: [(&str, &str, &str, &str); 2] = [
-    (
-        "in_progress",
-        "The maintenance window started.",
-        "starts_at",
-        "starts_at <= $1 AND ends_at > $1 AND SUM(CASE WHEN status IN \
-         ('in_progress', 'completed') THEN 1 ELSE 0 END) = 0",
-    ),
-    (
-        "completed",
-        "The maintenance window ended.",
-        "ends_at",
-        "ends_at <= $1 AND SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) = 0",
-    ),
-];
+/// The clock's update, of status `$status` and text `$body` dated at column `$at`, to every
+/// maintenance window due (`$due`, a `HAVING` with `$1` the round's time) without one, by
+/// [`CLOCK_AUTHOR`] (a test checks the two agree).
+macro_rules! clock_update {
+    ($status:literal, $body:literal, $at:literal, $due:literal) => {
+        concat!(
+            "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, \
+               components, check_incident, starts_at, ends_at, status, body, created_at, \
+               author, component_status) \
+             SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
+               starts_at, ends_at, '",
+            $status,
+            "', '",
+            $body,
+            "', CASE WHEN MAX(created_at) > ",
+            $at,
+            " THEN MAX(created_at) ELSE ",
+            $at,
+            " END, 'clock', NULL \
+             FROM status_notice_updates WHERE kind = 'maintenance' \
+             GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, \
+               ends_at \
+             HAVING ",
+            $due,
+            " ON CONFLICT (notice_id, seq) DO NOTHING"
+        )
+    };
+}
+
+/// Starts the windows whose start has come.
+pub const START_WINDOWS: &str = clock_update!(
+    "in_progress",
+    "The maintenance window started.",
+    "starts_at",
+    "starts_at <= $1 AND ends_at > $1 AND SUM(CASE WHEN status IN \
+     ('in_progress', 'completed') THEN 1 ELSE 0 END) = 0"
+);
+
+/// Ends the windows whose end has come.
+pub const END_WINDOWS: &str = clock_update!(
+    "completed",
+    "The maintenance window ended.",
+    "ends_at",
+    "ends_at <= $1 AND SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) = 0"
+);
 
 impl StatusStore<'_> {
     /// Adds the clock's update to every window that started or ended by `now_ms` without one;
@@ -38,22 +66,8 @@ impl StatusStore<'_> {
     #[tracing::instrument(skip_all)]
     pub async fn advance_windows(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         let mut added = 0;
-        for (status, body, at, due) in TRANSITIONS {
-            let sql = format!(
-                "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, \
-                   components, check_incident, starts_at, ends_at, status, body, created_at, \
-                   author, component_status) \
-                 SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
-                   starts_at, ends_at, '{status}', '{body}', \
-                   CASE WHEN MAX(created_at) > {at} THEN MAX(created_at) ELSE {at} END, \
-                   '{CLOCK_AUTHOR}', NULL \
-                 FROM status_notice_updates WHERE kind = 'maintenance' \
-                 GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, \
-                   ends_at \
-                 HAVING {due} \
-                 ON CONFLICT (notice_id, seq) DO NOTHING"
-            );
-            added += sqlx::query(&sql)
+        for statement in [sqlx::query(START_WINDOWS), sqlx::query(END_WINDOWS)] {
+            added += statement
                 .bind(now_ms)
                 .execute(self.pool())
                 .await?
@@ -65,6 +79,13 @@ impl StatusStore<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_clocks_updates_are_by_its_author() {
+        for statement in [super::START_WINDOWS, super::END_WINDOWS] {
+            assert!(statement.contains(&format!("'{}'", super::CLOCK_AUTHOR)));
+        }
+    }
+
     use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
     use mg_platform::db::test_database;
 
