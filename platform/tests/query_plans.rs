@@ -29,6 +29,7 @@ const STATEMENTS: &[Planned] = mg_platform::planned![
     s::COUNT_OTHER_SESSIONS["'user-7'", "'s7-1'", "5000", "'b7-1'"],
     s::COUNT_ACTIVE_SESSIONS["'user-7'", "5000"],
     r::IS_REFUSED["'b7-1'", "'key-7'", "4000", "5000"],
+    r::REVOKE_OWN_BINDING["'b7-1'", "'key-7'", "5000", "90000"],
     r::COUNT_REVOKED["'key-7'"],
     r::FOLDED_UNTIL["'key-7'", "3"],
     r::FOLD_INTO_CUTOFF["'key-7'", "4000", "'b7-1'", "90000"],

@@ -159,6 +159,11 @@ pub const CUT_OFF_OTHERS: &str =
 pub const CUT_OFF_ACCOUNT: &str =
     write_cutoff!("SELECT $1, $2, $3, $4, id, 1 FROM users WHERE identity_id = $5");
 
+/// Logout: revokes the caller's own binding `$1` of user key `$2` at `$3`, kept until `$4`; its
+/// trigger ends every session holding it (the caller's, and its sign-in under any other session id).
+pub const REVOKE_OWN_BINDING: &str = "INSERT INTO revoked_tokens (binding, user_key, revoked_at, \
+     expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (binding) DO NOTHING";
+
 impl Database {
     /// Signs out every session of the user `identity_id` but the one of binding `keep`: raises the
     /// user's not-before time to `now_ms` with `keep` exempt, and (the trigger) revokes the other
@@ -183,6 +188,26 @@ impl Database {
             .bind(keep)
             .bind(now_ms.saturating_add(CUTOFF_KEPT_MS))
             .bind(identity_id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Logout: revokes the caller's own `binding` (of the user `user_key`) at `now_ms`, kept
+    /// [`REVOKED_KEPT_MS`] (a sign-in's binding outlives every token its refresh token can mint),
+    /// which ends every session holding it. One statement, committed before it returns. True when
+    /// it was not revoked already.
+    pub async fn revoke_own_binding(
+        &self,
+        binding: &str,
+        user_key: &str,
+        now_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(REVOKE_OWN_BINDING)
+            .bind(binding)
+            .bind(user_key)
+            .bind(now_ms)
+            .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
             .execute(self.pool())
             .await?;
         Ok(done.rows_affected() > 0)

@@ -145,6 +145,32 @@ impl SignedIn {
         (self.user.identity_id(), self.user.user_key())
     }
 
+    /// Logout: ends the request's session for good. Its binding is revoked first (its tokens, and
+    /// when they name their sign-in every token of that sign-in, also under another session id,
+    /// are refused on every instance from then on, and the identity emulator refuses that
+    /// sign-in's refresh token), then the session's row goes and this instance forgets it. True
+    /// when there was something to end.
+    pub async fn log_out(&self, now: i64) -> Result<bool, AppError> {
+        let session = self.session(now)?;
+        let revoked = self
+            .db
+            .revoke_own_binding(session.binding, self.user.user_key(), now)
+            .await?;
+        let ended = self
+            .db
+            .end_session(self.user.identity_id(), &session.key)
+            .await?;
+        self.sessions.forget(&recorded_key(&session));
+        if let Err(error) = self
+            .db
+            .bound_revocations(self.user.user_key(), "", now)
+            .await
+        {
+            tracing::warn!(%error, "bounding the revoked sessions failed");
+        }
+        Ok(revoked || ended)
+    }
+
     /// Records a use of the session, at most once per `TOUCH_EVERY_MS` per instance; on such a
     /// write, at most once a minute, expired sessions of everyone are pruned. A session recorded for
     /// the first time is labelled with the browser and system its User-Agent names

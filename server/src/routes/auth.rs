@@ -93,16 +93,11 @@ async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
     respond_with_user(db, row, now).await
 }
 
-/// `POST /api/auth/logout`: ends the request's session (the app calls it when the person logs out),
-/// so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
+/// `POST /api/auth/logout`: ends the request's session for good (`SignedIn::log_out`: its tokens are
+/// refused from then on), so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn end_session(req: SignedIn) -> Result<Response, AppError> {
-    let session = req.session(now_ms())?;
-    req.sessions.forget(&recorded_key(&session));
-    let ended = req
-        .db
-        .end_session(req.user.identity_id(), &session.key)
-        .await?;
+    let ended = req.log_out(now_ms()).await?;
     Ok(Json(LogoutAnswer {
         data: SessionEnded { ended },
     })

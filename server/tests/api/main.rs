@@ -27,6 +27,7 @@ mod health;
 mod identity_double;
 mod isolation;
 mod local_state;
+mod logout;
 mod paths;
 mod prerendered;
 mod revocation;

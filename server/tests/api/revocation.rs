@@ -14,7 +14,7 @@ const OPERATOR_ROLE: &str = "status-operator";
 
 /// A session token of `sub` from the sign-in `sid` (the provider's id of the sign-in its refresh
 /// token belongs to; `None`: a token that names none), issued `iat`, with `roles`.
-fn token(app: &TestApp, sub: &str, sid: Option<&str>, iat: u64, roles: &[&str]) -> String {
+pub fn token(app: &TestApp, sub: &str, sid: Option<&str>, iat: u64, roles: &[&str]) -> String {
     let mut claims = app.identity.session_claims(sub);
     claims["iat"] = json!(iat);
     claims["exp"] = json!(iat + 600);
@@ -151,7 +151,7 @@ fn incident() -> Value {
 }
 
 /// A second instance on the same database, trusting the same provider.
-async fn second_instance(app: &TestApp) -> TestApp {
+pub async fn second_instance(app: &TestApp) -> TestApp {
     let (project, base) = (
         app.identity.project_id.clone(),
         app.identity.base_url.clone(),

@@ -1,0 +1,79 @@
+//! Logging out on a device ends it for good: its token is refused afterwards however it is sent
+//! (its own session id, another, none; a copy of the same sign-in under another id), on every
+//! route and instance, and so is a later token of the same sign-in; the other devices go on.
+
+use serde_json::json;
+
+use crate::helpers::TestApp;
+use crate::identity_double::now_seconds;
+use crate::revocation::{call, call_ok, me, second_instance, token};
+use crate::status_operators::incident_body;
+
+const PHONE: &str = "phone-0123456789abcdef";
+const LAPTOP: &str = "laptop-0123456789abcdef";
+
+async fn a_logged_out_device_stays_out(app: TestApp) {
+    let second = second_instance(&app).await;
+    let now = now_seconds();
+    let laptop = token(&app, "ada", Some("sign-in-laptop"), now, &[]);
+    let phone = token(
+        &app,
+        "ada",
+        Some("sign-in-phone"),
+        now,
+        &["status-operator"],
+    );
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
+    assert_eq!(me(&app, &phone, Some(PHONE)).await, 200);
+    // A copy of the phone's sign-in under another session id.
+    assert_eq!(
+        me(&second, &phone, Some("phone-copy-0123456789")).await,
+        200
+    );
+
+    let ended = call_ok(&app, &phone, Some(PHONE), "/api/auth/logout", &json!({})).await;
+    assert_eq!(ended["ended"], true);
+    for session in [
+        Some(PHONE),
+        Some("phone-copy-0123456789"),
+        Some("phone-new-id-000000001"),
+        None,
+    ] {
+        let (status, body) =
+            call(&app, &phone, session, "/api/auth/current-user", &json!({})).await;
+        assert_eq!(status, 401, "{session:?}: {body}");
+        assert_eq!(body["code"], "session_revoked", "{session:?}");
+    }
+    assert_eq!(me(&second, &phone, None).await, 401, "the other instance");
+    let (status, _) = call(
+        &app,
+        &phone,
+        None,
+        "/api/status/incidents",
+        &incident_body("x"),
+    )
+    .await;
+    assert_eq!(status, 401, "an operator route");
+    // A refresh: a later token of the same sign-in.
+    let refreshed = token(&app, "ada", Some("sign-in-phone"), now + 1, &[]);
+    assert_eq!(me(&second, &refreshed, Some(PHONE)).await, 401);
+
+    // The laptop goes on, the only session listed.
+    let listed = call_ok(
+        &app,
+        &laptop,
+        Some(LAPTOP),
+        "/api/auth/sessions",
+        &json!({}),
+    )
+    .await;
+    assert_eq!(
+        listed["sessions"].as_array().map(Vec::len),
+        Some(1),
+        "{listed}"
+    );
+}
+on_both_backends!(
+    a_logged_out_devices_tokens_are_refused_however_sent_and_wherever,
+    a_logged_out_device_stays_out
+);
