@@ -298,6 +298,11 @@ recent_incidents: Array<Incident>,
  */
 notices: Array<Notice>, 
 /**
+ * A digest of `notices` (`crate::notices::digest`): it changes with every post, correction,
+ * and window that starts or ends, so a page holding older posts asks for them at once.
+ */
+notices_digest: string, 
+/**
  * The page's overall status (`crate::component_status::overall`): Statuspage's indicator
  * (`none`, `minor`, `major`, `critical`, `maintenance`) and its words ("All Systems
  * Operational"), from the components' `status`.

@@ -175,3 +175,23 @@ mod tests {
         assert_eq!(unknown.to_string(), "'outage' is not a notice kind");
     }
 }
+
+/// A digest of `notices` as a page shows them: each one's id, status and last change, and its
+/// updates' texts (FNV-1a, 16 hex digits). Equal digests: the same posts on the page.
+pub fn digest(notices: &[Notice]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut add = |text: &str| {
+        for byte in text.bytes().chain([0]) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for notice in notices {
+        add(&notice.id);
+        add(notice.status.as_str());
+        add(&notice.updated_at);
+        for update in &notice.updates {
+            add(&update.body_html);
+        }
+    }
+    format!("{hash:016x}")
+}

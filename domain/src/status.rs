@@ -157,6 +157,9 @@ pub struct Summary {
     /// resolved and completed ones (`crate::notices`), newest first within each group.
     #[serde(skip_deserializing)]
     pub notices: Vec<crate::notices::Notice>,
+    /// A digest of `notices` (`crate::notices::digest`): it changes with every post, correction,
+    /// and window that starts or ends, so a page holding older posts asks for them at once.
+    pub notices_digest: String,
     /// The page's overall status (`crate::component_status::overall`): Statuspage's indicator
     /// (`none`, `minor`, `major`, `critical`, `maintenance`) and its words ("All Systems
     /// Operational"), from the components' `status`.

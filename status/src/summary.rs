@@ -251,6 +251,7 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
             .iter()
             .filter(|n| n.kind == NoticeKind::Incident && n.is_open())
             .count() as i64,
+        notices_digest: mg_domain::notices::digest(&notices),
         notices,
         page_url: context.page_url.to_owned(),
         indicator: indicator.to_owned(),

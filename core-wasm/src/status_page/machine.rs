@@ -57,6 +57,10 @@ pub struct StatusPageMachine {
     /// Bumped whenever [`StatusPageMachine::view`] may have changed.
     view_version: u32,
     notices: Notices,
+    /// The digest of the operators' posts the last page answer gave (`Summary::notices_digest`):
+    /// when an answer gives another (a post, a correction, a window starting), the posts are asked
+    /// at once.
+    notices_seen: Option<String>,
 }
 
 impl StatusPageMachine {
@@ -88,6 +92,7 @@ impl StatusPageMachine {
             version: 0,
             view_version: 0,
             notices: Notices::default(),
+            notices_seen: None,
         }
     }
 
@@ -225,6 +230,21 @@ impl StatusPageMachine {
                 self.merge(page);
                 self.etag = etag.filter(|tag| !tag.is_empty());
                 self.error = None;
+                // The posts changed since the last answer: their fragment now, not in two minutes,
+                // so the page never shows new status words beside old posts for long.
+                let digest = self
+                    .summary
+                    .as_ref()
+                    .map(|summary| summary.notices_digest.clone())
+                    .unwrap_or_default();
+                if self
+                    .notices_seen
+                    .replace(digest.clone())
+                    .is_some_and(|seen| seen != digest)
+                {
+                    self.notices.ask_now();
+                    self.next_round_at = Some(self.now_ms);
+                }
             }
             (Some(code), None) if api::is_success(code) => {
                 self.error = Some(api::SERVER_ERROR.to_owned());

@@ -128,3 +128,73 @@ fn the_posts_are_asked_in_the_rounds_every_two_minutes_and_at_once_after_a_post(
         "an earlier round's answer is dropped"
     );
 }
+
+/// `page_json` whose summary gives the posts' digest `digest` (the server's `notices::digest`).
+fn page_with_posts(digest: &str) -> String {
+    page_json("2026-11-25T11:59:30.000Z", 90, 100.0, None).replacen(
+        r#""components":["#,
+        &join(&[r#""notices_digest":""#, digest, r#"","components":["#]),
+        1,
+    )
+}
+
+#[test]
+fn a_page_answer_naming_other_posts_asks_for_them_at_once() {
+    let mut machine = StatusPageMachine::new(false, false, None);
+    machine.poll(NOON).expect("load");
+    answer(&mut machine, 1, 200, "\"t1\"", &page_with_posts("none"));
+    machine.notices_result(
+        1,
+        Some(200),
+        Some("\"n1\"".into()),
+        Some("<p>None</p>".into()),
+    );
+    assert_eq!(
+        machine.next_deadline(),
+        Some(NOON + 30_000),
+        "the first answer sets the baseline"
+    );
+
+    // A visitor's next round: the server's summary names a new post. Its fragment is asked in a
+    // round due at once, not with the round two minutes on.
+    let second = machine.poll(NOON + 30_000).expect("due");
+    assert_eq!(second.notices_path, None);
+    answer(
+        &mut machine,
+        second.round,
+        200,
+        "\"t2\"",
+        &page_with_posts("one post"),
+    );
+    assert_eq!(machine.next_deadline(), Some(NOON + 30_000));
+    let third = machine.poll(NOON + 30_001).expect("due at once");
+    assert_eq!(third.notices_path.as_deref(), Some("/status/notices/list"));
+    answer(&mut machine, third.round, 304, "\"t2\"", "");
+    assert_eq!(
+        machine.next_deadline(),
+        Some(NOON + 60_001),
+        "the same posts: no extra round"
+    );
+
+    // A correction, then resolving: each gives another digest, each asks at once.
+    for digest in ["corrected", "resolved"] {
+        let plan = machine
+            .poll(machine.next_deadline().expect("deadline"))
+            .expect("due");
+        answer(
+            &mut machine,
+            plan.round,
+            200,
+            "\"t\"",
+            &page_with_posts(digest),
+        );
+        let at_once = machine
+            .poll(machine.next_deadline().expect("deadline"))
+            .expect("due");
+        assert_eq!(
+            at_once.notices_path.as_deref(),
+            Some("/status/notices/list"),
+            "{digest}"
+        );
+    }
+}

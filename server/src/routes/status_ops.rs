@@ -123,16 +123,24 @@ where
 {
     patch(
         move |operator: StatusOperator,
-              Path((id, seq)): Path<(String, i64)>,
+              Path((id, seq)): Path<(String, String)>,
               ApiJson(body): ApiJson<EditUpdate>| async move {
+            let seq = update_number(&seq)?;
             let notice = operator.actions().edit_update(&id, kind, seq, body).await?;
             Ok::<_, AppError>(Json(notice))
         },
     )
     .delete(
-        move |operator: StatusOperator, Path((id, seq)): Path<(String, i64)>| async move {
+        move |operator: StatusOperator, Path((id, seq)): Path<(String, String)>| async move {
+            let seq = update_number(&seq)?;
             let notice = operator.actions().delete_update(&id, kind, seq).await?;
             Ok::<_, AppError>(Json(notice))
         },
     )
+}
+
+/// An update's number in a path: anything else names no update (404 in the API's JSON, where
+/// axum's own refusal would be plain text).
+fn update_number(seq: &str) -> Result<i64, AppError> {
+    seq.parse().map_err(|_| AppError::NotFound)
 }

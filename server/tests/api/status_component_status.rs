@@ -305,6 +305,13 @@ async fn checked(app: &TestApp) -> (Value, Value, Vec<String>) {
     (summary["not_configured"].clone(), queue, offered)
 }
 
+/// Opens an incident on the queue: the status and the answer.
+async fn incident_on_the_queue(app: &TestApp) -> (u16, Value) {
+    let mut body = incident_body("Queue delays");
+    body["components"] = json!(["queue"]);
+    post(app, &operator(app), "/api/status/incidents", &body).await
+}
+
 async fn without_a_queue_url_the_queue_is_not_configured(app: TestApp) {
     assert_eq!(
         checked(&app).await,
@@ -314,6 +321,14 @@ async fn without_a_queue_url_the_queue_is_not_configured(app: TestApp) {
             vec!["api".to_owned(), "db".to_owned()]
         )
     );
+    // Nor can an incident name it.
+    let (status, answer) = incident_on_the_queue(&app).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "This deployment has no component 'queue': choose among API, Database."
+    );
+    assert_eq!(app.count_rows("status_notice_updates").await, 0);
 }
 on_sqlite!(without_a_queue_url_the_queue_is_not_configured);
 
@@ -326,6 +341,8 @@ async fn with_a_queue_url_the_queue_is_measured_and_offered(app: TestApp) {
             vec!["api".to_owned(), "db".to_owned(), "queue".to_owned()]
         )
     );
+    let (status, answer) = incident_on_the_queue(&app).await;
+    assert_eq!(status, 201, "{answer}");
 }
 on_sqlite!(
     with_a_queue_url_the_queue_is_measured_and_offered,

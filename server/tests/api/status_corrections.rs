@@ -131,6 +131,14 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
             404,
             "",
         ),
+        // Not a number: a 404 in the API's JSON (`error` reads it), as for any unknown update.
+        (
+            "DELETE",
+            format!("{updates}/abc"),
+            Value::Null,
+            404,
+            "nothing at this address",
+        ),
         (
             "PATCH",
             format!("/api/status/maintenances/{id}/updates/1"),

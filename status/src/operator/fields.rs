@@ -5,8 +5,6 @@
 use mg_domain::visible_text;
 use mg_platform::error::AppError;
 
-use crate::checks::COMPONENTS;
-
 pub(super) fn invalid(message: &str) -> AppError {
     AppError::InvalidField(message.to_owned())
 }
@@ -53,28 +51,28 @@ pub(super) fn text(
     Ok(trimmed.to_owned())
 }
 
-/// Known component ids, at least one, each once, joined by commas.
-pub(super) fn components(ids: &[String]) -> Result<String, AppError> {
-    let known: Vec<&str> = COMPONENTS.iter().map(|(id, _)| *id).collect();
-    if ids.is_empty() || ids.len() > known.len() {
-        return Err(invalid(&format!(
-            "Choose 1 to {} affected components.",
-            known.len()
-        )));
+/// Component ids of `offered` (this deployment's `(id, name)`: a component it does not check is not
+/// one), at least one, each once, joined by commas.
+pub(super) fn components(ids: &[String], offered: &[(String, String)]) -> Result<String, AppError> {
+    if ids.is_empty() || ids.len() > offered.len() {
+        return Err(invalid(&match offered.len() {
+            1 => "Choose the affected component.".to_owned(),
+            n => format!("Choose 1 to {n} affected components."),
+        }));
     }
     let mut chosen: Vec<&str> = Vec::new();
     for id in ids {
-        let Some(found) = known.iter().find(|k| **k == id.as_str()) else {
+        let Some((found, _)) = offered.iter().find(|(known, _)| known == id) else {
             return Err(invalid(&format!(
                 "This deployment has no component '{id}': choose among {}.",
-                COMPONENTS
+                offered
                     .iter()
-                    .map(|(_, name)| *name)
+                    .map(|(_, name)| name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
             )));
         };
-        if chosen.contains(found) {
+        if chosen.contains(&found.as_str()) {
             return Err(invalid("A component is named twice."));
         }
         chosen.push(found);
@@ -117,12 +115,22 @@ mod tests {
     #[test]
     fn components_are_known_named_once_and_kept_in_the_order_given() {
         let ids = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-        assert_eq!(components(&ids(&["db", "api"])).expect("ok"), "db,api");
-        assert!(refusal(components(&ids(&[]))).starts_with("Choose 1 to 3 affected"));
-        assert!(refusal(components(&ids(&["disk"])))
-            .starts_with("This deployment has no component 'disk'"));
+        let offered: Vec<(String, String)> = [("api", "API"), ("db", "Database")]
+            .iter()
+            .map(|(id, name)| ((*id).to_owned(), (*name).to_owned()))
+            .collect();
+        let components = |list: &[&str]| components(&ids(list), &offered);
+        assert_eq!(components(&["db", "api"]).expect("ok"), "db,api");
+        assert!(refusal(components(&[])).starts_with("Choose 1 to 2 affected"));
         assert_eq!(
-            refusal(components(&ids(&["db", "db"]))),
+            refusal(components(&["queue"])),
+            "This deployment has no component 'queue': choose among API, Database."
+        );
+        assert!(
+            refusal(components(&["disk"])).starts_with("This deployment has no component 'disk'")
+        );
+        assert_eq!(
+            refusal(components(&["db", "db"])),
             "A component is named twice."
         );
     }

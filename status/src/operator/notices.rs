@@ -33,11 +33,17 @@ struct Opening {
 }
 
 impl Opening {
-    fn checked(title: &str, body: &str, ids: &[String]) -> Result<Self, AppError> {
+    /// `offered`: this deployment's components (`Operator::view_components`).
+    fn checked(
+        title: &str,
+        body: &str,
+        ids: &[String],
+        offered: &[(String, String)],
+    ) -> Result<Self, AppError> {
         Ok(Self {
             title: text(title, "The title", MAX_TITLE_CHARS, false)?,
             markdown: text(body, "The text", MAX_BODY_CHARS, true)?,
-            components: components(ids)?,
+            components: components(ids, offered)?,
         })
     }
 }
@@ -56,7 +62,12 @@ struct Specifics {
 impl Operator<'_> {
     /// Opens an incident; the notice as the page shows it now.
     pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
-        let opening = Opening::checked(&body.title, &body.body, &body.components)?;
+        let opening = Opening::checked(
+            &body.title,
+            &body.body,
+            &body.components,
+            &self.view_components(),
+        )?;
         if body.impact == Impact::Maintenance {
             return Err(invalid(
                 "Choose the impact: none, minor, major or critical.",
@@ -98,7 +109,12 @@ impl Operator<'_> {
         body: ScheduleMaintenance,
     ) -> Result<Notice, AppError> {
         let now = now_ms();
-        let opening = Opening::checked(&body.title, &body.body, &body.components)?;
+        let opening = Opening::checked(
+            &body.title,
+            &body.body,
+            &body.components,
+            &self.view_components(),
+        )?;
         let time = |value: &str, name: &str| {
             parse_utc_ms(value).ok_or_else(|| {
                 invalid(&format!(
