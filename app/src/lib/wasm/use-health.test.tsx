@@ -31,6 +31,7 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     description: "All Systems Operational",
     not_configured: [],
     open_operator_incidents: 0,
+    notices_digest: "",
     page_url: "http://localhost:3000/apotheosis",
   };
 }
