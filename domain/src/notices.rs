@@ -155,6 +155,26 @@ impl Notice {
     }
 }
 
+/// A digest of `notices` as a page shows them: each one's id, status and last change, and its
+/// updates' texts (FNV-1a, 16 hex digits). Equal digests: the same posts on the page.
+pub fn digest(notices: &[Notice]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut add = |text: &str| {
+        for byte in text.bytes().chain([0]) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for notice in notices {
+        add(&notice.id);
+        add(notice.status.as_str());
+        add(&notice.updated_at);
+        for update in &notice.updates {
+            add(&update.body_html);
+        }
+    }
+    format!("{hash:016x}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,24 +194,27 @@ mod tests {
         let unknown = NoticeKind::try_from("outage".to_owned()).expect_err("not a kind");
         assert_eq!(unknown.to_string(), "'outage' is not a notice kind");
     }
-}
 
-/// A digest of `notices` as a page shows them: each one's id, status and last change, and its
-/// updates' texts (FNV-1a, 16 hex digits). Equal digests: the same posts on the page.
-pub fn digest(notices: &[Notice]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut add = |text: &str| {
-        for byte in text.bytes().chain([0]) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    #[test]
+    fn the_digest_changes_with_what_the_page_shows_of_the_posts() {
+        let post = Notice {
+            id: "a".into(),
+            updates: vec![NoticeUpdate {
+                body_html: "<p>Looking</p>".into(),
+                ..NoticeUpdate::default()
+            }],
+            ..Notice::default()
+        };
+        let same = super::digest(std::slice::from_ref(&post));
+        assert_eq!(same, super::digest(&[post.clone()]));
+        assert_eq!(same.len(), 16);
+        let mut corrected = post.clone();
+        corrected.updates[0].body_html = "<p>Found it</p>".into();
+        let mut resolved = post.clone();
+        resolved.status = NoticeStatus::Resolved;
+        for other in [corrected, resolved] {
+            assert_ne!(super::digest(&[other]), same);
         }
-    };
-    for notice in notices {
-        add(&notice.id);
-        add(notice.status.as_str());
-        add(&notice.updated_at);
-        for update in &notice.updates {
-            add(&update.body_html);
-        }
+        assert_ne!(super::digest(&[]), same);
     }
-    format!("{hash:016x}")
 }
