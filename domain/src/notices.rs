@@ -206,7 +206,7 @@ mod tests {
             ..Notice::default()
         };
         let same = super::digest(std::slice::from_ref(&post));
-        assert_eq!(same, super::digest(&[post.clone()]));
+        assert_eq!(same, super::digest(&[post.clone()][..]));
         assert_eq!(same.len(), 16);
         let mut corrected = post.clone();
         corrected.updates[0].body_html = "<p>Found it</p>".into();
