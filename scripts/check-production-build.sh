@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The production build of the server (without the `emulator` cargo feature, what `make
-# server-production` makes and deploy/ installs): lint it and its unit tests, and check that its
-# binary refuses to start without an identity provider or with the emulator asked for, the two things only this build does (the rest of its code is the default
-# build's, which `cargo test` runs).
+# server-production` makes and deploy/ installs): lint it, and check that its binary refuses to
+# start without an identity provider or with the emulator asked for, the two things only this build
+# does (the rest of its code is the default build's, which `cargo test` runs).
 # Debug profile in target/debug, to share the dependencies `cargo test` builds: without the
 # emulator's crate only the crates above the dependencies compile again. It writes
 # target/debug/mg-server; the browser tests run their own copy of the test build's (target/e2e/).
@@ -10,9 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Linted as it compiles (scripts/cargo-linted.sh), sharing the test build's compiles of everything
-# below the shell crate; its unit tests are built (not run: they are the default build's).
-scripts/cargo-linted.sh lint test -p mg-server --no-default-features --lib --bins --no-run
-scripts/cargo-linted.sh build -p mg-server --no-default-features --bin mg-server --quiet
+# below the shell crate: the library and the binary (the unit tests are the default build's, which
+# the clippy-host suite lints).
+scripts/cargo-linted.sh lint build -p mg-server --no-default-features --bin mg-server
 
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
