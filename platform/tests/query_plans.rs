@@ -6,7 +6,7 @@
 //! the same database is pruned, to show each pruning statement deletes at most a batch.
 
 use mg_platform::db::{
-    plans::{drop_test_postgres, full_scans, test_postgres, unplanned_statements, Planned},
+    plans::{drop_test_postgres, test_postgres, unplanned_statements, Planned},
     prune::PRUNE_BATCH,
     revocations as r, sessions as s, test_database, users as u, Database,
 };
@@ -94,23 +94,8 @@ const fn trigger(name: &'static str, sql: &'static str, args: &'static [&'static
 /// Explains every statement on `db` (seeded here) and fails naming each full scan.
 async fn no_statement_reads_a_growing_table_whole(db: &Database) {
     db.seed_users(1, USERS).await.expect("seed");
-    let mut scans = Vec::new();
-    for statement in STATEMENTS.iter().chain(PER_ENGINE).chain(TRIGGERS) {
-        let plan = db
-            .explain(statement)
-            .await
-            .unwrap_or_else(|error| panic!("{}: {error}", statement.name));
-        if std::env::var("SHOW_PLANS").is_ok() {
-            eprintln!("{}:\n  {}", statement.name, plan.join("\n  "));
-        }
-        for step in full_scans(&plan, BOUNDED) {
-            scans.push(format!(
-                "{}: {step}\n  {}",
-                statement.name,
-                plan.join("\n  ")
-            ));
-        }
-    }
+    let statements = STATEMENTS.iter().chain(PER_ENGINE).chain(TRIGGERS);
+    let scans = db.full_scans_of(statements, |_| BOUNDED.to_vec()).await;
     assert!(
         scans.is_empty(),
         "{:?} reads whole tables:\n{}",

@@ -5,7 +5,7 @@
 //! Then the same history is pruned, to show each pruning statement deletes at most a batch.
 
 use mg_platform::db::{
-    plans::{drop_test_postgres, full_scans, test_postgres, unplanned_statements, Planned},
+    plans::{drop_test_postgres, test_postgres, unplanned_statements, Planned},
     prune::PRUNE_BATCH,
     seed::numbers,
     test_database, Database,
@@ -147,28 +147,15 @@ async fn seed(db: &Database) {
 /// Explains every statement on `db` (seeded here) and fails naming each full scan.
 async fn no_statement_reads_a_growing_table_whole(db: &Database) {
     seed(db).await;
-    let mut scans = Vec::new();
-    for statement in STATEMENTS.iter().chain(PER_ENGINE) {
-        let plan = db
-            .explain(statement)
-            .await
-            .unwrap_or_else(|error| panic!("{}: {error}", statement.name));
-        if std::env::var("SHOW_PLANS").is_ok() {
-            eprintln!("{}:\n  {}", statement.name, plan.join("\n  "));
-        }
-        let bounded: Vec<&str> = if READ_EVERY_NOTICE.contains(&statement.name) {
-            [BOUNDED, &["status_notice_updates"]].concat()
-        } else {
-            BOUNDED.to_vec()
-        };
-        for step in full_scans(&plan, &bounded) {
-            scans.push(format!(
-                "{}: {step}\n  {}",
-                statement.name,
-                plan.join("\n  ")
-            ));
-        }
-    }
+    let scans = db
+        .full_scans_of(STATEMENTS.iter().chain(PER_ENGINE), |statement| {
+            if READ_EVERY_NOTICE.contains(&statement.name) {
+                [BOUNDED, &["status_notice_updates"]].concat()
+            } else {
+                BOUNDED.to_vec()
+            }
+        })
+        .await;
     assert!(
         scans.is_empty(),
         "{:?} reads whole tables:\n{}",

@@ -84,6 +84,34 @@ impl Database {
             .map(|row| row.try_get::<String, _>(column))
             .collect()
     }
+
+    /// Explains each of `statements` and gives every full scan (`full_scans`, with the tables
+    /// `bounded` names for that statement), each with the statement's name and its whole plan;
+    /// `SHOW_PLANS=1` prints every plan. Panics on a statement the database cannot explain.
+    pub async fn full_scans_of<'a>(
+        &self,
+        statements: impl IntoIterator<Item = &'a Planned>,
+        bounded: impl Fn(&Planned) -> Vec<&'a str>,
+    ) -> Vec<String> {
+        let mut scans = Vec::new();
+        for statement in statements {
+            let plan = self
+                .explain(statement)
+                .await
+                .unwrap_or_else(|error| panic!("{}: {error}", statement.name));
+            if std::env::var("SHOW_PLANS").is_ok() {
+                eprintln!("{}:\n  {}", statement.name, plan.join("\n  "));
+            }
+            for step in full_scans(&plan, &bounded(statement)) {
+                scans.push(format!(
+                    "{}: {step}\n  {}",
+                    statement.name,
+                    plan.join("\n  ")
+                ));
+            }
+        }
+        scans
+    }
 }
 
 /// The steps of `plan` that read a table whole: SQLite's `SCAN <table>` without an index
