@@ -340,22 +340,7 @@ mod tests {
     use crate::store::StatusQueries;
 
     fn first(id: &str) -> UpdateRow {
-        UpdateRow {
-            notice_id: id.into(),
-            seq: 1,
-            kind: NoticeKind::Incident,
-            title: "Slow".into(),
-            impact: Impact::Minor,
-            components: "db".into(),
-            check_incident: None,
-            starts_at: None,
-            ends_at: None,
-            status: NoticeStatus::Investigating,
-            body: "Looking.".into(),
-            created_at: 1_000,
-            author: "ops".into(),
-            component_status: None,
-        }
+        UpdateRow::first_for_tests(id)
     }
 
     fn update<'a>(id: &'a str, kind: &str, status: &str, at: i64) -> NewUpdate<'a> {

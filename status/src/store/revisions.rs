@@ -148,7 +148,7 @@ impl StatusStore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mg_domain::notices::{Impact, NoticeStatus};
+    use mg_domain::notices::NoticeStatus;
     use mg_platform::db::test_database;
 
     use crate::store::{notices::NewUpdate, StatusQueries};
@@ -158,20 +158,8 @@ mod tests {
         let (_dir, db) = test_database().await;
         let store = db.status();
         let first = UpdateRow {
-            notice_id: "n1".into(),
-            seq: 1,
-            kind: NoticeKind::Incident,
-            title: "Slow".into(),
-            impact: Impact::Minor,
-            components: "db".into(),
-            check_incident: None,
-            starts_at: None,
-            ends_at: None,
-            status: NoticeStatus::Investigating,
             body: "Lokoing.".into(),
-            created_at: 1_000,
-            author: "ops".into(),
-            component_status: None,
+            ..UpdateRow::first_for_tests("n1")
         };
         assert!(store.insert_notice(&first, 30).await.expect("stored"));
         let second = NewUpdate {

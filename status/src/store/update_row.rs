@@ -42,3 +42,26 @@ impl UpdateRow {
             .and_then(ComponentStatus::parse)
     }
 }
+
+#[cfg(test)]
+impl UpdateRow {
+    /// The tests' first update of a minor incident `id` on the database, by `ops` at 1,000 ms.
+    pub(crate) fn first_for_tests(id: &str) -> Self {
+        Self {
+            notice_id: id.into(),
+            seq: 1,
+            kind: NoticeKind::Incident,
+            title: "Slow".into(),
+            impact: Impact::Minor,
+            components: "db".into(),
+            check_incident: None,
+            starts_at: None,
+            ends_at: None,
+            status: NoticeStatus::Investigating,
+            body: "Looking.".into(),
+            created_at: 1_000,
+            author: "ops".into(),
+            component_status: None,
+        }
+    }
+}

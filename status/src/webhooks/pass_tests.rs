@@ -1,10 +1,7 @@
 //! The worker's passes driven with the time given, against a real database and no receiver
 //! (an address nothing listens on): what is enqueued once, claimed, paused and pruned.
 
-use mg_domain::{
-    notices::{Impact, NoticeKind, NoticeStatus},
-    webhooks::WebhookFormat,
-};
+use mg_domain::webhooks::WebhookFormat;
 use mg_platform::db::test_database;
 
 use super::*;
@@ -29,20 +26,8 @@ async fn with_webhook_and_update() -> (tempfile::TempDir, Arc<Webhooks>) {
     };
     assert!(store.insert_webhook(&hook, 20).await.expect("webhook"));
     let update = UpdateRow {
-        notice_id: "n1".into(),
-        seq: 1,
-        kind: NoticeKind::Incident,
-        title: "Slow".into(),
-        impact: Impact::Minor,
-        components: "db".into(),
-        check_incident: None,
-        starts_at: None,
-        ends_at: None,
-        status: NoticeStatus::Investigating,
-        body: "Looking.".into(),
-        component_status: None,
         created_at: T0 + 1_000,
-        author: "ops".into(),
+        ..UpdateRow::first_for_tests("n1")
     };
     assert!(store.insert_notice(&update, 30).await.expect("notice"));
     (dir, Arc::new(Webhooks::new(db, "https://mg.example", true)))
