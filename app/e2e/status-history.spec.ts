@@ -62,7 +62,11 @@ test("a bar's tooltip shows its date, uptime and incidents on hover and on keybo
   await expect(tooltip).toContainText("100% uptime, 0 incidents");
   await page.keyboard.press("ArrowLeft");
   await expect(bars.nth(88)).toBeFocused();
-  await expect(tooltip).toHaveText(/^\d+ \w+ \d{4}no data$/);
+  // Yesterday has no data unless this run's server started before midnight (UTC).
+  const yesterday = (await bars.nth(88).getAttribute("aria-label")) ?? "";
+  await expect(tooltip).toHaveText(
+    yesterday.endsWith(": no data") ? /^\d+ \w+ \d{4}no data$/ : /^\d+ \w+ \d{4}100% uptime/,
+  );
   await page.keyboard.press("Home");
   await expect(bars.first()).toBeFocused();
   // The tooltip stays inside the card at either end.
@@ -74,7 +78,7 @@ test("a bar's tooltip shows its date, uptime and incidents on hover and on keybo
 test("the charts have text equivalents for screen readers", async ({ page }) => {
   await openStatus(page);
   await expect(page.getByTestId("bars-summary-db")).toHaveText(
-    /^Database, last 90 days: 100% uptime \(checks inside maintenance windows left out\), 1 day with checks, 0 with incidents, 0 in maintenance, lowest day .+ at 100%\.$/,
+    /^Database, last 90 days: 100% uptime \(checks inside maintenance windows left out\), (1 day|2 days) with checks, 0 with incidents, 0 in maintenance, lowest day .+ at 100%\.$/,
   );
   const table = page.getByTestId("latency-table-db");
   await expect(table.locator("caption")).toHaveText(
