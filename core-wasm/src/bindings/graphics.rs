@@ -61,6 +61,48 @@ macro_rules! buffer_getters {
     };
 }
 
+/// A widget's constructor, `step` and `drag` over the scene it wraps (`inner`), and `Default`
+/// when the constructor takes no arguments: `new(args) => scene, "doc"; step "doc"; drag "doc";`,
+/// the docs plain strings as for `buffer_getters!`.
+macro_rules! widget_controls {
+    ($widget:ident { new() => $($rest:tt)* }) => {
+        impl Default for $widget {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        widget_controls!(@impl $widget { new() => $($rest)* });
+    };
+    ($widget:ident { new($($arg:ident: $arg_ty:ty),+) => $($rest:tt)* }) => {
+        widget_controls!(@impl $widget { new($($arg: $arg_ty),+) => $($rest)* });
+    };
+    (@impl $widget:ident {
+        new($($arg:ident: $arg_ty:ty),*) => $scene:expr, $new_doc:literal;
+        step $step_doc:literal;
+        drag $drag_doc:literal;
+    }) => {
+        #[wasm_bindgen]
+        impl $widget {
+            #[doc = $new_doc]
+            #[wasm_bindgen(constructor)]
+            pub fn new($($arg: $arg_ty),*) -> $widget {
+                $widget { inner: $scene }
+            }
+
+            #[doc = $step_doc]
+            pub fn step(&mut self) {
+                self.inner.step();
+            }
+
+            #[doc = $drag_doc]
+            pub fn drag(&mut self, dx: f32, dy: f32) {
+                self.inner.drag(dx, dy);
+            }
+        }
+    };
+}
+
 /// Widget 1: a wireframe icosahedron (radius 1.5) around a glowing core (radius 0.5) with signal
 /// particles. Draw the shell as `LINES` (edges) and faint `TRIANGLES` (faces), the core as
 /// `TRIANGLES` and the particles as `POINTS`, skipping vertices whose `a` is 0.
@@ -70,26 +112,12 @@ pub struct IcosahedronWidget {
     inner: IcosahedronScene,
 }
 
-#[wasm_bindgen]
-impl IcosahedronWidget {
-    /// `seed` fixes the particle sequence (time-based in the app, constant in tests).
-    #[wasm_bindgen(constructor)]
-    pub fn new(seed: u32) -> IcosahedronWidget {
-        IcosahedronWidget {
-            inner: IcosahedronScene::new(u64::from(seed)),
-        }
-    }
-
-    /// One animation frame: rotation, particles, glow; rewrites the vertex buffers in place.
-    pub fn step(&mut self) {
-        self.inner.step();
-    }
-
-    /// A pointer drag of `dx` by `dy` CSS pixels (0.005 rad per pixel); stops auto-rotation.
-    pub fn drag(&mut self, dx: f32, dy: f32) {
-        self.inner.drag(dx, dy);
-    }
-}
+widget_controls!(IcosahedronWidget {
+    new(seed: u32) => IcosahedronScene::new(u64::from(seed)),
+        " `seed` fixes the particle sequence (time-based in the app, constant in tests).";
+    step " One animation frame: rotation, particles, glow; rewrites the vertex buffers in place.";
+    drag " A pointer drag of `dx` by `dy` CSS pixels (0.005 rad per pixel); stops auto-rotation.";
+});
 
 buffer_getters!(IcosahedronWidget {
     shell_vertices:
@@ -124,32 +152,13 @@ pub struct HypercubeWidget {
     inner: HypercubeScene,
 }
 
-impl Default for HypercubeWidget {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-#[wasm_bindgen]
-impl HypercubeWidget {
-    /// The tesseract at rest, its buffers already holding a drawable frame.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> HypercubeWidget {
-        HypercubeWidget {
-            inner: HypercubeScene::new(),
-        }
-    }
-
-    /// One animation frame: 4D rotation, tilt, auto-yaw, radar pulses.
-    pub fn step(&mut self) {
-        self.inner.step();
-    }
-
-    /// A pointer drag of `dx` by `dy` CSS pixels; stops the 3D auto-yaw (the 4D turn goes on).
-    pub fn drag(&mut self, dx: f32, dy: f32) {
-        self.inner.drag(dx, dy);
-    }
-}
+widget_controls!(HypercubeWidget {
+    new() => HypercubeScene::new(),
+        " The tesseract at rest, its buffers already holding a drawable frame.";
+    step " One animation frame: 4D rotation, tilt, auto-yaw, radar pulses.";
+    drag
+        " A pointer drag of `dx` by `dy` CSS pixels; stops the 3D auto-yaw (the 4D turn goes on).";
+});
 
 buffer_getters!(HypercubeWidget {
     vertices:
@@ -177,32 +186,12 @@ pub struct HelixWidget {
     inner: DoubleHelixScene,
 }
 
-impl Default for HelixWidget {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-#[wasm_bindgen]
-impl HelixWidget {
-    /// The helix, its buffers already holding a drawable frame.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> HelixWidget {
-        HelixWidget {
-            inner: DoubleHelixScene::new(),
-        }
-    }
-
-    /// One animation frame: spin and the travelling pulse.
-    pub fn step(&mut self) {
-        self.inner.step();
-    }
-
-    /// A pointer drag of `dx` by `dy` CSS pixels; stops the spin.
-    pub fn drag(&mut self, dx: f32, dy: f32) {
-        self.inner.drag(dx, dy);
-    }
-}
+widget_controls!(HelixWidget {
+    new() => DoubleHelixScene::new(),
+        " The helix, its buffers already holding a drawable frame.";
+    step " One animation frame: spin and the travelling pulse.";
+    drag " A pointer drag of `dx` by `dy` CSS pixels; stops the spin.";
+});
 
 buffer_getters!(HelixWidget {
     vertices:
@@ -224,32 +213,12 @@ pub struct MoleculeWidget {
     inner: MoleculeScene,
 }
 
-impl Default for MoleculeWidget {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-#[wasm_bindgen]
-impl MoleculeWidget {
-    /// The molecule, its buffers already holding a drawable frame.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> MoleculeWidget {
-        MoleculeWidget {
-            inner: MoleculeScene::new(),
-        }
-    }
-
-    /// One animation frame: rotation and vibration.
-    pub fn step(&mut self) {
-        self.inner.step();
-    }
-
-    /// A pointer drag of `dx` by `dy` CSS pixels; stops auto-rotation.
-    pub fn drag(&mut self, dx: f32, dy: f32) {
-        self.inner.drag(dx, dy);
-    }
-}
+widget_controls!(MoleculeWidget {
+    new() => MoleculeScene::new(),
+        " The molecule, its buffers already holding a drawable frame.";
+    step " One animation frame: rotation and vibration.";
+    drag " A pointer drag of `dx` by `dy` CSS pixels; stops auto-rotation.";
+});
 
 buffer_getters!(MoleculeWidget {
     atom_vertices:
