@@ -14,6 +14,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use js_sys::{Array, Object, Reflect};
+use serde::de::value::StrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -68,10 +69,9 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         } else if Array::is_array(&value) {
             visitor.visit_seq(Items(Walk::new(value.unchecked_into())))
         } else if value.is_object() {
-            visitor.visit_map(Members {
-                entries: Walk::new(Object::entries(value.unchecked_ref())),
-                value: JsValue::UNDEFINED,
-            })
+            visitor.visit_map(MemberMap::new(Entries(Walk::new(Object::entries(
+                value.unchecked_ref(),
+            )))))
         } else {
             Err(Unreadable)
         }
@@ -108,12 +108,11 @@ impl<'de> de::Deserializer<'de> for JsValueReader {
         if !self.0.is_object() || Array::is_array(&self.0) {
             return Err(Unreadable);
         }
-        visitor.visit_map(Fields {
+        visitor.visit_map(MemberMap::new(Fields {
             object: self.0,
             names: names_of(fields),
             next: 0,
-            value: JsValue::UNDEFINED,
-        })
+        }))
     }
 
     /// `JSON.parse` gives every number as a double, which `deserialize_any` hands over as one; an
@@ -242,77 +241,87 @@ fn names_of(fields: &'static [&'static str]) -> Rc<[Name]> {
     })
 }
 
+/// An object read as a map: its members one at a time from `M`, each value held from its key
+/// until serde asks for it.
+struct MemberMap<M> {
+    members: M,
+    value: JsValue,
+}
+
+impl<M> MemberMap<M> {
+    fn new(members: M) -> Self {
+        Self {
+            members,
+            value: JsValue::UNDEFINED,
+        }
+    }
+}
+
+/// Where a map's members come from: the next key, as serde reads it, with its value.
+trait Members {
+    type Key: for<'de> de::Deserializer<'de, Error = Unreadable>;
+
+    fn next_member(&mut self) -> Result<Option<(Self::Key, JsValue)>, Unreadable>;
+}
+
+impl<'de, M: Members> MapAccess<'de> for MemberMap<M> {
+    type Error = Unreadable;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Unreadable> {
+        let Some((key, value)) = self.members.next_member()? else {
+            return Ok(None);
+        };
+        self.value = value;
+        seed.deserialize(key).map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Unreadable> {
+        seed.deserialize(JsValueReader(std::mem::replace(
+            &mut self.value,
+            JsValue::UNDEFINED,
+        )))
+    }
+}
+
 /// A struct's fields, read from an object by name; absent ones are skipped.
 struct Fields {
     object: JsValue,
     names: Rc<[Name]>,
     next: usize,
-    value: JsValue,
 }
 
-impl<'de> MapAccess<'de> for Fields {
-    type Error = Unreadable;
+impl Members for Fields {
+    type Key = StrDeserializer<'static, Unreadable>;
 
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Unreadable> {
+    fn next_member(&mut self) -> Result<Option<(Self::Key, JsValue)>, Unreadable> {
         while let Some(&(name, ref key)) = self.names.get(self.next) {
             self.next += 1;
             let value = Reflect::get(&self.object, key).map_err(|_| Unreadable)?;
-            if value.is_undefined() {
-                continue;
+            if !value.is_undefined() {
+                return Ok(Some((name.into_deserializer(), value)));
             }
-            self.value = value;
-            return seed
-                .deserialize(IntoDeserializer::<'de, Unreadable>::into_deserializer(name))
-                .map(Some);
         }
         Ok(None)
     }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> Result<V::Value, Unreadable> {
-        read_held(&mut self.value, seed)
-    }
-}
-
-/// Reads the value a map access holds for the key it just gave.
-fn read_held<'de, V: DeserializeSeed<'de>>(
-    held: &mut JsValue,
-    seed: V,
-) -> Result<V::Value, Unreadable> {
-    seed.deserialize(JsValueReader(std::mem::replace(held, JsValue::UNDEFINED)))
 }
 
 /// The own enumerable `[key, value]` entries of an object.
-struct Members {
-    entries: Walk,
-    value: JsValue,
-}
+struct Entries(Walk);
 
-impl<'de> MapAccess<'de> for Members {
-    type Error = Unreadable;
+impl Members for Entries {
+    type Key = JsValueReader;
 
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Unreadable> {
-        let Some(entry) = self.entries.next() else {
-            return Ok(None);
-        };
-        let entry: Array = entry.unchecked_into();
-        self.value = entry.get(1);
-        seed.deserialize(JsValueReader(entry.get(0))).map(Some)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> Result<V::Value, Unreadable> {
-        read_held(&mut self.value, seed)
+    fn next_member(&mut self) -> Result<Option<(Self::Key, JsValue)>, Unreadable> {
+        Ok(self.0.next().map(|entry| {
+            let entry: Array = entry.unchecked_into();
+            (JsValueReader(entry.get(0)), entry.get(1))
+        }))
     }
 }
 
