@@ -14,6 +14,9 @@ export type { SceneName } from "./scene-names";
 /** The three theme colours (CSS custom properties `--graphics-*`). */
 export type ColourRole = "primary" | "secondary" | "glow";
 
+/** A buffer in wasm memory, read each time it is drawn: its byte offset and length in elements. */
+export type WasmBuffer = () => { ptr: number; len: number };
+
 /** One draw call over a vertex buffer: indexed (`indices`) or every vertex as a point. */
 export type DrawSpec = {
   mode: "lines" | "triangles" | "points";
@@ -21,13 +24,13 @@ export type DrawSpec = {
   /** Multiplies the vertex's own intensity. */
   opacity: number;
   /** Index buffer (never changes, uploaded once); none for `points`. */
-  indices?: () => { ptr: number; len: number };
+  indices?: WasmBuffer;
   /** Points: `size` px wide, or the vertex's `a` is a radius in scene units (molecule atoms). */
   pointSize?: number | "radius";
 };
 
 export type VertexSet = {
-  vertices: () => { ptr: number; len: number };
+  vertices: WasmBuffer;
   draws: DrawSpec[];
 };
 
@@ -43,143 +46,107 @@ export type SceneBinding = {
 
 export const STRIDE = vertexStride();
 
+/** A widget's `xxxPtr`/`xxxLen` getter pair, named by `xxx`. */
+function buffer<N extends string>(
+  widget: { [K in `${N}Ptr` | `${N}Len`]: () => number },
+  name: N,
+): WasmBuffer {
+  return () => ({ ptr: widget[`${name}Ptr`](), len: widget[`${name}Len`]() });
+}
+
+/** The binding of a live widget: its controls forwarded, and how to draw it. */
+function bind(
+  widget: { step(): void; drag(dx: number, dy: number): void; free(): void },
+  fitRadius: number,
+  sets: VertexSet[],
+): SceneBinding {
+  return {
+    step: () => widget.step(),
+    drag: (dx, dy) => widget.drag(dx, dy),
+    free: () => widget.free(),
+    fitRadius,
+    sets,
+  };
+}
+
 export function createScene(name: SceneName, seed: number): SceneBinding {
   switch (name) {
     case "icosahedron": {
       const w = new IcosahedronWidget(seed);
-      return {
-        step: () => w.step(),
-        drag: (dx, dy) => w.drag(dx, dy),
-        free: () => w.free(),
-        fitRadius: 1.75,
-        sets: [
-          {
-            vertices: () => ({ ptr: w.coreVerticesPtr(), len: w.coreVerticesLen() }),
-            draws: [
-              {
-                mode: "triangles",
-                colour: "glow",
-                opacity: 0.22,
-                indices: () => ({ ptr: w.coreTrianglesPtr(), len: w.coreTrianglesLen() }),
-              },
-            ],
-          },
-          {
-            vertices: () => ({ ptr: w.shellVerticesPtr(), len: w.shellVerticesLen() }),
-            draws: [
-              {
-                mode: "triangles",
-                colour: "primary",
-                opacity: 0.05,
-                indices: () => ({ ptr: w.shellFacesPtr(), len: w.shellFacesLen() }),
-              },
-              {
-                mode: "lines",
-                colour: "primary",
-                opacity: 0.85,
-                indices: () => ({ ptr: w.shellEdgesPtr(), len: w.shellEdgesLen() }),
-              },
-              { mode: "points", colour: "primary", opacity: 0.9, pointSize: 4 },
-            ],
-          },
-          {
-            vertices: () => ({ ptr: w.particleVerticesPtr(), len: w.particleVerticesLen() }),
-            draws: [{ mode: "points", colour: "secondary", opacity: 1, pointSize: 7 }],
-          },
-        ],
-      };
+      return bind(w, 1.75, [
+        {
+          vertices: buffer(w, "coreVertices"),
+          draws: [
+            {
+              mode: "triangles",
+              colour: "glow",
+              opacity: 0.22,
+              indices: buffer(w, "coreTriangles"),
+            },
+          ],
+        },
+        {
+          vertices: buffer(w, "shellVertices"),
+          draws: [
+            {
+              mode: "triangles",
+              colour: "primary",
+              opacity: 0.05,
+              indices: buffer(w, "shellFaces"),
+            },
+            { mode: "lines", colour: "primary", opacity: 0.85, indices: buffer(w, "shellEdges") },
+            { mode: "points", colour: "primary", opacity: 0.9, pointSize: 4 },
+          ],
+        },
+        {
+          vertices: buffer(w, "particleVertices"),
+          draws: [{ mode: "points", colour: "secondary", opacity: 1, pointSize: 7 }],
+        },
+      ]);
     }
     case "hypercube": {
       const w = new HypercubeWidget();
-      return {
-        step: () => w.step(),
-        drag: (dx, dy) => w.drag(dx, dy),
-        free: () => w.free(),
-        fitRadius: 2.2,
-        sets: [
-          {
-            vertices: () => ({ ptr: w.verticesPtr(), len: w.verticesLen() }),
-            draws: [
-              {
-                mode: "triangles",
-                colour: "glow",
-                opacity: 0.06,
-                indices: () => ({ ptr: w.facesPtr(), len: w.facesLen() }),
-              },
-              {
-                mode: "lines",
-                colour: "primary",
-                opacity: 0.9,
-                indices: () => ({ ptr: w.edgesPtr(), len: w.edgesLen() }),
-              },
-              { mode: "points", colour: "primary", opacity: 1, pointSize: 4 },
-            ],
-          },
-          {
-            vertices: () => ({ ptr: w.radarVerticesPtr(), len: w.radarVerticesLen() }),
-            draws: [
-              {
-                mode: "lines",
-                colour: "secondary",
-                opacity: 0.6,
-                indices: () => ({ ptr: w.radarEdgesPtr(), len: w.radarEdgesLen() }),
-              },
-            ],
-          },
-        ],
-      };
+      return bind(w, 2.2, [
+        {
+          vertices: buffer(w, "vertices"),
+          draws: [
+            { mode: "triangles", colour: "glow", opacity: 0.06, indices: buffer(w, "faces") },
+            { mode: "lines", colour: "primary", opacity: 0.9, indices: buffer(w, "edges") },
+            { mode: "points", colour: "primary", opacity: 1, pointSize: 4 },
+          ],
+        },
+        {
+          vertices: buffer(w, "radarVertices"),
+          draws: [
+            { mode: "lines", colour: "secondary", opacity: 0.6, indices: buffer(w, "radarEdges") },
+          ],
+        },
+      ]);
     }
     case "helix": {
       const w = new HelixWidget();
-      return {
-        step: () => w.step(),
-        drag: (dx, dy) => w.drag(dx, dy),
-        free: () => w.free(),
-        fitRadius: 2.5,
-        sets: [
-          {
-            vertices: () => ({ ptr: w.verticesPtr(), len: w.verticesLen() }),
-            draws: [
-              {
-                mode: "lines",
-                colour: "secondary",
-                opacity: 0.45,
-                indices: () => ({ ptr: w.rungsPtr(), len: w.rungsLen() }),
-              },
-              {
-                mode: "lines",
-                colour: "primary",
-                opacity: 0.9,
-                indices: () => ({ ptr: w.strandsPtr(), len: w.strandsLen() }),
-              },
-              { mode: "points", colour: "glow", opacity: 1, pointSize: 5 },
-            ],
-          },
-        ],
-      };
+      return bind(w, 2.5, [
+        {
+          vertices: buffer(w, "vertices"),
+          draws: [
+            { mode: "lines", colour: "secondary", opacity: 0.45, indices: buffer(w, "rungs") },
+            { mode: "lines", colour: "primary", opacity: 0.9, indices: buffer(w, "strands") },
+            { mode: "points", colour: "glow", opacity: 1, pointSize: 5 },
+          ],
+        },
+      ]);
     }
     case "molecule": {
       const w = new MoleculeWidget();
-      return {
-        step: () => w.step(),
-        drag: (dx, dy) => w.drag(dx, dy),
-        free: () => w.free(),
-        fitRadius: 2.05,
-        sets: [
-          {
-            vertices: () => ({ ptr: w.atomsPtr(), len: w.atomsLen() }),
-            draws: [
-              {
-                mode: "lines",
-                colour: "secondary",
-                opacity: 0.8,
-                indices: () => ({ ptr: w.bondsPtr(), len: w.bondsLen() }),
-              },
-              { mode: "points", colour: "primary", opacity: 1, pointSize: "radius" },
-            ],
-          },
-        ],
-      };
+      return bind(w, 2.05, [
+        {
+          vertices: buffer(w, "atoms"),
+          draws: [
+            { mode: "lines", colour: "secondary", opacity: 0.8, indices: buffer(w, "bonds") },
+            { mode: "points", colour: "primary", opacity: 1, pointSize: "radius" },
+          ],
+        },
+      ]);
     }
   }
 }
