@@ -22,11 +22,11 @@ crate::vocabulary! {
     /// A component's status, as Statuspage spells it.
     #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "ComponentCondition"))]
     pub enum ComponentStatus("component status") {
-        Operational = "operational",
-        DegradedPerformance = "degraded_performance",
-        PartialOutage = "partial_outage",
-        MajorOutage = "major_outage",
-        UnderMaintenance = "under_maintenance",
+        Operational = "operational" => "Operational",
+        DegradedPerformance = "degraded_performance" => "Degraded performance",
+        PartialOutage = "partial_outage" => "Partial outage",
+        MajorOutage = "major_outage" => "Major outage",
+        UnderMaintenance = "under_maintenance" => "Under maintenance",
     }
 }
 
@@ -40,17 +40,6 @@ impl ComponentStatus {
             ComponentStatus::DegradedPerformance => 2,
             ComponentStatus::PartialOutage => 3,
             ComponentStatus::MajorOutage => 4,
-        }
-    }
-
-    /// The words shown for it: "Operational", "Major outage".
-    pub const fn words(self) -> &'static str {
-        match self {
-            ComponentStatus::Operational => "Operational",
-            ComponentStatus::DegradedPerformance => "Degraded performance",
-            ComponentStatus::PartialOutage => "Partial outage",
-            ComponentStatus::MajorOutage => "Major outage",
-            ComponentStatus::UnderMaintenance => "Under maintenance",
         }
     }
 

@@ -13,25 +13,12 @@ crate::vocabulary! {
     #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeImpact"))]
     pub enum Impact("notice impact") {
         #[default]
-        None = "none",
-        Minor = "minor",
-        Major = "major",
-        Critical = "critical",
+        None = "none" => "None",
+        Minor = "minor" => "Minor",
+        Major = "major" => "Major",
+        Critical = "critical" => "Critical",
         /// A maintenance window's impact.
-        Maintenance = "maintenance",
-    }
-}
-
-impl Impact {
-    /// The words shown for it: "Minor".
-    pub const fn words(self) -> &'static str {
-        match self {
-            Impact::None => "None",
-            Impact::Minor => "Minor",
-            Impact::Major => "Major",
-            Impact::Critical => "Critical",
-            Impact::Maintenance => "Maintenance",
-        }
+        Maintenance = "maintenance" => "Maintenance",
     }
 }
 
@@ -42,13 +29,13 @@ crate::vocabulary! {
     #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "NoticeStatus"))]
     pub enum NoticeStatus("notice status") {
         #[default]
-        Investigating = "investigating",
-        Identified = "identified",
-        Monitoring = "monitoring",
-        Resolved = "resolved",
-        Scheduled = "scheduled",
-        InProgress = "in_progress",
-        Completed = "completed",
+        Investigating = "investigating" => "Investigating",
+        Identified = "identified" => "Identified",
+        Monitoring = "monitoring" => "Monitoring",
+        Resolved = "resolved" => "Resolved",
+        Scheduled = "scheduled" => "Scheduled",
+        InProgress = "in_progress" => "In progress",
+        Completed = "completed" => "Completed",
     }
 }
 
@@ -64,19 +51,6 @@ impl NoticeStatus {
         NoticeStatus::InProgress,
         NoticeStatus::Completed,
     ];
-
-    /// The words shown for it: "Investigating", "In progress".
-    pub const fn words(self) -> &'static str {
-        match self {
-            NoticeStatus::Investigating => "Investigating",
-            NoticeStatus::Identified => "Identified",
-            NoticeStatus::Monitoring => "Monitoring",
-            NoticeStatus::Resolved => "Resolved",
-            NoticeStatus::Scheduled => "Scheduled",
-            NoticeStatus::InProgress => "In progress",
-            NoticeStatus::Completed => "Completed",
-        }
-    }
 
     /// Whether the notice is over at this status.
     pub fn is_final(self) -> bool {

@@ -6,20 +6,9 @@ crate::vocabulary! {
     /// Discord's incoming webhooks.
     #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
     pub enum WebhookFormat("webhook format") {
-        Json = "json",
-        Slack = "slack",
-        Discord = "discord",
-    }
-}
-
-impl WebhookFormat {
-    /// The words shown for it: "JSON", "Slack", "Discord".
-    pub const fn words(self) -> &'static str {
-        match self {
-            WebhookFormat::Json => "JSON",
-            WebhookFormat::Slack => "Slack",
-            WebhookFormat::Discord => "Discord",
-        }
+        Json = "json" => "JSON",
+        Slack = "slack" => "Slack",
+        Discord = "discord" => "Discord",
     }
 }
 

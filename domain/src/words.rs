@@ -22,8 +22,31 @@ impl std::error::Error for UnknownWord {}
 
 /// Declares a vocabulary enum: `pub enum Name("what it is") { Variant = "word", ... }`. Attributes
 /// before the enum and its variants pass through (derives, `#[default]`, docs, ts-rs renames).
+/// `Variant = "word" => "Shown words"` on every variant adds `words()`, what a page shows for it.
 #[macro_export]
 macro_rules! vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident ($what:literal) {
+            $( $(#[$vmeta:meta])* $variant:ident = $word:literal => $shown:literal ),+ $(,)?
+        }
+    ) => {
+        $crate::vocabulary! {
+            $(#[$meta])*
+            pub enum $name ($what) {
+                $( $(#[$vmeta])* $variant = $word ),+
+            }
+        }
+
+        impl $name {
+            /// The words shown for it on a page ("Major outage" for `major_outage`).
+            pub const fn words(self) -> &'static str {
+                match self {
+                    $($name::$variant => $shown),+
+                }
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         pub enum $name:ident ($what:literal) {
@@ -69,4 +92,23 @@ macro_rules! vocabulary {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::component_status::ComponentStatus;
+    use crate::notices::NoticeStatus;
+    use crate::webhooks::WebhookFormat;
+
+    #[test]
+    fn each_word_is_stored_as_declared_and_shown_in_the_words_declared_after_it() {
+        assert_eq!(NoticeStatus::InProgress.as_str(), "in_progress");
+        assert_eq!(NoticeStatus::InProgress.words(), "In progress");
+        assert_eq!(ComponentStatus::MajorOutage.words(), "Major outage");
+        assert_eq!(WebhookFormat::Json.words(), "JSON");
+        assert_eq!(
+            NoticeStatus::parse("in_progress"),
+            Some(NoticeStatus::InProgress)
+        );
+    }
 }
