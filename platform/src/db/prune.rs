@@ -39,31 +39,19 @@ macro_rules! prune_batch {
     };
     ($table:literal, $condition:literal, $order:literal, $skip:literal) => {
         $crate::db::prune::PerEngine {
-            sqlite: concat!(
-                "DELETE FROM ",
-                $table,
-                " WHERE rowid IN (SELECT rowid FROM ",
-                $table,
-                " WHERE ",
-                $condition,
-                $order,
-                " LIMIT $2",
-                $skip,
-                ")"
-            ),
-            postgres: concat!(
-                "DELETE FROM ",
-                $table,
-                " WHERE ctid = ANY(ARRAY(SELECT ctid FROM ",
-                $table,
-                " WHERE ",
-                $condition,
-                $order,
-                " LIMIT $2",
-                $skip,
-                "))"
-            ),
+            sqlite: $crate::prune_batch!(@delete "rowid IN (SELECT rowid", ")",
+                $table, $condition, $order, $skip),
+            postgres: $crate::prune_batch!(@delete "ctid = ANY(ARRAY(SELECT ctid", "))",
+                $table, $condition, $order, $skip),
         }
+    };
+    // One engine's statement: the rows picked by their address (`$pick` ... `$close`).
+    (@delete $pick:literal, $close:literal,
+        $table:literal, $condition:literal, $order:literal, $skip:literal) => {
+        concat!(
+            "DELETE FROM ", $table, " WHERE ", $pick, " FROM ", $table,
+            " WHERE ", $condition, $order, " LIMIT $2", $skip, $close
+        )
     };
 }
 
