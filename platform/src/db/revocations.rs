@@ -232,46 +232,31 @@ mod tests {
             .await
             .expect("touch");
         touch(&db, "a", "laptop", 60_000, 0).await;
-        assert_eq!(
-            db.revoke_session(b, "phone", "laptop", 1_000)
-                .await
-                .expect("other user"),
-            Revocation::NoSuchSession
-        );
-        assert!(!db
-            .token_refused("phone", a.1, 0, 1_000)
-            .await
-            .expect("read"));
-        assert_eq!(
-            db.revoke_session(a, "phone", "phone", 1_000)
-                .await
-                .expect("the caller's own sign-in"),
-            Revocation::Yours
-        );
-        assert!(!db
-            .token_refused("phone", a.1, 0, 1_000)
-            .await
-            .expect("read"));
-        assert_eq!(
-            db.revoke_session(a, "phone", "laptop", 1_000)
-                .await
-                .expect("revoke"),
-            Revocation::Done
-        );
-        assert_eq!(
-            db.revoke_session(a, "phone", "laptop", 1_000)
-                .await
-                .expect("again"),
-            Revocation::NoSuchSession
-        );
-        assert!(db
-            .token_refused("phone", a.1, 0, 1_000)
-            .await
-            .expect("read"));
-        assert!(!db
-            .token_refused("laptop", a.1, 0, 1_000)
-            .await
-            .expect("read"));
+        // The phone's session revoked at 1 s by `user` from the session `keep`.
+        let revoke = |user, keep| {
+            let db = &db;
+            async move {
+                db.revoke_session(user, "phone", keep, 1_000)
+                    .await
+                    .expect("revoke")
+            }
+        };
+        // Whether a's token of `binding`, issued at 0, is refused at `at`.
+        let refused = |binding: &'static str, at: i64| {
+            let db = &db;
+            async move { db.token_refused(binding, a.1, 0, at).await.expect("read") }
+        };
+        let by_another_user = revoke(b, "laptop").await;
+        assert_eq!(by_another_user, Revocation::NoSuchSession);
+        assert!(!refused("phone", 1_000).await);
+        let from_itself = revoke(a, "phone").await;
+        assert_eq!(from_itself, Revocation::Yours);
+        assert!(!refused("phone", 1_000).await);
+        assert_eq!(revoke(a, "laptop").await, Revocation::Done);
+        let again = revoke(a, "laptop").await;
+        assert_eq!(again, Revocation::NoSuchSession);
+        assert!(refused("phone", 1_000).await);
+        assert!(!refused("laptop", 1_000).await);
         // Recorded again (the same binding under the same id): nothing is written.
         touch(&db, "a", "phone", 90_000, 2_000).await;
         let listed = db.list_sessions("a", 2_000).await.expect("list");
@@ -280,10 +265,7 @@ mod tests {
         // Kept for as long as the sign-in's refresh token could mint tokens, then pruned.
         let until = 1_000 + REVOKED_KEPT_MS;
         db.prune_expired_sessions(until - 1).await.expect("prune");
-        assert!(db
-            .token_refused("phone", a.1, 0, until - 1)
-            .await
-            .expect("read"));
+        assert!(refused("phone", until - 1).await);
         db.prune_expired_sessions(until).await.expect("prune");
         let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM revoked_tokens")
             .fetch_one(db.pool())
