@@ -24,7 +24,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use reqwest::{redirect::Policy, Client, Method};
+use reqwest::{redirect::Policy, Client, Method, RequestBuilder};
 use serde_json::Value;
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
@@ -332,24 +332,29 @@ async fn metrics_size(client: &Client, target: &str) -> usize {
     }
 }
 
+/// Sends `request` and reads the string `member` of its JSON answer.
+async fn string_member(request: RequestBuilder, member: &str) -> anyhow::Result<String> {
+    let answer: Value = request.send().await?.error_for_status()?.json().await?;
+    answer[member]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no {member}: {answer}"))
+}
+
 /// A whole sign-in through the emulator, as a browser behind the proxy at `address` does it:
 /// authorize, the provider page's form, the code exchange, then the signed-in user.
 async fn sign_in(client: &Client, target: &str, address: &str, n: u64) -> anyhow::Result<()> {
     let callback = format!("{target}/auth/callback");
-    let started: Value = client
-        .post(format!("{target}/v1/auth/oauth/authorize"))
-        .query(&[("provider", "github"), ("redirectURL", callback.as_str())])
-        .header("authorization", format!("Bearer {PROJECT}"))
-        .header("x-forwarded-for", address)
-        .json(&serde_json::json!({}))
-        .send()
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
-    let page = started["url"]
-        .as_str()
-        .ok_or_else(|| anyhow::anyhow!("no url: {started}"))?;
+    let page = string_member(
+        client
+            .post(format!("{target}/v1/auth/oauth/authorize"))
+            .query(&[("provider", "github"), ("redirectURL", callback.as_str())])
+            .header("authorization", format!("Bearer {PROJECT}"))
+            .header("x-forwarded-for", address)
+            .json(&serde_json::json!({})),
+        "url",
+    )
+    .await?;
     let state = page
         .split("state=")
         .nth(1)
@@ -377,22 +382,18 @@ async fn sign_in(client: &Client, target: &str, address: &str, n: u64) -> anyhow
         .nth(1)
         .ok_or_else(|| anyhow::anyhow!("no code in {location}"))?
         .to_owned();
-    let session: Value = client
-        .post(format!("{target}/v1/auth/oauth/exchange"))
-        .header("authorization", format!("Bearer {PROJECT}"))
-        .header("x-forwarded-for", address)
-        .json(&serde_json::json!({ "code": code }))
-        .send()
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
-    let token = session["sessionJwt"]
-        .as_str()
-        .ok_or_else(|| anyhow::anyhow!("no sessionJwt"))?;
+    let token = string_member(
+        client
+            .post(format!("{target}/v1/auth/oauth/exchange"))
+            .header("authorization", format!("Bearer {PROJECT}"))
+            .header("x-forwarded-for", address)
+            .json(&serde_json::json!({ "code": code })),
+        "sessionJwt",
+    )
+    .await?;
     let user = client
         .post(format!("{target}/api/auth/current-user"))
-        .bearer_auth(token)
+        .bearer_auth(&token)
         .header("x-forwarded-for", address)
         .json(&serde_json::json!({}))
         .send()
