@@ -9,8 +9,8 @@ import { createElement, useEffect } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { useLoaderData } from "react-router";
-import { driveMachines, fillHypercube, toggleThemeHook } from "../../../common/check.mjs";
-import { report } from "../../../common/report.mjs";
+import { fillHypercube } from "../../../common/check.mjs";
+import { useHydratedChecks } from "../../../common/react-page.mjs";
 
 export function loader() {
   return { server: fillHypercube(graphics) };
@@ -18,13 +18,6 @@ export function loader() {
 
 export default function Home() {
   const { server } = useLoaderData();
-  useEffect(() => {
-    report(async () => [
-      `server loader: ${server}`,
-      driveMachines(core),
-      fillHypercube(graphics),
-      await toggleThemeHook({ createElement, createRoot, flushSync, useTheme, ThemeMachine: core.ThemeMachine }),
-    ]);
-  }, [server]);
+  useHydratedChecks(`server loader: ${server}`, { core, graphics, useTheme, useEffect, createElement, createRoot, flushSync });
   return <p id="server">{server}</p>;
 }

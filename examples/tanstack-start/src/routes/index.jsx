@@ -10,8 +10,8 @@ import { useTheme } from "mg-core/react";
 import { createElement, useEffect } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
-import { driveMachines, fillHypercube, toggleThemeHook } from "../../../common/check.mjs";
-import { report } from "../../../common/report.mjs";
+import { fillHypercube } from "../../../common/check.mjs";
+import { useHydratedChecks } from "../../../common/react-page.mjs";
 
 const serverHypercube = createServerFn({ method: "GET" }).handler(() => fillHypercube(graphics));
 
@@ -22,13 +22,6 @@ export const Route = createFileRoute("/")({
 
 function Home() {
   const server = Route.useLoaderData();
-  useEffect(() => {
-    report(async () => [
-      `server function: ${server}`,
-      driveMachines(core),
-      fillHypercube(graphics),
-      await toggleThemeHook({ createElement, createRoot, flushSync, useTheme, ThemeMachine: core.ThemeMachine }),
-    ]);
-  }, [server]);
+  useHydratedChecks(`server function: ${server}`, { core, graphics, useTheme, useEffect, createElement, createRoot, flushSync });
   return <p id="server">{server}</p>;
 }

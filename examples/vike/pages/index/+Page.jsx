@@ -7,18 +7,10 @@ import { createElement, useEffect } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { useData } from "vike-react/useData";
-import { driveMachines, fillHypercube, toggleThemeHook } from "../../../common/check.mjs";
-import { report } from "../../../common/report.mjs";
+import { useHydratedChecks } from "../../../common/react-page.mjs";
 
 export default function Page() {
   const { server } = useData();
-  useEffect(() => {
-    report(async () => [
-      `server data: ${server}`,
-      driveMachines(core),
-      fillHypercube(graphics),
-      await toggleThemeHook({ createElement, createRoot, flushSync, useTheme, ThemeMachine: core.ThemeMachine }),
-    ]);
-  }, [server]);
+  useHydratedChecks(`server data: ${server}`, { core, graphics, useTheme, useEffect, createElement, createRoot, flushSync });
   return <p id="server">{server}</p>;
 }
