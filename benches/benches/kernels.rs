@@ -77,28 +77,18 @@ fn mul_add_chains(simd: bool) -> f32 {
         let m = _mm_set1_ps(black_box(0.999_9));
         let c = _mm_set1_ps(black_box(1e-4));
         let mut acc: [__m128; CHAINS] = [_mm_setzero_ps(); CHAINS];
+        // One trip: every chain's multiply, then every chain's add (chain `aN` is `acc[N]`).
         macro_rules! trip {
             ($mul:literal, $add:literal) => {
+                trip!($mul, $add; a0: 0, a1: 1, a2: 2, a3: 3, a4: 4, a5: 5,
+                    a6: 6, a7: 7, a8: 8, a9: 9, a10: 10, a11: 11)
+            };
+            ($mul:literal, $add:literal; $($a:ident: $i:literal),+) => {
                 for _ in 0..TRIPS {
                     asm!(
-                        concat!($mul, " {a0}, {m}"), concat!($mul, " {a1}, {m}"),
-                        concat!($mul, " {a2}, {m}"), concat!($mul, " {a3}, {m}"),
-                        concat!($mul, " {a4}, {m}"), concat!($mul, " {a5}, {m}"),
-                        concat!($mul, " {a6}, {m}"), concat!($mul, " {a7}, {m}"),
-                        concat!($mul, " {a8}, {m}"), concat!($mul, " {a9}, {m}"),
-                        concat!($mul, " {a10}, {m}"), concat!($mul, " {a11}, {m}"),
-                        concat!($add, " {a0}, {c}"), concat!($add, " {a1}, {c}"),
-                        concat!($add, " {a2}, {c}"), concat!($add, " {a3}, {c}"),
-                        concat!($add, " {a4}, {c}"), concat!($add, " {a5}, {c}"),
-                        concat!($add, " {a6}, {c}"), concat!($add, " {a7}, {c}"),
-                        concat!($add, " {a8}, {c}"), concat!($add, " {a9}, {c}"),
-                        concat!($add, " {a10}, {c}"), concat!($add, " {a11}, {c}"),
-                        a0 = inout(xmm_reg) acc[0], a1 = inout(xmm_reg) acc[1],
-                        a2 = inout(xmm_reg) acc[2], a3 = inout(xmm_reg) acc[3],
-                        a4 = inout(xmm_reg) acc[4], a5 = inout(xmm_reg) acc[5],
-                        a6 = inout(xmm_reg) acc[6], a7 = inout(xmm_reg) acc[7],
-                        a8 = inout(xmm_reg) acc[8], a9 = inout(xmm_reg) acc[9],
-                        a10 = inout(xmm_reg) acc[10], a11 = inout(xmm_reg) acc[11],
+                        $(concat!($mul, " {", stringify!($a), "}, {m}"),)+
+                        $(concat!($add, " {", stringify!($a), "}, {c}"),)+
+                        $($a = inout(xmm_reg) acc[$i],)+
                         m = in(xmm_reg) m, c = in(xmm_reg) c,
                         options(pure, nomem, nostack),
                     );
