@@ -105,57 +105,44 @@ async fn main() -> anyhow::Result<()> {
     let mut hostile = Vec::new();
 
     // Invented methods on invented paths, two connections.
-    for lane in 0..2u64 {
-        let (client, target, stop, counts) =
-            (client.clone(), target.clone(), stop.clone(), counts.clone());
-        hostile.push(tokio::spawn(async move {
-            let mut n = lane;
-            while !stop.load(Relaxed) {
-                n += 2;
-                let method = Method::from_bytes(format!("X{n:X}").as_bytes()).expect("token");
-                let path = if n % 2 == 0 {
-                    "/health".to_owned()
-                } else {
-                    format!("/junk/{n}")
-                };
-                let _ = client
-                    .request(method, format!("{target}{path}"))
-                    .send()
-                    .await;
-                counts.methods.fetch_add(1, Relaxed);
-            }
-        }));
-    }
+    flood(&mut hostile, 2, &stop, &counts, |counts| &counts.methods, {
+        let (client, target) = (client.clone(), target.clone());
+        move |n| {
+            let method = Method::from_bytes(format!("X{n:X}").as_bytes()).expect("token");
+            let path = if n % 2 == 0 {
+                "/health".to_owned()
+            } else {
+                format!("/junk/{n}")
+            };
+            client.request(method, format!("{target}{path}"))
+        }
+    });
     // Many client addresses through the trusted proxy header, on a rate-limited route.
-    for lane in 0..3u64 {
-        let (client, target, stop, counts) =
-            (client.clone(), target.clone(), stop.clone(), counts.clone());
-        hostile.push(tokio::spawn(async move {
-            let mut n = lane;
-            while !stop.load(Relaxed) {
+    flood(
+        &mut hostile,
+        3,
+        &stop,
+        &counts,
+        |counts| &counts.addresses,
+        {
+            let (client, target) = (client.clone(), target.clone());
+            move |n| {
                 let k = n % addresses;
-                n += 3;
                 let address = format!("172.{}.{}.{}", 16 + (k >> 16), (k >> 8) & 255, k & 255);
-                let _ = client
+                client
                     .post(format!("{target}/api/auth/current-user"))
                     .header("x-forwarded-for", address)
                     .header("content-type", "application/json")
                     .body("{}")
-                    .send()
-                    .await;
-                counts.addresses.fetch_add(1, Relaxed);
             }
-        }));
-    }
+        },
+    );
     // Logout floods with junk refresh tokens (LOGOUT_FLOOD=0 leaves them out, to tell their cost apart).
     if env_number("LOGOUT_FLOOD", 1) != 0 {
-        let (client, target, stop, counts) =
-            (client.clone(), target.clone(), stop.clone(), counts.clone());
-        hostile.push(tokio::spawn(async move {
-            let mut n = 0u64;
-            while !stop.load(Relaxed) {
-                n += 1;
-                let _ = client
+        flood(&mut hostile, 1, &stop, &counts, |counts| &counts.logouts, {
+            let (client, target) = (client.clone(), target.clone());
+            move |n| {
+                client
                     .post(format!("{target}/v1/auth/logout"))
                     .header(
                         "authorization",
@@ -163,11 +150,8 @@ async fn main() -> anyhow::Result<()> {
                     )
                     .header("content-type", "application/json")
                     .body("{}")
-                    .send()
-                    .await;
-                counts.logouts.fetch_add(1, Relaxed);
             }
-        }));
+        });
     }
     // A cold document asked for by many at once: rendered once, the rest wait for it.
     let cold = {
@@ -329,6 +313,29 @@ async fn metrics_size(client: &Client, target: &str) -> usize {
     match client.get(format!("{target}/metrics")).send().await {
         Ok(response) => response.bytes().await.map(|b| b.len()).unwrap_or(0),
         Err(_) => 0,
+    }
+}
+
+/// `lanes` connections, each sending `request(n)` until `stop`, one after the other, and counting
+/// each in `count`: lane `l` sends `n` = `l`, `l + lanes`, `l + 2 × lanes`, ...
+fn flood(
+    tasks: &mut Vec<tokio::task::JoinHandle<()>>,
+    lanes: u64,
+    stop: &Arc<AtomicBool>,
+    counts: &Arc<Counts>,
+    count: fn(&Counts) -> &AtomicU64,
+    request: impl Fn(u64) -> RequestBuilder + Clone + Send + 'static,
+) {
+    for lane in 0..lanes {
+        let (stop, counts, request) = (stop.clone(), counts.clone(), request.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut n = lane;
+            while !stop.load(Relaxed) {
+                let _ = request(n).send().await;
+                count(&counts).fetch_add(1, Relaxed);
+                n += lanes;
+            }
+        }));
     }
 }
 
