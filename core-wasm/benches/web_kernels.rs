@@ -34,35 +34,39 @@ fn data(n: usize, seed: u32) -> Vec<f32> {
         .collect()
 }
 
+/// Times `kernel` over the inputs `a` and `b` into `outputs` floats, as [`quick`] shortens it.
+fn bench_kernel(
+    c: &mut Criterion,
+    name: &str,
+    kernel: impl Fn(&[f32], &[f32], &mut [f32]),
+    (a, b): (&[f32], &[f32]),
+    outputs: usize,
+) {
+    quick(c);
+    let mut out = vec![0.0; outputs];
+    c.bench_function(name, |bench| {
+        bench.iter(|| kernel(black_box(a), black_box(b), &mut out))
+    });
+}
+
 #[wasm_bindgen_bench]
 fn mat4_mul_vec4_10k_points(c: &mut Criterion) {
-    quick(c);
-    let m = data(16, 1);
-    let points = data(POINTS * 4, 2);
-    let mut out = vec![0.0; POINTS * 4];
-    c.bench_function("mat4 x vec4, 10,000 points", |b| {
-        b.iter(|| mat4_mul_vec4_batch(black_box(&m), black_box(&points), &mut out))
-    });
+    let (m, points) = (data(16, 1), data(POINTS * 4, 2));
+    let name = "mat4 x vec4, 10,000 points";
+    bench_kernel(c, name, mat4_mul_vec4_batch, (&m, &points), POINTS * 4);
 }
 
 #[wasm_bindgen_bench]
 fn mat4_mul_1k_pairs(c: &mut Criterion) {
-    quick(c);
-    let a = data(MATRICES * 16, 3);
-    let b = data(MATRICES * 16, 4);
-    let mut out = vec![0.0; MATRICES * 16];
-    c.bench_function("mat4 x mat4, 1,000 pairs", |bench| {
-        bench.iter(|| mat4_mul_batch(black_box(&a), black_box(&b), &mut out))
-    });
+    let (a, b) = (data(MATRICES * 16, 3), data(MATRICES * 16, 4));
+    let name = "mat4 x mat4, 1,000 pairs";
+    bench_kernel(c, name, mat4_mul_batch, (&a, &b), MATRICES * 16);
 }
 
 #[wasm_bindgen_bench]
 fn quat_rotate_10k_points(c: &mut Criterion) {
-    quick(c);
     let q = glam::Quat::from_euler(glam::EulerRot::XYZ, 0.3, -1.1, 0.7).to_array();
     let points = data(POINTS * 4, 5);
-    let mut out = vec![0.0; POINTS * 4];
-    c.bench_function("quat rotate, 10,000 points", |b| {
-        b.iter(|| quat_rotate_batch(black_box(&q), black_box(&points), &mut out))
-    });
+    let name = "quat rotate, 10,000 points";
+    bench_kernel(c, name, quat_rotate_batch, (&q, &points), POINTS * 4);
 }
