@@ -217,6 +217,16 @@ pub async fn test_database() -> (tempfile::TempDir, Database) {
     (dir, db)
 }
 
+/// For the unit tests: [`test_database`] in which each of `users` was first seen at 0.
+#[doc(hidden)]
+pub async fn test_database_of(users: &[&str]) -> (tempfile::TempDir, Database) {
+    let (dir, db) = test_database().await;
+    for user in users {
+        db.find_or_create_user(user, None, 0).await.expect("user");
+    }
+    (dir, db)
+}
+
 /// For the unit tests: a use of `user`'s session `key` at `now_ms`, which then lives until
 /// `expires_at_ms`.
 #[doc(hidden)]

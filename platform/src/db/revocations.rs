@@ -218,15 +218,12 @@ impl Database {
 mod tests {
     use super::{MAX_REVOKED_PER_USER, REVOKED_KEPT_MS};
     use crate::db::sessions::Revocation;
-    use crate::db::{test_database as database, test_touch as touch};
+    use crate::db::{test_database_of as database, test_touch as touch};
     use crate::identity::user_key;
 
     #[tokio::test]
     async fn a_revoked_sessions_binding_stays_refused_for_as_long_as_a_token_can_use_it() {
-        let (_dir, db) = database().await;
-        for user in ["a", "b"] {
-            db.find_or_create_user(user, None, 0).await.expect("user");
-        }
+        let (_dir, db) = database(&["a", "b"]).await;
         let (a, b) = (("a", &*user_key("a")), ("b", &*user_key("b")));
         db.touch_labelled_session("a", ("phone", "phone"), Some("Safari on iPhone"), 50_000, 0)
             .await
@@ -276,8 +273,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_label_is_the_first_one_and_revoking_the_others_keeps_the_callers() {
-        let (_dir, db) = database().await;
-        db.find_or_create_user("a", None, 0).await.expect("user");
+        let (_dir, db) = database(&["a"]).await;
         let key = user_key("a");
         for (session, label) in [
             ("one", "Firefox on Linux"),
@@ -317,8 +313,7 @@ mod tests {
 
     #[tokio::test]
     async fn revoked_bindings_are_bounded_per_user_and_folded_into_the_not_before_time() {
-        let (_dir, db) = database().await;
-        db.find_or_create_user("a", None, 0).await.expect("user");
+        let (_dir, db) = database(&["a"]).await;
         let key = user_key("a");
         touch(&db, "a", "laptop", i64::MAX / 2, 0).await;
         for n in 0..MAX_REVOKED_PER_USER + 6 {

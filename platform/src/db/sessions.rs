@@ -293,7 +293,7 @@ mod tests {
 
     use super::MAX_SESSIONS_PER_USER;
 
-    use crate::db::{test_database as database, test_touch as touch};
+    use crate::db::{test_database_of as database, test_touch as touch};
 
     async fn rows(db: &Database) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions")
@@ -304,8 +304,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_session_used_again_is_one_row_whose_expiry_moves_forward() {
-        let (_dir, db) = database().await;
-        db.find_or_create_user("u", None, 0).await.expect("user");
+        let (_dir, db) = database(&["u"]).await;
         touch(&db, "u", "k", 10_000, 1_000).await;
         touch(&db, "u", "k", 20_000, 2_000).await;
         assert_eq!(rows(&db).await, 1);
@@ -321,8 +320,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_user_keeps_at_most_the_cap_and_the_least_recently_used_go_first() {
-        let (_dir, db) = database().await;
-        db.find_or_create_user("u", None, 0).await.expect("user");
+        let (_dir, db) = database(&["u"]).await;
         for i in 0..(MAX_SESSIONS_PER_USER + 5) {
             touch(&db, "u", &format!("k{i}"), 1_000_000, i).await;
         }
@@ -338,9 +336,8 @@ mod tests {
 
     #[tokio::test]
     async fn pruning_deletes_only_expired_rows_of_every_user() {
-        let (_dir, db) = database().await;
+        let (_dir, db) = database(&["a", "b"]).await;
         for user in ["a", "b"] {
-            db.find_or_create_user(user, None, 0).await.expect("user");
             touch(&db, user, "old", 5_000, 0).await;
             touch(&db, user, "live", 50_000, 0).await;
         }
@@ -350,9 +347,8 @@ mod tests {
 
     #[tokio::test]
     async fn ending_a_session_removes_only_that_users_row() {
-        let (_dir, db) = database().await;
+        let (_dir, db) = database(&["a", "b"]).await;
         for user in ["a", "b"] {
-            db.find_or_create_user(user, None, 0).await.expect("user");
             touch(&db, user, "same", 50_000, 0).await;
         }
         assert!(db.end_session("a", "same").await.expect("end"));
