@@ -315,6 +315,14 @@ mod tests {
         }
     }
 
+    /// A file `name` holding `text`, in a temporary folder that lives as long as the first half.
+    fn written(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).expect("write");
+        (dir, file)
+    }
+
     /// `file` (Markdown) rendered.
     fn markdown(file: &std::path::Path) -> Rendered {
         Rendered::render(file, Kind::Text("text/markdown"), &fill()).expect("renders")
@@ -322,13 +330,11 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_and_copies_decode_to_the_same_bytes() {
-        let dir = tempfile::tempdir().expect("dir");
-        let page = dir.path().join("page.html");
         let html = format!(
             "<html><head><link rel=canonical href=\"__MG_SITE_URL__/x\"><script>a()</script></head><body>__MG_DEPLOYMENT_ID__ {}</body></html>",
             "text ".repeat(100)
         );
-        std::fs::write(&page, &html).expect("write");
+        let (_dir, page) = written("page.html", &html);
         let rendered = Rendered::render(&page, Kind::Html, &fill()).expect("renders");
         let (plain, encoding) = rendered.encoded(Encoding::Identity);
         assert_eq!(encoding, None);
@@ -351,13 +357,8 @@ mod tests {
 
     #[test]
     fn text_gets_the_site_url_only() {
-        let dir = tempfile::tempdir().expect("dir");
-        let file = dir.path().join("robots.txt");
-        std::fs::write(
-            &file,
-            "Sitemap: __MG_SITE_URL__/sitemap.xml __MG_DEPLOYMENT_ID__",
-        )
-        .expect("write");
+        let text = "Sitemap: __MG_SITE_URL__/sitemap.xml __MG_DEPLOYMENT_ID__";
+        let (_dir, file) = written("robots.txt", text);
         let rendered = Rendered::render(&file, Kind::Text("text/plain"), &fill()).expect("renders");
         assert_eq!(
             &rendered.encoded(Encoding::Identity).0.body[..],
@@ -399,9 +400,7 @@ mod tests {
 
     #[test]
     fn a_kept_rendering_is_fresh_until_the_file_changes() {
-        let dir = tempfile::tempdir().expect("dir");
-        let file = dir.path().join("a.md");
-        std::fs::write(&file, "# one").expect("write");
+        let (_dir, file) = written("a.md", "# one");
         let cache = RenderCache::new(Duration::ZERO);
         assert!(cache.fresh(&file).is_none());
         let rendered = markdown(&file);
@@ -417,9 +416,7 @@ mod tests {
 
     #[test]
     fn a_file_is_looked_at_again_only_once_per_recheck_interval() {
-        let dir = tempfile::tempdir().expect("dir");
-        let file = dir.path().join("a.md");
-        std::fs::write(&file, "# one").expect("write");
+        let (_dir, file) = written("a.md", "# one");
         let cache = RenderCache::new(Duration::from_millis(300));
         let rendered = markdown(&file);
         cache.keep(&file, rendered);
