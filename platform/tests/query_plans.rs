@@ -6,7 +6,7 @@
 //! the same database is pruned, to show each pruning statement deletes at most a batch.
 
 use mg_platform::db::{
-    plans::{drop_test_postgres, test_postgres, unplanned_statements, Planned},
+    plans::{on_test_postgres, unplanned_statements, Planned},
     prune::PRUNE_BATCH,
     revocations as r, sessions as s, test_database, users as u, Database,
 };
@@ -142,14 +142,11 @@ async fn statements_use_indexes_on_sqlite() {
 
 #[tokio::test]
 async fn statements_use_indexes_on_postgres() {
-    let Some(url) = test_postgres().await else {
-        return;
-    };
-    let db = Database::connect(&url, None).await.expect("database");
-    no_statement_reads_a_growing_table_whole(&db).await;
-    pruning_goes_in_batches(&db).await;
-    db.pool().close().await;
-    drop_test_postgres(&url).await;
+    on_test_postgres(async |db| {
+        no_statement_reads_a_growing_table_whole(db).await;
+        pruning_goes_in_batches(db).await;
+    })
+    .await;
 }
 
 #[test]

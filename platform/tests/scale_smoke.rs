@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use mg_platform::db::{
-    plans::{drop_test_postgres, test_postgres},
+    plans::on_test_postgres,
     scale::{measure, Cost},
     test_database, Database,
 };
@@ -67,11 +67,5 @@ async fn account_paths_stay_flat_on_sqlite() {
 
 #[tokio::test]
 async fn account_paths_stay_flat_on_postgres() {
-    let Some(url) = test_postgres().await else {
-        return;
-    };
-    let db = Database::connect(&url, None).await.expect("database");
-    costs_stay_flat(&db).await;
-    db.pool().close().await;
-    drop_test_postgres(&url).await;
+    on_test_postgres(costs_stay_flat).await;
 }

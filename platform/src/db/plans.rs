@@ -238,6 +238,18 @@ pub async fn test_postgres() -> Option<String> {
     Some(format!("{base}/{name}"))
 }
 
+/// Runs `test` on a fresh PostgreSQL database ([`test_postgres`]; not at all without one), then
+/// closes its connections and drops it.
+pub async fn on_test_postgres(test: impl AsyncFnOnce(&Database)) {
+    let Some(url) = test_postgres().await else {
+        return;
+    };
+    let db = Database::connect(&url, None).await.expect("database");
+    test(&db).await;
+    db.pool().close().await;
+    drop_test_postgres(&url).await;
+}
+
 /// Drops a database [`test_postgres`] made.
 pub async fn drop_test_postgres(url: &str) {
     use sqlx::{Connection, Executor, PgConnection};
