@@ -15,8 +15,12 @@ pub struct Snapshot {
     pub hourly: Vec<Rollup>,
     pub daily: Vec<Rollup>,
     pub incidents: Vec<IncidentRow>,
-    /// What operators wrote: open notices and those over for less than 90 days.
+    /// What operators wrote that the answers carry: the open notices and a few recent ones, each
+    /// with its newest updates (`store::current_notices`).
     pub notices: Vec<super::notices::StoredNotice>,
+    /// The maintenance windows of the last 90 days, without their updates (the uptime figures
+    /// leave their checks out).
+    pub windows: Vec<crate::store::notices::NoticeRow>,
     /// The component statuses operators set without an incident, the one in force per component.
     pub declarations: Vec<crate::store::declarations::DeclarationRow>,
 }

@@ -93,7 +93,7 @@ fn last_quarter(
     component: &str,
     now: i64,
 ) -> History {
-    let windows = titled_windows(&snapshot.notices, component);
+    let windows = titled_windows(&snapshot.windows, component);
     let points = starts(now, DAY_MS, 90)
         .map(|start| {
             let end = start + DAY_MS;
