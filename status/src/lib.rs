@@ -208,6 +208,7 @@ impl StatusService {
             }
             Refreshed::Kept => Duration::ZERO,
         };
+        report.rows_read = round.rows_read();
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     store::StatusQueries,
     store::{
-        checks::{IncidentRow, RawCheck, Resolution, ROLLUP_RETENTION_MS},
+        checks::{IncidentRow, RawCheck, ROLLUP_RETENTION_MS},
         notices::{NoticeRow, NOTICE_RETENTION_MS},
     },
 };
@@ -177,30 +177,19 @@ impl Round {
         }
     }
 
-    /// Reads 90 days of hourly and daily rollups into the snapshot (kept for the rest of `hour`).
+    /// Reads 90 days of the hours' combined and agreed rollups into the snapshot (kept for the
+    /// rest of `hour`): as many rows however many viewpoints checked, or are gone.
     async fn read_rollups(&mut self, db: &Database, hour: i64, window: &mut DbWindow) {
         let from = hour - ROLLUP_RETENTION_MS;
         let reader = db.clone();
         let hourly = window
             .run(
                 "read hourly rollups",
-                off_runtime(async move {
-                    reader
-                        .status()
-                        .status_rollups_since(Resolution::Hour, from)
-                        .await
-                }),
+                off_runtime(async move { reader.status().history_rollups_since(from).await }),
             )
             .await;
-        let daily = window
-            .run(
-                "read daily rollups",
-                db.status().status_rollups_since(Resolution::Day, from),
-            )
-            .await;
-        if let (Some(hourly), Some(daily)) = (hourly, daily) {
+        if let Some(hourly) = hourly {
             self.snapshot.hourly = hourly;
-            self.snapshot.daily = daily;
             self.rollups_read_hour = Some(hour);
         }
     }

@@ -93,3 +93,17 @@ CREATE TRIGGER pruning_a_notice_deletes_its_row AFTER DELETE ON status_notice_up
 CREATE INDEX status_component_declarations_log
     ON status_component_declarations (created_at DESC, component, seq DESC);
 DROP INDEX status_component_declarations_by_time;
+
+-- The history reads the hours' rollups of every viewpoint together (instance '+', written with the
+-- agreed ones, '*') instead of each viewpoint's: as many rows however many viewpoints checked or
+-- are gone. The hours rolled up before are combined here once (the latencies weighted by checks,
+-- as the history combined them).
+CREATE INDEX status_rollups_by_viewpoint ON status_rollups (instance_id, resolution, bucket_start);
+INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, checks, failures,
+        latency_p50_us, latency_p95_us, latency_max_us)
+    SELECT 'hour', bucket_start, component, '+', SUM(checks), SUM(failures),
+        SUM(latency_p50_us * checks) / SUM(checks), SUM(latency_p95_us * checks) / SUM(checks),
+        MAX(latency_max_us)
+    FROM status_rollups
+    WHERE resolution = 'hour' AND instance_id <> '*' AND checks > 0
+    GROUP BY bucket_start, component;

@@ -142,6 +142,14 @@ pub const ROLLUPS_SINCE: &str = "SELECT resolution, bucket_start, component, ins
      checks, failures, latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
      WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start";
 
+/// The hours' combined and agreed rollups (instances `+` and `*`) starting at or after `$1`,
+/// oldest first: the history's, as many rows however many viewpoints there were.
+pub const HISTORY_ROLLUPS_SINCE: &str = "SELECT resolution, bucket_start, component, \
+     instance_id, checks, failures, latency_p50_us, latency_p95_us, latency_max_us \
+     FROM status_rollups \
+     WHERE instance_id IN ('+', '*') AND resolution = 'hour' AND bucket_start >= $1 \
+     ORDER BY bucket_start";
+
 /// Opens or updates (closes) an incident.
 pub const UPSERT_INCIDENT: &str = "INSERT INTO status_incidents (component, instance_id, \
          started_at, ended_at, first_error) \
@@ -275,6 +283,14 @@ impl StatusStore<'_> {
     ) -> Result<Vec<Rollup>, sqlx::Error> {
         sqlx::query_as::<_, Rollup>(ROLLUPS_SINCE)
             .bind(resolution.as_str())
+            .bind(since_ms)
+            .fetch_all(self.pool())
+            .await
+    }
+
+    /// The hours' combined and agreed rollups starting at or after `since_ms`, oldest first.
+    pub async fn history_rollups_since(&self, since_ms: i64) -> Result<Vec<Rollup>, sqlx::Error> {
+        sqlx::query_as::<_, Rollup>(HISTORY_ROLLUPS_SINCE)
             .bind(since_ms)
             .fetch_all(self.pool())
             .await
