@@ -111,14 +111,16 @@ pub struct Published {
     page_parts: PageBody,
 }
 
-/// Buckets of each series the incremental page answer carries: the one a client's last answer
-/// was made in and the newest (a round is shorter than a bucket).
-const RECENT_POINTS: usize = 2;
+/// Buckets of the 24-hour and of the 90-day series the incremental page answer carries: an hour
+/// and a bucket of the first (15-minute buckets), two days of the second, so it serves a client
+/// whose last answer is up to an hour old (one that polls every round, or a page in a background
+/// tab polled less often).
+const RECENT_POINTS: (usize, usize) = (5, 2);
 
-/// The newest [`RECENT_POINTS`] points of `series`.
-fn newest_points(series: &History) -> History {
+/// The newest `count` points of `series`.
+fn newest_points(series: &History, count: usize) -> History {
     History {
-        points: series.points[series.points.len().saturating_sub(RECENT_POINTS)..].to_vec(),
+        points: series.points[series.points.len().saturating_sub(count)..].to_vec(),
         ..series.clone()
     }
 }
@@ -132,8 +134,8 @@ fn recent_page(parts: &PageBody) -> Option<(ReadyAnswer, String)> {
         .iter()
         .map(|h| PageHistory {
             component: h.component.clone(),
-            daily: newest_points(&h.daily),
-            recent: newest_points(&h.recent),
+            daily: newest_points(&h.daily, RECENT_POINTS.1),
+            recent: newest_points(&h.recent, RECENT_POINTS.0),
         })
         .collect();
     let cut_short = parts.history.iter().zip(&history).any(|(full, recent)| {

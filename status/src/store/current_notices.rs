@@ -1,7 +1,8 @@
 //! The notices the answers carry, read through their rows in `status_notices` (kept by the
 //! updates' trigger, migration 0017), so what a round reads is bounded by the open notices (capped)
-//! and a few recent ones, not by every notice kept: each with its newest updates only
-//! ([`UPDATES_IN_ANSWERS`]); a notice's whole timeline is on the notice pages, read a page at a
+//! and a few recent ones, not by every notice kept: each with its newest update
+//! ([`UPDATES_IN_ANSWERS`]) and the newest few updates of all ([`NEWEST_UPDATES`]); a notice's
+//! whole timeline is on the notice pages, read a page at a
 //! time ([`NOTICES_PER_PAGE`]) when asked.
 
 use sqlx::FromRow;
@@ -26,6 +27,9 @@ pub const RECENT_NOTICES: i64 = 10;
 /// notices, 25 updates of 4,000 characters each) every timeline in full would make each answer
 /// megabytes.
 pub const UPDATES_IN_ANSWERS: i64 = 1;
+/// Besides, the newest updates of all notices the answers carry (whichever notices they are of),
+/// so that a feed reader or page that polls hears each step of what is happening now.
+pub const NEWEST_UPDATES: i64 = 10;
 /// Notices a notice page holds, each with its whole timeline (at most about 100 KB of text).
 pub const NOTICES_PER_PAGE: i64 = 2;
 
@@ -57,14 +61,17 @@ pub const CURRENT_NOTICES: &str = concat!(
     ")"
 );
 
-/// The newest `$3` updates of each notice the answers carry, by notice, newest first.
+/// The newest `$3` updates of each notice the answers carry, and the newest `$4` updates of all
+/// notices among them, by notice, newest first.
 pub const CURRENT_UPDATES: &str = concat!(
     "SELECT ",
     columns!(),
     " FROM status_notice_updates WHERE notice_id IN (",
     current_ids!(),
-    ") AND seq > (SELECT n.last_seq FROM status_notices n \
-                  WHERE n.notice_id = status_notice_updates.notice_id) - $3 \
+    ") AND (seq > (SELECT n.last_seq FROM status_notices n \
+                   WHERE n.notice_id = status_notice_updates.notice_id) - $3 \
+          OR (notice_id, seq) IN (SELECT l.notice_id, l.seq FROM status_notice_updates l \
+                ORDER BY l.created_at DESC, l.notice_id, l.seq DESC LIMIT $4)) \
      ORDER BY notice_id, seq DESC"
 );
 
@@ -148,7 +155,8 @@ pub struct NoticePage {
 impl StatusStore<'_> {
     /// The notices the answers carry (the open ones, and the [`RECENT_NOTICES`] over ones updated
     /// most recently since `since`), newest first, each with its [`UPDATES_IN_ANSWERS`] newest
-    /// updates (newest first) as corrected (`revisions`).
+    /// updates and those among the [`NEWEST_UPDATES`] of all (newest first), as corrected
+    /// (`revisions`).
     pub async fn current_notices(&self, since: i64) -> Result<Vec<StoredNotice>, sqlx::Error> {
         let heads = sqlx::query_as::<_, NoticeHead>(CURRENT_NOTICES)
             .bind(since)
@@ -159,6 +167,7 @@ impl StatusStore<'_> {
             .bind(since)
             .bind(RECENT_NOTICES)
             .bind(UPDATES_IN_ANSWERS)
+            .bind(NEWEST_UPDATES)
             .fetch_all(self.pool())
             .await?;
         let revisions = sqlx::query_as(CURRENT_REVISIONS)
