@@ -115,7 +115,9 @@ impl StorageBound {
         let per_window = |window: i64, period: i64| ((window + HOUR_MS) / period + 1) * components;
         Self {
             raw: per_window(RAW_RETENTION_MS, interval_ms.max(1)),
-            hourly: per_window(ROLLUP_RETENTION_MS, HOUR_MS),
+            // Its own and the hours' rollups of every viewpoint together (one set however many
+            // instances, counted here in full).
+            hourly: 2 * per_window(ROLLUP_RETENTION_MS, HOUR_MS),
             daily: per_window(ROLLUP_RETENTION_MS, DAY_MS),
         }
     }

@@ -37,7 +37,7 @@ pub const NOTICES_PER_PAGE: i64 = 2;
 macro_rules! head_columns {
     () => {
         "notice_id, kind, title, impact, components, check_incident, starts_at, ends_at, status, \
-         created_at, updated_at, resolved_at, component_status"
+         created_at, updated_at, resolved_at, component_status, last_seq"
     };
 }
 
@@ -120,6 +120,7 @@ struct NoticeHead {
     updated_at: i64,
     resolved_at: Option<i64>,
     component_status: Option<String>,
+    last_seq: i64,
 }
 
 impl From<NoticeHead> for NoticeRow {
@@ -176,17 +177,28 @@ impl StatusStore<'_> {
             .fetch_all(self.pool())
             .await?;
         let updates = corrected(updates, &super::revisions::latest(revisions));
-        let mut notices: Vec<StoredNotice> = heads
-            .into_iter()
-            .map(|head| {
-                let mine = updates
-                    .iter()
-                    .filter(|u| u.notice_id == head.notice_id)
-                    .cloned()
-                    .collect();
-                (NoticeRow::from(head), mine)
-            })
-            .collect();
+        let mut notices: Vec<StoredNotice> = Vec::with_capacity(heads.len());
+        for head in heads {
+            let mine: Vec<UpdateRow> = updates
+                .iter()
+                .filter(|u| u.notice_id == head.notice_id)
+                .cloned()
+                .collect();
+            if mine.first().map(|u| u.seq) == Some(head.last_seq) {
+                notices.push((NoticeRow::from(head), mine));
+                continue;
+            }
+            // A correction deleted its newest update: the notice is what its other updates say
+            // (read whole: a rare case, one notice of at most a few dozen rows).
+            if let Some((row, all)) = self.find_notice(&head.notice_id).await? {
+                let shown = if mine.is_empty() {
+                    all.into_iter().take(UPDATES_IN_ANSWERS as usize).collect()
+                } else {
+                    mine
+                };
+                notices.push((row, shown));
+            }
+        }
         notices.sort_by_key(|(notice, _)| std::cmp::Reverse(notice.created_at));
         Ok(notices)
     }
