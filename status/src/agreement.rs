@@ -8,15 +8,20 @@ use super::aggregate::{floor, Aggregate};
 use crate::store::checks::{IncidentRow, RawCheck, Rollup};
 use mg_platform::time::HOUR_MS;
 
-/// What the summary is computed from: the last 24 h of raw checks and 90 days of rollups and incidents.
+/// What the summary is computed from: the last 24 h of raw checks (of the viewpoints that checked
+/// then), 90 days of the hours' rollups of every viewpoint together ([`COMBINED`]) and of what
+/// they agreed on ([`AGREED`]), so a viewpoint gone for a day costs a round nothing, and incidents.
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
     pub raw: Vec<RawCheck>,
     pub hourly: Vec<Rollup>,
-    pub daily: Vec<Rollup>,
     pub incidents: Vec<IncidentRow>,
-    /// What operators wrote: open notices and those over for less than 90 days.
+    /// What operators wrote that the answers carry: the open notices and a few recent ones, each
+    /// with its newest updates (`store::current_notices`).
     pub notices: Vec<super::notices::StoredNotice>,
+    /// The maintenance windows of the last 90 days, without their updates (the uptime figures
+    /// leave their checks out).
+    pub windows: Vec<crate::store::notices::NoticeRow>,
     /// The component statuses operators set without an incident, the one in force per component.
     pub declarations: Vec<crate::store::declarations::DeclarationRow>,
 }
@@ -66,6 +71,9 @@ pub fn uptime(downtime: &Downtime, from: i64) -> Option<f64> {
 /// The `instance_id` of the rollup rows holding what the viewpoints agreed on over a period
 /// (`*` is not a valid `INSTANCE_ID`, so no viewpoint has it).
 pub const AGREED: &str = "*";
+/// The `instance_id` of the rollup rows of every viewpoint's checks of a period together (`+` is
+/// not a valid `INSTANCE_ID` either): what the history reads of an hour once it is rolled up.
+pub const COMBINED: &str = "+";
 /// An agreed rollup counts each agreement bucket with checks as this many `checks`, and its
 /// agreed failure ratio in the same units as `failures` (integer columns, 0.1% precision).
 pub const AGREED_SCALE: i64 = 1000;
@@ -111,9 +119,9 @@ pub fn raw_downtime(
 }
 
 /// The agreed failure ratio of each hour of one component. An hour several viewpoints checked is
-/// read from its agreed rollup once one is stored; an hour of one viewpoint from that viewpoint's
-/// rollup (the same figure); an hour still missing either (the current one, one not rolled up
-/// yet) from the raw checks, compared per agreement bucket of `bucket_ms`.
+/// read from its agreed rollup once one is stored; an hour of one viewpoint from the hour's
+/// combined rollup (the same figure); an hour still missing either (the current one, one not
+/// rolled up yet) from the raw checks, compared per agreement bucket of `bucket_ms`.
 pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Downtime {
     let mut hours = downtime(&hour_cells(snapshot, component));
     for r in snapshot
@@ -135,7 +143,7 @@ pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Do
     }
     let from_raw = raw_downtime(snapshot, component, bucket_ms, HOUR_MS);
     for (hour, viewpoints) in seen {
-        let unrolled = viewpoints.iter().any(|v| !rolled.contains(&(hour, *v)));
+        let unrolled = !rolled.contains(&(hour, COMBINED));
         let unagreed = viewpoints.len() > 1 && !rolled.contains(&(hour, AGREED));
         if unrolled || unagreed {
             if let Some(ratio) = from_raw.get(&hour) {
@@ -154,14 +162,15 @@ pub fn ms(us: i64) -> f64 {
     round3(us as f64 / 1000.0)
 }
 
-/// Hourly cells of one component, per viewpoint (counts and latencies): the hourly rollups, and
-/// for hours a viewpoint has not rolled up yet (the current hour, or one just ended) its raw checks.
+/// Hourly cells of one component (counts and latencies): an hour rolled up as its combined rollup
+/// (one cell, [`COMBINED`]), an hour not rolled up yet (the current hour, or one just ended) per
+/// viewpoint from its raw checks.
 pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
     let mut cells = Cells::new();
     for r in snapshot
         .hourly
         .iter()
-        .filter(|r| r.component == component && r.instance_id != AGREED)
+        .filter(|r| r.component == component && r.instance_id == COMBINED)
     {
         add_cell(
             &mut cells,
@@ -178,7 +187,7 @@ pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
             .push(check);
     }
     for ((hour, instance), checks) in from_raw {
-        let rolled = cells.get(&hour).is_some_and(|c| c.contains_key(instance));
+        let rolled = cells.get(&hour).is_some_and(|c| c.contains_key(COMBINED));
         if !rolled {
             add_cell(&mut cells, hour, instance, Aggregate::of(checks));
         }

@@ -33,6 +33,7 @@ pub mod series;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
+pub mod timelines;
 pub mod webhooks;
 
 use std::{
@@ -77,6 +78,8 @@ pub struct StatusService {
     pub webhooks: Arc<webhooks::Webhooks>,
     /// The status page's absolute address: `PUBLIC_URL` + `/apotheosis`.
     page_url: String,
+    /// The notices' timelines' pages asked since the last round (`timelines`).
+    timelines: std::sync::Mutex<timelines::TimelinePages>,
 }
 
 impl StatusService {
@@ -111,6 +114,7 @@ impl StatusService {
             operator_writes: operator_limits::write_limiter(),
             webhooks,
             page_url,
+            timelines: std::sync::Mutex::default(),
         }
     }
 
@@ -204,6 +208,7 @@ impl StatusService {
             }
             Refreshed::Kept => Duration::ZERO,
         };
+        report.rows_read = round.rows_read();
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }

@@ -96,7 +96,7 @@ pub fn component_list(text: &str) -> Vec<String> {
 
 /// The maintenance windows `[start, end)` of `component`, in unix milliseconds (a window completed
 /// early ends when it was completed).
-pub fn maintenance_windows(stored: &[StoredNotice], component: &str) -> Vec<(i64, i64)> {
+pub fn maintenance_windows(stored: &[NoticeRow], component: &str) -> Vec<(i64, i64)> {
     titled_windows(stored, component)
         .into_iter()
         .map(|(start, end, _)| (start, end))
@@ -104,16 +104,16 @@ pub fn maintenance_windows(stored: &[StoredNotice], component: &str) -> Vec<(i64
 }
 
 /// [`maintenance_windows`] with each window's title, in the order they start.
-pub fn titled_windows<'a>(stored: &'a [StoredNotice], component: &str) -> Vec<(i64, i64, &'a str)> {
+pub fn titled_windows<'a>(stored: &'a [NoticeRow], component: &str) -> Vec<(i64, i64, &'a str)> {
     let mut windows: Vec<(i64, i64, &str)> = stored
         .iter()
-        .filter(|(row, _)| row.kind == NoticeKind::Maintenance)
-        .filter(|(row, _)| {
+        .filter(|row| row.kind == NoticeKind::Maintenance)
+        .filter(|row| {
             component_list(&row.components)
                 .iter()
                 .any(|c| c == component)
         })
-        .filter_map(|(row, _)| {
+        .filter_map(|row| {
             let start = row.starts_at?;
             let end = row.ends_at?.min(row.resolved_at.unwrap_or(i64::MAX));
             (end > start).then_some((start, end, row.title.as_str()))
@@ -156,7 +156,6 @@ mod tests {
             created_at: 0,
             updated_at: 0,
             resolved_at: None,
-            created_by: "ops".into(),
             component_status: None,
         }
     }
@@ -172,7 +171,7 @@ mod tests {
             ..row
         };
         assert_eq!(window_status(&early, 120), NoticeStatus::Completed);
-        let stored = vec![(early, vec![])];
+        let stored = vec![early];
         assert_eq!(maintenance_windows(&stored, "db"), [(100, 150)]);
         assert_eq!(maintenance_windows(&stored, "queue"), []);
     }

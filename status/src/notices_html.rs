@@ -74,18 +74,61 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
             )
         })
         .collect();
+    // The answers carry each notice's newest updates only: the rest are on its timeline's page.
+    let more = match notice.updates.last() {
+        Some(oldest) if oldest.seq > 1 => format!(
+            "<p class=\"op-post__more\"><a href=\"{}\">The whole timeline</a> ({} updates).</p>",
+            escape(&timeline_path(Some(&notice.id))),
+            notice.updates.first().map_or(0, |newest| newest.seq)
+        ),
+        _ => String::new(),
+    };
     format!(
         "<li class=\"op-post op-post--{state} op-post--{kind}\" id=\"notice-{id}\">\
          <p class=\"op-post__head\"><span class=\"op-post__kind\">{}</span> \
          <span class=\"op-post__state\">{}</span></p>\
          <h{heading} class=\"op-post__title\">{}</h{heading}>\
          <p class=\"op-post__meta\">{meta}</p>\
-         <ol class=\"op-post__timeline\" aria-label=\"Updates, newest first\">{updates}</ol></li>",
+         <ol class=\"op-post__timeline\" aria-label=\"Updates, newest first\">{updates}</ol>{more}</li>",
         kind_word(notice),
         notice.status.words(),
         escape(&notice.title),
         kind = notice.kind.as_str(),
         id = escape(&notice.id),
+    )
+}
+
+/// Where the timelines' pages begin at the notice `from` (`None`: at the newest notice).
+pub fn timeline_path(from: Option<&str>) -> String {
+    let from: String =
+        url::form_urlencoded::byte_serialize(from.unwrap_or_default().as_bytes()).collect();
+    format!("/status/notices?from={from}")
+}
+
+/// A page of the notices' whole timelines (`GET /status/notices?from=<id>`): `notices`, newest
+/// first, each with every update, and a link to the page of the older ones from `next` on.
+pub fn timeline_page(notices: &[Notice], next: Option<&str>) -> String {
+    let list: String = notices.iter().map(|n| notice_html(n, 2)).collect();
+    let list = if list.is_empty() {
+        "<p class=\"notices__none\">No incidents or maintenance posted by the operators in the \
+         last 90 days.</p>"
+            .to_owned()
+    } else {
+        format!("<ul class=\"notices__list\">{list}</ul>")
+    };
+    let older = next.map_or_else(String::new, |next| {
+        format!(
+            "<p><a href=\"{}\" rel=\"next\">Older posts</a></p>",
+            escape(&timeline_path(Some(next)))
+        )
+    });
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>mg-web status: timelines of incidents and maintenance</title></head><body><main>\
+         <h1>Incidents and maintenance: whole timelines</h1><p>What the operators posted, newest \
+         first, each post with every update. <a href=\"/status/notices\">Open and recent posts</a>, \
+         <a href=\"{PAGE_URL}\">the status page</a>.</p>{list}{older}</main></body></html>\n"
     )
 }
 
@@ -185,8 +228,10 @@ pub fn page(summary: &Summary, history: &[PageHistory]) -> String {
          <title>mg-web status: incidents and maintenance</title></head><body><main>\
          <h1>Incidents and maintenance</h1><p>What the operators posted, newest first within open \
          and over. Updated {}. <a href=\"{PAGE_URL}\">The status page</a>, \
-         <a href=\"/status/feed.atom\">the Atom feed</a>.</p>{}{}</main></body></html>\n",
+         <a href=\"/status/feed.atom\">the Atom feed</a>, <a href=\"{}\">every post with its \
+         whole timeline</a>.</p>{}{}</main></body></html>\n",
         escape(&when(&summary.updated_at)),
+        escape(&timeline_path(None)),
         fragment(summary, 2),
         maintenance_days(history)
     )

@@ -20,8 +20,8 @@ use super::{
 use crate::{
     store::StatusQueries,
     store::{
-        checks::{IncidentRow, RawCheck, Resolution, ROLLUP_RETENTION_MS},
-        notices::NOTICE_RETENTION_MS,
+        checks::{IncidentRow, RawCheck, ROLLUP_RETENTION_MS},
+        notices::{NoticeRow, NOTICE_RETENTION_MS},
     },
 };
 use mg_platform::{
@@ -87,14 +87,11 @@ impl Round {
                 self.snapshot.raw = raw;
                 self.snapshot.incidents = incidents;
                 // What operators wrote through any instance.
-                if let Some(notices) = window
-                    .run(
-                        "read notices",
-                        db.status().notices_since(now_ms - NOTICE_RETENTION_MS),
-                    )
-                    .await
+                if let Some((notices, windows)) =
+                    window.run("read notices", read_notices(db, now_ms)).await
                 {
                     self.snapshot.notices = notices;
+                    self.snapshot.windows = windows;
                 }
                 if let Some(declarations) = window
                     .run("read declarations", db.status().component_declarations())
@@ -135,10 +132,7 @@ impl Round {
         (components, page_url): (Vec<&'static str>, &str),
         now_ms: i64,
     ) -> Result<Refreshed, sqlx::Error> {
-        self.snapshot.notices = db
-            .status()
-            .notices_since(now_ms - NOTICE_RETENTION_MS)
-            .await?;
+        (self.snapshot.notices, self.snapshot.windows) = read_notices(db, now_ms).await?;
         self.snapshot.declarations = db.status().component_declarations().await?;
         Ok(self.render(config, (components, page_url), now_ms).await)
     }
@@ -183,30 +177,19 @@ impl Round {
         }
     }
 
-    /// Reads 90 days of hourly and daily rollups into the snapshot (kept for the rest of `hour`).
+    /// Reads 90 days of the hours' combined and agreed rollups into the snapshot (kept for the
+    /// rest of `hour`): as many rows however many viewpoints checked, or are gone.
     async fn read_rollups(&mut self, db: &Database, hour: i64, window: &mut DbWindow) {
         let from = hour - ROLLUP_RETENTION_MS;
         let reader = db.clone();
         let hourly = window
             .run(
                 "read hourly rollups",
-                off_runtime(async move {
-                    reader
-                        .status()
-                        .status_rollups_since(Resolution::Hour, from)
-                        .await
-                }),
+                off_runtime(async move { reader.status().history_rollups_since(from).await }),
             )
             .await;
-        let daily = window
-            .run(
-                "read daily rollups",
-                db.status().status_rollups_since(Resolution::Day, from),
-            )
-            .await;
-        if let (Some(hourly), Some(daily)) = (hourly, daily) {
+        if let Some(hourly) = hourly {
             self.snapshot.hourly = hourly;
-            self.snapshot.daily = daily;
             self.rollups_read_hour = Some(hour);
         }
     }
@@ -244,6 +227,20 @@ impl Round {
         }
         self.write_pending_incidents(db, window).await;
     }
+}
+
+/// The notices the answers carry at `now_ms` and the maintenance windows of the last 90 days:
+/// reads bounded by the open notices and a few recent ones, however many are kept.
+async fn read_notices(
+    db: &Database,
+    now_ms: i64,
+) -> Result<(Vec<super::notices::StoredNotice>, Vec<NoticeRow>), sqlx::Error> {
+    let since = now_ms - NOTICE_RETENTION_MS;
+    let store = db.status();
+    Ok((
+        store.current_notices(since).await?,
+        store.windows_since(since).await?,
+    ))
 }
 
 /// Applies incident changes not yet stored to incidents read from the database.

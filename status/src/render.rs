@@ -103,27 +103,57 @@ pub struct Published {
     /// `GET /api/status/page`: the summary and each component's 90-day and 24-hour series in one
     /// body, so the status page asks once per round.
     pub page: ReadyAnswer,
-    /// What [`Published::page_since`] cuts the incremental answers from.
+    /// The incremental page answer of the round, made and compressed once: each series from its
+    /// second-newest bucket on (what a client that polls every round misses), and the earliest
+    /// `since` it serves ([`Published::page_since`]).
+    page_recent: Option<(ReadyAnswer, String)>,
+    /// The summary and the series the page answers were made from.
     page_parts: PageBody,
 }
 
-/// Where the points of `series` from the bucket holding `since` on begin (a bucket's `start` and
-/// `since` are both the server's RFC 3339 form, so they compare as text); 0 when `since` is in
-/// the first bucket or before it.
-fn first_point_since(series: &History, since: &str) -> usize {
-    series
-        .points
-        .iter()
-        .rposition(|point| point.start.as_str() <= since)
-        .unwrap_or(0)
-}
+/// Buckets of the 24-hour and of the 90-day series the incremental page answer carries: an hour
+/// and a bucket of the first (15-minute buckets), two days of the second, so it serves a client
+/// whose last answer is up to an hour old (one that polls every round, or a page in a background
+/// tab polled less often).
+const RECENT_POINTS: (usize, usize) = (5, 2);
 
-/// The points of `series` from the bucket holding `since` on.
-fn points_since(series: &History, since: &str) -> History {
+/// The newest `count` points of `series`.
+fn newest_points(series: &History, count: usize) -> History {
     History {
-        points: series.points[first_point_since(series, since)..].to_vec(),
+        points: series.points[series.points.len().saturating_sub(count)..].to_vec(),
         ..series.clone()
     }
+}
+
+/// The incremental page answer of `parts` and the earliest `since` it serves (a client's `since`
+/// at or after the start of every series' first point it carries misses nothing); `None` when
+/// it would carry every point (the full page serves then).
+fn recent_page(parts: &PageBody) -> Option<(ReadyAnswer, String)> {
+    let history: Vec<PageHistory> = parts
+        .history
+        .iter()
+        .map(|h| PageHistory {
+            component: h.component.clone(),
+            daily: newest_points(&h.daily, RECENT_POINTS.1),
+            recent: newest_points(&h.recent, RECENT_POINTS.0),
+        })
+        .collect();
+    let cut_short = parts.history.iter().zip(&history).any(|(full, recent)| {
+        full.daily.points.len() > recent.daily.points.len()
+            || full.recent.points.len() > recent.recent.points.len()
+    });
+    let from = history
+        .iter()
+        .flat_map(|h| [h.daily.points.first(), h.recent.points.first()])
+        .flatten()
+        .map(|point| point.start.clone())
+        .max()?;
+    let body = PageBody {
+        summary: parts.summary.clone(),
+        history,
+        since: Some(from.clone()),
+    };
+    cut_short.then(|| (ReadyAnswer::json(&body), from))
 }
 
 impl Published {
@@ -172,6 +202,7 @@ impl Published {
         );
         Self {
             page: ReadyAnswer::json(&page_parts),
+            page_recent: recent_page(&page_parts),
             page_parts,
             status: ReadyAnswer::json(summary),
             history,
@@ -204,46 +235,21 @@ impl Published {
     }
 
     /// The page answer for a client that holds this page as of `since` (the `updated_at` of its
-    /// last answer). When `since` is in the first bucket of every series or before it, nothing
-    /// would be left out: the full page as made for the round, compressed, under its own tags.
-    /// Otherwise the incremental answer: the full summary, and of each series only the points from
-    /// the bucket holding `since` on. It is another body than the full page's, so it never carries
-    /// that body's strong tag: it carries the weak one, `W/` and the full page's tag, which says
-    /// "the same state as that page once merged". `If-None-Match` compares weakly, so the client's
-    /// next request with it is a 304 until the next round of checks. Made per request, so it is
-    /// sent uncompressed (a few KB: the summary and the newest buckets).
+    /// last answer). When `since` is at or after the start of the incremental answer's first
+    /// point of every series, that answer, made and compressed once a round: the full summary,
+    /// and of each series its newest buckets, from the one holding `since` on. Otherwise the full
+    /// page as made for the round, under its own tags. The incremental answer is another body
+    /// than the full page's, so it never carries that body's strong tag: it carries the weak one,
+    /// `W/` and the full page's tag, which says "the same state as that page once merged".
+    /// `If-None-Match` compares weakly, so the client's next request with it is a 304 until the
+    /// next round of checks.
     pub fn page_since(&self, since: &str, request: &IfNoneMatch) -> Response {
-        let nothing_left_out = self.page_parts.history.iter().all(|h| {
-            first_point_since(&h.daily, since) == 0 && first_point_since(&h.recent, since) == 0
-        });
-        if nothing_left_out {
+        let Some((rendered, from)) = &self.page_recent else {
+            return self.page.answer(request);
+        };
+        if since < from.as_str() {
             return self.page.answer(request);
         }
-        let body = PageBody {
-            summary: self.page_parts.summary.clone(),
-            history: self
-                .page_parts
-                .history
-                .iter()
-                .map(|h| PageHistory {
-                    component: h.component.clone(),
-                    daily: points_since(&h.daily, since),
-                    recent: points_since(&h.recent, since),
-                })
-                .collect(),
-            since: Some(since.to_owned()),
-        };
-        let rendered = ReadyAnswer {
-            copies: Precomputed::new(
-                serde_json::to_vec(&body).unwrap_or_else(|_| b"{}".to_vec()),
-                Compress {
-                    from_bytes: usize::MAX,
-                    brotli_quality: 0,
-                },
-            ),
-            content_type: JSON,
-            cache_control: CACHE_JSON,
-        };
         let mut response = rendered.answer(request);
         let (full, _) = self.page.copies.encoded(Encoding::Identity);
         let weak = full

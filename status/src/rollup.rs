@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{
     aggregate::Aggregate,
-    agreement::{agreed_down, AGREED, AGREED_SCALE},
+    agreement::{agreed_down, AGREED, AGREED_SCALE, COMBINED},
 };
 use crate::store::checks::{RawCheck, Resolution, Rollup};
 
@@ -36,6 +36,22 @@ pub fn rollups_of(resolution: Resolution, bucket_start: i64, checks: &[RawCheck]
             }
         })
         .collect()
+}
+
+/// The combined rollups (instance [`COMBINED`]) of `checks` of every viewpoint, one per component.
+pub fn combined_rollups(
+    resolution: Resolution,
+    bucket_start: i64,
+    checks: &[RawCheck],
+) -> Vec<Rollup> {
+    let together: Vec<RawCheck> = checks
+        .iter()
+        .map(|check| RawCheck {
+            instance_id: COMBINED.to_owned(),
+            ..check.clone()
+        })
+        .collect();
+    rollups_of(resolution, bucket_start, &together)
 }
 
 /// The agreed rollups (instance [`AGREED`]) of an hour several viewpoints checked: per component,

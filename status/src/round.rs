@@ -10,7 +10,7 @@ use super::{
     db_window::DbWindow,
     duplicates::NameWatch,
     incidents::IncidentTracker,
-    rollup::{agreed_rollups, rollups_of},
+    rollup::{agreed_rollups, combined_rollups, rollups_of},
 };
 use crate::{
     store::checks::{IncidentRow, RawCheck, Resolution, RAW_RETENTION_MS},
@@ -45,6 +45,9 @@ pub struct RoundReport {
     pub rolled_up: usize,
     /// Time the summary and every answer took to compute (on the blocking pool).
     pub render_time: std::time::Duration,
+    /// Stored rows the summary was computed from (raw checks, rollups, incidents, notices and
+    /// windows): what a round reads and walks.
+    pub rows_read: usize,
 }
 
 /// What one process keeps from round to round (one at a time: the service holds it under a lock).
@@ -191,7 +194,7 @@ impl Round {
     }
 
     /// Rolls up this instance's finished hours and days that got new checks, and the hours'
-    /// agreed rollups of every viewpoint's checks; returns rows written.
+    /// agreed and combined rollups of every viewpoint's checks; returns rows written.
     async fn roll_up(
         &mut self,
         db: &Database,
@@ -232,6 +235,7 @@ impl Round {
                         let bucket = config.interval_ms().max(60_000);
                         let mut rollups = rollups_of(resolution, start, &mine);
                         rollups.extend(agreed_rollups(resolution, start, &rows, bucket));
+                        rollups.extend(combined_rollups(resolution, start, &rows));
                         rollups
                     }
                     Resolution::Day => {
@@ -259,6 +263,12 @@ impl Round {
             };
         }
         written
+    }
+
+    /// Stored rows the last summary was computed from ([`RoundReport::rows_read`]).
+    pub fn rows_read(&self) -> usize {
+        let s = &self.snapshot;
+        s.raw.len() + s.hourly.len() + s.incidents.len() + s.notices.len() + s.windows.len()
     }
 
     /// Deletes what is past its retention, at most once an hour.

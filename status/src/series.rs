@@ -93,7 +93,7 @@ fn last_quarter(
     component: &str,
     now: i64,
 ) -> History {
-    let windows = titled_windows(&snapshot.notices, component);
+    let windows = titled_windows(&snapshot.windows, component);
     let points = starts(now, DAY_MS, 90)
         .map(|start| {
             let end = start + DAY_MS;
@@ -102,24 +102,12 @@ fn last_quarter(
                 .map(|(at, cell)| (*at, cell))
                 .collect();
             let (maintenance, down) = split_maintenance(&windows, &day_hours, down, start);
-            // Counts from the hours; latency from the daily rollups when the day has them.
+            // Counts and latencies from the hours.
             let counts: Vec<Aggregate> = day_hours
                 .iter()
                 .flat_map(|(_, c)| c.values().copied())
                 .collect();
-            let mut aggregate = Aggregate::combine(&counts);
-            let daily: Vec<Aggregate> = snapshot
-                .daily
-                .iter()
-                .filter(|r| r.component == component && r.bucket_start == start)
-                .map(Aggregate::from_rollup)
-                .collect();
-            if !daily.is_empty() {
-                let latency = Aggregate::combine(&daily);
-                aggregate.p50_us = latency.p50_us;
-                aggregate.p95_us = latency.p95_us;
-                aggregate.max_us = latency.max_us;
-            }
+            let aggregate = Aggregate::combine(&counts);
             let mut p = point(start, Some(aggregate), down);
             p.maintenance = maintenance;
             p.incidents = Some(

@@ -169,7 +169,7 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
     };
     let bucket = context.agreement_bucket_ms();
     // Checks inside a maintenance window of the component are left out of its uptime.
-    let windows = maintenance_windows(&snapshot.notices, id);
+    let windows = maintenance_windows(&snapshot.windows, id);
     let mut hours = hour_downtime(snapshot, id, bucket);
     hours.retain(|start, _| !overlaps_windows(&windows, *start, start + HOUR_MS));
     let mut raw = downtime(&raw_cells(snapshot, id, bucket));

@@ -34,7 +34,7 @@ where
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", published(|p| &p.feed))
-        .route("/status/notices", published(|p| &p.notices_page))
+        .route("/status/notices", get(get_notices))
         .route("/status/notices/list", published(|p| &p.notices_fragment))
 }
 
@@ -102,6 +102,42 @@ async fn get_badge(
         .and_then(|component| published.badges.get(component))
         .ok_or(AppError::NotFound)?;
     Ok(badge.answer(&headers))
+}
+
+/// `/status/notices`: the open and recent posts, newest update each (made once a round);
+/// `?from=<notice id>` (empty: the newest): a page of posts with their whole timelines.
+async fn get_notices(
+    State(status): State<Arc<StatusService>>,
+    RawQuery(query): RawQuery,
+    headers: IfNoneMatch,
+) -> Result<Response, AppError> {
+    match parse_notices_query(query.as_deref().unwrap_or_default())? {
+        None => Ok(status.published().notices_page.answer(&headers)),
+        Some(from) => status
+            .timeline_page(&from)
+            .await?
+            .map(|page| page.answer(&headers))
+            .ok_or(AppError::NotFound),
+    }
+}
+
+/// The `from` of a notices query (absent: the open and recent posts).
+pub fn parse_notices_query(query: &str) -> Result<Option<String>, AppError> {
+    if query.len() > MAX_QUERY_LEN {
+        return Err(AppError::BadRequest("The query string is too long.".into()));
+    }
+    let mut from = None;
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        if key != "from" {
+            return Err(AppError::BadRequest(
+                "Unknown query parameter: use from.".into(),
+            ));
+        }
+        if from.replace(value.into_owned()).is_some() {
+            return Err(AppError::BadRequest("'from' is given twice.".into()));
+        }
+    }
+    Ok(from)
 }
 
 /// The status page's one request per round: the summary with every component's 90-day and 24-hour

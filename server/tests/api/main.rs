@@ -36,6 +36,7 @@ mod runtime_config;
 mod sessions;
 mod static_files;
 mod status;
+mod status_answer_sizes;
 mod status_component_status;
 mod status_corrections;
 mod status_instances;

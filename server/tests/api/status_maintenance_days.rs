@@ -90,6 +90,15 @@ async fn maintenance_days(app: TestApp) {
             rollups.push(hour(day + h * HOUR_MS, failures));
         }
     }
+    // The hours of every viewpoint together, as the roll-up writes them beside each one's own.
+    let combined: Vec<Rollup> = rollups
+        .iter()
+        .map(|r| Rollup {
+            instance_id: "+".into(),
+            ..r.clone()
+        })
+        .collect();
+    rollups.extend(combined);
     db.status()
         .upsert_status_rollups(&rollups)
         .await

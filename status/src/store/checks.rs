@@ -115,7 +115,9 @@ impl StorageBound {
         let per_window = |window: i64, period: i64| ((window + HOUR_MS) / period + 1) * components;
         Self {
             raw: per_window(RAW_RETENTION_MS, interval_ms.max(1)),
-            hourly: per_window(ROLLUP_RETENTION_MS, HOUR_MS),
+            // Its own and the hours' rollups of every viewpoint together (one set however many
+            // instances, counted here in full).
+            hourly: 2 * per_window(ROLLUP_RETENTION_MS, HOUR_MS),
             daily: per_window(ROLLUP_RETENTION_MS, DAY_MS),
         }
     }
@@ -141,6 +143,14 @@ pub const CHECKS_BETWEEN: &str = "SELECT component, instance_id, checked_at, hea
 pub const ROLLUPS_SINCE: &str = "SELECT resolution, bucket_start, component, instance_id, \
      checks, failures, latency_p50_us, latency_p95_us, latency_max_us FROM status_rollups \
      WHERE resolution = $1 AND bucket_start >= $2 ORDER BY bucket_start";
+
+/// The hours' combined and agreed rollups (instances `+` and `*`) starting at or after `$1`,
+/// oldest first: the history's, as many rows however many viewpoints there were.
+pub const HISTORY_ROLLUPS_SINCE: &str = "SELECT resolution, bucket_start, component, \
+     instance_id, checks, failures, latency_p50_us, latency_p95_us, latency_max_us \
+     FROM status_rollups \
+     WHERE instance_id IN ('+', '*') AND resolution = 'hour' AND bucket_start >= $1 \
+     ORDER BY bucket_start";
 
 /// Opens or updates (closes) an incident.
 pub const UPSERT_INCIDENT: &str = "INSERT INTO status_incidents (component, instance_id, \
@@ -275,6 +285,14 @@ impl StatusStore<'_> {
     ) -> Result<Vec<Rollup>, sqlx::Error> {
         sqlx::query_as::<_, Rollup>(ROLLUPS_SINCE)
             .bind(resolution.as_str())
+            .bind(since_ms)
+            .fetch_all(self.pool())
+            .await
+    }
+
+    /// The hours' combined and agreed rollups starting at or after `since_ms`, oldest first.
+    pub async fn history_rollups_since(&self, since_ms: i64) -> Result<Vec<Rollup>, sqlx::Error> {
+        sqlx::query_as::<_, Rollup>(HISTORY_ROLLUPS_SINCE)
             .bind(since_ms)
             .fetch_all(self.pool())
             .await

@@ -31,7 +31,45 @@ impl DeclarationRow {
     }
 }
 
-const COLUMNS: &str = "component, seq, status, created_at, author";
+/// The columns [`DeclarationRow`] reads.
+macro_rules! columns {
+    () => {
+        "component, seq, status, created_at, author"
+    };
+}
+
+/// `$1`'s next setting: status `$2` (NULL: cleared), at `$3`, by `$4` (`declare_component`).
+pub const DECLARE_COMPONENT: &str = concat!(
+    "INSERT INTO status_component_declarations (",
+    columns!(),
+    ") SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 \
+     FROM status_component_declarations WHERE component = $1 \
+     ON CONFLICT (component, seq) DO NOTHING RETURNING seq"
+);
+
+/// The setting in force of each of the components `$1`, `$2`, `$3` (the checked ones,
+/// `checks::COMPONENTS`), each found by its key.
+pub const DECLARATIONS_IN_FORCE: &str = concat!(
+    "SELECT ",
+    columns!(),
+    " FROM status_component_declarations d WHERE d.component IN ($1, $2, $3) \
+       AND d.seq = (SELECT MAX(x.seq) FROM status_component_declarations x \
+                    WHERE x.component = d.component) \
+     ORDER BY d.component"
+);
+
+/// The latest `$1` settings, newest first.
+pub const DECLARATION_LOG: &str = concat!(
+    "SELECT ",
+    columns!(),
+    " FROM status_component_declarations ORDER BY created_at DESC, component, seq DESC LIMIT $1"
+);
+
+/// Deletes the settings older than `$1` that a later one replaced.
+pub const PRUNE_DECLARATIONS: &str =
+    "DELETE FROM status_component_declarations WHERE created_at < $1 \
+       AND seq < (SELECT MAX(x.seq) FROM status_component_declarations x \
+                  WHERE x.component = status_component_declarations.component)";
 
 impl StatusStore<'_> {
     /// Sets `component`'s own status (`None` clears it) as its next row; the row's `seq`, or
@@ -44,13 +82,7 @@ impl StatusStore<'_> {
         at: i64,
         author: &str,
     ) -> Result<Option<i64>, sqlx::Error> {
-        let sql = format!(
-            "INSERT INTO status_component_declarations ({COLUMNS}) \
-             SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 \
-             FROM status_component_declarations WHERE component = $1 \
-             ON CONFLICT (component, seq) DO NOTHING RETURNING seq"
-        );
-        let statement = sqlx::query_as::<_, (i64,)>(&sql)
+        let statement = sqlx::query_as::<_, (i64,)>(DECLARE_COMPONENT)
             .bind(component)
             .bind(status.map(ComponentStatus::as_str))
             .bind(at)
@@ -62,41 +94,33 @@ impl StatusStore<'_> {
         }
     }
 
-    /// The setting in force of every component that has one (cleared ones included).
+    /// The setting in force of every checked component that has one (cleared ones included).
     pub async fn component_declarations(&self) -> Result<Vec<DeclarationRow>, sqlx::Error> {
-        sqlx::query_as::<_, DeclarationRow>(&format!(
-            "SELECT {COLUMNS} FROM status_component_declarations d \
-             WHERE seq = (SELECT MAX(x.seq) FROM status_component_declarations x \
-                          WHERE x.component = d.component) \
-             ORDER BY component"
-        ))
-        .fetch_all(self.pool())
-        .await
+        let [(a, _), (b, _), (c, _)] = crate::checks::COMPONENTS;
+        sqlx::query_as::<_, DeclarationRow>(DECLARATIONS_IN_FORCE)
+            .bind(a)
+            .bind(b)
+            .bind(c)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// The latest `limit` settings, newest first.
     pub async fn declaration_log(&self, limit: i64) -> Result<Vec<DeclarationRow>, sqlx::Error> {
-        sqlx::query_as::<_, DeclarationRow>(&format!(
-            "SELECT {COLUMNS} FROM status_component_declarations \
-             ORDER BY created_at DESC, component, seq DESC LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, DeclarationRow>(DECLARATION_LOG)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
 
     /// Deletes the settings older than [`DECLARATION_RETENTION_MS`] that a later one replaced
     /// (the one in force stays however old); rows deleted.
     pub async fn prune_declarations(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(
-            "DELETE FROM status_component_declarations WHERE created_at < $1 \
-               AND seq < (SELECT MAX(x.seq) FROM status_component_declarations x \
-                          WHERE x.component = status_component_declarations.component)",
-        )
-        .bind(now_ms - DECLARATION_RETENTION_MS)
-        .execute(self.pool())
-        .await?
-        .rows_affected())
+        Ok(sqlx::query(PRUNE_DECLARATIONS)
+            .bind(now_ms - DECLARATION_RETENTION_MS)
+            .execute(self.pool())
+            .await?
+            .rows_affected())
     }
 }
 

@@ -1,10 +1,12 @@
 //! The status service's tables and every statement on them, over SQLite and PostgreSQL: checks,
-//! rollups and incidents (`checks`), operators' notices (`notices`), their corrections
+//! rollups and incidents (`checks`), operators' notices (`notices`; those the answers carry and the notice pages in
+//! `current_notices`), their corrections
 //! (`revisions`), the component statuses operators set on their own (`declarations`), webhooks
 //! and component events (`webhooks`), and the delivery queue (`deliveries`). Reached from a `Database` through
 //! [`StatusQueries::status`], so the floor's pool is shared and the floor knows none of these tables.
 
 pub mod checks;
+pub mod current_notices;
 pub mod declarations;
 pub mod deliveries;
 pub mod notices;

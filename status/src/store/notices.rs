@@ -20,18 +20,15 @@ pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
 /// Notices read into the answers at most (the newest).
 pub const NOTICES_READ_LIMIT: i64 = 100;
 /// How many notices are open at `$at`: unresolved incidents, and windows neither completed nor
-/// over (the cap's count; `insert_notice` binds the new notice's time there).
+/// over (the cap's count; `insert_notice` binds the new notice's time there). It reads the open
+/// ones only (`status_notices.open`, kept by the updates' trigger), which the cap bounds.
 macro_rules! open_count {
     ($at:literal) => {
         concat!(
-            "SELECT COUNT(*) FROM (SELECT notice_id FROM status_notice_updates \
-             GROUP BY notice_id HAVING SUM(CASE WHEN status IN ('resolved', 'completed') \
-                 THEN 1 ELSE 0 END) = 0 \
-             AND COALESCE(MAX(ends_at), ",
+            "SELECT COUNT(*) FROM status_notices WHERE open = 1 AND COALESCE(ends_at, ",
             $at,
             " + 1) > ",
-            $at,
-            ") open_notices"
+            $at
         )
     };
 }
@@ -58,7 +55,6 @@ pub struct NoticeRow {
     pub updated_at: i64,
     /// When an update resolved or completed it.
     pub resolved_at: Option<i64>,
-    pub created_by: String,
     /// The latest declared component status of its updates.
     pub component_status: Option<ComponentStatus>,
 }
@@ -86,7 +82,6 @@ impl NoticeRow {
             created_at: first.created_at,
             updated_at: last.created_at,
             resolved_at,
-            created_by: first.author.clone(),
             component_status: updates
                 .iter()
                 .filter(|u| u.declared().is_some())
@@ -115,6 +110,7 @@ macro_rules! columns {
          status, body, created_at, author, component_status"
     };
 }
+pub(crate) use columns;
 
 /// A notice's first update, unless `$13` notices are open at its time (`insert_notice`).
 pub const INSERT_NOTICE: &str = concat!(
@@ -145,17 +141,24 @@ pub const FIND_NOTICE: &str = concat!(
     " FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
 );
 
-/// The updates of the notices open or updated since `$1`, at most `$2` notices (`notices_since`).
+/// The notices open or updated since `$1`, at most `$2` (the newest), by their rows in
+/// `status_notices` (`notices_since`, and the corrections it reads).
+macro_rules! since_ids {
+    () => {
+        "SELECT notice_id FROM status_notices \
+         WHERE updated_at >= $1 OR ends_at >= $1 OR (open = 1 AND kind = 'incident') \
+         ORDER BY created_at DESC, notice_id DESC LIMIT $2"
+    };
+}
+pub(crate) use since_ids;
+
+/// The updates of the notices `since_ids` names.
 pub const NOTICES_SINCE: &str = concat!(
     "SELECT ",
     columns!(),
-    " FROM status_notice_updates WHERE notice_id IN ( \
-       SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-       HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
-         OR (MAX(kind) = 'incident' \
-             AND SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0) \
-       ORDER BY MIN(created_at) DESC LIMIT $2) \
-     ORDER BY notice_id, seq DESC"
+    " FROM status_notice_updates WHERE notice_id IN (",
+    since_ids!(),
+    ") ORDER BY notice_id, seq DESC"
 );
 
 /// The latest `$1` operator actions, newest first.
@@ -165,12 +168,11 @@ pub const OPERATOR_LOG: &str = concat!(
     " FROM status_notice_updates ORDER BY created_at DESC, notice_id, seq DESC LIMIT $1"
 );
 
-/// Deletes `$2` of the notices over whose last update is older than `$1` (`prune_notices`).
+/// Deletes `$2` of the notices over whose last update is older than `$1` (`prune_notices`); the
+/// trigger of the updates' deletion deletes their rows of `status_notices`.
 pub const PRUNE_NOTICES: &str = "DELETE FROM status_notice_updates WHERE notice_id IN ( \
-       SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-       HAVING MAX(created_at) < $1 \
-         AND (SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) > 0 \
-           OR COALESCE(MAX(ends_at), $1) < $1) \
+       SELECT notice_id FROM status_notices \
+       WHERE updated_at < $1 AND (open = 0 OR COALESCE(ends_at, $1) < $1) \
        LIMIT $2)";
 
 /// Notices one pruning statement deletes at most: each has at most `MAX_UPDATES` updates, the one
@@ -276,7 +278,7 @@ impl StatusStore<'_> {
             .bind(id)
             .fetch_all(self.pool())
             .await?;
-        let latest = self.latest_revisions(Some(id)).await?;
+        let latest = self.latest_revisions_of(id).await?;
         Ok(group(corrected(updates, &latest)).into_iter().next())
     }
 
@@ -292,7 +294,9 @@ impl StatusStore<'_> {
             .bind(NOTICES_READ_LIMIT)
             .fetch_all(self.pool())
             .await?;
-        let latest = self.latest_revisions(None).await?;
+        let latest = self
+            .latest_revisions_since(since, NOTICES_READ_LIMIT)
+            .await?;
         Ok(group(corrected(updates, &latest)))
     }
 
@@ -325,7 +329,7 @@ impl StatusStore<'_> {
                 .await?
                 .rows_affected();
             if rows == 0 {
-                return Ok(deleted + self.prune_revisions().await?);
+                return Ok(deleted);
             }
             deleted += rows;
         }

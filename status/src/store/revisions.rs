@@ -56,10 +56,52 @@ pub fn corrected(mut updates: Vec<UpdateRow>, latest: &Latest) -> Vec<UpdateRow>
     updates
 }
 
-/// The latest revision of each update, among those whose notice matches `filter` (`$1`).
-const LATEST: &str = "SELECT r.notice_id, r.seq, r.body FROM status_update_revisions r \
-     WHERE r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
-                    WHERE x.notice_id = r.notice_id AND x.seq = r.seq)";
+/// The latest revision of each corrected update of the notices the subquery `$ids` names.
+macro_rules! latest_among {
+    ($ids:expr) => {
+        concat!(
+            "SELECT r.notice_id, r.seq, r.body FROM status_update_revisions r \
+             WHERE r.notice_id IN (",
+            $ids,
+            ") AND r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
+                            WHERE x.notice_id = r.notice_id AND x.seq = r.seq)"
+        )
+    };
+}
+pub(crate) use latest_among;
+
+/// The latest revision of each corrected update of the notice `$1`.
+pub const LATEST_OF_NOTICE: &str = latest_among!("$1");
+
+/// The latest revision of each corrected update of the notices `notices_since` reads (`$1`, `$2`
+/// as there).
+pub const LATEST_SINCE: &str = latest_among!(super::notices::since_ids!());
+
+/// A correction of the update `$3` of the notice `$1` of kind `$2`: text `$4` (NULL: deleted), by
+/// `$6` at `$5`, unless the update is deleted already (`revise_update`).
+pub const REVISE_UPDATE: &str = "INSERT INTO status_update_revisions \
+       (notice_id, seq, rev, body, old_body, created_at, author) \
+     SELECT u.notice_id, u.seq, \
+            COALESCE((SELECT MAX(x.rev) FROM status_update_revisions x \
+                      WHERE x.notice_id = u.notice_id AND x.seq = u.seq), 0) + 1, \
+            $4, \
+            COALESCE((SELECT x.body FROM status_update_revisions x \
+                      WHERE x.notice_id = u.notice_id AND x.seq = u.seq \
+                      ORDER BY x.rev DESC LIMIT 1), u.body), \
+            $5, $6 \
+     FROM status_notice_updates u \
+     WHERE u.notice_id = $1 AND u.kind = $2 AND u.seq = $3 \
+       AND NOT EXISTS (SELECT 1 FROM status_update_revisions x \
+                       WHERE x.notice_id = u.notice_id AND x.seq = u.seq \
+                         AND x.body IS NULL) \
+     ON CONFLICT (notice_id, seq, rev) DO NOTHING RETURNING old_body";
+
+/// The latest `$1` corrections, newest first.
+pub const REVISION_LOG: &str =
+    "SELECT r.notice_id, r.seq, u.kind, r.body, r.old_body, r.created_at, r.author \
+     FROM status_update_revisions r JOIN status_notice_updates u \
+       ON u.notice_id = r.notice_id AND u.seq = r.seq \
+     ORDER BY r.created_at DESC, r.notice_id, r.seq DESC, r.rev DESC LIMIT $1";
 
 impl StatusStore<'_> {
     /// Stores a correction of an update in one statement; the text it replaced, or `None`
@@ -70,30 +112,13 @@ impl StatusStore<'_> {
         &self,
         revision: &NewRevision<'_>,
     ) -> Result<Option<String>, sqlx::Error> {
-        let statement = sqlx::query_as::<_, (String,)>(
-            "INSERT INTO status_update_revisions \
-               (notice_id, seq, rev, body, old_body, created_at, author) \
-             SELECT u.notice_id, u.seq, \
-                    COALESCE((SELECT MAX(x.rev) FROM status_update_revisions x \
-                              WHERE x.notice_id = u.notice_id AND x.seq = u.seq), 0) + 1, \
-                    $4, \
-                    COALESCE((SELECT x.body FROM status_update_revisions x \
-                              WHERE x.notice_id = u.notice_id AND x.seq = u.seq \
-                              ORDER BY x.rev DESC LIMIT 1), u.body), \
-                    $5, $6 \
-             FROM status_notice_updates u \
-             WHERE u.notice_id = $1 AND u.kind = $2 AND u.seq = $3 \
-               AND NOT EXISTS (SELECT 1 FROM status_update_revisions x \
-                               WHERE x.notice_id = u.notice_id AND x.seq = u.seq \
-                                 AND x.body IS NULL) \
-             ON CONFLICT (notice_id, seq, rev) DO NOTHING RETURNING old_body",
-        )
-        .bind(revision.id)
-        .bind(revision.kind.as_str())
-        .bind(revision.seq)
-        .bind(revision.body)
-        .bind(revision.at)
-        .bind(revision.author);
+        let statement = sqlx::query_as::<_, (String,)>(REVISE_UPDATE)
+            .bind(revision.id)
+            .bind(revision.kind.as_str())
+            .bind(revision.seq)
+            .bind(revision.body)
+            .bind(revision.at)
+            .bind(revision.author);
         match self.commit_returning(statement).await {
             Ok((old,)) => Ok(Some(old)),
             Err(sqlx::Error::RowNotFound) => Ok(None),
@@ -101,48 +126,44 @@ impl StatusStore<'_> {
         }
     }
 
-    /// The latest revision of every corrected update of the notice `id`, or of every notice.
-    pub async fn latest_revisions(&self, id: Option<&str>) -> Result<Latest, sqlx::Error> {
-        let rows: Vec<(String, i64, Option<String>)> = match id {
-            Some(id) => {
-                sqlx::query_as(&format!("{LATEST} AND r.notice_id = $1"))
-                    .bind(id)
-                    .fetch_all(self.pool())
-                    .await?
-            }
-            None => sqlx::query_as(LATEST).fetch_all(self.pool()).await?,
-        };
-        Ok(rows
-            .into_iter()
-            .map(|(notice, seq, body)| ((notice, seq), body))
-            .collect())
+    /// The latest revision of every corrected update of the notice `id`.
+    pub async fn latest_revisions_of(&self, id: &str) -> Result<Latest, sqlx::Error> {
+        let rows = sqlx::query_as(LATEST_OF_NOTICE)
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(latest(rows))
+    }
+
+    /// The latest revision of every corrected update of the notices [`Self::notices_since`]
+    /// reads with these arguments.
+    pub async fn latest_revisions_since(
+        &self,
+        since: i64,
+        limit: i64,
+    ) -> Result<Latest, sqlx::Error> {
+        let rows = sqlx::query_as(LATEST_SINCE)
+            .bind(since)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(latest(rows))
     }
 
     /// The latest `limit` corrections, newest first.
     pub async fn revision_log(&self, limit: i64) -> Result<Vec<RevisionRow>, sqlx::Error> {
-        sqlx::query_as::<_, RevisionRow>(
-            "SELECT r.notice_id, r.seq, u.kind, r.body, r.old_body, r.created_at, r.author \
-             FROM status_update_revisions r JOIN status_notice_updates u \
-               ON u.notice_id = r.notice_id AND u.seq = r.seq \
-             ORDER BY r.created_at DESC, r.notice_id, r.seq DESC, r.rev DESC LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await
+        sqlx::query_as::<_, RevisionRow>(REVISION_LOG)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await
     }
+}
 
-    /// Deletes the corrections of updates no longer stored (their notice was pruned); rows deleted.
-    pub async fn prune_revisions(&self) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(
-            "DELETE FROM status_update_revisions WHERE NOT EXISTS ( \
-               SELECT 1 FROM status_notice_updates u \
-               WHERE u.notice_id = status_update_revisions.notice_id \
-                 AND u.seq = status_update_revisions.seq)",
-        )
-        .execute(self.pool())
-        .await?
-        .rows_affected())
-    }
+/// Rows of (notice id, seq, text) as [`Latest`].
+pub(crate) fn latest(rows: Vec<(String, i64, Option<String>)>) -> Latest {
+    rows.into_iter()
+        .map(|(notice, seq, body)| ((notice, seq), body))
+        .collect()
 }
 
 #[cfg(test)]
@@ -213,6 +234,5 @@ mod tests {
         assert_eq!(log.len(), 3);
         assert_eq!((log[0].seq, log[0].body.as_deref()), (2, None));
         assert_eq!(log[2].old_body, "Lokoing.");
-        assert_eq!(store.prune_revisions().await.expect("prune"), 0);
     }
 }

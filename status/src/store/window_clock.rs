@@ -13,29 +13,29 @@ use super::StatusStore;
 /// Who the clock's updates are by, in the operator log and the webhooks' bodies.
 pub const CLOCK_AUTHOR: &str = "clock";
 
-/// The clock's update, of status `$status` and text `$body` dated at column `$at`, to every
-/// maintenance window due (`$due`, a `HAVING` with `$1` the round's time) without one, by
-/// [`CLOCK_AUTHOR`] (a test checks the two agree).
+/// The clock's update, of status `$status` and text `$body` dated at column `$at` of the window's
+/// row in `status_notices` (`n`), to every open maintenance window due (`$due`, with `$1` the
+/// round's time) without one, by [`CLOCK_AUTHOR`] (a test checks the two agree). The windows are
+/// found among the open notices (`status_notices.open`), which the cap bounds.
 macro_rules! clock_update {
     ($status:literal, $body:literal, $at:literal, $due:literal) => {
         concat!(
             "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, \
                components, check_incident, starts_at, ends_at, status, body, created_at, \
                author, component_status) \
-             SELECT notice_id, MAX(seq) + 1, kind, title, impact, components, check_incident, \
-               starts_at, ends_at, '",
+             SELECT u.notice_id, n.last_seq + 1, u.kind, u.title, u.impact, u.components, \
+               u.check_incident, u.starts_at, u.ends_at, '",
             $status,
             "', '",
             $body,
-            "', CASE WHEN MAX(created_at) > ",
+            "', CASE WHEN n.updated_at > ",
             $at,
-            " THEN MAX(created_at) ELSE ",
+            " THEN n.updated_at ELSE ",
             $at,
             " END, 'clock', NULL \
-             FROM status_notice_updates WHERE kind = 'maintenance' \
-             GROUP BY notice_id, kind, title, impact, components, check_incident, starts_at, \
-               ends_at \
-             HAVING ",
+             FROM status_notices n JOIN status_notice_updates u \
+               ON u.notice_id = n.notice_id AND u.seq = n.last_seq \
+             WHERE n.open = 1 AND n.kind = 'maintenance' AND ",
             $due,
             " ON CONFLICT (notice_id, seq) DO NOTHING"
         )
@@ -46,17 +46,16 @@ macro_rules! clock_update {
 pub const START_WINDOWS: &str = clock_update!(
     "in_progress",
     "The maintenance window started.",
-    "starts_at",
-    "starts_at <= $1 AND ends_at > $1 AND SUM(CASE WHEN status IN \
-     ('in_progress', 'completed') THEN 1 ELSE 0 END) = 0"
+    "n.starts_at",
+    "n.started = 0 AND n.starts_at <= $1 AND n.ends_at > $1"
 );
 
 /// Ends the windows whose end has come.
 pub const END_WINDOWS: &str = clock_update!(
     "completed",
     "The maintenance window ended.",
-    "ends_at",
-    "ends_at <= $1 AND SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) = 0"
+    "n.ends_at",
+    "n.ends_at <= $1"
 );
 
 impl StatusStore<'_> {

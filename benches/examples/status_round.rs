@@ -1,0 +1,215 @@
+//! The cost of a status round at the operators' limits and with many viewpoints: CPU time of the
+//! whole process per round (the summary and every answer on the blocking pool included, read from
+//! `/proc/self/stat`), wall time, and the stored rows the summary was computed from
+//! (`RoundReport::rows_read`). On SQLite in a temporary directory, or on a fresh PostgreSQL database
+//! with `DATABASE_URL`. `cargo run --release -p mg-benches --example status_round -- [rounds=20]`
+//! (docs/performance.md, "Status rounds").
+
+use std::time::Instant;
+
+use mg_server::{
+    db::{seed::numbers, Database},
+    status::{store::checks::RawCheck, StatusConfig, StatusService},
+};
+
+/// 2026-11-20T12:00:00Z.
+const NOW: i64 = 1_795_176_000_000;
+const HOUR: i64 = 3_600_000;
+const DAY: i64 = 24 * HOUR;
+
+/// CPU seconds this process used so far (user and system).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // After the command's `)`: state is field 0, utime 11, stime 12.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// `CHARS` characters of letters and spaces from a pseudo-random stream: text that compresses by
+/// a quarter or so, not to nothing.
+fn text(seed: u64, chars: usize) -> String {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    (0..chars)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            match (state >> 59) as u8 % 27 {
+                26 => ' ',
+                letter => (b'a' + letter) as char,
+            }
+        })
+        .collect()
+}
+
+/// 100 notices of 25 updates of 4,000 characters, the newest 30 open.
+async fn seed_notices(db: &Database) {
+    for notice in 0..100_i64 {
+        let open = notice >= 70;
+        let start = NOW - (100 - notice) * HOUR;
+        let rows: Vec<String> = (1..=25_i64)
+            .map(|seq| {
+                let status = if seq == 25 && !open {
+                    "resolved"
+                } else {
+                    "investigating"
+                };
+                format!(
+                    "('n{notice}', {seq}, 'incident', 'Slow {notice}', 'minor', 'api', '{status}', \
+                     '{}', {}, 'ops')",
+                    text((notice * 100 + seq) as u64, 4_000),
+                    start + seq * 60_000
+                )
+            })
+            .collect();
+        sqlx::query(&format!(
+            "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, components, \
+             status, body, created_at, author) VALUES {}",
+            rows.join(", ")
+        ))
+        .execute(db.pool())
+        .await
+        .expect("seed notices");
+    }
+}
+
+/// `live` other viewpoints checking now (a day of raw checks every 30 s) and `gone` ones that
+/// stopped two days ago, each with 90 days of hourly rollups of the three components, and the hours'
+/// combined and agreed rollups as the roll-up writes them.
+async fn seed_viewpoints(db: &Database, live: i64, gone: i64) {
+    let hours = numbers(db.backend(), 0, 90 * 24 * 3 - 1);
+    let mut instances: Vec<String> = (0..live).map(|v| format!("live-{v}")).collect();
+    instances.extend((0..gone).map(|v| format!("gone-{v}")));
+    instances.extend(["+".to_owned(), "*".to_owned()]);
+    let first = NOW - 90 * DAY;
+    for instance in &instances {
+        sqlx::query(&format!(
+            "{hours}INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, \
+                 checks, failures, latency_p50_us, latency_p95_us, latency_max_us) \
+             SELECT 'hour', {first} + (i / 3) * {HOUR}, \
+                 CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
+                 '{instance}', 120, 0, 900, 1200, 3000 FROM n"
+        ))
+        .execute(db.pool())
+        .await
+        .expect("seed rollups");
+    }
+    let checks = numbers(db.backend(), 0, 2 * 2880 * 3 - 1);
+    for (v, instance) in instances.iter().take((live + gone) as usize).enumerate() {
+        let end = if (v as i64) < live {
+            NOW
+        } else {
+            NOW - 2 * DAY
+        };
+        sqlx::query(&format!(
+            "{checks}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
+                 latency_us, error) \
+             SELECT CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
+                 '{instance}', {end} - (i / 3) * 30000, 1, 900, NULL FROM n"
+        ))
+        .execute(db.pool())
+        .await
+        .expect("seed checks");
+    }
+}
+
+async fn database(dir: &std::path::Path, name: &str) -> Database {
+    let url = match std::env::var("DATABASE_URL") {
+        Ok(base) => {
+            let admin = Database::connect(&base, Some(1)).await.expect("server");
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+                .execute(admin.pool())
+                .await;
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(admin.pool())
+                .await
+                .expect("create database");
+            format!(
+                "{}/{name}",
+                base.rsplit_once('/').map_or(base.as_str(), |(b, _)| b)
+            )
+        }
+        Err(_) => format!(
+            "sqlite://{}?mode=rwc",
+            dir.join(format!("{name}.db")).display()
+        ),
+    };
+    Database::connect(&url, None).await.expect("database")
+}
+
+/// Runs `rounds` rounds of instance `me` (the other live viewpoints checking beside it) and prints
+/// the median CPU and wall time per round and the rows the last one read.
+async fn measure(label: &str, db: Database, live: i64, rounds: i64) {
+    let service = StatusService::new(db.clone(), StatusConfig::manual("me"), "https://s.test");
+    let (mut cpu, mut wall, mut rows) = (Vec::new(), Vec::new(), 0);
+    for round in 0..rounds {
+        let at = NOW + 1_000 + round * 30_000;
+        let mut checks = Vec::new();
+        for instance in
+            std::iter::once("me".to_owned()).chain((0..live).map(|v| format!("live-{v}")))
+        {
+            for component in ["api", "db", "queue"] {
+                checks.push(RawCheck {
+                    component: component.into(),
+                    instance_id: instance.clone(),
+                    checked_at: at,
+                    healthy: 1,
+                    latency_us: 800,
+                    error: None,
+                });
+            }
+        }
+        let (cpu0, wall0) = (cpu_seconds(), Instant::now());
+        rows = service.record(checks, at).await.rows_read;
+        cpu.push(cpu_seconds() - cpu0);
+        wall.push(wall0.elapsed().as_secs_f64());
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2] * 1000.0
+    };
+    println!(
+        "| {label} | {:.0} | {:.0} | {rows} |",
+        median(&mut cpu),
+        median(&mut wall)
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let rounds: i64 = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
+    let dir = tempfile::tempdir().expect("dir");
+    println!("| Round | CPU ms (median) | wall ms (median) | rows read |");
+    println!("|---|--:|--:|--:|");
+    let db = database(dir.path(), "round_notices").await;
+    seed_notices(&db).await;
+    measure(
+        "notices at the operators' limits, 1 viewpoint",
+        db,
+        0,
+        rounds,
+    )
+    .await;
+    for (live, gone) in [(0, 30), (30, 0)] {
+        let db = database(dir.path(), &format!("round_{live}_{gone}")).await;
+        seed_viewpoints(&db, live, gone).await;
+        let label = format!(
+            "{} viewpoints live, {gone} gone (90 days of history each)",
+            live + 1
+        );
+        measure(&label, db, live, rounds).await;
+    }
+}
