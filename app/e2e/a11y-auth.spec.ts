@@ -1,12 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, hydrated, lookAt } from "./checks";
+import { axeViolations, eachThemeAndWidth, horizontalOverflow, hydrated, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
 import { openCallback, requireEmulator, signIn } from "./sign-in";
 
-// The sign-in screens, as a11y.spec.ts does the public pages: the login and setup-guide modals, the
-// dashboard (with a refused name), and the callback's failure page with its diagnostic, in both
-// themes at desktop and mobile width: 0 axe violations (WCAG 2.2 AA tags), no horizontal scroll, and
-// a screenshot in screenshots/ to look at. Against the real server and its identity emulator.
+// The sign-in screens, as the page sweep (pages.spec.ts) does the public pages: the login and
+// setup-guide modals, the dashboard (with a refused name), and the callback's failure page with its
+// diagnostic, in both themes at desktop and mobile width: 0 axe violations (WCAG 2.2 AA tags), no
+// horizontal scroll, and a screenshot in screenshots/ to look at. Against the real server and its
+// identity emulator. Each screen is loaded once; the width and the theme change in place.
 test.describe.configure({ timeout: 90_000 });
 test.beforeAll(async ({ request }) => requireEmulator(request));
 
@@ -14,6 +15,10 @@ const widths = [
   { width: 1280, height: 800 },
   { width: 375, height: 740 },
 ] as const;
+
+/** Runs `check` at each width in both themes (changed in place), with the suffix naming the setup. */
+const eachSetup = (page: Page, check: (suffix: string) => Promise<void>) =>
+  eachThemeAndWidth(page, widths, ({ suffix }) => check(suffix));
 
 async function settled(page: Page, shot: string, fullPage = false) {
   expect(await axeViolations(page)).toEqual([]);
@@ -38,62 +43,51 @@ async function navButton(page: Page, name: string) {
   await page.getByRole("button", { name }).click();
 }
 
-for (const theme of ["cosmic", "void"] as const) {
-  for (const viewport of widths) {
-    const suffix = `${theme}-${viewport.width}`;
+test("the login and setup-guide modals in both themes at 1280 and 375 px", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "cosmic");
+  await eachSetup(page, async (suffix) => {
+    await navButton(page, "Log in");
+    const login = page.getByRole("dialog", { name: "Choose Login Method" });
+    await expect(login).toBeVisible();
+    await settled(page, `login-modal-${suffix}`);
+    await page.keyboard.press("Escape");
+    await expect(login).toBeHidden();
 
-    test(`the login and setup-guide modals in ${theme} at ${viewport.width} px`, async ({
-      page,
-    }) => {
-      await page.setViewportSize(viewport);
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await page.goto("/");
-      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    await navButton(page, "Setup guide");
+    const guide = page.getByRole("dialog", { name: /setup guide/i });
+    await expect(guide).toBeVisible();
+    await settled(page, `setup-guide-modal-${suffix}`);
+    await page.keyboard.press("Escape");
+    await expect(guide).toBeHidden();
+  });
+});
 
-      await navButton(page, "Log in");
-      const login = page.getByRole("dialog", { name: "Choose Login Method" });
-      await expect(login).toBeVisible();
-      await settled(page, `login-modal-${suffix}`);
-      await page.keyboard.press("Escape");
-      await expect(login).toBeHidden();
+test("the dashboard in both themes at 1280 and 375 px, a refused name included", async ({
+  page,
+}) => {
+  await signIn(page, newAccount("a11y-dashboard"));
+  await expect(page.getByTestId("db-id")).not.toBeEmpty();
+  await eachSetup(page, (suffix) => settled(page, `dashboard-${suffix}`, true));
 
-      await navButton(page, "Setup guide");
-      const guide = page.getByRole("dialog", { name: /setup guide/i });
-      await expect(guide).toBeVisible();
-      await settled(page, `setup-guide-modal-${suffix}`);
-    });
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Display name").fill("   ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Name cannot be empty");
+  await eachSetup(page, (suffix) => settled(page, `dashboard-name-refused-${suffix}`));
+});
 
-    test(`the dashboard in ${theme} at ${viewport.width} px, a refused name included`, async ({
-      page,
-    }) => {
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await signIn(page, newAccount(`a11y-${suffix}`));
-      await page.setViewportSize(viewport);
-      await expect(page.getByTestId("db-id")).not.toBeEmpty();
-      await settled(page, `dashboard-${suffix}`, true);
+test("the callback's failure page and its diagnostic in both themes at 1280 and 375 px", async ({
+  page,
+}) => {
+  // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
+  await openCallback(page, "code=not-a-real-code");
+  await expect(page.getByRole("heading", { name: "Authentication Issue" })).toBeVisible();
+  await eachSetup(page, (suffix) => settled(page, `callback-failure-${suffix}`));
 
-      await page.getByRole("button", { name: "Edit" }).click();
-      await page.getByLabel("Display name").fill("   ");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("alert")).toHaveText("Name cannot be empty");
-      await settled(page, `dashboard-name-refused-${suffix}`);
-    });
-
-    test(`the callback's failure page and its diagnostic in ${theme} at ${viewport.width} px`, async ({
-      page,
-    }) => {
-      await page.setViewportSize(viewport);
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
-      await openCallback(page, "code=not-a-real-code");
-      await expect(page.getByRole("heading", { name: "Authentication Issue" })).toBeVisible();
-      await settled(page, `callback-failure-${suffix}`);
-
-      await page.getByRole("button", { name: "Run Diagnostic" }).click();
-      const dialog = page.getByRole("dialog", { name: "Authentication Diagnostic" });
-      await expect(dialog.getByRole("listitem")).toHaveCount(4);
-      await expect(dialog.locator('[data-check="api"]')).toContainText(/Pass|Fail/);
-      await settled(page, `callback-diagnostic-${suffix}`);
-    });
-  }
-}
+  await page.getByRole("button", { name: "Run Diagnostic" }).click();
+  const dialog = page.getByRole("dialog", { name: "Authentication Diagnostic" });
+  await expect(dialog.getByRole("listitem")).toHaveCount(4);
+  await expect(dialog.locator('[data-check="api"]')).toContainText(/Pass|Fail/);
+  await eachSetup(page, (suffix) => settled(page, `callback-diagnostic-${suffix}`));
+});

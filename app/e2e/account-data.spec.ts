@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, lookAt } from "./checks";
+import { axeViolations, eachThemeAndWidth, horizontalOverflow, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
 import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 
@@ -70,35 +70,33 @@ const widths = [
   { width: 375, height: 740 },
 ] as const;
 
-for (const theme of ["cosmic", "void"] as const) {
-  for (const viewport of widths) {
-    const suffix = `${theme}-${viewport.width}`;
-    test(`the account page and its dialog in ${theme} at ${viewport.width} px`, async ({
-      browser,
-      request,
-    }) => {
-      await requireEmulator(request);
-      const account = newAccount(`account-a11y-${suffix}`);
-      const [page, other] = [await newBrowser(browser), await newBrowser(browser)];
-      for (const each of [page, other]) {
-        await each.addInitScript((value) => localStorage.setItem("theme", value), theme);
-        await signIn(each, account);
-      }
-      await page.setViewportSize(viewport);
-      await page.reload();
-      await expect(page.getByTestId("session")).toHaveCount(2);
-      // The exact time of the last activity shows on keyboard focus.
-      await page.locator("time.relative-time").first().focus();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await lookAt(page, `account-sessions-${suffix}`, { fullPage: true });
+// Signed in once from two browsers; the width and the theme change in place.
+test("the account page and its dialog in both themes at 1280 and 375 px", async ({
+  browser,
+  request,
+}) => {
+  await requireEmulator(request);
+  const account = newAccount("account-a11y");
+  const [page, other] = [await newBrowser(browser), await newBrowser(browser)];
+  for (const each of [page, other]) await signIn(each, account);
+  await page.reload();
+  await expect(page.getByTestId("session")).toHaveCount(2);
+  const eachSetup = (check: (suffix: string) => Promise<void>) =>
+    eachThemeAndWidth(page, widths, ({ suffix }) => check(suffix));
+  // The exact time of the last activity shows on keyboard focus.
+  await page.locator("time.relative-time").first().focus();
+  await eachSetup(async (suffix) => {
+    expect(await axeViolations(page), suffix).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await lookAt(page, `account-sessions-${suffix}`, { fullPage: true });
+  });
 
-      await page.getByRole("button", { name: "Delete my mg-web account" }).click();
-      await expect(page.getByRole("dialog")).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      await lookAt(page, `account-delete-dialog-${suffix}`);
-      await page.context().close();
-      await other.context().close();
-    });
-  }
-}
+  await page.getByRole("button", { name: "Delete my mg-web account" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await eachSetup(async (suffix) => {
+    expect(await axeViolations(page), suffix).toEqual([]);
+    await lookAt(page, `account-delete-dialog-${suffix}`);
+  });
+  await page.context().close();
+  await other.context().close();
+});

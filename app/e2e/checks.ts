@@ -86,3 +86,189 @@ export async function lookAtWidthsAndThemes(
     }
   }
 }
+
+/**
+ * Sets the theme in place (the attribute the stylesheets key on), to check a page's other theme on
+ * the same load: colours change, layout does not.
+ */
+export async function showTheme(page: Page, theme: "cosmic" | "void"): Promise<void> {
+  await page.evaluate((value) => {
+    document.documentElement.dataset.theme = value;
+  }, theme);
+}
+
+/**
+ * Waits until the page has settled: the network idle (the session check and the first health
+ * answers have landed; later polls are 30 s away), the fonts loaded, every visible decorative
+ * widget drawn once (or marked as the CSS fallback), and two frames painted after that.
+ */
+export async function untilSettled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".graphics-widget")]
+      .filter((box) => box.checkVisibility())
+      .every(
+        (box) =>
+          box.dataset.graphics === "fallback" ||
+          Number(box.querySelector("canvas")?.dataset.frames ?? 0) > 0,
+      ),
+  );
+  await twoFrames(page);
+}
+
+/** Resolves once two more frames have been painted: what changed before the call is laid out. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/**
+ * React's hydration complaints: #418 text, #419-#425, "hydration" / "did not match" in development.
+ * A mismatch makes React throw the server's HTML away and render anew.
+ */
+export const HYDRATION_PROBLEM =
+  /hydrat|did not match|server rendered|Minified React error #(418|419|420|421|422|423|425)\b/i;
+
+/** The page's hydration messages (of any level) and uncaught errors, collected from now on. */
+export function hydrationProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (HYDRATION_PROBLEM.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+export type Probe = { root: string; kept: boolean[]; hydrated: boolean; docsTextKept: boolean };
+
+/** Before any script runs, remembers the server-rendered nodes to find again after hydration. */
+export async function rememberServerNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // A docs page's prose, CLI reference and contents, which hydration adopts from the HTML.
+    const docsText = () =>
+      [...document.querySelectorAll("#root .docs-prose, #root .docs-toc")]
+        .map((element) => element.textContent ?? "")
+        .join("\n");
+    (window as unknown as { __docsText: typeof docsText }).__docsText = docsText;
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const root = document.getElementById("root");
+      const pick = ["#root > header", "#root main", "#root main h1", "#root footer"];
+      (window as unknown as { __server: unknown }).__server = {
+        html: root?.innerHTML.length ?? 0,
+        docsText: docsText(),
+        nodes: pick.map((selector) => document.querySelector(selector)),
+      };
+    });
+  });
+}
+
+/** What became of the nodes rememberServerNodes saw: kept (header, main, h1, footer), hydrated. */
+export async function probe(page: Page): Promise<Probe> {
+  return page.evaluate(() => {
+    const saved = (
+      window as unknown as {
+        __server: { html: number; docsText: string; nodes: (Element | null)[] };
+      }
+    ).__server;
+    const docsText = (window as unknown as { __docsText: () => string }).__docsText;
+    const h1 = document.querySelector("#root main h1");
+    return {
+      root: saved.html > 0 ? "server-rendered" : "empty",
+      kept: saved.nodes.map((node) => node?.isConnected === true),
+      hydrated: h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber")),
+      docsTextKept: docsText() === saved.docsText,
+    };
+  });
+}
+
+export type Shift = { value: number; sources: string[] };
+
+/**
+ * From the first byte of the document, records every layout shift without recent input, with the
+ * nodes that moved (so a failure says what to reserve room for); read them with layoutShifts.
+ */
+export async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Entry = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: {
+        node?: Node | null;
+        previousRect: DOMRectReadOnly;
+        currentRect: DOMRectReadOnly;
+      }[];
+    };
+    const shifts: { value: number; sources: string[] }[] = [];
+    const take = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as Entry[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map(({ node, previousRect: was, currentRect: now }) => {
+            if (!(node instanceof Element)) return String(node?.nodeName);
+            const parent = node.parentElement;
+            return `${node.nodeName.toLowerCase()}.${node.className} in ${parent?.nodeName.toLowerCase()}.${parent?.className} ${was.y}->${now.y} h${was.height}->${now.height}`;
+          }),
+        });
+      }
+    };
+    const observer = new PerformanceObserver((list) => take(list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    // Entries still queued for the observer's next callback are taken too.
+    (window as unknown as { __shifts: () => typeof shifts }).__shifts = () => {
+      take(observer.takeRecords());
+      return shifts;
+    };
+  });
+}
+
+/** Every layout shift recordShifts has seen so far. */
+export function layoutShifts(page: Page): Promise<Shift[]> {
+  return page.evaluate(() => (window as unknown as { __shifts: () => Shift[] }).__shifts());
+}
+
+/** The tags of an HTML document's head that crawlers and link previews read. */
+export function headTags(html: string): Record<string, string | undefined> {
+  const part = html.slice(0, html.indexOf("</head>"));
+  const attribute = (pattern: RegExp) => pattern.exec(part)?.[1];
+  return {
+    title: attribute(/<title>([^<]*)<\/title>/),
+    description: attribute(/<meta name="description" content="([^"]*)"/),
+    canonical: attribute(/<link rel="canonical" href="([^"]*)"/),
+    ogTitle: attribute(/<meta property="og:title" content="([^"]*)"/),
+    ogDescription: attribute(/<meta property="og:description" content="([^"]*)"/),
+    ogUrl: attribute(/<meta property="og:url" content="([^"]*)"/),
+    ogType: attribute(/<meta property="og:type" content="([^"]*)"/),
+    ogSiteName: attribute(/<meta property="og:site_name" content="([^"]*)"/),
+    twitterCard: attribute(/<meta name="twitter:card" content="([^"]*)"/),
+    markdown: attribute(/<link rel="alternate" type="text\/markdown" href="([^"]*)"/),
+  };
+}
+
+export type Setup = { theme: "cosmic" | "void"; width: number; suffix: string };
+
+/**
+ * Runs `check` at each viewport in both themes, on the page as loaded: the width and the theme are
+ * changed in place (layout follows the width, colours the theme), `suffix` names the setup as
+ * `<theme>-<width>` for screenshots. Ends at the last viewport in the void theme.
+ */
+export async function eachThemeAndWidth(
+  page: Page,
+  viewports: readonly { width: number; height: number }[],
+  check: (setup: Setup) => Promise<void>,
+): Promise<void> {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    for (const theme of ["cosmic", "void"] as const) {
+      await showTheme(page, theme);
+      await check({ theme, width: viewport.width, suffix: `${theme}-${viewport.width}` });
+    }
+  }
+}

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, lookAt } from "./checks";
+import {
+  axeViolations,
+  eachThemeAndWidth,
+  horizontalOverflow,
+  lookAt,
+  twoFrames,
+  untilSettled,
+} from "./checks";
 
 // The command builder on the CLI pages: inputs generated from the catalogue, validation tied to
 // each field, POSIX quoting, and a copy button announced to screen readers.
@@ -241,8 +248,7 @@ test("opened on a reference hash below the builder, the page lands on that headi
   await page.goto("/mg/cli/dmt#dmt-deploy");
   const target = page.locator("#dmt-deploy");
   await expect(builder(page).getByLabel("Command", { exact: true })).toBeAttached();
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(300);
+  await untilSettled(page);
   const top = await target.evaluate((element) => element.getBoundingClientRect().top);
   // Below the fixed site bar, at the top of the screen: nothing above it grew after landing.
   expect(top).toBeGreaterThanOrEqual(0);
@@ -269,7 +275,8 @@ for (const anchoring of ["auto", "none"] as const) {
       .getByRole("link", { name: "Command reference" })
       .click();
     await expect(builder(page).getByLabel("Command", { exact: true })).toBeAttached();
-    await page.waitForTimeout(200);
+    // The form is laid out and the browser has anchored (or not) the scroll position.
+    await twoFrames(page);
     const top = await page
       .locator("#command-reference")
       .evaluate((element) => element.getBoundingClientRect().top);
@@ -295,31 +302,32 @@ test("a builder chunk that fails to load says so, and Try again loads it", async
   await expect(builder(page).getByRole("alert")).toHaveCount(0);
 });
 
-// axe over a long docs page takes a while on a shared two-core machine.
-for (const theme of ["cosmic", "void"] as const) {
-  for (const width of [1280, 375]) {
-    test(`the builder in ${theme} at ${width} px has no axe violations`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 740 });
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await openBuilder(page);
-      await builder(page).getByLabel("<name>").fill("my-app");
-      await builder(page).getByLabel("--domain").fill("example.com");
-      await builder(page).getByLabel("--instance-size").selectOption("t3.small");
-      await builder(page).getByLabel("--email").fill("ops at example");
-      await builder(page).getByLabel("--email").press("Tab");
-      await expect(builder(page).getByLabel("--email")).toHaveAttribute("aria-invalid", "true");
+// One load; the width and the theme change in place. axe over a long docs page takes a while on a
+// shared two-core machine.
+test("the builder in both themes at 1280 and 375 px has no axe violations", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBuilder(page);
+  await builder(page).getByLabel("<name>").fill("my-app");
+  await builder(page).getByLabel("--domain").fill("example.com");
+  await builder(page).getByLabel("--instance-size").selectOption("t3.small");
+  await builder(page).getByLabel("--email").fill("ops at example");
+  await builder(page).getByLabel("--email").press("Tab");
+  await expect(builder(page).getByLabel("--email")).toHaveAttribute("aria-invalid", "true");
+  const widths = [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ];
+  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
+    expect(await axeViolations(page, "section.builder"), suffix).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await lookAt(builder(page), `docs-builder-invalid-${suffix}`, { style: hideFixedBar });
+  });
 
-      expect(await axeViolations(page, "section.builder")).toEqual([]);
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await lookAt(builder(page), `docs-builder-invalid-${theme}-${width}`, {
-        style: hideFixedBar,
-      });
-
-      await builder(page).getByLabel("--email").fill("ops@example.com");
-      await expect(builtCommand(page)).toBeVisible();
-      expect(await axeViolations(page, "section.builder")).toEqual([]);
-      await lookAt(builder(page), `docs-builder-${theme}-${width}`, { style: hideFixedBar });
-    });
-  }
-}
+  await builder(page).getByLabel("--email").fill("ops@example.com");
+  await expect(builtCommand(page)).toBeVisible();
+  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
+    expect(await axeViolations(page, "section.builder"), suffix).toEqual([]);
+    await lookAt(builder(page), `docs-builder-${suffix}`, { style: hideFixedBar });
+  });
+});

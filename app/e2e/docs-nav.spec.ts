@@ -1,21 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { horizontalOverflow, hydrated, lookAt } from "./checks";
-import { docsPages } from "./pages";
 
 // The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
-// links, and the sidebar folding behind "Docs menu" on phones.
-
-// One test per page: ten page loads in one test outgrow its time limit on a loaded machine.
-for (const target of docsPages) {
-  test(`${target.path} renders its heading and its content`, async ({ page }) => {
-    const response = await page.goto(target.path);
-    expect(response?.status(), target.path).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
-    // The page's own chunk arrived: its first section heading is there, and the pager under it.
-    await expect(page.getByRole("navigation", { name: "Previous and next pages" })).toBeVisible();
-    await expect(page.locator(".docs-prose h2").first()).toBeVisible();
-  });
-}
+// links, and the sidebar folding behind "Docs menu" on phones. That every docs page shows its heading,
+// its first section and its pager is checked by the page sweep (pages.spec.ts).
 
 for (const path of ["/mg", "/metagenesis"]) {
   test(`${path} replaces itself with /mg/overview in history`, async ({ page }) => {

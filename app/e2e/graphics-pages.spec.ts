@@ -1,5 +1,5 @@
 import { type Browser, type CDPSession, expect, type Page, test } from "@playwright/test";
-import { canvasPicture } from "./checks";
+import { canvasPicture, twoFrames } from "./checks";
 
 // The decorative widgets on the pages that carry them (spec 2.9, docs/quality.md "Graphics" and
 // "Layout shift"), at a width where they are shown (>= 900 px). graphics.spec.ts tests the widgets
@@ -139,7 +139,7 @@ for (const place of placements) {
         height: place.size,
       });
       // Nothing in the widget's row moved: neither the widget nor the text beside it. (Shifts
-      // elsewhere on the page are not the widget's doing; layout-shift.spec.ts checks the page.)
+      // elsewhere on the page are not the widget's doing; the page sweep checks the page.)
       const nearWidget = layout.shifts.filter((shift) =>
         shift.sources.some((source) => source === "the widget" || source === "beside the widget"),
       );
@@ -186,6 +186,7 @@ for (const place of placements) {
         await canvas(page).scrollIntoViewIfNeeded();
         const still = await canvasPicture(canvas(page));
         const stillFrames = await frames(page);
+        // Time is the subject here: the picture stays as it is for a while without a drag.
         await page.waitForTimeout(300);
         expect((await canvasPicture(canvas(page))).image, "still without a drag").toBe(still.image);
 
@@ -215,10 +216,13 @@ for (const place of placements) {
       // change document.visibilityState), so the page is told it is hidden the way a browser tells
       // it: visibilityState/hidden read "hidden" and a visibilitychange event fires. The browser
       // keeps producing animation frames meanwhile, so only the widget's own pause can stop them.
+      // The widget cancels its frame request in the visibilitychange handler: parked once the
+      // frame after the event has passed.
       await setHidden(page, true);
-      await page.waitForTimeout(150);
+      await twoFrames(page);
       const parked = await frames(page);
       const parkedPicture = await canvasPicture(canvas(page));
+      // Time is the subject here: no frame is drawn for a while that the tab is hidden.
       await page.waitForTimeout(700);
       expect(await frames(page), "no frames while hidden").toBe(parked);
       expect((await canvasPicture(canvas(page))).image, "the picture stands still").toBe(
@@ -262,6 +266,7 @@ for (const place of placements) {
       });
       await expect(widget(page)).toBeHidden();
       await page.waitForLoadState("networkidle");
+      // Time is the subject here: nothing is fetched in the half second after the network went idle.
       await page.waitForTimeout(500);
       expect(graphicsChunks, "no renderer chunk").toEqual([]);
       expect(urls.filter((url) => /mg_core_graphics(_simd)?_bg/.test(url))).toEqual([]);

@@ -76,6 +76,7 @@ test("under reduced motion each widget draws one still frame", async ({ page }) 
   await open(page);
   const before = await Promise.all(SCENES.map((scene) => picture(page, scene)));
   const frames = await Promise.all(SCENES.map((scene) => dataNumber(page, scene, "frames")));
+  // Time is the subject here: the still frame stays still for a while.
   await page.waitForTimeout(600);
   for (const [i, scene] of SCENES.entries()) {
     const after = await picture(page, scene);
@@ -131,8 +132,25 @@ test("widgets pause while off screen and resume when scrolled back", async ({ pa
     document.body.append(spacer);
     window.scrollTo(0, 3000);
   });
-  await page.waitForTimeout(300);
+  // Parked: a frame passes without a new drawing (the loop draws on every frame while it runs).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const helix = document.querySelector<HTMLElement>(
+              '.graphics-widget[data-scene="helix"] canvas',
+            );
+            const before = helix?.dataset.frames;
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(helix?.dataset.frames === before)),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
   const parked = await dataNumber(page, "helix", "frames");
+  // Time is the subject here: it stays parked for a while off screen.
   await page.waitForTimeout(500);
   expect(await dataNumber(page, "helix", "frames")).toBe(parked);
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,65 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { missingPath, prerenderedPaths } from "./prerendered";
+import { hydrationProblems, probe, rememberServerNodes } from "./checks";
 
-// Every public page arrives server-rendered and the browser hydrates it. Hydration must
-// match the HTML exactly (React reports any difference as an error: #418 text, #419-#425, "hydration"
-// / "did not match" in development) and keep the server's DOM nodes (a mismatch makes React throw
-// the HTML away and render anew, which these checks see as replaced nodes).
-
-const HYDRATION_PROBLEM =
-  /hydrat|did not match|server rendered|Minified React error #(418|419|420|421|422|423|425)\b/i;
-
-type Probe = { root: string; kept: boolean[]; hydrated: boolean; docsTextKept: boolean };
-
-/** Before any script runs, remembers the server-rendered nodes to find again after hydration. */
-async function rememberServerNodes(page: Page) {
-  await page.addInitScript(() => {
-    // A docs page's prose, CLI reference and contents, which hydration adopts from the HTML.
-    const docsText = () =>
-      [...document.querySelectorAll("#root .docs-prose, #root .docs-toc")]
-        .map((element) => element.textContent ?? "")
-        .join("\n");
-    (window as unknown as { __docsText: typeof docsText }).__docsText = docsText;
-    document.addEventListener("readystatechange", () => {
-      if (document.readyState !== "interactive") return;
-      const root = document.getElementById("root");
-      const pick = ["#root > header", "#root main", "#root main h1", "#root footer"];
-      (window as unknown as { __server: unknown }).__server = {
-        html: root?.innerHTML.length ?? 0,
-        docsText: docsText(),
-        nodes: pick.map((selector) => document.querySelector(selector)),
-      };
-    });
-  });
-}
-
-async function probe(page: Page): Promise<Probe> {
-  return page.evaluate(() => {
-    const saved = (
-      window as unknown as {
-        __server: { html: number; docsText: string; nodes: (Element | null)[] };
-      }
-    ).__server;
-    const docsText = (window as unknown as { __docsText: () => string }).__docsText;
-    const h1 = document.querySelector("#root main h1");
-    return {
-      root: saved.html > 0 ? "server-rendered" : "empty",
-      kept: saved.nodes.map((node) => node?.isConnected === true),
-      hydrated: h1 !== null && Object.keys(h1).some((key) => key.startsWith("__reactFiber")),
-      docsTextKept: docsText() === saved.docsText,
-    };
-  });
-}
-
-/** The page's hydration messages and errors, collected from now on. */
-function hydrationProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (HYDRATION_PROBLEM.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
+// Hydration beyond the page sweep (pages.spec.ts checks that every public page hydrates its server
+// HTML without a mismatch and keeps its nodes): a page opened on a hash, the void theme, clicks made
+// before hydration, and the order in which the loader starts the scripts.
 
 /** Holds every script request until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -72,36 +16,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-for (const path of [...prerenderedPaths, missingPath]) {
-  test(`${path} hydrates the server's HTML without a mismatch and keeps its nodes`, async ({
-    page,
-  }) => {
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (["error", "warning"].includes(message.type()) && HYDRATION_PROBLEM.test(message.text())) {
-        problems.push(`${message.type()}: ${message.text()}`);
-      }
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await rememberServerNodes(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(path === missingPath ? 404 : 200);
-    // The hydrated h1 is React's (it carries its fiber) and is the very node the server sent.
-    await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
-    await page.waitForLoadState("networkidle");
-    const result = await probe(page);
-    expect(result.root).toBe("server-rendered");
-    expect(result.kept, "header, main, h1 and footer are the server's nodes").toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(result.docsTextKept, "the docs text is the server's, all of it").toBe(true);
-    expect(problems).toEqual([]);
-  });
 }
 
 test("a CLI page opened on a hash hydrates without a mismatch and lands on its heading", async ({
@@ -146,20 +60,6 @@ test("a button clicked before hydration is acted on once React has taken the pag
   // Once hydrated, clicks are React's alone: the next one closes the menu (none is held back).
   await menu.click();
   await expect(menu).toHaveAttribute("aria-expanded", "false");
-});
-
-test("the notes for visitors without JavaScript stay out of the page when scripts run", async ({
-  page,
-}) => {
-  await rememberServerNodes(page);
-  for (const path of ["/", "/apotheosis", "/telekinesis"]) {
-    await page.goto(path);
-    await expect.poll(async () => (await probe(page)).hydrated, { timeout: 10_000 }).toBe(true);
-    // With scripts on, a <noscript>'s content is inert text: no .needs-script element, nothing shown.
-    await expect(page.locator(".needs-script")).toHaveCount(0);
-    await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
-    expect(await page.locator("#root noscript").count(), path).toBeGreaterThan(0);
-  }
 });
 
 test("at most 16 clicks are held before hydration: a 17th is dropped, the 16 are replayed", async ({

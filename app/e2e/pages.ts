@@ -17,8 +17,23 @@ export const pages = {
   safety: page("/mg/safety", "Confirmations and safety"),
   esp: page("/mg/esp", "ESP"),
   dream: page("/mg/dream", "DREAM"),
+  bench: page("/bench", "Graphics bench"),
   notFound: page("/no-such-page", "Page not found"),
 } as const;
+
+/** Aliases show another page and name it as their canonical address. */
+export const aliases: Record<string, string> = {
+  "/docs": pages.overview.path,
+  "/mg/cli": pages.cliMain.path,
+  "/mg/dmt": pages.cliDmt.path,
+  "/mg/lsd": pages.cliLsd.path,
+};
+
+/** What the page at `path` shows (an alias: what its canonical page shows), if the table has it. */
+export function shownAt(path: string) {
+  const canonical = aliases[path] ?? path;
+  return Object.values(pages).find((entry) => entry.path === canonical);
+}
 
 /** Every docs page, in the page catalogue's order (the order sitemap.xml lists them in). */
 export const docsPages = [

@@ -1,25 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { docsPages, pages } from "./pages";
 
-// Spec 2.1: every route of the table answers 200 and shows a titled page.
-// `title` is the document title before " · mg"; the overview shows an intro heading instead.
-const routes = [
-  pages.landing,
-  pages.status,
-  ...docsPages,
-  pages.telekinesis,
-  { ...pages.overview, path: "/docs" },
-] as const;
-
-for (const route of routes) {
-  test(`${route.path} answers 200 with a titled page`, async ({ page }) => {
-    const response = await page.goto(route.path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
-    await expect(page).toHaveTitle(`${route.title} · mg`);
-  });
-}
-
+// Spec 2.1's routes beyond the page sweep (pages.spec.ts: every route answers 200 with its heading
+// and title): the docs' page-not-found state, the docs tab row, and the redirects.
 for (const path of ["/mg/nope", "/mg/cli/zzz"]) {
   test(`${path} shows the docs' page-not-found state`, async ({ page }) => {
     await page.goto(path);

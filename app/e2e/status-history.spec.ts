@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, horizontalOverflow, lookAt } from "./checks";
+import { axeViolations, eachThemeAndWidth, horizontalOverflow, lookAt } from "./checks";
 
 // /apotheosis with the server's history and the landing cards' 24 h uptime (docs/api.md "Status"),
 // against the real server: a fresh database, so the history holds only the checks made since it
@@ -210,23 +210,25 @@ test("when the status API is unreachable the page says so calmly and keeps the l
   await lookAt(page, "status-history-unreachable", { fullPage: true });
 });
 
-for (const theme of ["cosmic", "void"] as const) {
-  for (const width of [1280, 375]) {
-    test(`history in ${theme} at ${width} px: axe clean with a tooltip open, no overflow`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      await openStatus(page);
-      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-      await page.getByTestId("bars-db").getByRole("img").last().hover();
-      await expect(page.getByTestId("bar-tooltip-db")).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await lookAt(page, `status-history-${theme}-${width}`, { fullPage: true });
-    });
-  }
-}
+// One load; the width and the theme change in place, the tooltip opened again at each width.
+test("history in both themes at 1280 and 375 px: axe clean with a tooltip open, no overflow", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openStatus(page);
+  const widths = [
+    { width: 1280, height: 900 },
+    { width: 375, height: 900 },
+  ];
+  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
+    await page.getByTestId("bars-db").getByRole("img").last().hover();
+    await expect(page.getByTestId("bar-tooltip-db")).toBeVisible();
+    expect(await axeViolations(page), suffix).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await lookAt(page, `status-history-${suffix}`, { fullPage: true });
+  });
+});
 
 test("the landing cards show the server's 24 h uptime beside the state", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });

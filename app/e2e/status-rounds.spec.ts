@@ -30,7 +30,7 @@ test("open for 65 s, the page makes at most 10 requests to the checks and the st
     await expect.poll(() => answered).toBe(3 * round);
   }
   await page.clock.runFor(5_000);
-  // Let anything the last step started reach the network before counting.
+  // Time is the subject here: anything the last step started reaches the network before counting.
   await page.waitForTimeout(500);
   expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(10);
   expect(sent.filter((path) => path === "/api/status/page")).toHaveLength(3);
