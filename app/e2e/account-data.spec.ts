@@ -5,10 +5,11 @@ import { newAccount } from "./emulator-http";
 import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 
 // "Your data" on the account page: the download holds the profile and both sessions; deleting the
-// account (after its dialog) signs out every browser, and signing in again starts a new account that
-// reads "Never updated". That no row of any table names the deleted user, on SQLite and on
+// account (after its dialog) signs out every browser (every tab of the deleting one told the account
+// was deleted, the other browser that it was signed out from another device), and signing in again
+// starts a new account that reads "Never updated". That no row of any table names the deleted user, on SQLite and on
 // PostgreSQL, is proven without a browser (server/tests/api/account.rs). Then the account page with
-// two sessions and the dialog, in both themes at 1280 and 375 px: axe clean, no horizontal scroll,
+// two sessions and both dialogs, in both themes at 1280 and 390 px: axe clean, no horizontal scroll,
 // screenshots to look at.
 test.describe.configure({ timeout: 90_000 });
 
@@ -21,6 +22,10 @@ test("download my data, delete the account, and a later sign-in starts a new one
   const [first, second] = await signedInTwice(browser, account);
   await first.reload();
   await expect(first.getByTestId("session")).toHaveCount(2);
+  // A second tab of the deleting browser, on the account page too.
+  const firstTab = await first.context().newPage();
+  await firstTab.goto("/home");
+  await expect(firstTab.getByTestId("session")).toHaveCount(2);
 
   const download = first.waitForEvent("download");
   await first.getByRole("button", { name: "Download my data" }).click();
@@ -52,10 +57,16 @@ test("download my data, delete the account, and a later sign-in starts a new one
 
   await expect(first).toHaveURL(/\/$/);
   await expect(first.getByTestId("signed-out-notice")).toContainText("account was deleted");
-  // The other browser: signed out on its next request.
+  // The deleting browser's other tab: signed out at once, told the same (not "another device").
+  await expect(firstTab).toHaveURL(/\/$/);
+  await expect(firstTab.getByTestId("signed-out-notice")).toContainText("account was deleted");
+  await firstTab.close();
+  // The other browser: signed out on its next request, from another device as far as it knows.
   await second.reload();
   await expect(second).toHaveURL(/\/$/);
-  await expect(second.getByTestId("signed-out-notice")).toBeVisible();
+  await expect(second.getByTestId("signed-out-notice")).toContainText(
+    "from another device or browser",
+  );
 
   // Signing in again: a new account.
   await signIn(first, account);
@@ -67,11 +78,11 @@ test("download my data, delete the account, and a later sign-in starts a new one
 
 const widths = [
   { width: 1280, height: 800 },
-  { width: 375, height: 740 },
+  { width: 390, height: 844 },
 ] as const;
 
 // Signed in once from two browsers; the width and the theme change in place.
-test("the account page and its dialog in both themes at 1280 and 375 px", async ({
+test("the account page and its dialogs in both themes at 1280 and 390 px", async ({
   browser,
   request,
 }) => {
@@ -90,6 +101,15 @@ test("the account page and its dialog in both themes at 1280 and 375 px", async 
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await lookAt(page, `account-sessions-${suffix}`, { fullPage: true });
   });
+
+  await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await eachSetup(async (suffix) => {
+    expect(await axeViolations(page), suffix).toEqual([]);
+    await lookAt(page, `account-sign-out-others-dialog-${suffix}`);
+  });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.getByRole("button", { name: "Delete my mg-web account" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -29,6 +29,11 @@ async function bothListed(first: Page, second: Page) {
     await expect(sessionItems(page).filter({ hasText: "Chrome on Linux" })).toHaveCount(2);
     const mine = sessionItems(page).filter({ hasText: "This device" });
     await expect(mine).toHaveCount(1);
+    // This device first; each row says when it signed in and when it was last active.
+    await expect(sessionItems(page).first()).toContainText("This device");
+    for (const field of ["Signed in", "Last active"]) {
+      await expect(sessionItems(page).filter({ hasText: field })).toHaveCount(2);
+    }
     await expect(mine.getByRole("button", { name: /^Sign out/ })).toHaveCount(0);
   }
 }
@@ -81,8 +86,24 @@ test("all other sessions at once", async ({ browser, request }) => {
   const [first, ...others] = pages as [Page, Page, Page];
   await first.reload();
   await expect(sessionItems(first)).toHaveCount(3);
-  await first.getByRole("button", { name: "Sign out of all other sessions" }).click();
+  // It asks first, as the deletion does: Cancel (focused first) or Escape keeps every session.
+  const opener = first.getByRole("button", { name: "Sign out of all other sessions" });
+  await opener.click();
+  const dialog = first.getByRole("dialog", { name: "Sign out of all other sessions?" });
+  await expect(dialog).toContainText("This signs out 2 other sessions:");
+  await expect(dialog).toContainText("This device stays signed in.");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await first.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(sessionItems(first)).toHaveCount(3);
+  // By keyboard: open it, Tab from Cancel to the confirmation, Enter.
+  await opener.press("Enter");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await first.keyboard.press("Tab");
+  await first.keyboard.press("Enter");
   await expect(first.getByText("2 other sessions signed out.")).toBeVisible();
+  await expect(first.getByText("2 other sessions signed out.")).toBeFocused();
   await expect(sessionItems(first)).toHaveCount(1);
   for (const page of others) {
     await page.reload();

@@ -177,33 +177,49 @@ pub async fn try_refresh_session(emu: Emu, db: State<Database>, headers: HeaderM
     refresh_session(emu, db, headers).await
 }
 
-/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed.
+/// `POST /v1/auth/logout`: ends the refresh token if it is one this emulator signed and still takes.
 #[tracing::instrument(skip_all)]
-pub async fn logout(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
-    end_sessions(&emulator, &headers, |refresh| {
+pub async fn logout(Emu(emulator): Emu, State(db): State<Database>, headers: HeaderMap) -> Answer {
+    end_sessions(&emulator, &db, &headers, |refresh| {
         emulator.issuer.revoke(refresh).map(drop)
     })
+    .await
 }
 
 /// `POST /v1/auth/logoutall`: ends every refresh token of the user.
 #[tracing::instrument(skip_all)]
-pub async fn logout_all(Emu(emulator): Emu, headers: HeaderMap) -> Answer {
-    end_sessions(&emulator, &headers, |refresh| {
+pub async fn logout_all(
+    Emu(emulator): Emu,
+    State(db): State<Database>,
+    headers: HeaderMap,
+) -> Answer {
+    end_sessions(&emulator, &db, &headers, |refresh| {
         emulator.issuer.revoke_all(refresh)
     })
+    .await
 }
 
-/// A logout: `end` ends the request's refresh token (and what goes with it) if it is one this
-/// emulator signed. `{}` whatever it was (the SDK clears its tokens anyway), but junk is never
-/// stored.
-fn end_sessions(
+/// A logout: `end` ends the request's refresh token (and what goes with it) if the emulator would
+/// still refresh it ([`user_of`]: signed by it, unexpired, not logged out, its sign-in not signed
+/// out from the app, its account not deleted). `{}` whatever it was (the SDK clears its tokens
+/// anyway), but a dead token changes nothing: a deleted account's old refresh token cannot log out
+/// the sign-ins of the account made after it, on any instance. (When the database cannot say, the
+/// token is ended as one that takes.)
+async fn end_sessions(
     emulator: &Emulator,
+    db: &Database,
     headers: &HeaderMap,
     end: impl FnOnce(&str) -> Result<(), EmulatorError>,
 ) -> Answer {
     if let Some(refresh) = bearer(emulator, headers)? {
-        if let Err(error) = end(&refresh) {
-            tracing::debug!(reason = %error.message, "logout of a token that is not ours");
+        let ended = match user_of(emulator, db, &refresh).await {
+            // The database not answering is no reason to keep a sign-in going: ended as before.
+            Err(error) if error.status.is_server_error() => end(&refresh),
+            Err(refused) => Err(refused),
+            Ok(_) => end(&refresh),
+        };
+        if let Err(error) = ended {
+            tracing::debug!(reason = %error.message, "logout of a token that no longer takes");
         }
     }
     Ok(Json(json!({})))

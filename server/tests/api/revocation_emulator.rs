@@ -1,18 +1,30 @@
 //! Signing out from the app through the local emulator: the refresh token of a signed-out sign-in
 //! stops working (so its browser gets no new token), on every instance; the caller's keeps working
-//! after "sign out all others"; after deletion none does.
+//! after "sign out all others"; after deletion none does, and none of the deleted account's ends
+//! anything through logout or logoutall either.
 
 use mg_server::config::LOCAL_EMULATOR_PROJECT_ID;
 use serde_json::{json, Value};
 
 use crate::emulator::{emulator_on, error_of, sign_in};
 use crate::helpers::{spawn_sibling, TestApp};
+use crate::identity_double::now_seconds;
 use crate::revocation::{call_ok, me, others};
 
 /// `POST {address}/v1/auth/refresh` with `refresh`, as the SDK sends it.
 async fn refresh_at(app: &TestApp, address: &str, refresh: &str) -> reqwest::Response {
+    session_call(app, address, "refresh", refresh).await
+}
+
+/// `POST {address}/v1/auth/{call}` (`refresh`, `logout`, `logoutall`) with `refresh`.
+async fn session_call(
+    app: &TestApp,
+    address: &str,
+    call: &str,
+    refresh: &str,
+) -> reqwest::Response {
     app.client
-        .post(format!("{address}/v1/auth/refresh"))
+        .post(format!("{address}/v1/auth/{call}"))
         .header(
             "authorization",
             format!("Bearer {LOCAL_EMULATOR_PROJECT_ID}:{refresh}"),
@@ -143,5 +155,64 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
 on_both_backends!(
     the_emulators_refresh_tokens_of_signed_out_sessions_stop_working,
     emulator_refresh_tokens_end,
+    emulator_on
+);
+
+/// Waits for the next second of the clock: tokens' `iat` and not-before times are whole seconds.
+async fn next_second() {
+    let start = now_seconds();
+    while now_seconds() == start {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+async fn deleted_accounts_tokens_end_nothing(app: TestApp) {
+    let sibling = spawn_sibling(&app, |_| {}).await;
+    let old = signed_in(&app, 0).await;
+    let confirm = json!({"confirm": true});
+    call_ok(
+        &app,
+        &old.session,
+        Some(&old.id),
+        "/api/auth/delete-account",
+        &confirm,
+    )
+    .await;
+    // The same person signs in again (the same user at the provider): a new account, and its
+    // sign-in is issued in a later second than the old account's end.
+    next_second().await;
+    let new = signed_in(&app, 1).await;
+    next_second().await;
+
+    // The deleted account's refresh token, on each instance: refresh refuses it, and logout and
+    // logoutall answer `{}` and end nothing. (Before, logoutall on an instance ended every sign-in
+    // of the user issued before it there, the new account's included.)
+    for address in [&app.address, &sibling] {
+        refused(&app, address, &old.refresh).await;
+        for call in ["logoutall", "logout"] {
+            let answer = session_call(&app, address, call, &old.refresh).await;
+            assert_eq!(answer.status(), 200, "{call} at {address}");
+            let body: Value = answer.json().await.expect("JSON");
+            assert_eq!(body, json!({}));
+        }
+    }
+    for address in [&app.address, &sibling] {
+        let renewed = refresh_at(&app, address, &new.refresh).await;
+        assert_eq!(
+            renewed.status(),
+            200,
+            "the new account's sign-in at {address}"
+        );
+    }
+    assert_eq!(me(&app, &new.session, Some(&new.id)).await, 200);
+
+    // The new sign-in's own logoutall still ends it (on the instance that received it).
+    let answer = session_call(&app, &sibling, "logoutall", &new.refresh).await;
+    assert_eq!(answer.status(), 200);
+    refused(&app, &sibling, &new.refresh).await;
+}
+on_both_backends!(
+    a_deleted_accounts_refresh_tokens_log_nothing_out_on_any_instance,
+    deleted_accounts_tokens_end_nothing,
     emulator_on
 );

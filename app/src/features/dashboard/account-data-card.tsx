@@ -4,19 +4,16 @@
 
 import type { DataExport, DeleteAnswer } from "@common/http-types";
 import { paths } from "@common/routes";
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Card } from "../../components/card";
 import { apiCall } from "../../lib/api-client";
 import { useSession } from "../../lib/session/session-context";
+import { ConfirmDialog } from "./confirm-dialog";
 import { messageOf } from "./use-answer";
 
 /** The name the downloaded file is saved under. */
 export const EXPORT_FILE_NAME = "mg-web-data.json";
-
-/** What the person reads once the account is gone. */
-export const DELETED_NOTICE =
-  "Your mg-web account was deleted. Signing in again starts a new account.";
 
 /** Saves `text` as a file through a temporary link (the answer needs the bearer token to fetch). */
 function saveFile(text: string, name: string) {
@@ -86,83 +83,48 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   const confirm = async () => {
     setBusy(true);
     setFailure(undefined);
-    try {
-      await apiCall<DeleteAnswer>("/api/auth/delete-account", {
+    const remove = () =>
+      apiCall<DeleteAnswer>("/api/auth/delete-account", {
         method: "POST",
         auth: true,
         body: { confirm: true },
       });
+    try {
+      if (session.deleteAccount) await session.deleteAccount(remove);
+      else {
+        await remove();
+        await session.logout();
+      }
     } catch (error) {
       setBusy(false);
       setFailure(messageOf(error));
       return;
     }
-    await (session.signOutHere?.(DELETED_NOTICE) ?? session.logout());
     navigate(paths.landing);
   };
 
-  const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The browser's modal dialog: focus moves in and stays in, Escape closes, focus returns after.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const box = dialog.current;
-    // (A document without the dialog API, such as the unit tests' jsdom, shows it in place.)
-    if (box && !box.open) {
-      if (typeof box.showModal === "function") box.showModal();
-      else box.setAttribute("open", "");
-    }
-    return () => {
-      if (typeof box?.close === "function") box.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="delete-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+    <ConfirmDialog
+      title="Delete your mg-web account?"
+      confirm="Delete my account"
+      busyLabel="Deleting..."
+      busy={busy}
+      failure={failure}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
     >
-      <h2 id={titleId} className="delete-dialog__title">
-        Delete your mg-web account?
-      </h2>
-      <div>
-        <p>This deletes, for good:</p>
-        <ul>
-          <li>your mg-web profile: display name, e-mail, login provider and dates;</li>
-          <li>
-            every session: every sign-in your browsers and devices hold is refused from then on.
-          </li>
-        </ul>
-        <p>
-          Your account with the identity provider (the service you sign in with) is separate and
-          stays. Signing in again later starts a new, empty mg-web account, and so may, on its own,
-          a browser marked "Can sign back in on its own" in your session list.
-        </p>
-        {failure && (
-          <p role="alert" className="dashboard__error">
-            {failure}
-          </p>
-        )}
-        <div className="dashboard__actions">
-          <button type="button" className="button" disabled={busy} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? "Deleting..." : "Delete my account"}
-          </button>
-        </div>
-      </div>
-    </dialog>
+      <p>This deletes, for good:</p>
+      <ul>
+        <li>your mg-web profile: display name, e-mail, login provider and dates;</li>
+        <li>
+          every session: every sign-in your browsers and devices hold is refused from then on.
+        </li>
+      </ul>
+      <p>
+        Your account with the identity provider (the service you sign in with) is separate and
+        stays. Signing in again later starts a new, empty mg-web account, and so may, on its own, a
+        browser marked "Can sign back in on its own" in your session list.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -12,6 +12,7 @@ import { providerLabel } from "../../lib/wasm/core";
 import type { SavedUser } from "../../lib/wasm/use-name-edit";
 import { AccountDataCard } from "./account-data-card";
 import { NameField, NameFieldPending } from "./name-field";
+import { formatWhen } from "./relative-time";
 import { SessionsCard } from "./sessions-card";
 import { type LoadedUser, useCurrentUser } from "./use-current-user";
 import "./dashboard.css";
@@ -22,14 +23,6 @@ export function loginProviderOf(user: IdentityProfile): string {
   const raw = fromOAuth ?? user.loginIds?.[0];
   if (!raw) return "Unknown";
   return providerLabel(raw);
-}
-
-/** Dates arrive as ISO text or unix seconds; shown in the reader's locale, raw if unreadable. */
-export function formatWhen(value: string | number | null | undefined): string | undefined {
-  if (value === null || value === undefined || value === "") return undefined;
-  const date =
-    typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
 }
 
 /** A value not loaded yet. */

@@ -1,6 +1,7 @@
-// A past moment as people say it ("5 minutes ago"), with the exact time on hover and on keyboard
-// focus, and read out to screen readers. Pure presentation: the wording is the browser's own
-// (Intl.RelativeTimeFormat, in the reader's language), so it adds nothing to the wasm core.
+// The account page's times: every exact time through one formatter (`formatWhen`, in the reader's
+// locale, to the second), and a past moment as people say it ("5 minutes ago") with the exact time
+// on hover and on keyboard focus, read out to screen readers. Pure presentation: the wording is
+// the browser's own (Intl, in the reader's language), so it adds nothing to the wasm core.
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -22,16 +23,19 @@ export function relativeTo(iso: string, now: number): string {
   return "just now";
 }
 
-/** The exact time in the reader's locale. */
-export function exactTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/**
+ * The one formatter of the account page's times. Dates arrive as ISO text or unix seconds (or
+ * milliseconds); shown in the reader's locale, raw if unreadable, undefined when absent.
+ */
+export function formatWhen(value: string | number | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const date =
+    typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
 }
 
 export function RelativeTime({ iso, now }: { iso: string; now: number }) {
-  const exact = exactTime(iso);
+  const exact = formatWhen(iso) ?? iso;
   return (
     // Focusable so keyboard users see the exact time too; the tooltip is CSS (hover and focus).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a focus stop that reveals the exact time

@@ -1,10 +1,13 @@
-// The account's signed-in browsers and devices: each with its label, when it signed in and when it
-// was last active, "This device" on this one, and "Sign out" on the others (docs/api.md "Account").
+// The account's signed-in browsers and devices, this one first: each with its label, when it signed
+// in (to the second, which tells two sign-ins of one browser and system apart) and when it was last
+// active, "This device" on this one, and "Sign out" on the others; signing out all others asks first
+// (docs/api.md "Account"). The server keeps no address or location of a session, so none is shown.
 
 import type { AccountSession } from "@common/http-types";
 import { useEffect, useRef, useState } from "react";
 import { Card } from "../../components/card";
-import { exactTime, RelativeTime } from "./relative-time";
+import { ConfirmDialog } from "./confirm-dialog";
+import { formatWhen, RelativeTime } from "./relative-time";
 import { type SignOutResult, useSessions } from "./use-sessions";
 
 /** How often the relative times are worded again. */
@@ -15,6 +18,7 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const [result, setResult] = useState<SignOutResult>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const status = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
@@ -22,18 +26,24 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
     return () => window.clearInterval(timer);
   }, []);
 
+  // The pressed button (or the dialog) may be gone: focus goes to what happened. (An effect, so
+  // it runs after the closed dialog has handed focus back to its opener.)
+  useEffect(() => {
+    if (result) status.current?.focus();
+  }, [result]);
+
   const run = async (action: () => Promise<SignOutResult>) => {
     setBusy(true);
     const outcome = await action();
     setBusy(false);
+    setConfirming(false);
     setResult(outcome);
     setNow(Date.now());
     if (outcome.ok) onChanged();
-    // The pressed button may be gone: focus goes to what happened.
-    status.current?.focus();
   };
 
-  const sessions = state.status === "loaded" ? state.sessions : [];
+  const listed = state.status === "loaded" ? state.sessions : [];
+  const sessions = [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
   const others = sessions.filter((session) => !session.current);
 
   return (
@@ -79,10 +89,22 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void run(signOutOthers)}
+          onClick={() => setConfirming(true)}
         >
           Sign out of all other sessions
         </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Sign out of all other sessions?"
+          confirm="Sign out other sessions"
+          busyLabel="Signing out..."
+          busy={busy}
+          onConfirm={() => void run(signOutOthers)}
+          onClose={() => setConfirming(false)}
+        >
+          <OthersSummary others={others} />
+        </ConfirmDialog>
       )}
     </Card>
   );
@@ -112,7 +134,7 @@ function SessionItem({
         <div>
           <dt>Signed in</dt>
           <dd>
-            <time dateTime={session.createdAt}>{exactTime(session.createdAt)}</time>
+            <time dateTime={session.createdAt}>{signedInAt(session)}</time>
           </dd>
         </div>
         <div>
@@ -126,7 +148,7 @@ function SessionItem({
         <button
           type="button"
           className="button session__sign-out"
-          aria-label={`Sign out ${session.label}`}
+          aria-label={`Sign out ${session.label}, signed in ${signedInAt(session)}`}
           disabled={busy}
           onClick={onSignOut}
         >
@@ -134,5 +156,33 @@ function SessionItem({
         </button>
       )}
     </li>
+  );
+}
+
+const signedInAt = (session: AccountSession) => formatWhen(session.createdAt) ?? session.createdAt;
+
+/** What "sign out all others" will end, said in its confirmation. */
+function OthersSummary({ others }: { others: AccountSession[] }) {
+  const renewing = others.filter((session) => !session.boundToSignIn).length;
+  return (
+    <>
+      <p>
+        {others.length === 1
+          ? "This signs out 1 other session:"
+          : `This signs out ${others.length} other sessions:`}
+      </p>
+      <ul>
+        {others.map((session) => (
+          <li key={session.id}>
+            {session.label}, signed in {signedInAt(session)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        This device stays signed in.
+        {renewing > 0 &&
+          ` ${renewing === 1 ? "1 of them" : `${renewing} of them`} can sign back in on its own with your identity provider for up to 30 days: to end that, also change your password there.`}
+      </p>
+    </>
   );
 }

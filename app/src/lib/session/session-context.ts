@@ -24,6 +24,12 @@ export interface Session {
    * from another session, or the account deleted) and shows `notice` until dismissed.
    */
   signOutHere?: (notice: string) => Promise<void>;
+  /**
+   * Deletes the account by `remove` (the API call; its failure is thrown). A sign-out that comes
+   * while it runs (another request answered 401 once the deletion committed) says the account was
+   * deleted; once it succeeded, this tab and every other tab of this browser sign out saying so.
+   */
+  deleteAccount?: (remove: () => Promise<unknown>) => Promise<void>;
   /** The callback page is completing a sign-in (the nav then offers no Log in or Sign up). */
   completing?: boolean;
   /** The callback page says when it starts and stops completing a sign-in. */

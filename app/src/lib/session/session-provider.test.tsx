@@ -5,8 +5,14 @@ import { mockFetch } from "@/testing/network";
 import type { IdentityConfig } from "../../config/env";
 import { requestRaw } from "../api-client";
 import type { Identity, IdentityProfile } from "../identity";
-import { useSession } from "./session-context";
-import { ENDED_NOTICE, REVOKED_NOTICE, SessionProvider } from "./session-provider";
+import { type Session, useSession } from "./session-context";
+import {
+  ACCOUNT_DELETED_KEY,
+  DELETED_NOTICE,
+  ENDED_NOTICE,
+  REVOKED_NOTICE,
+  SessionProvider,
+} from "./session-provider";
 
 // The identity SDK is the boundary here: a stand-in Identity replaces it.
 const config: IdentityConfig = { sanctified: true, projectId: "Ptest", baseUrl: "http://idp" };
@@ -22,8 +28,12 @@ function fakeIdentity(user: IdentityProfile | null, overrides: Partial<Identity>
   };
 }
 
+/** The session the provider handed out last, for calls a test makes as a page would. */
+let handed: Session | undefined;
+
 function Probe() {
   const session = useSession();
+  handed = session;
   const { state } = session;
   return (
     <>
@@ -182,5 +192,71 @@ describe("SessionProvider", () => {
     expect(localStorage.getItem("DSR")).toBeNull();
     expect(localStorage.getItem("mg-session-id")).toBeNull();
     expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
+  });
+
+  describe("deleting the account", () => {
+    const revokedAnswer = {
+      status: 401,
+      body: { code: "session_revoked", error: "Signed out elsewhere." },
+    };
+
+    async function signedIn() {
+      localStorage.setItem("DSR", "refresh-jwt");
+      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+      renderProvider(async () => identity);
+      await act(async () => {});
+      expect(shownState()).toBe("signed-in a@x");
+      return identity;
+    }
+
+    it("says the account was deleted, even when another request's 401 came first", async () => {
+      const identity = await signedIn();
+      mockFetch({ "/api/auth/sessions": revokedAnswer });
+      const told = vi.spyOn(Storage.prototype, "setItem");
+      await act(async () => {
+        // The deletion committed, and a request in flight meanwhile was answered 401 before the
+        // deletion's own answer arrived.
+        await handed?.deleteAccount?.(() =>
+          requestRaw("/api/auth/sessions", { method: "POST", auth: true }),
+        );
+      });
+      expect(identity.logout).toHaveBeenCalledTimes(1);
+      expect(shownState()).toBe("anonymous");
+      expect(screen.getByRole("status").textContent).toContain(DELETED_NOTICE);
+      // The other tabs were told.
+      expect(told).toHaveBeenCalledWith(ACCOUNT_DELETED_KEY, expect.any(String));
+      expect(localStorage.getItem(ACCOUNT_DELETED_KEY)).toBeNull();
+      told.mockRestore();
+    });
+
+    it("signs out every other tab of this browser saying the account was deleted", async () => {
+      const identity = await signedIn();
+      act(() => {
+        window.dispatchEvent(
+          new StorageEvent("storage", { key: ACCOUNT_DELETED_KEY, newValue: "1" }),
+        );
+      });
+      await act(async () => {});
+      expect(identity.logout).toHaveBeenCalled();
+      expect(shownState()).toBe("anonymous");
+      expect(screen.getByRole("status").textContent).toContain(DELETED_NOTICE);
+    });
+
+    it("after a failed deletion, a later sign-out elsewhere says so", async () => {
+      await signedIn();
+      await act(async () => {
+        await expect(
+          handed?.deleteAccount?.(async () => {
+            throw new Error("Server error occurred");
+          }),
+        ).rejects.toThrow("Server error occurred");
+      });
+      expect(shownState()).toBe("signed-in a@x");
+      mockFetch({ "/api/auth/sessions": revokedAnswer });
+      await act(async () => {
+        await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
+      });
+      expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
+    });
   });
 });

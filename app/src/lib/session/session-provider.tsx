@@ -19,6 +19,17 @@ import { SignedOutNotice } from "./signed-out-notice";
 export const REVOKED_NOTICE =
   "You were signed out: this browser's session was ended from another device or browser.";
 
+/** What every tab of the browser that deleted the account reads (other browsers read REVOKED_NOTICE). */
+export const DELETED_NOTICE =
+  "Your mg-web account was deleted. Signing in again starts a new account.";
+
+/**
+ * Written (and removed at once) in local storage when this browser deleted the account: the other
+ * tabs hear it (the `storage` event) and sign out with DELETED_NOTICE at once, not later with
+ * REVOKED_NOTICE, which would say another device did it.
+ */
+export const ACCOUNT_DELETED_KEY = "mg-account-deleted";
+
 /**
  * What a browser reads when the identity provider refused its stored sign-in on load: signed out
  * from another session (which ends the provider's refresh token where it can: docs/identity.md,
@@ -76,6 +87,9 @@ export function SessionProvider({
   const identity = useRef<Identity | null>(null);
   const [notice, setNotice] = useState<string>();
   const signingOut = useRef(false);
+  const deleting = useRef(false);
+  const signedIn = useRef(false);
+  signedIn.current = state.status === "signed-in";
 
   const ensureIdentity = useCallback(async () => {
     if (!enabled) return null;
@@ -154,9 +168,42 @@ export function SessionProvider({
     return () => setTokenProvider(undefined);
   }, [getToken]);
 
+  const deleteAccount = useCallback(
+    async (remove: () => Promise<unknown>) => {
+      deleting.current = true;
+      try {
+        await remove();
+      } catch (error) {
+        deleting.current = false;
+        throw error;
+      }
+      try {
+        window.localStorage.setItem(ACCOUNT_DELETED_KEY, String(Date.now()));
+        window.localStorage.removeItem(ACCOUNT_DELETED_KEY);
+      } catch {
+        // Storage refused: the other tabs learn on their next request, as another browser would.
+      }
+      // (When a request's 401 began the sign-out already, it chose this notice too.)
+      await signOutHere(DELETED_NOTICE);
+      deleting.current = false;
+    },
+    [signOutHere],
+  );
+
   useEffect(() => {
-    setRevokedHandler(() => void signOutHere(REVOKED_NOTICE));
+    setRevokedHandler(() => void signOutHere(deleting.current ? DELETED_NOTICE : REVOKED_NOTICE));
     return () => setRevokedHandler(undefined);
+  }, [signOutHere]);
+
+  // Another tab of this browser deleted the account.
+  useEffect(() => {
+    const heard = (event: StorageEvent) => {
+      if (event.key === ACCOUNT_DELETED_KEY && event.newValue && signedIn.current) {
+        void signOutHere(DELETED_NOTICE);
+      }
+    };
+    window.addEventListener("storage", heard);
+    return () => window.removeEventListener("storage", heard);
   }, [signOutHere]);
 
   // After first paint. A visitor with nothing stored is anonymous at once and never downloads the SDK
@@ -188,10 +235,21 @@ export function SessionProvider({
       getToken,
       logout,
       signOutHere,
+      deleteAccount,
       completing,
       setCompleting,
     }),
-    [state, enabled, ensureIdentity, reload, getToken, logout, signOutHere, completing],
+    [
+      state,
+      enabled,
+      ensureIdentity,
+      reload,
+      getToken,
+      logout,
+      signOutHere,
+      deleteAccount,
+      completing,
+    ],
   );
   return (
     <SessionContext.Provider value={session}>
