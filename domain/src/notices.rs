@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 /// The role in the identity token's `roles` claim that makes a person a status operator.
 pub const OPERATOR_ROLE: &str = "status-operator";
+/// Longest title of an incident or window, in characters.
+pub const MAX_TITLE_CHARS: usize = 120;
+/// Longest update text (Markdown), in characters.
+pub const MAX_BODY_CHARS: usize = 4000;
 
 crate::vocabulary! {
     /// An incident's impact, as Statuspage spells it.

@@ -131,7 +131,7 @@ impl AppError {
                 "None of your sessions has this id; it may have ended already.".into()
             }
             AppError::MethodNotAllowed => "This address does not accept that method.".into(),
-            AppError::PayloadTooLarge => "The request body is too large (16 KiB at most).".into(),
+            AppError::PayloadTooLarge => crate::extract::BODY_TOO_LARGE.into(),
             AppError::UnsupportedMediaType => {
                 "The request body must be JSON (Content-Type: application/json).".into()
             }
