@@ -482,6 +482,10 @@ seq: number, status: NoticeStatus,
  */
 body_html: string, created_at: string, 
 /**
+ * When its text was last corrected (an operator's edit); `None` while it reads as posted.
+ */
+edited_at: string | null, 
+/**
  * The status this update declares for the notice's components (an incident's), if any.
  */
 component_status: ComponentCondition | null, };
@@ -618,7 +622,9 @@ export type NoticeUpdateEditRequest = { body: string, };
 
 /**
  * `PATCH /api/status/components/{id}`: the status operators set on the component by itself,
- * without an incident; `null` clears it (the checks' measure shows).
+ * without an incident; `null` clears it (the checks' measure shows). The field is required: an
+ * empty body is a 400 that changes nothing, so clearing takes an explicit `null` (serde would
+ * otherwise read a missing `Option` as `None`).
  */
 export type ComponentStatusRequest = { status: ComponentCondition | null, };
 

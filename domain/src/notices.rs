@@ -119,6 +119,8 @@ pub struct NoticeUpdate {
     /// other than http(s) and mailto.
     pub body_html: String,
     pub created_at: String,
+    /// When its text was last corrected (an operator's edit); `None` while it reads as posted.
+    pub edited_at: Option<String>,
     /// The status this update declares for the notice's components (an incident's), if any.
     pub component_status: Option<crate::component_status::ComponentStatus>,
 }

@@ -117,6 +117,13 @@ async fn seed(db: &Database) {
                  NULL, CASE WHEN i % 5 = 4 THEN 'resolved' ELSE 'investigating' END, 'text', \
                  i * 1000, 'op' FROM n"
         ),
+        // A correction of every update (a deleted one every tenth), as a history of them is.
+        format!(
+            "{n}INSERT INTO status_update_revisions (notice_id, seq, rev, body, old_body, \
+                 created_at, author) \
+             SELECT 'n' || (i / 5), i % 5 + 1, 1, \
+                 CASE WHEN i % 10 = 3 THEN NULL ELSE 'fixed' END, 'text', i * 1000, 'op' FROM n"
+        ),
         format!(
             "{n}INSERT INTO status_component_events (component, seq, state, incident, at, held, \
                  created_at) \

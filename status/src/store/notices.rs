@@ -145,17 +145,26 @@ pub const FIND_NOTICE: &str = concat!(
     " FROM status_notice_updates WHERE notice_id = $1 ORDER BY seq DESC"
 );
 
+/// The ids of the notices open or updated since `$1`, at most `$2` (the newest): the notices a
+/// publish reads, for their updates and their corrections alike.
+macro_rules! notices_since_ids {
+    () => {
+        "SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
+         HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
+           OR (MAX(kind) = 'incident' \
+               AND SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0) \
+         ORDER BY MIN(created_at) DESC LIMIT $2"
+    };
+}
+pub(super) use notices_since_ids;
+
 /// The updates of the notices open or updated since `$1`, at most `$2` notices (`notices_since`).
 pub const NOTICES_SINCE: &str = concat!(
     "SELECT ",
     columns!(),
-    " FROM status_notice_updates WHERE notice_id IN ( \
-       SELECT notice_id FROM status_notice_updates GROUP BY notice_id \
-       HAVING MAX(created_at) >= $1 OR COALESCE(MAX(ends_at), 0) >= $1 \
-         OR (MAX(kind) = 'incident' \
-             AND SUM(CASE WHEN status IN ('resolved', 'completed') THEN 1 ELSE 0 END) = 0) \
-       ORDER BY MIN(created_at) DESC LIMIT $2) \
-     ORDER BY notice_id, seq DESC"
+    " FROM status_notice_updates WHERE notice_id IN (",
+    notices_since_ids!(),
+    ") ORDER BY notice_id, seq DESC"
 );
 
 /// The latest `$1` operator actions, newest first.
@@ -276,7 +285,7 @@ impl StatusStore<'_> {
             .bind(id)
             .fetch_all(self.pool())
             .await?;
-        let latest = self.latest_revisions(Some(id)).await?;
+        let latest = self.latest_revisions(id).await?;
         Ok(group(corrected(updates, &latest)).into_iter().next())
     }
 
@@ -292,7 +301,9 @@ impl StatusStore<'_> {
             .bind(NOTICES_READ_LIMIT)
             .fetch_all(self.pool())
             .await?;
-        let latest = self.latest_revisions(None).await?;
+        let latest = self
+            .latest_revisions_since(since, NOTICES_READ_LIMIT)
+            .await?;
         Ok(group(corrected(updates, &latest)))
     }
 
