@@ -41,6 +41,7 @@ export {
   maxNameChars,
   NameEditMachine,
   providerLabel,
+  statedStatus,
   TelekinesisCounters,
   ThemeMachine,
   WisdomMachine,
