@@ -110,7 +110,7 @@ pub fn parse(raw: &str) -> Result<url::Url, String> {
         ));
     }
     let url = url::Url::parse(raw).map_err(|_| {
-        "The URL is not a web address: write it whole, as https://hooks.example.com/… .".to_owned()
+        "The URL is not a web address: write it whole, starting with https://.".to_owned()
     })?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err("The URL must start with https:// or http://.".into());
@@ -232,7 +232,7 @@ mod tests {
         );
         assert_eq!(
             refused("not a url"),
-            "The URL is not a web address: write it whole, as https://hooks.example.com/… ."
+            "The URL is not a web address: write it whole, starting with https://."
         );
         assert_eq!(
             refused("ftp://example.com"),
