@@ -136,7 +136,7 @@ impl EmulatorError {
     pub fn payload_too_large() -> Self {
         Self::rejected(
             StatusCode::PAYLOAD_TOO_LARGE,
-            mg_platform::extract::BODY_TOO_LARGE,
+            mg_platform::error::BODY_TOO_LARGE,
         )
     }
 

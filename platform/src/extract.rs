@@ -32,10 +32,6 @@ pub const fn body_limit_for(chars: usize) -> usize {
 pub const BODY_LIMIT_BYTES: usize =
     body_limit_for(mg_domain::notices::MAX_TITLE_CHARS + mg_domain::notices::MAX_BODY_CHARS);
 
-/// The refusal of a body over [`BODY_LIMIT_BYTES`]. Spelled out rather than formatted so that it
-/// can be a constant of the edge's own answers; a test keeps the two together.
-pub const BODY_TOO_LARGE: &str = "The request body is too large (50 KiB at most).";
-
 /// `Json<T>` with the API's error shape: 400 for bad JSON or fields, 413 too large, 415 not JSON.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);
@@ -106,6 +102,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::BODY_TOO_LARGE;
 
     #[test]
     fn the_body_cap_admits_the_longest_texts_escaped_and_its_refusal_names_it() {
