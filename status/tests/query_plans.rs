@@ -29,6 +29,7 @@ const READ_EVERY_NOTICE: &[&str] = &[
     "COUNT_OPEN_NOTICES",
     "INSERT_NOTICE",
     "NOTICES_SINCE",
+    "LATEST_REVISIONS_SINCE",
     "PRUNE_NOTICES",
     "START_WINDOWS",
     "END_WINDOWS",
@@ -61,6 +62,7 @@ const STATEMENTS: &[Planned] = mg_platform::planned![
     ],
     n::FIND_NOTICE["'n7'"],
     n::NOTICES_SINCE["99900000", "100"],
+    n::LATEST_REVISIONS_SINCE["99900000", "100"],
     n::OPERATOR_LOG["50"],
     n::PRUNE_NOTICES["1000000", "35"],
     w::INSERT_WEBHOOK[

@@ -11,7 +11,10 @@ use mg_domain::{
 };
 use mg_platform::time::DAY_MS;
 
-use super::{revisions::corrected, StatusStore};
+use super::{
+    revisions::{corrected, latest, Latest},
+    StatusStore,
+};
 use crate::operator_limits::MAX_UPDATES;
 use mg_platform::db::prune::PRUNE_BATCH;
 
@@ -156,7 +159,19 @@ macro_rules! notices_since_ids {
          ORDER BY MIN(created_at) DESC LIMIT $2"
     };
 }
-pub(super) use notices_since_ids;
+
+/// The latest correction of each update of the notices a publish reads ([`NOTICES_SINCE`]'s own
+/// choice of notices: open or updated since `$1`, at most `$2`), so the read is bounded by those
+/// notices, their updates and each update's corrections (`MAX_REVISIONS`), however many
+/// corrections older notices have (`latest_revisions_since`).
+pub const LATEST_REVISIONS_SINCE: &str = concat!(
+    "SELECT r.notice_id, r.seq, r.body, r.created_at FROM status_update_revisions r \
+     WHERE r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
+                    WHERE x.notice_id = r.notice_id AND x.seq = r.seq) \
+       AND r.notice_id IN (",
+    notices_since_ids!(),
+    ")"
+);
 
 /// The updates of the notices open or updated since `$1`, at most `$2` notices (`notices_since`).
 pub const NOTICES_SINCE: &str = concat!(
@@ -305,6 +320,21 @@ impl StatusStore<'_> {
             .latest_revisions_since(since, NOTICES_READ_LIMIT)
             .await?;
         Ok(group(corrected(updates, &latest)))
+    }
+
+    /// The latest revision of every corrected update of the notices `notices_since(since)` reads
+    /// (at most `limit`): a bounded read, whatever older notices hold.
+    pub async fn latest_revisions_since(
+        &self,
+        since: i64,
+        limit: i64,
+    ) -> Result<Latest, sqlx::Error> {
+        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_REVISIONS_SINCE)
+            .bind(since)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(latest(rows))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.

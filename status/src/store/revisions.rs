@@ -42,7 +42,8 @@ pub struct RevisionRow {
 /// deleted) and when it was made.
 pub type Latest = HashMap<(String, i64), (Option<String>, i64)>;
 
-fn latest(rows: Vec<(String, i64, Option<String>, i64)>) -> Latest {
+/// [`Latest`] from rows of (notice id, seq, text or none, when).
+pub(super) fn latest(rows: Vec<(String, i64, Option<String>, i64)>) -> Latest {
     rows.into_iter()
         .map(|(notice, seq, body, at)| ((notice, seq), (body, at)))
         .collect()
@@ -70,19 +71,6 @@ const LATEST: &str = "SELECT r.notice_id, r.seq, r.body, r.created_at \
      FROM status_update_revisions r \
      WHERE r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
                     WHERE x.notice_id = r.notice_id AND x.seq = r.seq)";
-
-/// The latest revision of each update of the notices a publish reads (`notices_since`'s own
-/// choice of notices: open or updated since `$1`, at most `$2`), so that the read is bounded by
-/// those notices, their updates and each update's corrections (`MAX_REVISIONS`), however many
-/// corrections older notices have.
-const LATEST_OF_NOTICES_SINCE: &str = concat!(
-    "SELECT r.notice_id, r.seq, r.body, r.created_at FROM status_update_revisions r \
-     WHERE r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
-                    WHERE x.notice_id = r.notice_id AND x.seq = r.seq) \
-       AND r.notice_id IN (",
-    super::notices::notices_since_ids!(),
-    ")"
-);
 
 /// Stores a correction of update `$3` of notice `$1` of kind `$2` (`revise_update`): its new text
 /// `$4` (NULL: deleted) and the text it replaced, unless the update is deleted already or has
@@ -164,21 +152,6 @@ impl StatusStore<'_> {
                 .bind(id)
                 .fetch_all(self.pool())
                 .await?;
-        Ok(latest(rows))
-    }
-
-    /// The latest revision of every corrected update of the notices `notices_since(since)` reads
-    /// (at most `limit`): a bounded read, whatever older notices hold.
-    pub async fn latest_revisions_since(
-        &self,
-        since: i64,
-        limit: i64,
-    ) -> Result<Latest, sqlx::Error> {
-        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_OF_NOTICES_SINCE)
-            .bind(since)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await?;
         Ok(latest(rows))
     }
 
