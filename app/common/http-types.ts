@@ -343,7 +343,14 @@ status: ComponentCondition | null,
  * Why the status is not the measured one: "declared" (an open incident's declaration is worse
  * than the checks), "maintenance" (a window in progress), or null.
  */
-status_source: string | null, };
+status_source: string | null, 
+/**
+ * `status` and why, in the words every card shows (`ComponentStatus::words`,
+ * `component_status::source_note`: "Major outage", "Declared by the operators"), for the
+ * pages that do not load the status page's core (the landing's cards); the status page's core
+ * says the same from `status` with the same two functions.
+ */
+status_words: string | null, status_note: string | null, };
 
 /**
  * Percent of each window the component was up as its viewpoints agree (3 decimals); null

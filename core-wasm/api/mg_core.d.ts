@@ -558,10 +558,3 @@ export function maxNameChars(): number;
  * when it is not one of the six.
  */
 export function providerLabel(id: string): string;
-
-/**
- * What GET /api/status states of a component, in the words every card shows (the status page's
- * too): `[words, note]` for its `status` ('Major outage') and `status_source` ('Declared by the
- * operators'; '' when it is the checks' measure); undefined for a status this core does not know.
- */
-export function statedStatus(status: string, source?: string | null): string[] | undefined;

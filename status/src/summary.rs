@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use mg_domain::{
     calendar::parse_utc_ms,
-    component_status::{combine, overall, ComponentStatus},
+    component_status::{combine, overall, source_note, ComponentStatus},
     notices::{Notice, NoticeKind, NoticeStatus},
     status::{
         ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint, ViewpointState,
@@ -207,6 +207,8 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         // Set by `with_status`, which sees the notices.
         status: state.measured_status(),
         status_source: None,
+        status_words: None,
+        status_note: None,
     }
 }
 
@@ -332,6 +334,11 @@ fn with_status(
         Some("declared".to_owned())
     };
     component.status = status;
+    component.status_words = status.map(|s| s.words().to_owned());
+    component.status_note = status
+        .is_some()
+        .then(|| source_note(component.status_source.as_deref()).to_owned())
+        .filter(|note| !note.is_empty());
     component
 }
 

@@ -20,19 +20,6 @@ pub fn format_uptime(uptime: Option<f64>) -> Option<String> {
     mg_domain::figures::format_uptime(uptime)
 }
 
-/// What GET /api/status states of a component, in the words every card shows (the status page's
-/// too): `[words, note]` for its `status` ('Major outage') and `status_source` ('Declared by the
-/// operators'; '' when it is the checks' measure); undefined for a status this core does not know.
-#[wasm_bindgen(js_name = statedStatus)]
-pub fn stated_status(status: &str, source: Option<String>) -> Option<Vec<String>> {
-    use mg_domain::component_status::{source_note, ComponentStatus};
-    let status = ComponentStatus::parse(status)?;
-    Some(vec![
-        status.words().to_owned(),
-        source_note(source.as_deref()).to_owned(),
-    ])
-}
-
 /// API, database and queue health, polled every 30 000 ms. Call `poll(now)` on load and at
 /// `nextDeadline()`; run the checks it asks for and report each status back with its round. A
 /// round with `readUptime` also asks GET /api/status for the uptimes the cards show.

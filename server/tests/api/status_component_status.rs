@@ -96,6 +96,13 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
         "the operator's declaration wins over checks that see it up"
     );
     assert!(badge(&app).await.contains("Database: down"));
+    // In the cards' words too, for the landing's cards (which do not load the status page's core).
+    let summary = get_json(&app, "/api/status").await;
+    let db_card = component(&summary, "db");
+    assert_eq!(
+        (&db_card["status_words"], &db_card["status_note"]),
+        (&json!("Major outage"), &json!("Declared by the operators"))
+    );
     let feed = app.get_text("/status/feed.atom").await;
     assert!(feed.contains("db: Major outage."), "{feed}");
     let got = receiver.wait_for("/hook", 1, 20).await;

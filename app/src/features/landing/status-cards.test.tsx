@@ -67,9 +67,17 @@ describe("StatusCardList", () => {
           ethereal={false}
           health={{ api: "healthy", db: "healthy", queue: "unknown" }}
           stated={{
-            api: { status: "operational", source: null },
-            db: { status: "major_outage", source: "declared" },
-            queue: { status: "under_maintenance", source: "maintenance" },
+            api: { status: "operational", words: "Operational", note: "" },
+            db: {
+              status: "major_outage",
+              words: "Major outage",
+              note: "Declared by the operators",
+            },
+            queue: {
+              status: "under_maintenance",
+              words: "Under maintenance",
+              note: "A maintenance window is in progress",
+            },
           }}
         />
       </MemoryRouter>,
@@ -95,7 +103,13 @@ describe("StatusCardList", () => {
         <StatusCardList
           ethereal
           health={{ api: "n/a", db: "n/a", queue: "unknown" }}
-          stated={{ db: { status: "major_outage", source: "declared" } }}
+          stated={{
+            db: {
+              status: "major_outage",
+              words: "Major outage",
+              note: "Declared by the operators",
+            },
+          }}
         />
       </MemoryRouter>,
     );

@@ -15,7 +15,6 @@ import {
   formatUptime,
   type HealthValue,
   healthLabel,
-  statedStatus,
 } from "../../lib/wasm/core";
 import {
   type HealthWithDatabase,
@@ -62,14 +61,13 @@ function UptimeLine({ value, testId }: { value: number | null | undefined; testI
   );
 }
 
-/** The status the server states of the card's component, in the core's words; the line is always
- * there, empty before the server's answer (no shift). */
+/** The status the server states of the card's component, in its words; the line is always there,
+ * empty before the server's answer (no shift). */
 function StatedLine({ id, stated }: { id: string; stated: Stated | undefined }) {
-  const [words, note] = (stated && statedStatus(stated.status, stated.source)) ?? [];
   return (
     <div className="status-card__stated">
-      {stated && words !== undefined && (
-        <StatedStatus id={id} words={words} statusKey={stated.status} note={note ?? ""} />
+      {stated && (
+        <StatedStatus id={id} words={stated.words} statusKey={stated.status} note={stated.note} />
       )}
     </div>
   );

@@ -41,7 +41,6 @@ export {
   maxNameChars,
   NameEditMachine,
   providerLabel,
-  statedStatus,
   TelekinesisCounters,
   ThemeMachine,
   WisdomMachine,

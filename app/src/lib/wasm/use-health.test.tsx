@@ -16,6 +16,8 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     viewpoints: [],
     status: "operational",
     status_source: null,
+    status_words: "Operational",
+    status_note: null,
   });
   return {
     state: "operational",
@@ -131,12 +133,18 @@ describe("reading the server's answers", () => {
   it("takes each component's 24 h uptime and stated status from /api/status, nothing else", () => {
     const answer = summary({ api: 99.9, queue: null });
     const [api] = answer.components;
-    if (api) Object.assign(api, { status: "major_outage", status_source: "declared" });
+    if (api)
+      Object.assign(api, {
+        status: "major_outage",
+        status_source: "declared",
+        status_words: "Major outage",
+        status_note: "Declared by the operators",
+      });
     expect(statusOf(JSON.stringify(answer))).toEqual({
       uptime: { api: 99.9, queue: null },
       stated: {
-        api: { status: "major_outage", source: "declared" },
-        queue: { status: "operational", source: null },
+        api: { status: "major_outage", words: "Major outage", note: "Declared by the operators" },
+        queue: { status: "operational", words: "Operational", note: "" },
       },
     });
     expect(statusOf('{"components":[{"id":"api"}]}')).toEqual({

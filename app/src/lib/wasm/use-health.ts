@@ -34,8 +34,9 @@ function queueUrlReadable(url: string | undefined): boolean {
 export type Uptime24h = Record<string, number | null>;
 
 /** What GET /api/status states of a component: its status by the one combining rule (the checks,
- * the maintenance windows and what operators declare), and why when it is not the measure. */
-export type Stated = { status: ComponentCondition; source: string | null };
+ * the maintenance windows and what operators declare) and why when it is not the measure, in the
+ * words the server gives (the status page's core says the same with the same mg-domain words). */
+export type Stated = { status: ComponentCondition; words: string; note: string };
 
 /** The stated status per component id, from GET /api/status. */
 export type StatedStatuses = Record<string, Stated>;
@@ -80,10 +81,11 @@ export function statusOf(
       if (typeof component?.id !== "string") continue;
       const day = component.uptime?.["24h"];
       uptime[component.id] = typeof day === "number" ? day : null;
-      if (typeof component.status === "string")
+      if (typeof component.status === "string" && typeof component.status_words === "string")
         stated[component.id] = {
           status: component.status,
-          source: component.status_source ?? null,
+          words: component.status_words,
+          note: component.status_note ?? "",
         };
     }
     return { uptime, stated };
