@@ -343,7 +343,14 @@ status: ComponentCondition | null,
  * Why the status is not the measured one: "declared" (an open incident's declaration is worse
  * than the checks), "maintenance" (a window in progress), or null.
  */
-status_source: string | null, };
+status_source: string | null, 
+/**
+ * `status` and why, in the words every card shows (`ComponentStatus::words`,
+ * `component_status::source_note`: "Major outage", "Declared by the operators"), for the
+ * pages that do not load the status page's core (the landing's cards); the status page's core
+ * says the same from `status` with the same two functions.
+ */
+status_words: string | null, status_note: string | null, };
 
 /**
  * Percent of each window the component was up as its viewpoints agree (3 decimals); null
@@ -482,6 +489,10 @@ seq: number, status: NoticeStatus,
  */
 body_html: string, created_at: string, 
 /**
+ * When its text was last corrected (an operator's edit); `None` while it reads as posted.
+ */
+edited_at: string | null, 
+/**
  * The status this update declares for the notice's components (an incident's), if any.
  */
 component_status: ComponentCondition | null, };
@@ -618,7 +629,9 @@ export type NoticeUpdateEditRequest = { body: string, };
 
 /**
  * `PATCH /api/status/components/{id}`: the status operators set on the component by itself,
- * without an incident; `null` clears it (the checks' measure shows).
+ * without an incident; `null` clears it (the checks' measure shows). The field is required: an
+ * empty body is a 400 that changes nothing, so clearing takes an explicit `null` (serde would
+ * otherwise read a missing `Option` as `None`).
  */
 export type ComponentStatusRequest = { status: ComponentCondition | null, };
 

@@ -40,3 +40,12 @@ export async function openAction(scope: Locator, name: string): Promise<Locator>
   }
   return action.getByRole("form", { name });
 }
+
+/** The outcome line of the action whose form is `form`: it sits just after the action's disclosure
+ * (operator-action.tsx says why), so the next Tab from it goes on to the next control. */
+export function outcomeOf(form: Locator): Locator {
+  return form
+    .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' operator__action-box ')][1]")
+    .locator(":scope > .operator__action-outcome")
+    .getByRole("status");
+}

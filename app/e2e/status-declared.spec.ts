@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookAt, lookAtWidthsAndThemes } from "./checks";
-import { operatorView, tabTo } from "./operators";
+import { operatorView, outcomeOf, tabTo } from "./operators";
 import { requireEmulator } from "./sign-in";
 
 // A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
@@ -71,7 +71,7 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await axeInBothThemes(page);
   await tabTo(page, "Open incident");
   await page.keyboard.press("Enter");
-  const outcome = open.getByRole("status");
+  const outcome = outcomeOf(open);
   await expect(outcome).toHaveText(`Incident opened: ${title}.`);
   await expect(outcome).toBeFocused();
 
@@ -117,8 +117,8 @@ test("an operator declares a major outage from the keyboard and every surface sa
   });
   await tabTo(page, "Post update");
   await page.keyboard.press("Enter");
-  await expect(update.getByRole("status")).toHaveText(/^The update must be 1 to \d+ characters/);
-  await expect(update.getByRole("status")).toBeFocused();
+  await expect(outcomeOf(update)).toHaveText(/^The update must be 1 to \d+ characters/);
+  await expect(outcomeOf(update)).toBeFocused();
   await axeInBothThemes(page);
 
   // Resolved: the measure shows again everywhere.
@@ -132,8 +132,8 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await page.keyboard.type("Back up.");
   await tabTo(page, "Post update");
   await page.keyboard.press("Enter");
-  await expect(update.getByRole("status")).toHaveText(`Update posted to ${title}.`);
-  await expect(update.getByRole("status")).toBeFocused();
+  await expect(outcomeOf(update)).toHaveText(`Update posted to ${title}.`);
+  await expect(outcomeOf(update)).toBeFocused();
   await expect(page.getByTestId("stated-db")).toHaveText("Operational");
   await expect(page.getByTestId("status-overall")).toHaveText("All Systems Operational");
   expect(await statuspage(page)).toEqual(["operational", "operational", "All Systems Operational"]);

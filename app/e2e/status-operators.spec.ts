@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
-import { openAction, operatorView, tabTo } from "./operators";
+import { openAction, operatorView, outcomeOf, tabTo } from "./operators";
 import { requireEmulator } from "./sign-in";
 
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
@@ -55,7 +55,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   await open.getByLabel("Database").check();
   await open.getByLabel("What people see (Markdown)").fill("We are **looking** into it.");
   await open.getByRole("button", { name: "Open incident" }).click();
-  await expect(open.getByRole("status")).toContainText("Incident opened: ");
+  await expect(outcomeOf(open)).toContainText("Incident opened: ");
   await seen(title);
   const unresolved = await (await visitor.request.get("/api/v2/incidents/unresolved.json")).json();
   expect(JSON.stringify(unresolved)).toContain(title);
@@ -75,7 +75,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
     );
     await update.getByRole("button", { name: "Post update" }).click();
     expect((await answered).status()).toBe(200);
-    await expect(update.getByRole("status")).toContainText("Update posted to ");
+    await expect(outcomeOf(update)).toContainText("Update posted to ");
     await seen(text);
   }
   const summary = await (await visitor.request.get("/api/v2/summary.json")).json();
@@ -106,7 +106,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   await schedule.getByLabel("Ends (UTC)").fill(utcField(25));
   await schedule.getByLabel("What people see (Markdown)").fill("Sign-ins may fail for a minute.");
   await schedule.getByRole("button", { name: "Schedule window" }).click();
-  await expect(schedule.getByRole("status")).toContainText("Window scheduled: ");
+  await expect(outcomeOf(schedule)).toContainText("Window scheduled: ");
   await visitor.reload();
   await expect(visitor.getByTestId("notices")).toContainText(windowTitle);
   await expect(visitor.getByTestId("notices")).toContainText("left out of the uptime figures");
@@ -169,13 +169,15 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   await page.keyboard.type("Sign-ins are slow.");
   await tabTo(page, "Open incident");
   await page.keyboard.press("Enter");
-  await expect(open.getByRole("status")).toHaveText(`Incident opened: ${title}.`);
-  await expect(open.getByRole("status")).toBeFocused();
-
-  // On to the next action, by Tab: post an update to it. Chromium's next Tab from the outcome line
-  // (tabindex -1, the last thing inside an open <details>) goes back to the action's first field,
-  // not on to the next action, so the run Tabs on until it gets there, as a person would.
-  await pressUntil(page, summary(/^Post an update/));
+  const opened = view.getByRole("status").filter({ hasText: `Incident opened: ${title}.` });
+  await expect(opened).toBeFocused();
+  // From the outcome line, Shift+Tab goes back to the button that posted, and Tab on to the next
+  // control after the form: the next action (not back into this one's fields).
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.locator(":focus")).toHaveAccessibleName("Open incident");
+  await opened.focus();
+  await tabTo(page, /^Post an update/);
+  await expect(summary(/^Post an update/)).toBeFocused();
   await page.keyboard.press("Enter");
   const update = view.getByRole("form", { name: /^Post an update/ });
   await expect(update).toBeVisible();
@@ -191,12 +193,14 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   await page.keyboard.type(wrong);
   await tabTo(page, "Post update");
   await page.keyboard.press("Enter");
-  await expect(update.getByRole("status")).toHaveText(`Update posted to ${title}.`);
-  await expect(update.getByRole("status")).toBeFocused();
+  await expect(
+    view.getByRole("status").filter({ hasText: `Update posted to ${title}.` }),
+  ).toBeFocused();
 
-  // Correct it: the newest notice's newest update is the first Edit in the action.
+  // Correct it: the newest notice's newest update is the first Edit in the action, the next
+  // control after the update's outcome line.
   const name = `update 2 of ${title}`;
-  await pressUntil(page, summary("Edit or delete a posted update"));
+  await tabTo(page, "Edit or delete a posted update");
   await page.keyboard.press("Enter");
   await expect(view.getByRole("button", { name: `Edit ${name}` })).toBeVisible();
   await tabTo(page, `Edit ${name}`);

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
-import { openAction, STATUS_OPERATOR } from "./operators";
+import { openAction, outcomeOf, STATUS_OPERATOR, tabTo } from "./operators";
 import { requireEmulator, signIn } from "./sign-in";
 
 // The webhooks card of the operator view on /apotheosis (docs/status-operators.md, "Webhooks"): an
@@ -55,6 +55,12 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
   await add.getByRole("button", { name: "Add webhook" }).click();
   const shown = card.getByTestId("webhook-secret");
   await expect(shown).toBeVisible();
+  // Focus lands on the outcome line, as after every operator form, and Tab goes on to the copy.
+  await expect(shown.getByRole("status").first()).toBeFocused();
+  await expect(shown.getByRole("status").first()).toHaveText(
+    `Webhook added: ${name}. Its signing secret is below, shown this once.`,
+  );
+  await tabTo(page, "Copy secret");
   const secret = (await shown.locator("code.webhooks__secret-value").textContent()) ?? "";
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await expect(card.getByRole("listitem").filter({ hasText: name })).toBeVisible();
@@ -74,7 +80,7 @@ test("an operator adds a webhook, sees its secret once and its delivery in the l
   await open.getByLabel("Database").check();
   await open.getByLabel("What people see (Markdown)").fill("Checking the webhooks.");
   await open.getByRole("button", { name: "Open incident" }).click();
-  await expect(open.getByRole("status")).toContainText("Incident opened: ");
+  await expect(outcomeOf(open)).toContainText("Incident opened: ");
   await expect
     .poll(() => receiver.got.some((r) => r.body.includes(`Webhook check ${tag}`)), {
       timeout: 20_000,

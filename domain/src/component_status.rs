@@ -53,6 +53,16 @@ impl ComponentStatus {
     }
 }
 
+/// Why a component's status is not what the checks measure, in the words every card shows beside
+/// it, from the answers' `status_source` (`declared`, `maintenance`); empty when it is the measure.
+pub fn source_note(source: Option<&str>) -> &'static str {
+    match source {
+        Some("declared") => "Declared by the operators",
+        Some("maintenance") => "A maintenance window is in progress",
+        _ => "",
+    }
+}
+
 /// The module's rule: the status shown for a component whose checks measure `measured` (step 1),
 /// that a window in progress names or not, and whose open incidents and own setting declare
 /// `declared`.
@@ -136,6 +146,16 @@ mod tests {
             Some(DegradedPerformance),
             "one set during a window shows when it is worse than the maintenance"
         );
+    }
+
+    #[test]
+    fn a_status_that_is_not_the_measure_says_why() {
+        assert_eq!(source_note(Some("declared")), "Declared by the operators");
+        assert_eq!(
+            source_note(Some("maintenance")),
+            "A maintenance window is in progress"
+        );
+        assert_eq!(source_note(None), "");
     }
 
     #[test]

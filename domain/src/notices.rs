@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 /// The role in the identity token's `roles` claim that makes a person a status operator.
 pub const OPERATOR_ROLE: &str = "status-operator";
+/// Longest title of an incident or window, in characters.
+pub const MAX_TITLE_CHARS: usize = 120;
+/// Longest update text (Markdown), in characters.
+pub const MAX_BODY_CHARS: usize = 4000;
 
 crate::vocabulary! {
     /// An incident's impact, as Statuspage spells it.
@@ -89,6 +93,8 @@ pub struct NoticeUpdate {
     /// other than http(s) and mailto.
     pub body_html: String,
     pub created_at: String,
+    /// When its text was last corrected (an operator's edit); `None` while it reads as posted.
+    pub edited_at: Option<String>,
     /// The status this update declares for the notice's components (an incident's), if any.
     pub component_status: Option<crate::component_status::ComponentStatus>,
 }

@@ -107,6 +107,14 @@ pub struct ComponentSummary {
     /// Why the status is not the measured one: "declared" (an open incident's declaration is worse
     /// than the checks), "maintenance" (a window in progress), or null.
     pub status_source: Option<String>,
+    /// `status` and why, in the words every card shows (`ComponentStatus::words`,
+    /// `component_status::source_note`: "Major outage", "Declared by the operators"), for the
+    /// pages that do not load the status page's core (the landing's cards); the status page's core
+    /// says the same from `status` with the same two functions.
+    #[serde(skip_deserializing)]
+    pub status_words: Option<String>,
+    #[serde(skip_deserializing)]
+    pub status_note: Option<String>,
 }
 
 /// An incident as the page shows it: the same component's overlapping incidents from several

@@ -132,11 +132,11 @@ impl EmulatorError {
         Self::new(status, "E011003", description, message.into())
     }
 
-    /// The request body is over the server's limit (16 KiB).
+    /// The request body is over the server's limit (`BODY_LIMIT_BYTES`).
     pub fn payload_too_large() -> Self {
         Self::rejected(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "The request body is too large (16 KiB at most).",
+            mg_platform::error::BODY_TOO_LARGE,
         )
     }
 

@@ -10,6 +10,11 @@ use axum::{
 use serde::Serialize;
 use thiserror::Error;
 
+/// The refusal of a request body over the cap (`BODY_LIMIT_BYTES`). Spelled out rather than
+/// formatted so that it can be a constant of the edge's own answers; a test beside the cap keeps
+/// the two together.
+pub const BODY_TOO_LARGE: &str = "The request body is too large (50 KiB at most).";
+
 /// The body of every API failure (and of the answers hyper writes itself, `edge/own_errors.rs`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS))]
@@ -131,7 +136,7 @@ impl AppError {
                 "None of your sessions has this id; it may have ended already.".into()
             }
             AppError::MethodNotAllowed => "This address does not accept that method.".into(),
-            AppError::PayloadTooLarge => "The request body is too large (16 KiB at most).".into(),
+            AppError::PayloadTooLarge => BODY_TOO_LARGE.into(),
             AppError::UnsupportedMediaType => {
                 "The request body must be JSON (Content-Type: application/json).".into()
             }

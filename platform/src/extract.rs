@@ -10,8 +10,27 @@ use serde::de::DeserializeOwned;
 
 use crate::{config::Config, error::AppError};
 
-/// Largest request body any endpoint accepts.
-pub const BODY_LIMIT_BYTES: usize = 16 * 1024;
+/// The most bytes one character of a JSON string can take: a character outside the Basic
+/// Multilingual Plane written as two `\u` escapes (`\ud83d\ude00`, 12 bytes for one character).
+pub const MAX_ESCAPED_CHAR_BYTES: usize = 12;
+
+/// Room in a request for everything beside its free text: the keys, the vocabularies' words, the
+/// component ids, an attached incident's id, the times and the punctuation (an incident opened
+/// with every field set takes under 300 bytes of it).
+pub const BODY_ENVELOPE_BYTES: usize = 1024;
+
+/// The body cap that admits a request whose free text is `chars` characters, every one escaped at
+/// its longest, rounded up to whole KiB.
+pub const fn body_limit_for(chars: usize) -> usize {
+    (chars * MAX_ESCAPED_CHAR_BYTES + BODY_ENVELOPE_BYTES).div_ceil(1024) * 1024
+}
+
+/// Largest request body any endpoint accepts: the largest the fields' limits allow, an incident
+/// opened with the longest title and first update (the most free text one request carries; a
+/// webhook's URL and name, a display name take less), every character written as `\u` escapes.
+/// A cap stays, so no request holds more than this in memory.
+pub const BODY_LIMIT_BYTES: usize =
+    body_limit_for(mg_domain::notices::MAX_TITLE_CHARS + mg_domain::notices::MAX_BODY_CHARS);
 
 /// `Json<T>` with the API's error shape: 400 for bad JSON or fields, 413 too large, 415 not JSON.
 #[derive(Debug, Clone, Copy, Default)]
@@ -77,5 +96,31 @@ where
         } else {
             Err(AppError::NotFound)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::BODY_TOO_LARGE;
+
+    #[test]
+    fn the_body_cap_admits_the_longest_texts_escaped_and_its_refusal_names_it() {
+        // 120 + 4,000 characters at 12 bytes each, and the rest of the request.
+        assert_eq!(BODY_LIMIT_BYTES, 50 * 1024);
+        assert_eq!(
+            BODY_TOO_LARGE,
+            format!(
+                "The request body is too large ({} KiB at most).",
+                BODY_LIMIT_BYTES / 1024
+            )
+        );
+        let display_name = mg_domain::MAX_NAME_CHARS;
+        assert!(body_limit_for(display_name) <= BODY_LIMIT_BYTES);
+        // The longest escape of one character: a surrogate pair, 12 bytes, read back as one.
+        let escaped = "\"\\ud83d\\ude00\"";
+        assert_eq!(escaped.len(), MAX_ESCAPED_CHAR_BYTES + 2);
+        let read: String = serde_json::from_str(escaped).expect("json");
+        assert_eq!(read.chars().count(), 1);
     }
 }

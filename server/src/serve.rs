@@ -54,8 +54,8 @@ use crate::{config::network::NetworkConfig, edge::own_errors::OwnErrors};
 /// never lets a graceful close finish (an HTTP/2 client that never answers the closing PING) is
 /// dropped then too.
 const CLOSE_GRACE: Duration = Duration::from_secs(15);
-/// The most a connection buffers (HTTP/1) or accepts as a header list (HTTP/2): with the request
-/// body limit at 16 KiB, 32 KiB of head is plenty, and `MAX_CONNECTIONS` of them stay bounded.
+/// The most a connection buffers (HTTP/1) or accepts as a header list (HTTP/2): 32 KiB of head is
+/// plenty (a body streams past it, up to its own cap), and `MAX_CONNECTIONS` of them stay bounded.
 const MAX_BUF_BYTES: usize = 32 * 1024;
 /// Connections accepted beyond the cap, each waiting for the slot an evicted one gives up.
 const WAITING_FOR_A_SLOT: usize = 64;

@@ -106,7 +106,14 @@ pub fn raw_downtime(
     bucket_ms: i64,
     period_ms: i64,
 ) -> Downtime {
-    let minutes = downtime(&raw_cells(snapshot, component, bucket_ms));
+    per_period(
+        downtime(&raw_cells(snapshot, component, bucket_ms, |_| true)),
+        period_ms,
+    )
+}
+
+/// Per period of `period_ms`, the mean of the ratios of the buckets in it.
+pub fn per_period(minutes: Downtime, period_ms: i64) -> Downtime {
     let mut sums: BTreeMap<i64, (f64, usize)> = BTreeMap::new();
     for (start, ratio) in minutes {
         let sum = sums.entry(floor(start, period_ms)).or_default();
@@ -195,10 +202,19 @@ pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
     cells
 }
 
-/// Raw checks of one component in cells of `bucket_ms`.
-pub fn raw_cells(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Cells {
+/// Raw checks of one component that `keep` takes, in cells of `bucket_ms`.
+pub fn raw_cells(
+    snapshot: &Snapshot,
+    component: &str,
+    bucket_ms: i64,
+    keep: impl Fn(&RawCheck) -> bool,
+) -> Cells {
     let mut cells = Cells::new();
-    for check in snapshot.raw.iter().filter(|c| c.component == component) {
+    for check in snapshot
+        .raw
+        .iter()
+        .filter(|c| c.component == component && keep(c))
+    {
         add_cell(
             &mut cells,
             floor(check.checked_at, bucket_ms),

@@ -33,6 +33,8 @@ pub mod series;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
+#[cfg(test)]
+mod summary_tests;
 pub mod timelines;
 pub mod webhooks;
 

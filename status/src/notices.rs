@@ -62,6 +62,7 @@ pub fn notice_at((row, updates): &StoredNotice, now_ms: i64) -> Notice {
                 status: update.status,
                 body_html: to_safe_html(&update.body),
                 created_at: rfc3339(update.created_at),
+                edited_at: update.edited_at.map(rfc3339),
                 component_status: update.declared(),
             })
             .collect(),

@@ -261,7 +261,7 @@ mod tests {
                     status: NoticeStatus::Scheduled,
                     body_html: "<p>Planned.</p>\n".into(),
                     created_at: "2026-11-25T09:05:00.000Z".into(),
-                    component_status: None,
+                    ..NoticeUpdate::default()
                 }],
                 ..Notice::default()
             }],

@@ -1,12 +1,13 @@
 //! The bounds on what status operators may create, and the per-operator rate of their writes.
 
-pub use mg_domain::notices::OPERATOR_ROLE;
-/// Longest title, in characters.
-pub const MAX_TITLE_CHARS: usize = 120;
-/// Longest update text (Markdown), in characters.
-pub const MAX_BODY_CHARS: usize = 4000;
+// The text bounds live in mg-domain, where the request body cap is computed from them.
+pub use mg_domain::notices::{MAX_BODY_CHARS, MAX_TITLE_CHARS, OPERATOR_ROLE};
 /// Updates one incident or window may have.
 pub const MAX_UPDATES: i64 = 25;
+/// Corrections (edits) one update may have; a delete is always taken, once. Each keeps the text it
+/// replaced, so without a cap one notice's corrections could grow by a row per edit for as long as
+/// it lives, and every publish reads them.
+pub const MAX_REVISIONS: i64 = 10;
 /// Incidents and windows open at once (a window is open until it is over).
 pub const MAX_OPEN_NOTICES: i64 = 30;
 /// A window lasts at most this long.

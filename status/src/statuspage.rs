@@ -156,7 +156,7 @@ fn notice(notice: &Notice, summary: &Summary) -> Value {
                 "body": update.body_html,
                 "incident_id": notice.id,
                 "created_at": update.created_at,
-                "updated_at": update.created_at,
+                "updated_at": update.edited_at.as_ref().unwrap_or(&update.created_at),
                 "display_at": update.created_at,
             })
         })

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use mg_domain::{
     calendar::parse_utc_ms,
-    component_status::{combine, overall, ComponentStatus},
+    component_status::{combine, overall, source_note, ComponentStatus},
     notices::{Notice, NoticeKind, NoticeStatus},
     status::{
         ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint, ViewpointState,
@@ -14,7 +14,7 @@ use mg_domain::{
 
 use super::{
     aggregate::{floor, percentile},
-    agreement::{downtime, hour_downtime, ms, raw_cells, uptime, Snapshot},
+    agreement::{downtime, hour_downtime, ms, per_period, raw_cells, uptime, Downtime, Snapshot},
     checks::COMPONENTS,
     notices::{maintenance_windows, notices_at, overlaps_windows},
 };
@@ -168,12 +168,24 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         State::Degraded
     };
     let bucket = context.agreement_bucket_ms();
-    // Checks inside a maintenance window of the component are left out of its uptime.
+    // Checks made inside a maintenance window of the component are left out of its uptime, and
+    // only they: the rest of an hour a window covers in part still counts.
     let windows = maintenance_windows(&snapshot.windows, id);
+    let outside = |check: &RawCheck| {
+        !windows
+            .iter()
+            .any(|(start, end)| (*start..*end).contains(&check.checked_at))
+    };
+    let raw = downtime(&raw_cells(snapshot, id, bucket, outside));
     let mut hours = hour_downtime(snapshot, id, bucket);
-    hours.retain(|start, _| !overlaps_windows(&windows, *start, start + HOUR_MS));
-    let mut raw = downtime(&raw_cells(snapshot, id, bucket));
-    raw.retain(|start, _| !overlaps_windows(&windows, *start, start + bucket));
+    // The snapshot holds the raw checks of the last day (`Snapshot`).
+    let raw_from = now - DAY_MS;
+    hours_outside_windows(
+        &mut hours,
+        &windows,
+        per_period(raw.clone(), HOUR_MS),
+        raw_from,
+    );
     let hour_now = floor(now, HOUR_MS);
     let percentile = |p| (!latencies.is_empty()).then(|| ms(percentile(&latencies, p)));
     ComponentSummary {
@@ -195,7 +207,34 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         // Set by `with_status`, which sees the notices.
         status: state.measured_status(),
         status_source: None,
+        status_words: None,
+        status_note: None,
     }
+}
+
+/// `hours` (one component's agreed failure ratio per hour) with the checks inside `windows` left
+/// out. An hour a window overlaps that the raw checks hold whole (those from `raw_from` on) is
+/// measured again from `outside` (its raw checks outside the windows), or left out when none of
+/// them is outside; an older hour, which only its rollup holds, cannot be split and is left out
+/// whole.
+fn hours_outside_windows(
+    hours: &mut Downtime,
+    windows: &[(i64, i64)],
+    outside: Downtime,
+    raw_from: i64,
+) {
+    hours.retain(|start, ratio| {
+        if !overlaps_windows(windows, *start, start + HOUR_MS) {
+            return true;
+        }
+        match outside.get(start) {
+            Some(measured) if raw_from <= *start => {
+                *ratio = *measured;
+                true
+            }
+            _ => false,
+        }
+    });
 }
 
 /// Computes the summary.
@@ -295,6 +334,11 @@ fn with_status(
         Some("declared".to_owned())
     };
     component.status = status;
+    component.status_words = status.map(|s| s.words().to_owned());
+    component.status_note = status
+        .is_some()
+        .then(|| source_note(component.status_source.as_deref()).to_owned())
+        .filter(|note| !note.is_empty());
     component
 }
 

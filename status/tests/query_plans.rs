@@ -71,7 +71,8 @@ const STATEMENTS: &[Planned] = mg_platform::planned![
     a::PAGE_FROM["'n7'", "3"],
     r::LATEST_OF_NOTICE["'n7'"],
     r::LATEST_SINCE["99900000", "100"],
-    r::REVISE_UPDATE["'n7'", "'incident'", "2", "'Fixed.'", "100000000", "'op'"],
+    r::REVISE_UPDATE["'n7'", "'incident'", "2", "'Fixed.'", "100000000", "'op'", "10"],
+    r::COUNT_REVISIONS["'n7'", "2"],
     r::REVISION_LOG["50"],
     s::DECLARE_COMPONENT["'c1'", "'major_outage'", "100000000", "'op'"],
     s::DECLARATIONS_IN_FORCE["'c1'", "'c2'", "'c3'"],
@@ -151,10 +152,12 @@ async fn seed(db: &Database) {
                  NULL, CASE WHEN i % 5 = 4 THEN 'resolved' ELSE 'investigating' END, 'text', \
                  i * 1000, 'op' FROM n"
         ),
+        // A correction of every update (a deleted one every tenth), as a history of them is.
         format!(
             "{n}INSERT INTO status_update_revisions (notice_id, seq, rev, body, old_body, \
                  created_at, author) \
-             SELECT 'n' || (i / 5), i % 5 + 1, 1, 'fixed', 'text', i * 1000, 'op' FROM n"
+             SELECT 'n' || (i / 5), i % 5 + 1, 1, \
+                 CASE WHEN i % 10 = 3 THEN NULL ELSE 'fixed' END, 'text', i * 1000, 'op' FROM n"
         ),
         format!(
             "{n}INSERT INTO status_component_declarations (component, seq, status, created_at, \

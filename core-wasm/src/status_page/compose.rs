@@ -197,11 +197,10 @@ fn card(known: &Known<'_>, id: &str, name: &str, unchecked: bool) -> CardView {
         uptime,
         status: stated.map(|s| s.words().to_owned()),
         status_key: stated.map(|s| s.as_str().to_owned()),
-        status_note: match status.and_then(|s| s.status_source.as_deref()) {
-            Some("declared") => "Declared by the operators".to_owned(),
-            Some("maintenance") => "A maintenance window is in progress".to_owned(),
-            _ => String::new(),
-        },
+        status_note: mg_domain::component_status::source_note(
+            status.and_then(|s| s.status_source.as_deref()),
+        )
+        .to_owned(),
         history: status.map(|s| history_view(known, id, name, s)),
         history_message,
     }

@@ -25,11 +25,7 @@ const OWN: [(u16, &str, &str); 6] = [
         "request_header_fields_too_large",
     ),
     (414, "The address is too long.", "uri_too_long"),
-    (
-        413,
-        "The request body is too large (16 KiB at most).",
-        "payload_too_large",
-    ),
+    (413, crate::error::BODY_TOO_LARGE, "payload_too_large"),
     (
         501,
         "This server does not handle that request.",

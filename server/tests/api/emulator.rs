@@ -439,7 +439,7 @@ async fn rejections_in_the_emulators_shape(app: TestApp) {
         .expect("answer");
     assert_eq!(wrong_method.headers()["allow"], "POST");
     emulator_refusal(wrong_method, 405).await;
-    let big = json!({ "code": "x".repeat(17 * 1024) }).to_string();
+    let big = json!({ "code": "x".repeat(mg_server::extract::BODY_LIMIT_BYTES) }).to_string();
     let declared = client
         .post(at("/v1/auth/oauth/exchange"))
         .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)

@@ -12,7 +12,7 @@ use crate::{
     helpers::TestApp,
     status::component,
     status_operators::{get_as, get_json, incident_body, open_incident, operator, post},
-    status_webhooks::{add_webhook, allow_private, db_round},
+    status_webhooks::{add_webhook, allow_private, call, db_round},
     webhook_receiver::Receiver,
 };
 
@@ -96,6 +96,13 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
         "the operator's declaration wins over checks that see it up"
     );
     assert!(badge(&app).await.contains("Database: down"));
+    // In the cards' words too, for the landing's cards (which do not load the status page's core).
+    let summary = get_json(&app, "/api/status").await;
+    let db_card = component(&summary, "db");
+    assert_eq!(
+        (&db_card["status_words"], &db_card["status_note"]),
+        (&json!("Major outage"), &json!("Declared by the operators"))
+    );
     let feed = app.get_text("/status/feed.atom").await;
     assert!(feed.contains("db: Major outage."), "{feed}");
     let got = receiver.wait_for("/hook", 1, 20).await;
@@ -142,8 +149,26 @@ async fn bad_declarations_are_refused_and_change_nothing(app: TestApp) {
     assert_eq!(status, 400);
     assert_eq!(app.count_rows("status_notice_updates").await, 0);
     assert_eq!(surfaces(&app).await[0], "operational");
+
+    // A component's own setting is cleared only by an explicit `null`: an empty body is a 400
+    // that leaves the setting in force.
+    let path = "/api/status/components/db";
+    let set = json!({"status": "degraded_performance"});
+    assert_eq!(call(&app, "PATCH", path, Some(&ops), &set).await.0, 200);
+    let rows = app.count_rows("status_component_declarations").await;
+    let (status, answer) = call(&app, "PATCH", path, Some(&ops), &json!({})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("missing field `status`"),
+        "{answer}"
+    );
+    assert_eq!(app.count_rows("status_component_declarations").await, rows);
+    assert_eq!(surfaces(&app).await[0], "degraded_performance");
 }
-on_sqlite!(bad_declarations_are_refused_and_change_nothing);
+on_both_backends!(bad_declarations_are_refused_and_change_nothing);
 
 /// Every link of `value` (any string that is a URL or a path) in the answers that leave the site.
 fn links(value: &Value, found: &mut Vec<String>) {

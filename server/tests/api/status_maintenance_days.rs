@@ -59,6 +59,7 @@ fn window(id: &str, title: &str, components: &str, (start, end): (i64, i64)) -> 
         created_at: start - DAY_MS,
         author: "ops-1".into(),
         component_status: None,
+        edited_at: None,
     }
 }
 

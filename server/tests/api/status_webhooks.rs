@@ -304,6 +304,17 @@ async fn what_an_operator_sends_is_bounded(app: TestApp) {
         assert!(answer["error"].is_string(), "{answer}");
     }
     assert_eq!(app.count_rows("status_webhooks").await, 0);
+    // The form's refusals name its field by its label, in plain words.
+    let (_, answer) = add(json!({"url": "not a url", "format": "json"})).await;
+    assert_eq!(
+        answer["error"],
+        "The URL is not a web address: write it whole, starting with https://."
+    );
+    let (_, answer) = add(json!({"url": long, "format": "json"})).await;
+    assert_eq!(
+        answer["error"],
+        "The URL must be 1 to 2000 characters (it has 2017)."
+    );
     // 20 live at most; the rate limit (20 writes a minute per operator) is met first by one
     // operator, so two share the work.
     let other = token_with_roles(&app, "ops-2", &["status-operator"]);

@@ -151,7 +151,9 @@ pub struct EditUpdate {
 }
 
 /// `PATCH /api/status/components/{id}`: the status operators set on the component by itself,
-/// without an incident; `null` clears it (the checks' measure shows).
+/// without an incident; `null` clears it (the checks' measure shows). The field is required: an
+/// empty body is a 400 that changes nothing, so clearing takes an explicit `null` (serde would
+/// otherwise read a missing `Option` as `None`).
 #[derive(Debug, Deserialize)]
 #[cfg_attr(
     feature = "ts-rs",
@@ -160,6 +162,7 @@ pub struct EditUpdate {
 )]
 #[serde(deny_unknown_fields)]
 pub struct SetComponentStatus {
+    #[serde(deserialize_with = "Option::deserialize")]
     pub status: Option<ComponentStatus>,
 }
 

@@ -18,9 +18,12 @@ use super::{
     Operator,
 };
 use crate::{
-    operator_limits::MAX_BODY_CHARS,
+    operator_limits::{MAX_BODY_CHARS, MAX_REVISIONS},
     store::{
-        notices::UpdateRow, revisions::NewRevision, window_clock::CLOCK_AUTHOR, StatusQueries,
+        notices::UpdateRow,
+        revisions::{NewRevision, Revised},
+        window_clock::CLOCK_AUTHOR,
+        StatusQueries,
     },
 };
 
@@ -114,10 +117,22 @@ impl Operator<'_> {
             at: now,
             author: self.who,
         };
-        if self.db.status().revise_update(&revision).await?.is_none() {
-            return Err(invalid(
+        match self
+            .db
+            .status()
+            .revise_update(&revision, MAX_REVISIONS)
+            .await?
+        {
+            Revised::Stored(_) => {}
+            Revised::Capped => {
+                return Err(invalid(&format!(
+                    "This update has been corrected {MAX_REVISIONS} times (the most): post a new \
+                     update that says what changed, or delete this one."
+                )))
+            }
+            Revised::Gone => return Err(invalid(
                 "The update was deleted meanwhile, or corrected at the same moment: look again.",
-            ));
+            )),
         }
         let verb = if body.is_some() { "edit" } else { "delete" };
         self.logged(&format!("{verb} {kind} update {seq}"), id);

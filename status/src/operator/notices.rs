@@ -228,6 +228,7 @@ impl Operator<'_> {
             created_at: now,
             author: self.who.to_owned(),
             component_status: specifics.component_status.map(|s| s.as_str().to_owned()),
+            edited_at: None,
         };
         if !self
             .db

@@ -16,10 +16,23 @@ use crate::webhooks::limits::BACKOFF_SECS;
 use mg_platform::db::prune::PerEngine;
 pub use mg_platform::db::prune::PRUNE_BATCH;
 
-/// Operator updates since `$1`, each with every live webhook added before it.
+/// Operator updates since `$1`, each with every live webhook added before it. An update's
+/// `component_status` is the one in effect once it is posted: its own declaration, or else the
+/// latest one of an earlier update of its notice that is not deleted; none once it resolves or
+/// completes the notice without declaring one (resolving removes the declaration).
 pub const NOTICE_UPDATES_TO_ENQUEUE: &str = "SELECT u.notice_id, u.seq, u.kind, u.title, \
          u.impact, u.components, u.check_incident, u.starts_at, u.ends_at, u.status, u.body, \
-         u.created_at, u.author, u.component_status, w.id AS webhook_id \
+         u.created_at, u.author, \
+         CASE WHEN u.component_status IS NOT NULL OR u.status IN ('resolved', 'completed') \
+              THEN u.component_status \
+              ELSE (SELECT p.component_status FROM status_notice_updates p \
+                    WHERE p.notice_id = u.notice_id AND p.seq < u.seq \
+                      AND p.component_status IS NOT NULL \
+                      AND NOT EXISTS (SELECT 1 FROM status_update_revisions r \
+                                      WHERE r.notice_id = p.notice_id AND r.seq = p.seq \
+                                        AND r.body IS NULL) \
+                    ORDER BY p.seq DESC LIMIT 1) END AS component_status, \
+         w.id AS webhook_id \
      FROM status_notice_updates u JOIN status_webhooks w \
        ON w.deleted_at IS NULL AND u.created_at >= w.created_at \
      WHERE u.created_at >= $1 \

@@ -38,17 +38,27 @@ pub struct RevisionRow {
     pub author: String,
 }
 
-/// The latest revision of each corrected update: (notice id, seq) -> its text, `None` if deleted.
-pub type Latest = HashMap<(String, i64), Option<String>>;
+/// The latest revision of each corrected update: (notice id, seq) -> its text (`None` if
+/// deleted) and when it was made.
+pub type Latest = HashMap<(String, i64), (Option<String>, i64)>;
 
-/// `updates` as they show: each corrected one with its latest text, the deleted ones left out.
+/// [`Latest`] from rows of (notice id, seq, text or none, when).
+pub(crate) fn latest(rows: Vec<(String, i64, Option<String>, i64)>) -> Latest {
+    rows.into_iter()
+        .map(|(notice, seq, body, at)| ((notice, seq), (body, at)))
+        .collect()
+}
+
+/// `updates` as they show: each corrected one with its latest text and the time of that
+/// correction, the deleted ones left out.
 pub fn corrected(mut updates: Vec<UpdateRow>, latest: &Latest) -> Vec<UpdateRow> {
     updates.retain_mut(
         |update| match latest.get(&(update.notice_id.clone(), update.seq)) {
             None => true,
-            Some(None) => false,
-            Some(Some(body)) => {
+            Some((None, _)) => false,
+            Some((Some(body), at)) => {
                 update.body.clone_from(body);
+                update.edited_at = Some(*at);
                 true
             }
         },
@@ -60,7 +70,7 @@ pub fn corrected(mut updates: Vec<UpdateRow>, latest: &Latest) -> Vec<UpdateRow>
 macro_rules! latest_among {
     ($ids:expr) => {
         concat!(
-            "SELECT r.notice_id, r.seq, r.body FROM status_update_revisions r \
+            "SELECT r.notice_id, r.seq, r.body, r.created_at FROM status_update_revisions r \
              WHERE r.notice_id IN (",
             $ids,
             ") AND r.rev = (SELECT MAX(x.rev) FROM status_update_revisions x \
@@ -77,8 +87,17 @@ pub const LATEST_OF_NOTICE: &str = latest_among!("$1");
 /// as there).
 pub const LATEST_SINCE: &str = latest_among!(super::notices::since_ids!());
 
-/// A correction of the update `$3` of the notice `$1` of kind `$2`: text `$4` (NULL: deleted), by
-/// `$6` at `$5`, unless the update is deleted already (`revise_update`).
+/// The latest `$1` corrections, newest first.
+pub const REVISION_LOG: &str =
+    "SELECT r.notice_id, r.seq, u.kind, r.body, r.old_body, r.created_at, r.author \
+     FROM status_update_revisions r JOIN status_notice_updates u \
+       ON u.notice_id = r.notice_id AND u.seq = r.seq \
+     ORDER BY r.created_at DESC, r.notice_id, r.seq DESC, r.rev DESC LIMIT $1";
+
+/// Stores a correction of update `$3` of notice `$1` of kind `$2` (`revise_update`): its new text
+/// `$4` (NULL: deleted) and the text it replaced, unless the update is deleted already or has
+/// `$7` corrections (a delete is always taken, once, so a wrong update can always be taken
+/// down). The cap is inside the statement, as the updates' own is.
 pub const REVISE_UPDATE: &str = "INSERT INTO status_update_revisions \
        (notice_id, seq, rev, body, old_body, created_at, author) \
      SELECT u.notice_id, u.seq, \
@@ -94,41 +113,64 @@ pub const REVISE_UPDATE: &str = "INSERT INTO status_update_revisions \
        AND NOT EXISTS (SELECT 1 FROM status_update_revisions x \
                        WHERE x.notice_id = u.notice_id AND x.seq = u.seq \
                          AND x.body IS NULL) \
+       AND ($4 IS NULL OR (SELECT COUNT(*) FROM status_update_revisions x \
+                           WHERE x.notice_id = u.notice_id AND x.seq = u.seq) < $7) \
      ON CONFLICT (notice_id, seq, rev) DO NOTHING RETURNING old_body";
 
-/// The latest `$1` corrections, newest first.
-pub const REVISION_LOG: &str =
-    "SELECT r.notice_id, r.seq, u.kind, r.body, r.old_body, r.created_at, r.author \
-     FROM status_update_revisions r JOIN status_notice_updates u \
-       ON u.notice_id = r.notice_id AND u.seq = r.seq \
-     ORDER BY r.created_at DESC, r.notice_id, r.seq DESC, r.rev DESC LIMIT $1";
+/// How many corrections the update `$2` of the notice `$1` has (why `revise_update` refused).
+pub const COUNT_REVISIONS: &str =
+    "SELECT COUNT(*) FROM status_update_revisions WHERE notice_id = $1 AND seq = $2";
+
+/// What became of a correction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Revised {
+    /// Stored; the text it replaced.
+    Stored(String),
+    /// Not stored: the update has its most corrections already.
+    Capped,
+    /// Not stored: no such update, it is deleted, or another correction took its place meanwhile.
+    Gone,
+}
 
 impl StatusStore<'_> {
-    /// Stores a correction of an update in one statement; the text it replaced, or `None`
-    /// (nothing stored) when there is no such update, it is deleted already, or another
-    /// correction took the same place meanwhile.
+    /// Stores a correction of an update in one statement, unless the update has `max_revisions`
+    /// corrections already (a delete is always taken); what became of it.
     #[tracing::instrument(skip_all, fields(id = revision.id, seq = revision.seq))]
     pub async fn revise_update(
         &self,
         revision: &NewRevision<'_>,
-    ) -> Result<Option<String>, sqlx::Error> {
+        max_revisions: i64,
+    ) -> Result<Revised, sqlx::Error> {
         let statement = sqlx::query_as::<_, (String,)>(REVISE_UPDATE)
             .bind(revision.id)
             .bind(revision.kind.as_str())
             .bind(revision.seq)
             .bind(revision.body)
             .bind(revision.at)
-            .bind(revision.author);
+            .bind(revision.author)
+            .bind(max_revisions);
         match self.commit_returning(statement).await {
-            Ok((old,)) => Ok(Some(old)),
-            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Ok((old,)) => Ok(Revised::Stored(old)),
+            Err(sqlx::Error::RowNotFound) => {
+                // Why nothing was stored, for the refusal's words (read after, on refusal only).
+                let (count,): (i64,) = sqlx::query_as(COUNT_REVISIONS)
+                    .bind(revision.id)
+                    .bind(revision.seq)
+                    .fetch_one(self.pool())
+                    .await?;
+                Ok(if revision.body.is_some() && count >= max_revisions {
+                    Revised::Capped
+                } else {
+                    Revised::Gone
+                })
+            }
             Err(error) => Err(error),
         }
     }
 
     /// The latest revision of every corrected update of the notice `id`.
     pub async fn latest_revisions_of(&self, id: &str) -> Result<Latest, sqlx::Error> {
-        let rows = sqlx::query_as(LATEST_OF_NOTICE)
+        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_OF_NOTICE)
             .bind(id)
             .fetch_all(self.pool())
             .await?;
@@ -142,7 +184,7 @@ impl StatusStore<'_> {
         since: i64,
         limit: i64,
     ) -> Result<Latest, sqlx::Error> {
-        let rows = sqlx::query_as(LATEST_SINCE)
+        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_SINCE)
             .bind(since)
             .bind(limit)
             .fetch_all(self.pool())
@@ -157,13 +199,6 @@ impl StatusStore<'_> {
             .fetch_all(self.pool())
             .await
     }
-}
-
-/// Rows of (notice id, seq, text) as [`Latest`].
-pub(crate) fn latest(rows: Vec<(String, i64, Option<String>)>) -> Latest {
-    rows.into_iter()
-        .map(|(notice, seq, body)| ((notice, seq), body))
-        .collect()
 }
 
 #[cfg(test)]
@@ -204,35 +239,142 @@ mod tests {
             at: 3_000,
             author: "oncall",
         };
+        let stored = |old: &str| Revised::Stored(old.to_owned());
         let edit = revise(1, NoticeKind::Incident, Some("Looking."));
         assert_eq!(
-            store.revise_update(&edit).await.expect("q").as_deref(),
-            Some("Lokoing.")
+            store.revise_update(&edit, 10).await.expect("q"),
+            stored("Lokoing.")
         );
         let again = revise(1, NoticeKind::Incident, Some("Looking into it."));
         assert_eq!(
-            store.revise_update(&again).await.expect("q").as_deref(),
-            Some("Looking."),
+            store.revise_update(&again, 10).await.expect("q"),
+            stored("Looking."),
             "the text it replaced is the last correction's"
         );
         let wrong_kind = revise(1, NoticeKind::Maintenance, Some("x"));
-        assert_eq!(store.revise_update(&wrong_kind).await.expect("q"), None);
+        assert_eq!(
+            store.revise_update(&wrong_kind, 10).await.expect("q"),
+            Revised::Gone
+        );
         let delete = revise(2, NoticeKind::Incident, None);
         assert_eq!(
-            store.revise_update(&delete).await.expect("q").as_deref(),
-            Some("Found.")
+            store.revise_update(&delete, 10).await.expect("q"),
+            stored("Found.")
         );
-        assert_eq!(store.revise_update(&delete).await.expect("q"), None);
+        assert_eq!(
+            store.revise_update(&delete, 10).await.expect("q"),
+            Revised::Gone
+        );
         let edit_deleted = revise(2, NoticeKind::Incident, Some("Back"));
-        assert_eq!(store.revise_update(&edit_deleted).await.expect("q"), None);
+        assert_eq!(
+            store.revise_update(&edit_deleted, 10).await.expect("q"),
+            Revised::Gone
+        );
 
         let (notice, updates) = store.find_notice("n1").await.expect("read").expect("found");
         assert_eq!(updates.len(), 1, "the deleted update is gone");
         assert_eq!(updates[0].body, "Looking into it.");
+        assert_eq!(updates[0].edited_at, Some(3_000), "when it was corrected");
         assert_eq!(notice.status, NoticeStatus::Investigating);
         let log = store.revision_log(10).await.expect("log");
         assert_eq!(log.len(), 3);
         assert_eq!((log[0].seq, log[0].body.as_deref()), (2, None));
         assert_eq!(log[2].old_body, "Lokoing.");
+    }
+
+    #[tokio::test]
+    async fn an_update_takes_at_most_its_cap_of_edits_inside_the_statement_then_still_a_delete() {
+        let (_dir, db) = test_database().await;
+        let store = db.status();
+        assert!(store
+            .insert_notice(&UpdateRow::first_for_tests("n1"), 30)
+            .await
+            .expect("stored"));
+        let second = NewUpdate {
+            id: "n1",
+            kind: NoticeKind::Incident,
+            status: NoticeStatus::Identified,
+            body: "Found.",
+            at: 2_000,
+            author: "ops",
+            component_status: None,
+        };
+        assert_eq!(
+            store.append_notice_update(&second, 25).await.expect("q"),
+            Some(2)
+        );
+        let texts: Vec<String> = (0..4).map(|i| format!("Found {i}.")).collect();
+        fn revise<'a>(id: &'a str, seq: i64, body: Option<&'a str>) -> NewRevision<'a> {
+            NewRevision {
+                id,
+                kind: NoticeKind::Incident,
+                seq,
+                body,
+                at: 3_000,
+                author: "ops",
+            }
+        }
+        for text in &texts[..3] {
+            let revised = store
+                .revise_update(&revise("n1", 2, Some(text)), 3)
+                .await
+                .expect("q");
+            assert!(matches!(revised, Revised::Stored(_)), "{revised:?}");
+        }
+        assert_eq!(
+            store
+                .revise_update(&revise("n1", 2, Some(&texts[3])), 3)
+                .await
+                .expect("q"),
+            Revised::Capped
+        );
+        let count = || async {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM status_update_revisions")
+                .fetch_one(db.pool())
+                .await
+                .expect("count")
+        };
+        assert_eq!(count().await, 3, "the refused edit stored nothing");
+        assert_eq!(
+            store
+                .revise_update(&revise("n1", 2, None), 3)
+                .await
+                .expect("q"),
+            Revised::Stored("Found 2.".to_owned()),
+            "a delete is taken past the cap"
+        );
+        assert_eq!(count().await, 4);
+
+        // The publish reads the corrections of the notices it shows, not every one kept: an
+        // incident resolved before `since` is not read.
+        let old = UpdateRow {
+            created_at: 500,
+            ..UpdateRow::first_for_tests("old")
+        };
+        assert!(store.insert_notice(&old, 30).await.expect("stored"));
+        let resolved = NewUpdate {
+            id: "old",
+            status: NoticeStatus::Resolved,
+            at: 600,
+            ..second
+        };
+        assert!(store
+            .append_notice_update(&resolved, 25)
+            .await
+            .expect("q")
+            .is_some());
+        let revised = store
+            .revise_update(&revise("old", 1, Some("Was slow.")), 3)
+            .await
+            .expect("q");
+        assert!(matches!(revised, Revised::Stored(_)));
+        let latest = store
+            .latest_revisions_since(1_500, 100)
+            .await
+            .expect("read");
+        assert_eq!(latest.get(&("n1".to_owned(), 2)), Some(&(None, 3_000)));
+        assert!(!latest.contains_key(&("old".to_owned(), 1)), "{latest:?}");
+        let all = store.latest_revisions_since(0, 100).await.expect("read");
+        assert!(all.contains_key(&("old".to_owned(), 1)));
     }
 }

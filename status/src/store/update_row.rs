@@ -32,6 +32,9 @@ pub struct UpdateRow {
     pub author: String,
     /// The status the update declares for the notice's components (NULL: none).
     pub component_status: Option<String>,
+    /// When its text was last corrected (`store::revisions`; not a column of the update's row).
+    #[sqlx(default)]
+    pub edited_at: Option<i64>,
 }
 
 impl UpdateRow {
@@ -62,6 +65,7 @@ impl UpdateRow {
             created_at: 1_000,
             author: "ops".into(),
             component_status: None,
+            edited_at: None,
         }
     }
 }

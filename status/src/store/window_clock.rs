@@ -109,6 +109,7 @@ mod tests {
             created_at: 1_000,
             author: "ops".into(),
             component_status: None,
+            edited_at: None,
         };
         assert!(store.insert_notice(&window, 30).await.expect("stored"));
         assert_eq!(store.advance_windows(9_999).await.expect("early"), 0);

@@ -98,21 +98,28 @@ pub fn is_forbidden(ip: IpAddr) -> bool {
 pub const WEB_PORTS: [u16; 4] = [80, 443, 8080, 8443];
 
 /// The URL's form: `http` or `https`, a host, no user or password, at most [`MAX_URL_CHARS`]
-/// characters. The message says what is wrong.
+/// characters. The message says what is wrong in the operator view's words: it names the form's
+/// field by its label ("The URL"), as every operator refusal does, never the API's field or the
+/// URL parser's own text.
 pub fn parse(raw: &str) -> Result<url::Url, String> {
     let raw = raw.trim();
-    if raw.is_empty() || raw.chars().count() > MAX_URL_CHARS {
-        return Err(format!("url must be 1 to {MAX_URL_CHARS} characters."));
+    let count = raw.chars().count();
+    if count == 0 || count > MAX_URL_CHARS {
+        return Err(format!(
+            "The URL must be 1 to {MAX_URL_CHARS} characters (it has {count})."
+        ));
     }
-    let url = url::Url::parse(raw).map_err(|_| "url is not a valid URL.".to_owned())?;
+    let url = url::Url::parse(raw).map_err(|_| {
+        "The URL is not a web address: write it whole, starting with https://.".to_owned()
+    })?;
     if !matches!(url.scheme(), "http" | "https") {
-        return Err("url must start with https:// or http://.".into());
+        return Err("The URL must start with https:// or http://.".into());
     }
     if url.host_str().is_none_or(str::is_empty) {
-        return Err("url must name a host.".into());
+        return Err("The URL must name a host, as https://hooks.example.com/… does.".into());
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err("url must not hold a user name or password.".into());
+        return Err("The URL must not hold a user name or password.".into());
     }
     Ok(url)
 }
@@ -124,7 +131,7 @@ pub async fn vet(url: &url::Url, allow_private: bool) -> Result<Vetted, String> 
     let port = url.port_or_known_default().unwrap_or(443);
     if !allow_private && !WEB_PORTS.contains(&port) {
         return Err(format!(
-            "url must use one of the ports {}.",
+            "The URL must use one of the ports {}.",
             WEB_PORTS.map(|p| p.to_string()).join(", ")
         ));
     }
@@ -140,13 +147,15 @@ pub async fn vet(url: &url::Url, allow_private: bool) -> Result<Vetted, String> 
         }
     };
     let Some(first) = addresses.first().copied() else {
-        return Err(format!("The host {host} does not resolve."));
+        return Err(format!(
+            "The URL's host {host} was not found: check how it is spelt."
+        ));
     };
     if !allow_private {
         if let Some(bad) = addresses.iter().find(|a| is_forbidden(a.ip())) {
             return Err(format!(
-                "The host {host} resolves to {}, a loopback, private or link-local address: \
-                 webhooks must reach a public address.",
+                "The URL's host {host} is at {}, a private or local address: a webhook must \
+                 reach a public address.",
                 bad.ip()
             ));
         }
@@ -211,6 +220,32 @@ mod tests {
             "2001:20::1",
         ] {
             assert!(!is_forbidden(good.parse().expect("ip")), "{good}");
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_form_s_url_field_in_plain_words() {
+        let refused = |raw: &str| parse(raw).expect_err(raw);
+        assert_eq!(
+            refused(""),
+            "The URL must be 1 to 2000 characters (it has 0)."
+        );
+        assert_eq!(
+            refused("not a url"),
+            "The URL is not a web address: write it whole, starting with https://."
+        );
+        assert_eq!(
+            refused("ftp://example.com"),
+            "The URL must start with https:// or http://."
+        );
+        assert_eq!(
+            refused("https://user:pw@example.com"),
+            "The URL must not hold a user name or password."
+        );
+        for raw in ["", "not a url", "ftp://x.example", "https://u:p@x.example"] {
+            let message = refused(raw);
+            assert!(message.starts_with("The URL"), "{message}");
+            assert!(!message.contains("url:"), "{message}");
         }
     }
 

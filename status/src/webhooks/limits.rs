@@ -8,6 +8,11 @@ pub const MAX_WEBHOOKS: i64 = 20;
 pub const MAX_URL_CHARS: usize = 2_000;
 /// Longest webhook name.
 pub const MAX_NAME_CHARS: usize = 100;
+// A webhook's URL and name, escaped at their longest, fit the request body cap.
+const _: () = assert!(
+    mg_platform::extract::body_limit_for(MAX_URL_CHARS + MAX_NAME_CHARS)
+        <= mg_platform::extract::BODY_LIMIT_BYTES
+);
 /// The delivery log's rows in an answer.
 pub const DELIVERIES_READ: i64 = 200;
 /// Deliveries are deleted this long after they were added.

@@ -88,3 +88,59 @@ async fn an_event_is_enqueued_once_whatever_is_pruned_or_restarted() {
     restarted.pass(later).await.expect("pass");
     assert!(store.delivery_log(10).await.expect("log").is_empty());
 }
+
+#[tokio::test]
+async fn an_update_that_keeps_the_declaration_carries_the_status_in_effect() {
+    use crate::store::notices::NewUpdate;
+    use mg_domain::{component_status::ComponentStatus, notices::NoticeStatus};
+
+    let (_dir, worker) = with_webhook_and_update().await;
+    let store = worker.db.status();
+    let update = |seq: i64, status, component_status| NewUpdate {
+        id: "n1",
+        kind: mg_domain::notices::NoticeKind::Incident,
+        status,
+        body: "More.",
+        at: T0 + 1_000 + seq,
+        author: "ops",
+        component_status,
+    };
+    let declared = update(
+        2,
+        NoticeStatus::Identified,
+        Some(ComponentStatus::MajorOutage),
+    );
+    let kept = update(3, NoticeStatus::Monitoring, None);
+    let resolved = update(4, NoticeStatus::Resolved, None);
+    for next in [declared, kept, resolved] {
+        assert!(store
+            .append_notice_update(&next, 25)
+            .await
+            .expect("q")
+            .is_some());
+    }
+    worker.pass(T0 + 2_000).await.expect("pass");
+    worker.idle().await;
+    let bodies: Vec<String> =
+        sqlx::query_scalar("SELECT body FROM status_webhook_deliveries ORDER BY event_key")
+            .fetch_all(worker.db.pool())
+            .await
+            .expect("bodies");
+    let in_effect: Vec<serde_json::Value> = bodies
+        .iter()
+        .map(|body| {
+            let event: serde_json::Value = serde_json::from_str(body).expect("json");
+            event["incident"]["component_status"].clone()
+        })
+        .collect();
+    assert_eq!(
+        in_effect,
+        [
+            serde_json::Value::Null,
+            "major_outage".into(),
+            "major_outage".into(),
+            serde_json::Value::Null
+        ],
+        "opened without one, declared, kept by the next update, removed by resolving"
+    );
+}

@@ -187,6 +187,7 @@ mod tests {
             created_at: 1_000,
             author: "ops".into(),
             component_status: None,
+            edited_at: None,
         }
     }
 

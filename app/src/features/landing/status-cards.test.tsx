@@ -60,6 +60,62 @@ describe("StatusCardList", () => {
     expect(within(screen.getByTestId("card-database")).getByText("Checking")).toBeTruthy();
   });
 
+  it("states each component's status as the server combines it, a declared outage over a healthy check", () => {
+    render(
+      <MemoryRouter>
+        <StatusCardList
+          ethereal={false}
+          health={{ api: "healthy", db: "healthy", queue: "unknown" }}
+          stated={{
+            api: { status: "operational", words: "Operational", note: "" },
+            db: {
+              status: "major_outage",
+              words: "Major outage",
+              note: "Declared by the operators",
+            },
+            queue: {
+              status: "under_maintenance",
+              words: "Under maintenance",
+              note: "A maintenance window is in progress",
+            },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const database = screen.getByTestId("card-database");
+    expect(within(database).getByText("Healthy")).toBeTruthy();
+    expect(within(database).getByTestId("stated-database").textContent).toBe(
+      "Major outageDeclared by the operators",
+    );
+    expect(screen.getByTestId("stated-server").textContent).toBe("Operational");
+    expect(screen.getByTestId("stated-telekinesis").textContent).toBe(
+      "Under maintenanceA maintenance window is in progress",
+    );
+    expect(within(screen.getByTestId("card-frontend")).queryByTestId("stated-frontend")).toBeNull();
+  });
+
+  it("states nothing before the server answers, and nothing on a disabled card", () => {
+    renderCards(false, "healthy");
+    expect(screen.queryByTestId("stated-database")).toBeNull();
+    cleanup();
+    render(
+      <MemoryRouter>
+        <StatusCardList
+          ethereal
+          health={{ api: "n/a", db: "n/a", queue: "unknown" }}
+          stated={{
+            db: {
+              status: "major_outage",
+              words: "Major outage",
+              note: "Declared by the operators",
+            },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId("stated-database")).toBeNull();
+  });
+
   it("shows the server's 24 h uptime under the state, and an empty line without a figure", () => {
     render(
       <MemoryRouter>

@@ -1,5 +1,7 @@
-// The four status cards of the landing page. Checks, and the read of the server's uptimes, run on
-// load and every 30 s (the wasm core's HealthMachine decides).
+// The four status cards of the landing page. Checks, and the read of the server's uptimes and
+// stated statuses, run on load and every 30 s (the wasm core's HealthMachine decides). Each card
+// shows, beside this browser's check, the status the server states (the one combining rule of the
+// checks, the maintenance windows and what operators declare), as the status page's cards do.
 
 import type { DatabaseName } from "@common/http-types";
 import { paths } from "@common/routes";
@@ -7,13 +9,20 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { HealthBadge } from "../../components/health-badge";
 import { NeedsScript } from "../../components/needs-script";
+import { StatedStatus } from "../../components/stated-status";
 import {
   type DeploymentInfo,
   formatUptime,
   type HealthValue,
   healthLabel,
 } from "../../lib/wasm/core";
-import { type HealthWithDatabase, type Uptime24h, useHealth } from "../../lib/wasm/use-health";
+import {
+  type HealthWithDatabase,
+  type Stated,
+  type StatedStatuses,
+  type Uptime24h,
+  useHealth,
+} from "../../lib/wasm/use-health";
 
 /** How the database card names each engine `/db-health` reports. */
 const databaseNames: Record<DatabaseName, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -23,7 +32,14 @@ export function StatusCards({ info }: { info: DeploymentInfo }) {
     ethereal: info.ethereal,
     telekinesisQueueUrl: info.telekinesis_queue_url,
   });
-  return <StatusCardList ethereal={info.ethereal} health={health} uptime={health.uptime} />;
+  return (
+    <StatusCardList
+      ethereal={info.ethereal}
+      health={health}
+      uptime={health.uptime}
+      stated={health.stated}
+    />
+  );
 }
 
 /** The badge of one value, in the core's word for it. */
@@ -45,15 +61,29 @@ function UptimeLine({ value, testId }: { value: number | null | undefined; testI
   );
 }
 
+/** The status the server states of the card's component, in its words; the line is always there,
+ * empty before the server's answer (no shift). */
+function StatedLine({ id, stated }: { id: string; stated: Stated | undefined }) {
+  return (
+    <div className="status-card__stated">
+      {stated && (
+        <StatedStatus id={id} words={stated.words} statusKey={stated.status} note={stated.note} />
+      )}
+    </div>
+  );
+}
+
 /**
- * One card: its name, state and uptime line, and what it checks. A disabled card (an ethereal
- * deployment's database and queue) says "Disabled" in place of its state and shows no uptime.
+ * One card: its name, state, stated status and uptime line, and what it checks. A disabled card (an
+ * ethereal deployment's database and queue) says "Disabled" in place of its state and shows no
+ * stated status or uptime.
  */
 function StatusCard({
   name,
   id,
   disabled = false,
   state,
+  stated,
   uptime,
   detail,
 }: {
@@ -61,6 +91,7 @@ function StatusCard({
   id: string;
   disabled?: boolean;
   state: ReactNode;
+  stated: Stated | undefined;
   uptime: number | null | undefined;
   detail: string;
 }) {
@@ -74,6 +105,7 @@ function StatusCard({
       <p className="status-card__state">
         {disabled ? <span className="status-card__off">Disabled</span> : state}
       </p>
+      <StatedLine id={id} stated={disabled ? undefined : stated} />
       <UptimeLine value={disabled ? null : uptime} testId={`uptime-${id}`} />
       <p className="status-card__detail">{detail}</p>
     </li>
@@ -85,10 +117,12 @@ export function StatusCardList({
   ethereal,
   health,
   uptime = {},
+  stated = {},
 }: {
   ethereal: boolean;
   health: HealthWithDatabase;
   uptime?: Uptime24h;
+  stated?: StatedStatuses;
 }) {
   // Spec 2.2: the database card reads healthy, unhealthy or otherwise 'checking'.
   const db = health.db === "healthy" || health.db === "unhealthy" ? health.db : "unknown";
@@ -109,6 +143,7 @@ export function StatusCardList({
           name="Frontend"
           id="frontend"
           state={<Badge value="healthy" />}
+          stated={undefined}
           uptime={undefined}
           detail="This page, served to your browser."
         />
@@ -116,6 +151,7 @@ export function StatusCardList({
           name="Server"
           id="server"
           state={<Badge value={health.api} />}
+          stated={health.api === "n/a" ? undefined : stated.api}
           uptime={health.api === "n/a" ? null : uptime.api}
           detail={
             health.api === "n/a" ? "No API on this deployment." : "The API answering /health."
@@ -126,6 +162,7 @@ export function StatusCardList({
           id="database"
           disabled={ethereal}
           state={<Badge value={db} />}
+          stated={stated.db}
           uptime={uptime.db}
           detail={
             ethereal
@@ -142,6 +179,7 @@ export function StatusCardList({
               Open Telekinesis
             </Link>
           }
+          stated={stated.queue}
           uptime={uptime.queue}
           detail={
             ethereal ? "No task queue on ethereal deployments." : "The event-driven task queue."

@@ -2,6 +2,7 @@
 // 90 daily bars and the 24 h latency. Every word comes from the wasm core's view of the card.
 import { memo } from "react";
 import { HealthBadge } from "../../components/health-badge";
+import { StatedStatus } from "../../components/stated-status";
 import type { CardView, LiveValue } from "../../lib/wasm/use-status-page";
 import { DayBars } from "./day-bars";
 import { Latency } from "./latency";
@@ -22,16 +23,12 @@ export const ComponentCard = memo(function ComponentCard({
       </h2>
       <HealthBadge value={live?.health ?? "unknown"} label={live?.label ?? ""} />
       {card.status && (
-        <p
-          className={`component__stated component__stated--${card.statusKey ?? "unknown"}`}
-          data-testid={`stated-${card.id}`}
-        >
-          <span className="component__stated-pill">
-            <span className="component__stated-dot" aria-hidden="true" />
-            {card.status}
-          </span>
-          {card.statusNote && <span className="component__stated-why">{card.statusNote}</span>}
-        </p>
+        <StatedStatus
+          id={card.id}
+          words={card.status}
+          statusKey={card.statusKey ?? "unknown"}
+          note={card.statusNote}
+        />
       )}
     </>
   );

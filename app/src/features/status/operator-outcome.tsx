@@ -1,10 +1,12 @@
 // The operator forms' posting and outcome line: one post through the app's fetch path, its outcome
 // (the server's sentence for a refusal, in the page's words) on a status line that takes focus once it
 // says something, so a keyboard or screen-reader user lands on the result of every submit.
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useContext, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { OutcomeSlot } from "./operator-action";
 import { send } from "./operator-answers";
 
-type Message = { ok: boolean; text: string } | null;
+export type Message = { ok: boolean; text: string } | null;
 
 /** Runs a post, keeps its outcome for the form's status line, and moves focus to that line once
  * it says the outcome (a keyboard or screen-reader user lands on the result, not the page top). */
@@ -32,6 +34,8 @@ export function usePost(onPosted: () => void) {
   return { message, busy, run, outcome };
 }
 
+/** The outcome line, put after the action's disclosure when inside one (operator-action.tsx says
+ * why): the next Tab from it reaches the next control after the form, Shift+Tab the form's last. */
 export function Outcome({
   message,
   outcome,
@@ -39,7 +43,8 @@ export function Outcome({
   message: Message;
   outcome: RefObject<HTMLParagraphElement | null>;
 }) {
-  return (
+  const slot = useContext(OutcomeSlot);
+  const line = (
     <p
       ref={outcome}
       tabIndex={-1}
@@ -49,4 +54,5 @@ export function Outcome({
       {message?.text ?? ""}
     </p>
   );
+  return slot ? createPortal(line, slot) : line;
 }

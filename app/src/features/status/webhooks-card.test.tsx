@@ -1,5 +1,5 @@
 import type { DeliveryLog, WebhookList } from "@common/http-types";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
 import { renderAtHome, stubSession } from "@/testing/session";
@@ -70,6 +70,35 @@ describe("WebhooksCard", () => {
       "/api/status/webhooks": { status: 400, body: { code: "invalid_field", error: refusal } },
     });
     fireEvent.submit(form);
-    expect(await within(form).findByText(refusal)).toBeTruthy();
+    const line = await screen.findByText(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(line), { timeout: 2000 });
+  });
+
+  it("moves focus to the outcome line once a webhook is added, as every operator form does", async () => {
+    mockFetch({
+      "/api/status/webhooks": () => ({ status: 200, body: list }),
+      "/api/status/webhooks/deliveries": { status: 200, body: log },
+    });
+    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
+    await screen.findByText("Slack message");
+    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
+    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    const added = { webhook: { ...list.webhooks[0], name: "Pager" }, secret: "ab".repeat(32) };
+    let posted = false;
+    mockFetch({
+      // The POST first, then the list asked again.
+      "/api/status/webhooks": () => {
+        if (posted) return { status: 200, body: list };
+        posted = true;
+        return { status: 201, body: added };
+      },
+      "/api/status/webhooks/deliveries": { status: 200, body: log },
+    });
+    fireEvent.submit(form);
+    const line = await screen.findByText(
+      "Webhook added: Pager. Its signing secret is below, shown this once.",
+    );
+    await waitFor(() => expect(document.activeElement).toBe(line), { timeout: 2000 });
+    expect(document.activeElement).not.toBe(document.body);
   });
 });

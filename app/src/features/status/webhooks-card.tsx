@@ -3,12 +3,13 @@
 // how receivers check it), and the delivery log. Shown inside the operator view only, so only to
 // status operators; the server checks every call again.
 import type { AddedWebhook, Delivery, DeliveryLog, Webhook, WebhookList } from "@common/http-types";
-import { type FormEvent, useCallback, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
 import { OperatorAction } from "./operator-action";
 import { errorOf, type Loaded, useOperatorGet } from "./operator-answers";
+import { Outcome } from "./operator-outcome";
 
 const WEBHOOKS = "/api/status/webhooks";
 const DELIVERIES = "/api/status/webhooks/deliveries";
@@ -83,6 +84,12 @@ function AddWebhook({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // A refusal takes focus, as every operator form's outcome does (a success replaces the form by
+  // the secret's panel, whose outcome line takes it).
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) outcome.current?.focus();
+  }, [error]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -126,15 +133,17 @@ function AddWebhook({
       <button type="submit" className="button button--primary" disabled={busy}>
         Add webhook
       </button>
-      <p className={`operator__outcome${error ? " operator__outcome--error" : ""}`} role="status">
-        {error}
-      </p>
+      <Outcome message={error ? { ok: false, text: error } : null} outcome={outcome} />
     </form>
   );
 }
 
+/** The added webhook's secret, shown once. Its outcome line comes first and takes focus when the
+ * panel replaces the form (the button that was pressed is gone): the next Tab reaches Copy secret. */
 function Secret({ added, onDone }: { added: AddedWebhook; onDone: () => void }) {
   const [copied, setCopied] = useState("");
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => outcome.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(added.secret);
@@ -146,6 +155,9 @@ function Secret({ added, onDone }: { added: AddedWebhook; onDone: () => void }) 
   return (
     <div className="webhooks__secret" data-testid="webhook-secret">
       <h3 className="webhooks__heading">{`Added ${added.webhook.name}: its signing secret`}</h3>
+      <p ref={outcome} tabIndex={-1} className="operator__outcome" role="status">
+        {`Webhook added: ${added.webhook.name}. Its signing secret is below, shown this once.`}
+      </p>
       <p>
         Shown this once: keep it in your receiver's settings. Each delivery's{" "}
         <code>X-MG-Signature</code> is <code>sha256=</code> and the HMAC-SHA256 of{" "}

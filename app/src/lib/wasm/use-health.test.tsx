@@ -2,7 +2,7 @@ import type { ComponentStatus, StatusSummary } from "@common/http-types";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { databaseOf, uptimeOf, useHealth } from "./use-health";
+import { databaseOf, statusOf, useHealth } from "./use-health";
 
 /** A GET /api/status answer (the server's type) with these 24 h uptimes. */
 function summary(uptimes: Record<string, number | null>): StatusSummary {
@@ -16,6 +16,8 @@ function summary(uptimes: Record<string, number | null>): StatusSummary {
     viewpoints: [],
     status: "operational",
     status_source: null,
+    status_words: "Operational",
+    status_note: null,
   });
   return {
     state: "operational",
@@ -128,14 +130,29 @@ describe("reading the server's answers", () => {
     expect(databaseOf("<html>")).toBeUndefined();
   });
 
-  it("takes each component's 24 h uptime from /api/status, nothing from anything else", () => {
-    expect(uptimeOf(JSON.stringify(summary({ api: 99.9, queue: null })))).toEqual({
-      api: 99.9,
-      queue: null,
+  it("takes each component's 24 h uptime and stated status from /api/status, nothing else", () => {
+    const answer = summary({ api: 99.9, queue: null });
+    const [api] = answer.components;
+    if (api)
+      Object.assign(api, {
+        status: "major_outage",
+        status_source: "declared",
+        status_words: "Major outage",
+        status_note: "Declared by the operators",
+      });
+    expect(statusOf(JSON.stringify(answer))).toEqual({
+      uptime: { api: 99.9, queue: null },
+      stated: {
+        api: { status: "major_outage", words: "Major outage", note: "Declared by the operators" },
+        queue: { status: "operational", words: "Operational", note: "" },
+      },
     });
-    expect(uptimeOf('{"components":[{"id":"api"}]}')).toEqual({ api: null });
-    expect(uptimeOf("{}")).toBeUndefined();
-    expect(uptimeOf("not json")).toBeUndefined();
-    expect(uptimeOf(undefined)).toBeUndefined();
+    expect(statusOf('{"components":[{"id":"api"}]}')).toEqual({
+      uptime: { api: null },
+      stated: {},
+    });
+    expect(statusOf("{}")).toBeUndefined();
+    expect(statusOf("not json")).toBeUndefined();
+    expect(statusOf(undefined)).toBeUndefined();
   });
 });

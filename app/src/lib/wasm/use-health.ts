@@ -1,7 +1,8 @@
 // The landing cards' values: the wasm HealthMachine decides when a round runs and what it asks
-// (/health, /db-health, and GET /api/status for the server's uptimes); this hook does the requests.
+// (/health, /db-health, and GET /api/status for the server's uptimes and the status each component
+// is stated to have); this hook does the requests.
 
-import type { DatabaseName, DbHealth, StatusSummary } from "@common/http-types";
+import type { ComponentCondition, DatabaseName, DbHealth, StatusSummary } from "@common/http-types";
 import { type MachineStore, useMachineStore } from "mg-core/react";
 import { useMemo, useState } from "react";
 import { forceHealthChecks } from "../../config/env";
@@ -32,11 +33,24 @@ function queueUrlReadable(url: string | undefined): boolean {
 /** The server's 24 h uptime per component id (`api`, `db`, `queue`), from GET /api/status. */
 export type Uptime24h = Record<string, number | null>;
 
+/** What GET /api/status states of a component: its status by the one combining rule (the checks,
+ * the maintenance windows and what operators declare) and why when it is not the measure, in the
+ * words the server gives (the status page's core says the same with the same mg-domain words). */
+export type Stated = { status: ComponentCondition; words: string; note: string };
+
+/** The stated status per component id, from GET /api/status. */
+export type StatedStatuses = Record<string, Stated>;
+
 /**
  * The machine's values, which database `/db-health` says the server uses once it has answered, and
- * the uptimes of the last GET /api/status that answered (kept while later ones fail).
+ * the uptimes and stated statuses of the last GET /api/status that answered (kept while later ones
+ * fail).
  */
-export type HealthWithDatabase = HealthSnapshot & { database?: DatabaseName; uptime?: Uptime24h };
+export type HealthWithDatabase = HealthSnapshot & {
+  database?: DatabaseName;
+  uptime?: Uptime24h;
+  stated?: StatedStatuses;
+};
 
 /** Every name the server gives its database (a Record, so a name the server adds fails the typecheck). */
 const DATABASE_NAMES: Record<DatabaseName, true> = { sqlite: true, postgres: true };
@@ -53,18 +67,28 @@ export function databaseOf(text: string | undefined): DatabaseName | undefined {
   }
 }
 
-/** Each component's 24 h uptime in a GET /api/status answer; undefined for anything else. */
-export function uptimeOf(text: string | undefined): Uptime24h | undefined {
+/** Each component's 24 h uptime and stated status in a GET /api/status answer; undefined for
+ * anything else. */
+export function statusOf(
+  text: string | undefined,
+): { uptime: Uptime24h; stated: StatedStatuses } | undefined {
   try {
     const { components } = JSON.parse(text ?? "") as Partial<StatusSummary>;
     if (!Array.isArray(components)) return undefined;
     const uptime: Uptime24h = {};
+    const stated: StatedStatuses = {};
     for (const component of components) {
-      const day = component?.uptime?.["24h"];
-      if (typeof component?.id === "string")
-        uptime[component.id] = typeof day === "number" ? day : null;
+      if (typeof component?.id !== "string") continue;
+      const day = component.uptime?.["24h"];
+      uptime[component.id] = typeof day === "number" ? day : null;
+      if (typeof component.status === "string" && typeof component.status_words === "string")
+        stated[component.id] = {
+          status: component.status,
+          words: component.status_words,
+          note: component.status_note ?? "",
+        };
     }
-    return uptime;
+    return { uptime, stated };
   } catch {
     return undefined;
   }
@@ -80,7 +104,7 @@ export function useHealth({
   telekinesisQueueUrl,
 }: HealthOptions): HealthWithDatabase {
   const [database, setDatabase] = useState<DatabaseName | undefined>(undefined);
-  const [uptime, setUptime] = useState<Uptime24h | undefined>(undefined);
+  const [server, setServer] = useState<{ uptime: Uptime24h; stated: StatedStatuses }>();
   const runRound = (machine: HealthMachine, now: number, store: HealthStore) => {
     const plan = machine.poll(now);
     if (!plan) return;
@@ -106,8 +130,8 @@ export function useHealth({
     if (plan.readUptime) {
       void requestRaw("/api/status").then((answer) =>
         store.answer(machine, () => {
-          const read = answer?.status === 200 ? uptimeOf(answer.text) : undefined;
-          if (read) setUptime(read);
+          const read = answer?.status === 200 ? statusOf(answer.text) : undefined;
+          if (read) setServer(read);
         }),
       );
     }
@@ -122,5 +146,8 @@ export function useHealth({
     due: runRound,
   });
 
-  return useMemo(() => ({ ...snapshot, database, uptime }), [snapshot, database, uptime]);
+  return useMemo(
+    () => ({ ...snapshot, database, uptime: server?.uptime, stated: server?.stated }),
+    [snapshot, database, server],
+  );
 }
