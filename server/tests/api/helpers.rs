@@ -268,6 +268,8 @@ async fn spawn_on(
         identity_emulator_public: false,
         identity_audience: None,
         emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
+        // Tests that must see a token or a code expire advance it (`app.config.clock`).
+        clock: mg_server::time::Clock::default(),
         // Tests rewrite the build's files and expect the next request to see it.
         static_recheck: std::time::Duration::ZERO,
         sanctified: true,
