@@ -4,13 +4,17 @@
 // servers' pages in Chromium. Each prints what it did; a failure names its fixture. Before them
 // (package-checks.mjs): the package's .d.ts against the committed contract (core-wasm/api/), each
 // .wasm against its gzip budget, the package README's figures, publint and arethetypeswrong.
-//   node examples/run-matrix.mjs [fixture ...]
+//   node examples/run-matrix.mjs [--force] [fixture ...]
+// The whole matrix is skipped, with the reason printed, when its input is that of the last run that
+// passed on this machine (common/input-key.mjs); it always runs with CI set, with --force or
+// MG_PACKAGE_MATRIX_FORCE=1, and when fixtures are named.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
+import { inputKey, rememberPassed, skipReason } from "./common/input-key.mjs";
 import { nextFixture } from "./common/next.mjs";
 import { startServer } from "./common/server.mjs";
 import { checkReadmes } from "./readme/check.mjs";
@@ -19,7 +23,16 @@ import { fetchFromWorker } from "./workerd/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const bin = (name) => join(here, "node_modules", ".bin", name);
-const only = new Set(process.argv.slice(2));
+const args = process.argv.slice(2);
+const only = new Set(args.filter((arg) => arg !== "--force"));
+const root = join(here, "..");
+const key = only.size ? undefined : inputKey(root);
+const force = args.includes("--force") || Boolean(process.env.MG_PACKAGE_MATRIX_FORCE);
+const skipped = skipReason(root, key, { force, ci: Boolean(process.env.CI) });
+if (skipped) {
+  console.log(`package matrix: ${skipped}`);
+  process.exit(0);
+}
 
 /** Runs a command in a fixture's folder; resolves with its output, rejects with it on failure. */
 function run(command, args, dir, timeoutMs = 120_000) {
@@ -325,4 +338,5 @@ const rest = Object.keys(fixtures).filter((name) => !nextLane.includes(name) && 
 await Promise.all([lane(nextLane), lane(["next-dev-turbopack", ...rest])]);
 for (const browser of Object.values(browsers)) await (await browser).close();
 console.log(failed.length ? `package matrix: failed fixtures: ${failed.join(", ")}` : "package matrix: all fixtures passed");
+if (!failed.length) rememberPassed(root, key);
 process.exit(failed.length ? 1 : 0);

@@ -86,9 +86,19 @@ rust_lane() {
   # The lint verdict: the same build (fresh by now, cargo replays its stored warnings) plus the
   # benches, failing on any warning, rustc's or clippy's.
   suite "clippy-host" scripts/cargo-linted.sh lint test --workspace --all-targets --no-run
-  # core-wasm's bindings come in two cargo features (machines, the default; graphics); lint and test
-  # both, in the compile the browser tests below run.
-  suite "clippy-wasm32" scripts/cargo-linted.sh lint test -p mg-core --target wasm32-unknown-unknown --all-targets --all-features --no-run
+  # core-wasm's tests (the bindings in every cargo feature: machines, graphics, status) build in the
+  # release profile, in the target directories of `make package`'s builds of the .wasm files
+  # (Makefile), so they reuse the dependencies the package compiled: the same profile, RUSTFLAGS and
+  # features (core-wasm/Cargo.toml names serde's `alloc`, which the tests' serde_json turns on).
+  # Only mg-domain, mg-core and the test-only crates compile here, those two with overflow checks
+  # and debug assertions on, as in a debug build.
+  local wasm_tests=(-p mg-core --target wasm32-unknown-unknown --all-features --release
+    --config 'profile.release.package.mg-core.overflow-checks=true'
+    --config 'profile.release.package.mg-core.debug-assertions=true'
+    --config 'profile.release.package.mg-domain.overflow-checks=true'
+    --config 'profile.release.package.mg-domain.debug-assertions=true')
+  # Lint them, in the compile the browser tests below run.
+  suite "clippy-wasm32" scripts/cargo-linted.sh lint test "${wasm_tests[@]}" --all-targets --no-run
   # The production build (no identity emulator): clippy, and its binary refusing to start without
   # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
   # dependencies (platform, status, the shell), without the test build's TypeScript derives.
@@ -97,10 +107,11 @@ rust_lane() {
   # wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
   # Debian's chromedriver ($CHROMEDRIVER).
   local wasm_test=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-    scripts/cargo-linted.sh test -p mg-core --target wasm32-unknown-unknown --all-features)
+    scripts/cargo-linted.sh test "${wasm_tests[@]}")
   suite "wasm-browser-test" "${wasm_test[@]}"
   # The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build
-  # the app loads where wasm SIMD validates), in its own target directory as `make` builds it.
+  # the app loads where wasm SIMD validates), in its target directory and with its RUSTFLAGS, as
+  # `make package` builds it.
   suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" \
     RUSTFLAGS="-C target-feature=+simd128" "${wasm_test[@]}"
 }

@@ -17,6 +17,7 @@ use std::{
 };
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use mg_platform::time::Clock;
 
 /// A sign-in attempt may sit on the provider page this long.
 pub const ATTEMPT_TTL: Duration = Duration::from_secs(15 * 60);
@@ -193,6 +194,7 @@ struct Expiring<T> {
     store: Mutex<Store<T>>,
     per_client: usize,
     capacity: usize,
+    clock: Clock,
 }
 
 impl<T: Clone> Expiring<T> {
@@ -201,11 +203,12 @@ impl<T: Clone> Expiring<T> {
             store: Mutex::new(Store::default()),
             per_client: per_client.max(1),
             capacity: capacity.max(1),
+            clock: Clock::default(),
         }
     }
 
     fn insert(&self, client: ClientKey, value: T, ttl: Duration) -> Result<String, Refused> {
-        let now = Instant::now();
+        let now = self.clock.instant();
         let mut store = self.store.lock().map_err(|_| Refused::Unavailable)?;
         store.drop_expired(now);
         if store.held_by(&client) >= self.per_client {
@@ -243,12 +246,12 @@ impl<T: Clone> Expiring<T> {
     fn peek(&self, token: &str) -> Option<T> {
         let store = self.store.lock().ok()?;
         let entry = store.entries.get(token)?;
-        (entry.deadline > Instant::now()).then(|| entry.value.clone())
+        (entry.deadline > self.clock.instant()).then(|| entry.value.clone())
     }
 
     fn take(&self, token: &str) -> Option<T> {
         let entry = self.store.lock().ok()?.remove(token)?;
-        (entry.deadline > Instant::now()).then_some(entry.value)
+        (entry.deadline > self.clock.instant()).then_some(entry.value)
     }
 
     fn len(&self) -> usize {
@@ -277,6 +280,13 @@ impl Grants {
             attempts: Expiring::new(per_client, capacity),
             codes: Expiring::new(per_client, capacity),
         }
+    }
+
+    /// Reads the entries' expiries against `clock` (the server's `Config::clock`).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.attempts.clock = clock.clone();
+        self.codes.clock = clock;
+        self
     }
 
     /// Records a sign-in attempt of `client`; the returned `state` names it in the provider page's URL.

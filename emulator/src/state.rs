@@ -62,7 +62,7 @@ impl Emulator {
         Ok(Self {
             issuer: TokenIssuer::new(project_id, key)?
                 .with_operators(config.status.emulator_operators.clone()),
-            grants: Grants::new(config.emulator_code_ttl),
+            grants: Grants::new(config.emulator_code_ttl).with_clock(config.clock.clone()),
             redirect_origins,
         })
     }

@@ -1,6 +1,12 @@
 //! Wall-clock helpers: unix milliseconds for storage, RFC 3339 (UTC) for answers.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::{
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+};
 
 /// An hour in milliseconds (hours and days are UTC ones: periods aligned to the unix epoch).
 pub const HOUR_MS: i64 = 3_600_000;
@@ -13,6 +19,42 @@ pub fn now_ms() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         .unwrap_or(0)
+}
+
+/// The clock of the expiries a test must see pass without waiting for them (a session token's
+/// `exp`, the identity emulator's codes): the system clock plus an offset that only
+/// [`Clock::advance`] changes, shared by every clone (`Config::clock`). The server never advances
+/// its own, so outside tests it reads the system clock.
+#[derive(Debug, Clone, Default)]
+pub struct Clock {
+    ahead_ms: Arc<AtomicU64>,
+}
+
+impl Clock {
+    fn ahead(&self) -> u64 {
+        self.ahead_ms.load(Ordering::Relaxed)
+    }
+
+    /// Now, in unix milliseconds.
+    pub fn now_ms(&self) -> i64 {
+        now_ms().saturating_add(i64::try_from(self.ahead()).unwrap_or(i64::MAX))
+    }
+
+    /// Now, in whole unix seconds (a JWT's times).
+    pub fn now_seconds(&self) -> u64 {
+        u64::try_from(self.now_ms() / 1000).unwrap_or(0)
+    }
+
+    /// Now, as a monotonic instant.
+    pub fn instant(&self) -> Instant {
+        Instant::now() + Duration::from_millis(self.ahead())
+    }
+
+    /// Moves this clock and every clone of it forward by `by` (tests).
+    pub fn advance(&self, by: Duration) {
+        let by = u64::try_from(by.as_millis()).unwrap_or(u64::MAX);
+        self.ahead_ms.fetch_add(by, Ordering::Relaxed);
+    }
 }
 
 /// `2026-11-22T05:50:37.123Z` for a unix-millisecond time (civil calendar, proleptic Gregorian).
@@ -31,7 +73,20 @@ pub fn rfc3339(unix_ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::rfc3339;
+    use super::{rfc3339, Clock};
+    use std::time::Duration;
+
+    #[test]
+    fn a_clock_reads_the_system_time_until_advanced_and_every_clone_moves_with_it() {
+        let clock = Clock::default();
+        let shared = clock.clone();
+        let (before, at) = (super::now_ms(), std::time::Instant::now());
+        assert!((clock.now_ms() - before).abs() < 1_000);
+        clock.advance(Duration::from_secs(3));
+        assert!(shared.now_ms() - before >= 3_000);
+        assert!(shared.now_seconds() >= u64::try_from(before / 1000 + 3).expect("positive"));
+        assert!(shared.instant() - at >= Duration::from_secs(3));
+    }
 
     #[test]
     fn unix_milliseconds_format_as_utc_rfc3339() {

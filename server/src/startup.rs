@@ -46,12 +46,14 @@ pub fn build_state(db: Database, config: Config, emulator: Option<EmulatorHandle
         &config.identity_base_url,
     ) {
         #[cfg(feature = "emulator")]
-        (Some(emulator), _, _) => Some(Arc::new(SessionVerifier::with_fixed_keys(
-            emulator.issuer.project_id(),
-            &emulator.jwks(),
-        ))),
+        (Some(emulator), _, _) => Some(Arc::new(
+            SessionVerifier::with_fixed_keys(emulator.issuer.project_id(), &emulator.jwks())
+                .with_clock(config.clock.clone()),
+        )),
         (None, Some(project), Some(base)) => Some(Arc::new(
-            SessionVerifier::new(project, base).with_audience(config.identity_audience.clone()),
+            SessionVerifier::new(project, base)
+                .with_audience(config.identity_audience.clone())
+                .with_clock(config.clock.clone()),
         )),
         _ => {
             tracing::warn!(
@@ -113,7 +115,9 @@ impl Application {
                 )
             })?;
         }
-        let db = Database::connect(&config.database_url, config.database_max_connections).await?;
+        let db = Database::connect(&config.database_url, config.database_max_connections)
+            .await?
+            .with_clock(config.clock.clone());
         let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
         tracing::info!(
             address = %listener.local_addr()?,

@@ -34,9 +34,12 @@ pub struct Config {
     pub identity_emulator_public: bool,
     /// `IDENTITY_AUDIENCE`: when set, session tokens must carry it in `aud` (default: not checked).
     pub identity_audience: Option<String>,
-    /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes; tests
-    /// shorten it to see a code expire).
+    /// Not an environment variable: how long an emulator OAuth code stays valid (5 minutes).
     pub emulator_code_ttl: Duration,
+    /// Not an environment variable: the clock of the session tokens' expiry, the emulator's codes
+    /// and `/db-health`'s reuse of its last write (`time::Clock`, the system clock); tests advance
+    /// it instead of waiting.
+    pub clock: crate::time::Clock,
     /// Not an environment variable: how often the app's documents are looked at again on disk
     /// ([`STATIC_RECHECK`], a second: a rebuilt app is served within it; tests use zero to see
     /// every rewrite at once).
@@ -200,6 +203,7 @@ impl Config {
             identity_emulator_public,
             identity_audience: non_empty("IDENTITY_AUDIENCE"),
             emulator_code_ttl: EMULATOR_CODE_TTL,
+            clock: crate::time::Clock::default(),
             static_recheck: STATIC_RECHECK,
             sanctified,
             deployment_id: non_empty("DEPLOYMENT_ID"),

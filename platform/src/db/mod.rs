@@ -118,6 +118,13 @@ impl Database {
         self.sqlite_reader.as_deref()
     }
 
+    /// Ages the readiness probe's answers by `clock` (the server's `Config::clock`); before any
+    /// clone is made, as the probe's memory is every clone's.
+    pub fn with_clock(mut self, clock: crate::time::Clock) -> Self {
+        self.probe = Arc::new(Probe::with_clock(clock));
+        self
+    }
+
     /// `/db-health`'s probe: a read, then a committed write (the write's answer given again to
     /// callers within a second); see `probe`.
     pub async fn probe(&self, limit: Duration) -> Result<(), ProbeFailure> {

@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use sqlx::AnyPool;
 
+use crate::time::Clock;
+
 /// How long the write's answer is given to later `/db-health` callers instead of writing again.
 pub const PROBE_REUSE: Duration = Duration::from_secs(1);
 
@@ -97,9 +99,19 @@ fn reason_of(error: &sqlx::Error) -> ProbeReason {
 #[derive(Debug, Default)]
 pub struct Probe {
     last_write: tokio::sync::Mutex<Option<(Instant, Result<(), ProbeFailure>)>>,
+    /// What the answer's age is read against (`Config::clock`).
+    clock: Clock,
 }
 
 impl Probe {
+    /// A probe whose answers age by `clock`.
+    pub fn with_clock(clock: Clock) -> Self {
+        Self {
+            clock,
+            ..Self::default()
+        }
+    }
+
     /// `/db-health`'s probe of `pool`: reads through a real table (a bare `SELECT 1` never touches
     /// SQLite's file), then rewrites the probe row and waits for its commit, each step within
     /// `limit`. A write answer younger than [`PROBE_REUSE`] is given again instead; callers
@@ -108,12 +120,12 @@ impl Probe {
         probe_read(pool, limit).await?;
         let mut last = self.last_write.lock().await;
         if let Some((at, outcome)) = last.as_ref() {
-            if at.elapsed() < PROBE_REUSE {
+            if self.clock.instant().saturating_duration_since(*at) < PROBE_REUSE {
                 return outcome.clone();
             }
         }
         let outcome = probe_write(pool, limit).await;
-        *last = Some((Instant::now(), outcome.clone()));
+        *last = Some((self.clock.instant(), outcome.clone()));
         outcome
     }
 
@@ -123,7 +135,7 @@ impl Probe {
         probe_read(pool, limit).await?;
         let mut last = self.last_write.lock().await;
         let outcome = probe_write(pool, limit).await;
-        *last = Some((Instant::now(), outcome.clone()));
+        *last = Some((self.clock.instant(), outcome.clone()));
         outcome
     }
 }

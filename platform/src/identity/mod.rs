@@ -151,12 +151,14 @@ impl AuthUser {
         let sessions = Arc::<SessionStore>::from_ref(state);
         // The store holds tokens by their canonical spelling, so a low-S token (every token the
         // emulator signs, about half of other signers') is found without any decoding.
-        if let Some(session) = sessions.verified(token, now_ms()) {
+        // Remembered until the token expires by the verifier's clock.
+        let now = verifier.clock().now_ms();
+        if let Some(session) = sessions.verified(token, now) {
             return Ok(Self(session));
         }
         let canonical = ecdsa::canonical_token(token);
         if let Cow::Owned(canonical) = &canonical {
-            if let Some(session) = sessions.verified(canonical, now_ms()) {
+            if let Some(session) = sessions.verified(canonical, now) {
                 return Ok(Self(session));
             }
         }

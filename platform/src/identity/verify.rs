@@ -4,7 +4,7 @@
 use std::{
     collections::HashMap,
     sync::{Arc, RwLock},
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{Duration, Instant},
 };
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
@@ -15,6 +15,7 @@ use thiserror::Error;
 use tokio::sync::Mutex;
 
 use super::issuer::issuer_matches;
+use crate::time::Clock;
 
 /// Tolerance for clock skew on `exp`, `nbf` and `iat`, as the provider's SDKs use.
 pub const LEEWAY_SECONDS: u64 = 5;
@@ -124,6 +125,8 @@ pub struct SessionVerifier {
     refetch_cooldown: Duration,
     /// `IDENTITY_AUDIENCE`: when set, a token's `aud` must name it.
     audience: Option<String>,
+    /// The time `exp`, `nbf` and `iat` are read against (`Config::clock`).
+    clock: Clock,
 }
 
 impl std::fmt::Debug for SessionVerifier {
@@ -153,6 +156,7 @@ impl SessionVerifier {
             last_fetch: Mutex::new(None),
             refetch_cooldown: REFETCH_COOLDOWN,
             audience: None,
+            clock: Clock::default(),
         }
     }
 
@@ -172,6 +176,7 @@ impl SessionVerifier {
             last_fetch: Mutex::new(None),
             refetch_cooldown: REFETCH_COOLDOWN,
             audience: None,
+            clock: Clock::default(),
         }
     }
 
@@ -186,6 +191,17 @@ impl SessionVerifier {
     pub fn with_audience(mut self, audience: Option<String>) -> Self {
         self.audience = audience;
         self
+    }
+
+    /// Reads the tokens' times against `clock` (the server's `Config::clock`).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The verifier's clock, which the session store's expiries are read against too.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Checks signature, algorithm, kid, expiry (5 s leeway), issuer and `drn: "DS"`: every time;
@@ -234,19 +250,22 @@ impl SessionVerifier {
         let claims = jsonwebtoken::decode::<SessionClaims>(token, &known.key, &validation)
             .map_err(|error| VerifyError::Invalid(error.to_string()))?
             .claims;
+        // The library checked `exp` against the system clock; again against this verifier's (the
+        // same time, unless a test advanced it), by the library's rule.
+        let now = self.clock.now_seconds();
+        if claims.exp.saturating_add(LEEWAY_SECONDS) < now {
+            return Err(VerifyError::Invalid("ExpiredSignature".into()));
+        }
         if !issuer_matches(&claims.iss, &self.project_id) {
             return Err(VerifyError::Issuer(claims.iss));
         }
         if claims.drn.as_deref() != Some("DS") {
             return Err(VerifyError::NotSession(claims.drn.unwrap_or_default()));
         }
-        if claims
-            .iat
-            .is_some_and(|iat| iat > now_seconds() + LEEWAY_SECONDS)
-        {
+        if claims.iat.is_some_and(|iat| iat > now + LEEWAY_SECONDS) {
             return Err(VerifyError::IssuedInFuture);
         }
-        if claims.exp > now_seconds().saturating_add(MAX_LIFETIME_SECONDS) {
+        if claims.exp > now.saturating_add(MAX_LIFETIME_SECONDS) {
             return Err(VerifyError::ExpiryTooFar(claims.exp));
         }
         if claims.sub.trim().is_empty() {
@@ -359,11 +378,4 @@ fn usable_key(raw: &Value) -> Option<(String, Arc<KnownKey>)> {
     };
     let key = DecodingKey::from_jwk(&jwk).ok()?;
     Some((kid, Arc::new(KnownKey { key, algorithm })))
-}
-
-fn now_seconds() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
 }

@@ -153,6 +153,7 @@ impl H2 {
                     Some(Event::Frame { .. }) => {}
                     Some(Event::Closed) | None => seen.closed = Some(Instant::now()),
                 },
+                // The watch's end: a real connection's lifetime is the subject.
                 () = tokio::time::sleep(remaining) => break,
             }
         }
@@ -266,6 +267,7 @@ async fn a_busy_http1_connection_is_closed_at_its_maximum_age() {
             Ok(Ok(n)) => received.extend_from_slice(&buf[..n]),
             Err(_) => panic!("no answer within 2 s"),
         }
+        // A real connection's maximum age is the subject: a request every 200 ms until it closes.
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     assert!(closed >= Duration::from_millis(900), "closed at {closed:?}");

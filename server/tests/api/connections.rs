@@ -135,6 +135,7 @@ async fn a_connection_that_never_sends_a_byte_is_closed_within_the_header_timeou
     assert_closed_after_a_second(&mut connect(&app).await, "a connection that sends nothing").await;
     // A connection that sends its request in time is served.
     let mut talking = connect(&app).await;
+    // A real connection's header timeout is the subject: half of it passes before the request.
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_served(&mut talking, Duration::from_secs(3)).await;
 }
@@ -168,7 +169,7 @@ async fn one_client_cannot_hold_every_connection_slot() {
             .expect("write");
         held.push(stream);
     }
-    // Let the accept loop take all five.
+    // Let the accept loop take all five (real connections: the server's accept loop is the subject).
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mut over = connect_from([127, 0, 0, 2], &app).await;
     closed_within(&mut over, Duration::from_secs(2))
@@ -182,6 +183,7 @@ async fn one_client_cannot_hold_every_connection_slot() {
     .await;
     // Once one of its connections closes, the first client may open another.
     held.pop();
+    // A real connection's close reaching the accept loop is the subject.
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_served(
         &mut connect_from([127, 0, 0, 2], &app).await,
@@ -211,6 +213,7 @@ async fn the_addresses_of_one_network_cannot_hold_every_connection_slot() {
             held.push(stream);
         }
     }
+    // Let the accept loop take all 45 (real connections: the server's accept loop is the subject).
     tokio::time::sleep(Duration::from_millis(300)).await;
     // A client of another network is served at once.
     assert_served(
@@ -395,6 +398,7 @@ async fn at_the_cap_the_stalest_connection_gives_way_to_a_newcomer() {
     for stream in &mut held {
         // Served (so it holds a slot), then kept open, the first one stalest.
         assert!(kept_alive_and_served(stream).await);
+        // Real connections' last use orders them (the stalest gives way): apart in time.
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let response = health_within(&app, Duration::from_secs(2))

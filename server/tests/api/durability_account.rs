@@ -124,7 +124,10 @@ where
     );
 
     repair().await;
-    tokio::time::sleep(mg_server::db::probe::PROBE_REUSE).await;
+    // As after the write scenario's repair: the server's clock a probe's reuse further on, and the
+    // pool's connections the repair ended replaced (real connections: polled, within 10 s).
+    app.config.clock.advance(mg_server::db::probe::PROBE_REUSE);
+    crate::status_outage::wait_for_db_health(app).await;
     for (i, (p, done)) in people.iter().zip(outcomes).enumerate() {
         let users = app
             .count_rows(&format!("users WHERE identity_id = '{}'", p.sub))

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
+use mg_server::config::{Config, EMULATOR_CODE_TTL, LOCAL_EMULATOR_PROJECT_ID};
 use serde_json::{json, Value};
 
 use crate::helpers::{chunked_post, header, TestApp};
@@ -251,17 +251,17 @@ on_both_backends!(
 
 async fn codes_expire(app: TestApp) {
     let code = code_for(&app, "google", &[("account", "preset-0")]).await;
-    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    // The emulator's clock moved past the code's lifetime.
+    app.config
+        .clock
+        .advance(EMULATOR_CODE_TTL + Duration::from_millis(1));
     let expired = error_of(exchange(&app, &code).await, 400).await;
     assert_eq!(expired["errorCode"], "E011003");
 }
 on_both_backends!(
     a_code_older_than_its_lifetime_is_refused,
     codes_expire,
-    |config: &mut Config| {
-        emulator_on(config);
-        config.emulator_code_ttl = Duration::from_secs(1);
-    }
+    emulator_on
 );
 
 async fn no_open_redirect(app: TestApp) {

@@ -16,6 +16,9 @@ mod wire;
 #[path = "helpers/stored.rs"]
 mod stored;
 
+#[path = "helpers/template.rs"]
+mod template;
+
 /// Which database a test runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TestBackend {
@@ -186,10 +189,11 @@ pub async fn spawn_app_with(
 ) -> Option<TestApp> {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let database_url = match backend {
-        TestBackend::Sqlite => format!(
-            "sqlite://{}?mode=rwc",
-            data_dir.path().join("test.db").display()
-        ),
+        TestBackend::Sqlite => {
+            let path = data_dir.path().join("test.db");
+            template::copy_migrated_sqlite(&path).await;
+            format!("sqlite://{}?mode=rwc", path.display())
+        }
         TestBackend::Postgres => match postgres_admin_url() {
             Some(admin) => fresh_postgres_database(&admin).await,
             None if std::env::var("CI").is_ok() => {
@@ -268,6 +272,8 @@ async fn spawn_on(
         identity_emulator_public: false,
         identity_audience: None,
         emulator_code_ttl: mg_server::config::EMULATOR_CODE_TTL,
+        // Tests that must see a token or a code expire advance it (`app.config.clock`).
+        clock: mg_server::time::Clock::default(),
         // Tests rewrite the build's files and expect the next request to see it.
         static_recheck: std::time::Duration::ZERO,
         sanctified: true,
@@ -379,7 +385,8 @@ pub async fn as_postgres_admin(statements: &[String]) {
     }
 }
 
-/// Creates an empty database with a unique name and returns its URL.
+/// Creates a database with a unique name, a copy of the migrated template (`template.rs`), and
+/// returns its URL.
 async fn fresh_postgres_database(admin_url: &str) -> String {
     static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
     let name = format!(
@@ -393,8 +400,9 @@ async fn fresh_postgres_database(admin_url: &str) -> String {
     SWEPT
         .get_or_init(|| sweep_stale_test_databases(&mut admin))
         .await;
+    let template = template::migrated_template(&mut admin, admin_url).await;
     admin
-        .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+        .execute(format!(r#"CREATE DATABASE "{name}" TEMPLATE "{template}""#).as_str())
         .await
         .expect("create the test database");
     let (base, _) = admin_url

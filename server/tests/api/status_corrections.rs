@@ -4,8 +4,6 @@
 //! that ended it) and bad text are refused and change nothing. A component's status set without an
 //! incident combines with what the checks measure by the one rule (the worse wins) until cleared.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 
 use mg_server::time::now_ms;
@@ -13,7 +11,9 @@ use mg_server::time::now_ms;
 use crate::{
     helpers::TestApp,
     status_operators::{get_json, incident_body, operator, token_with_roles},
-    status_webhooks::{add_webhook, allow_private, call, db_round, delivery_log},
+    status_webhooks::{
+        add_webhook, allow_private, call, db_round, delivery_log, looks_at_the_queue,
+    },
     webhook_receiver::Receiver,
 };
 
@@ -239,9 +239,9 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
     assert!(posted["updates"][1]["kept"].is_string());
 
     // No webhook for a correction: the opening's, the update's and the resolution's only, even after
-    // the worker has had time to send one more.
+    // the worker's later looks at the queue.
     receiver.wait_for("/hook", 3, 20).await;
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    looks_at_the_queue(&app).await;
     assert_eq!(delivery_log(&app).await.len(), 3);
 }
 on_both_backends!(

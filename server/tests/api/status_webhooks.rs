@@ -8,7 +8,7 @@ use std::{collections::HashSet, time::Duration};
 
 use serde_json::{json, Value};
 
-use mg_server::{config::Config, time::now_ms};
+use mg_server::{config::Config, status::webhooks::LEASE_MS, time::now_ms};
 
 use crate::{
     helpers::TestApp,
@@ -98,6 +98,18 @@ pub async fn wait_for_state(app: &TestApp, event: &str, state: &str, seconds: u6
     );
 }
 
+/// Two passes of `app`'s webhooks worker, now and after every lease taken now has run out, each
+/// waited for until what it sent is done: what the worker's own later passes would do.
+pub async fn looks_at_the_queue(app: &TestApp) {
+    for at in [now_ms(), now_ms() + LEASE_MS + 1] {
+        app.status
+            .webhooks
+            .pass_and_send(at)
+            .await
+            .expect("a pass over the queue");
+    }
+}
+
 /// Records a round at `at` with the `db` component `healthy`.
 pub async fn db_round(app: &TestApp, at: i64, healthy: bool) {
     app.status
@@ -177,8 +189,8 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
         "each webhook has its own secret"
     );
 
-    // Once: later looks at the queue send nothing more.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // Once: later looks at the queue send nothing more, even once every lease has run out.
+    looks_at_the_queue(&app).await;
     assert_eq!(receiver.got("/slow").len(), 4);
     let log = delivery_log(&app).await;
     assert_eq!(log.len(), 8);
@@ -410,7 +422,7 @@ async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
     db_round(&app, t + 5_000, false).await;
     db_round(&app, t + 6_000, false).await;
     wait_for_state(&app, "component.down", "held", 10).await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    looks_at_the_queue(&app).await;
     let events: Vec<String> = receiver
         .got("/ok")
         .iter()

@@ -3,7 +3,7 @@
 //! a delivery whose sending instance is killed (SIGKILL) while the receiver holds the request is
 //! sent again, with the same delivery id, by another instance once the lease runs out.
 
-use std::{collections::HashMap, time::Duration};
+use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
@@ -16,7 +16,9 @@ use crate::{
     },
     status_operators::{open_incident, operator},
     status_outage::wait_for_db_health,
-    status_webhooks::{add_webhook, allow_private, call, delivery_log, wait_for_state},
+    status_webhooks::{
+        add_webhook, allow_private, call, delivery_log, looks_at_the_queue, wait_for_state,
+    },
     webhook_receiver::Receiver,
 };
 
@@ -69,8 +71,10 @@ async fn two_instances_deliver_each_update_and_a_database_outage_once() {
     second.status.check_now(t + 3_000).await;
 
     let got = receiver.wait_for("/ok", 4, 30).await;
-    // Several more looks at the queue by both instances add nothing.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // More looks at the queue by both instances add nothing.
+    for app in [&first, &second, &first, &second] {
+        looks_at_the_queue(app).await;
+    }
     let got_now = receiver.got("/ok");
     assert_eq!(got_now.len(), got.len());
     let mut events: HashMap<String, usize> = HashMap::new();

@@ -125,6 +125,7 @@ async fn answer(
     match (path.as_str(), earlier) {
         ("/fail-once", 0) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
         ("/redirect", _) => (StatusCode::FOUND, [("location", "/ok")]).into_response(),
+        // A slow, a hanging and a stalling receiver: real connections held open are the subject.
         ("/slow", _) => {
             tokio::time::sleep(Duration::from_millis(300)).await;
             StatusCode::OK.into_response()

@@ -164,11 +164,22 @@ impl Webhooks {
         self.db.status().next_delivery_due().await
     }
 
-    /// Waits until no delivery of this worker is being sent (tests).
-    #[cfg(test)]
-    async fn idle(&self) {
+    /// Waits until no delivery of this worker is being sent.
+    pub async fn idle(&self) {
         let all = u32::try_from(MAX_IN_FLIGHT).unwrap_or(u32::MAX);
-        drop(self.slots.acquire_many(all).await.expect("open"));
+        // The semaphore is never closed, so the acquisition only waits.
+        if let Ok(every_slot) = self.slots.acquire_many(all).await {
+            drop(every_slot);
+        }
+    }
+
+    /// A pass at `now` ([`Self::pass`]), then the wait until the deliveries it started are sent
+    /// ([`Self::idle`]): the tests' look at the queue at a time of their choosing, where they would
+    /// otherwise wait for the worker's own passes.
+    pub async fn pass_and_send(self: &Arc<Self>, now: i64) -> Result<Option<i64>, sqlx::Error> {
+        let next = self.pass(now).await?;
+        self.idle().await;
+        Ok(next)
     }
 
     /// Adds the deliveries missing for the events since the last pass (the whole enqueue window
