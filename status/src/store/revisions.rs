@@ -209,6 +209,26 @@ mod tests {
 
     use crate::store::{notices::NewUpdate, StatusQueries};
 
+    /// The second update of the notice "n1", as both tests post it.
+    const SECOND: NewUpdate<'static> = NewUpdate {
+        id: "n1",
+        kind: NoticeKind::Incident,
+        status: NoticeStatus::Identified,
+        body: "Found.",
+        at: 2_000,
+        author: "ops",
+        component_status: None,
+    };
+
+    /// The notice "n1": `first`, then [`SECOND`].
+    async fn with_two_updates(store: &StatusStore<'_>, first: UpdateRow) {
+        assert!(store.insert_notice(&first, 30).await.expect("stored"));
+        assert_eq!(
+            store.append_notice_update(&SECOND, 25).await.expect("q"),
+            Some(2)
+        );
+    }
+
     #[tokio::test]
     async fn a_correction_keeps_the_old_text_and_a_deleted_update_takes_no_more() {
         let (_dir, db) = test_database().await;
@@ -217,20 +237,7 @@ mod tests {
             body: "Lokoing.".into(),
             ..UpdateRow::first_for_tests("n1")
         };
-        assert!(store.insert_notice(&first, 30).await.expect("stored"));
-        let second = NewUpdate {
-            id: "n1",
-            kind: NoticeKind::Incident,
-            status: NoticeStatus::Identified,
-            body: "Found.",
-            at: 2_000,
-            author: "ops",
-            component_status: None,
-        };
-        assert_eq!(
-            store.append_notice_update(&second, 25).await.expect("q"),
-            Some(2)
-        );
+        with_two_updates(&store, first).await;
         let revise = |seq: i64, kind: NoticeKind, body: Option<&'static str>| NewRevision {
             id: "n1",
             kind,
@@ -286,23 +293,7 @@ mod tests {
     async fn an_update_takes_at_most_its_cap_of_edits_inside_the_statement_then_still_a_delete() {
         let (_dir, db) = test_database().await;
         let store = db.status();
-        assert!(store
-            .insert_notice(&UpdateRow::first_for_tests("n1"), 30)
-            .await
-            .expect("stored"));
-        let second = NewUpdate {
-            id: "n1",
-            kind: NoticeKind::Incident,
-            status: NoticeStatus::Identified,
-            body: "Found.",
-            at: 2_000,
-            author: "ops",
-            component_status: None,
-        };
-        assert_eq!(
-            store.append_notice_update(&second, 25).await.expect("q"),
-            Some(2)
-        );
+        with_two_updates(&store, UpdateRow::first_for_tests("n1")).await;
         let texts: Vec<String> = (0..4).map(|i| format!("Found {i}.")).collect();
         fn revise<'a>(id: &'a str, seq: i64, body: Option<&'a str>) -> NewRevision<'a> {
             NewRevision {
@@ -356,7 +347,7 @@ mod tests {
             id: "old",
             status: NoticeStatus::Resolved,
             at: 600,
-            ..second
+            ..SECOND
         };
         assert!(store
             .append_notice_update(&resolved, 25)
