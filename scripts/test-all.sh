@@ -82,7 +82,8 @@ rust_lane() {
   # the one compile of the tests (clippy-driver wrapping rustc for the workspace's crates), so there
   # is no second, checking-only compile for clippy; a command without it would compile every crate
   # of the workspace again.
-  suite "cargo-test" scripts/cargo-linted.sh test --workspace -- --test-threads=6
+  # --no-fail-fast: a failing test binary does not stop the others, so one run reports every failure.
+  suite "cargo-test" scripts/cargo-linted.sh test --workspace --no-fail-fast -- --test-threads=6
   # The lint verdict: the same build (fresh by now, cargo replays its stored warnings) plus the
   # benches, failing on any warning, rustc's or clippy's.
   suite "clippy-host" scripts/cargo-linted.sh lint test --workspace --all-targets --no-run

@@ -11,8 +11,8 @@ use axum::{
 };
 
 use super::{
-    device_label::device_label, sessions::SessionStore, sha256_hex, verify::SessionVerifier,
-    AuthUser,
+    device_label::device_label, is_sign_in_binding, sessions::SessionStore, sha256_hex,
+    verify::SessionVerifier, AuthUser,
 };
 use crate::{db::Database, error::AppError};
 
@@ -71,10 +71,16 @@ pub fn session_of<'a>(
             )
         })?;
     let expires_at_ms = now.saturating_add(SESSION_IDLE_MS);
+    // A token that names its sign-in (`sid`) keeps it across refreshes: the sign-in is part of the
+    // key, so another sign-in sending this session's id is a session of its own, listed and signed
+    // out on its own, never folded into this one's row. A token without one has only the id.
+    let key = if is_sign_in_binding(user.binding()) {
+        format!("{}\n{id}\n{}", user.identity_id(), user.binding())
+    } else {
+        format!("{}\n{id}", user.identity_id())
+    };
     Ok(SessionRef {
-        key: Cow::Owned(sha256_hex(
-            format!("{}\n{id}", user.identity_id()).as_bytes(),
-        )),
+        key: Cow::Owned(sha256_hex(key.as_bytes())),
         binding: user.binding(),
         expires_at_ms,
         fresh_until_ms: now.saturating_add(TOUCH_EVERY_MS),

@@ -77,3 +77,43 @@ on_both_backends!(
     a_logged_out_devices_tokens_are_refused_however_sent_and_wherever,
     a_logged_out_device_stays_out
 );
+
+/// Another sign-in that sends this device's session id is a session of its own: listed beside it,
+/// untouched by this device's logout, ended by "sign out all others".
+async fn another_sign_in_under_this_session_id_is_its_own_session(app: TestApp) {
+    let now = now_seconds();
+    let laptop = token(&app, "ada", Some("sign-in-laptop"), now, &[]);
+    let intruder = token(&app, "ada", Some("sign-in-script"), now, &[]);
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
+    assert_eq!(me(&app, &intruder, Some(LAPTOP)).await, 200);
+    let listed = call_ok(
+        &app,
+        &laptop,
+        Some(LAPTOP),
+        "/api/auth/sessions",
+        &json!({}),
+    )
+    .await;
+    let sessions = listed["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 2, "{listed}");
+    assert_eq!(
+        sessions.iter().filter(|s| s["current"] == true).count(),
+        1,
+        "{listed}"
+    );
+    let ended = call_ok(
+        &app,
+        &laptop,
+        Some(LAPTOP),
+        "/api/auth/sessions/revoke-others",
+        &json!({}),
+    )
+    .await;
+    assert_eq!(ended["revoked"], 1, "{ended}");
+    assert_eq!(me(&app, &intruder, Some(LAPTOP)).await, 401);
+    assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
+}
+on_both_backends!(
+    another_sign_in_sending_this_session_id_is_listed_and_ended_on_its_own,
+    another_sign_in_under_this_session_id_is_its_own_session
+);
