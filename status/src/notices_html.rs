@@ -77,9 +77,11 @@ fn notice_html(notice: &Notice, heading: u8) -> String {
     // The answers carry each notice's newest updates only: the rest are on its timeline's page.
     let more = match notice.updates.last() {
         Some(oldest) if oldest.seq > 1 => format!(
-            "<p class=\"op-post__more\"><a href=\"{}\">The whole timeline</a> ({} updates).</p>",
+            // No count: an update's number counts the deleted ones too, and the answer does not
+            // carry the others to count.
+            "<p class=\"op-post__more\"><a href=\"{}\">The whole timeline</a>, with its earlier \
+             updates.</p>",
             escape(&timeline_path(Some(&notice.id))),
-            notice.updates.first().map_or(0, |newest| newest.seq)
         ),
         _ => String::new(),
     };
@@ -274,5 +276,29 @@ mod tests {
         assert!(html.contains("<strong>Scheduled</strong> <time datetime=\"2026-11-25T09:05:00.000Z\">25 Nov, 09:05 UTC</time>"));
         assert!(html.contains("Affects Database."), "{html}");
         assert!(fragment(&Summary::default(), 3).contains("No incidents"));
+    }
+
+    #[test]
+    fn a_notice_with_earlier_updates_links_its_timeline_without_counting_them() {
+        let update = |seq| NoticeUpdate {
+            seq,
+            status: NoticeStatus::Identified,
+            ..NoticeUpdate::default()
+        };
+        let summary = Summary {
+            notices: vec![Notice {
+                id: "n1".into(),
+                // Its update 3 was deleted: the newest shown is number 4 of three left.
+                updates: vec![update(4)],
+                ..Notice::default()
+            }],
+            ..Summary::default()
+        };
+        let html = fragment(&summary, 3);
+        assert!(
+            html.contains("The whole timeline</a>, with its earlier updates."),
+            "{html}"
+        );
+        assert!(!html.contains("4 updates"), "{html}");
     }
 }

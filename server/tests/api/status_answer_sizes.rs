@@ -4,6 +4,7 @@
 //! newest update, and the whole timelines are on the notice pages, two notices a page.
 
 use mg_server::db::Database;
+use mg_status::store::current_notices::NEWEST_UPDATES;
 
 use crate::{
     helpers::TestApp,
@@ -111,8 +112,8 @@ async fn every_answer_is_bounded_at_the_operators_limits(app: TestApp) {
         .sum();
     assert_eq!(
         updates,
-        notices.len() + 9,
-        "each with its newest update, and the ten newest of all (the newest notice's)"
+        notices.len() + NEWEST_UPDATES as usize - 1,
+        "each with its newest update, and the newest of all (the newest notice's whole timeline)"
     );
     let from_second = format!("/status/notices?from=n{}", NOTICES - 2);
     let paths = [

@@ -28,8 +28,9 @@ pub const RECENT_NOTICES: i64 = 10;
 /// megabytes.
 pub const UPDATES_IN_ANSWERS: i64 = 1;
 /// Besides, the newest updates of all notices the answers carry (whichever notices they are of),
-/// so that a feed reader or page that polls hears each step of what is happening now.
-pub const NEWEST_UPDATES: i64 = 10;
+/// so that a feed reader or page that polls hears each step of what is happening now: as many as
+/// one notice can have, so a reader that polls once per incident misses none of its steps.
+pub const NEWEST_UPDATES: i64 = 25;
 /// Notices a notice page holds, each with its whole timeline (at most about 100 KB of text).
 pub const NOTICES_PER_PAGE: i64 = 2;
 
