@@ -81,7 +81,7 @@ pub struct StatusService {
     /// The status page's absolute address: `PUBLIC_URL` + `/apotheosis`.
     page_url: String,
     /// The notices' timelines' pages asked since the last round (`timelines`).
-    timelines: std::sync::Mutex<timelines::TimelinePages>,
+    timelines: std::sync::Mutex<render::TimelinePages>,
 }
 
 impl StatusService {

@@ -1,7 +1,7 @@
 //! The status answers, serialised once per round of checks and kept precomputed (`precomputed`):
 //! a request costs a map lookup and a copy of a reference-counted buffer.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Weak};
 
 use axum::{
     body::Bytes,
@@ -268,4 +268,12 @@ impl Published {
         }
         response
     }
+}
+
+/// The notices' timelines' pages made for one round's answers (`timelines`), kept beside them.
+#[derive(Debug, Default)]
+pub struct TimelinePages {
+    pub(crate) round: Weak<Published>,
+    /// `from` (empty: the newest notice) -> the page.
+    pub(crate) pages: HashMap<String, ReadyAnswer>,
 }

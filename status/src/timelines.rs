@@ -6,27 +6,19 @@
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex, Weak},
+    sync::{Arc, Mutex},
 };
 
 use super::{
     notices::notice_at,
     notices_html::timeline_page,
-    render::{Published, ReadyAnswer, CACHE_JSON, HTML},
+    render::{Published, ReadyAnswer, TimelinePages, CACHE_JSON, HTML},
     StatusService,
 };
 use crate::store::StatusQueries;
 
 /// Pages kept per round at most (the first ones asked); later ones are made per request.
 pub const PAGES_KEPT: usize = 32;
-
-/// The pages made for one round's answers.
-#[derive(Debug, Default)]
-pub struct TimelinePages {
-    round: Weak<Published>,
-    /// `from` (empty: the newest notice) -> the page.
-    pages: HashMap<String, ReadyAnswer>,
-}
 
 impl StatusService {
     /// The timelines' page from the notice `from` on (empty: the newest), as of the last round;

@@ -70,7 +70,7 @@ const STATEMENTS: &[Planned] = mg_platform::planned![
     a::FIRST_PAGE["3"],
     a::PAGE_FROM["'n7'", "3"],
     r::LATEST_OF_NOTICE["'n7'"],
-    r::LATEST_SINCE["99900000", "100"],
+    n::LATEST_SINCE["99900000", "100"],
     r::REVISE_UPDATE["'n7'", "'incident'", "2", "'Fixed.'", "100000000", "'op'", "10"],
     r::COUNT_REVISIONS["'n7'", "2"],
     r::REVISION_LOG["50"],

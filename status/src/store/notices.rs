@@ -11,7 +11,10 @@ use mg_domain::{
 };
 use mg_platform::time::DAY_MS;
 
-use super::{revisions::corrected, StatusStore};
+use super::{
+    revisions::{corrected, latest, latest_among, Latest},
+    StatusStore,
+};
 use crate::operator_limits::MAX_UPDATES;
 use mg_platform::db::prune::PRUNE_BATCH;
 
@@ -150,7 +153,10 @@ macro_rules! since_ids {
          ORDER BY created_at DESC, notice_id DESC LIMIT $2"
     };
 }
-pub(crate) use since_ids;
+
+/// The latest revision of each corrected update of the notices `notices_since` reads (`$1`, `$2`
+/// as there).
+pub const LATEST_SINCE: &str = latest_among!(since_ids!());
 
 /// The updates of the notices `since_ids` names.
 pub const NOTICES_SINCE: &str = concat!(
@@ -298,6 +304,21 @@ impl StatusStore<'_> {
             .latest_revisions_since(since, NOTICES_READ_LIMIT)
             .await?;
         Ok(group(corrected(updates, &latest)))
+    }
+
+    /// The latest revision of every corrected update of the notices [`Self::notices_since`]
+    /// reads with these arguments.
+    pub async fn latest_revisions_since(
+        &self,
+        since: i64,
+        limit: i64,
+    ) -> Result<Latest, sqlx::Error> {
+        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_SINCE)
+            .bind(since)
+            .bind(limit)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(latest(rows))
     }
 
     /// Notices open at `now_ms`: unresolved incidents and windows neither completed nor over.

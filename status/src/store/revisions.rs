@@ -83,10 +83,6 @@ pub(crate) use latest_among;
 /// The latest revision of each corrected update of the notice `$1`.
 pub const LATEST_OF_NOTICE: &str = latest_among!("$1");
 
-/// The latest revision of each corrected update of the notices `notices_since` reads (`$1`, `$2`
-/// as there).
-pub const LATEST_SINCE: &str = latest_among!(super::notices::since_ids!());
-
 /// The latest `$1` corrections, newest first.
 pub const REVISION_LOG: &str =
     "SELECT r.notice_id, r.seq, u.kind, r.body, r.old_body, r.created_at, r.author \
@@ -172,21 +168,6 @@ impl StatusStore<'_> {
     pub async fn latest_revisions_of(&self, id: &str) -> Result<Latest, sqlx::Error> {
         let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_OF_NOTICE)
             .bind(id)
-            .fetch_all(self.pool())
-            .await?;
-        Ok(latest(rows))
-    }
-
-    /// The latest revision of every corrected update of the notices [`Self::notices_since`]
-    /// reads with these arguments.
-    pub async fn latest_revisions_since(
-        &self,
-        since: i64,
-        limit: i64,
-    ) -> Result<Latest, sqlx::Error> {
-        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_SINCE)
-            .bind(since)
-            .bind(limit)
             .fetch_all(self.pool())
             .await?;
         Ok(latest(rows))
