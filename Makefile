@@ -7,7 +7,7 @@ SHELL := bash
 WASM_SOURCES := $(shell find core-wasm/src domain/src -name '*.rs') core-wasm/Cargo.toml domain/Cargo.toml Cargo.lock
 APP_SOURCES := $(shell find app/src app/public app/vite app/common -type f 2>/dev/null) app/scripts/prerender.mjs app/index.html app/vite.config.ts app/tsconfig.json
 
-.PHONY: help run dev test test-server-build lint workspace-hack bench bench-load bench-scale bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
+.PHONY: help run dev test lint workspace-hack bench bench-load bench-scale bench-graphics tools tools-target tools-browser app server server-production server-debug clean package package-fixtures bench-browser bench-compare bench-wasm http-types
 
 help: ## List the commands
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-15s %s\n", $$1, $$2 }'
@@ -129,16 +129,8 @@ dev: app/node_modules/.installed server-debug ## Vite with hot reload on :3000, 
 	PORT=3002 ./target/debug/mg-server & \
 	cd app && npm run --silent dev
 
-# The test build (every crate's tests and the debug server the browser tests run) is compiled here
-# beside the tools, the package and the app, which leave a core idle much of the time (one crate at
-# a time, npm, Vite). Its output is dropped and a failure ignored: scripts/test-all.sh's server-build
-# suite builds it again, finds it done, and reports any compile error as a failed suite rather than
-# stopping the run.
-test-server-build:
-	@scripts/cargo-linted.sh test -q --workspace --no-run >/dev/null 2>&1 || true
-
 test: ## Install what is missing and run every suite
-	@$(MAKE) --no-print-directory -j3 tools-browser app app/dist-harness/graphics.html package-fixtures test-server-build
+	@$(MAKE) --no-print-directory tools-browser
 	@scripts/test-all.sh
 
 # The app's types of the server's HTTP bodies and runtime configuration, app/common/http-types.ts, are

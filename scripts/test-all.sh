@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # Runs every suite of the project, keeps going after a failure, and ends with one summary line.
-# Called by `make test` after the tools, wasm package, npm packages and app build are in place.
+# Called by `make test` once the tools are installed; it builds what each suite needs as suites of
+# their own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
-# The suites run in two lanes side by side: the Rust one (compiles, then tests) and the JavaScript
-# one (the app's checks, the package matrix, then the browser tests), because each leaves much of
-# the other core idle: rustc spends minutes on one crate at a time, and the browser tests wait on
-# pages, timers and servers. The soak runs last, alone, since it measures latency.
-# Each suite's output goes to its own log and is printed whole when the suite ends, so the two
-# lanes never interleave their lines; a line says when each suite starts.
+# The suites run in three lanes side by side (below, where they start), each suite's output going to
+# its own log, printed whole when the suite ends, so the lanes never interleave their lines; a line
+# says when each suite starts. The soak runs last, alone, since it measures latency.
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 touch "$logs/passed" "$logs/failed"
@@ -56,11 +54,44 @@ else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi
 
-# The server the browser tests start is the test build's own binary: the Rust lane first compiles
-# every test (`cargo test --no-run`, which builds target/debug/mg-server for the API tests), then
-# the browser tests run a copy of it (target/e2e/, since server-production links another binary
-# into target/debug/mg-server while they run) while the Rust lane runs the tests it compiled. One
-# compile serves both (`make test` has usually done it already, beside the app's build).
+# Three lanes run side by side, each building what its suites need as suites of its own (a compile
+# error is a failed suite, and the suites after it in that lane report what they waited for), and a
+# suite that needs another lane's build waits for it (ready/wait below), so every suite starts as
+# soon as its inputs exist rather than after every build of the run:
+#   Rust:    the test build (every crate's tests, and target/debug/mg-server), the Rust suites, then
+#            the wasm suites once the package is built (they share its target directories).
+#   browser: the npm package (its .wasm builds), the app and the graphics harness, then the browser
+#            tests once the test build's server exists: the longest suite starts first.
+#   checks:  the repository checks, the packaging fixtures' npm install (beside the builds: it needs
+#            no package), the package matrix once the package is built, the app's checks once the app
+#            is built.
+# The machine has two cores: the lanes overlap a compile with the tests that mostly wait (browsers,
+# servers, PostgreSQL), which is where the time goes (scripts/test-all.sh's table at the end).
+
+# ready NAME: a build of one lane is done (or failed: its waiters then fail at once). wait_for NAME:
+# blocks until it is; returns 1, saying which, if it failed.
+ready() { touch "$logs/ready-$1"; }
+wait_for() {
+  while [ ! -e "$logs/ready-$1" ]; do sleep 1; done
+  if grep -qx "$1" "$logs/failed"; then
+    echo "not run: the $1 suite failed (its output is above)"
+    return 1
+  fi
+}
+# after NAME SUITE COMMAND...: SUITE once NAME is ready; a failed NAME fails SUITE with that reason.
+needs() {
+  local needed="$1"; shift
+  wait_for "$needed" && "$@"
+}
+after() {
+  local needed="$1" name="$2"; shift 2
+  suite "$name" needs "$needed" "$@"
+}
+
+# The server the browser tests start is the test build's own binary: the Rust lane's first suite
+# compiles every test (`cargo test --no-run`, which also builds target/debug/mg-server), and the
+# browser tests run a copy of it (target/e2e/, since server-production links another binary into
+# target/debug/mg-server while they run). One compile serves both.
 e2e_bin="$PWD/target/e2e/mg-server"
 build_server() {
   scripts/cargo-linted.sh test --workspace --no-run && mkdir -p target/e2e &&
@@ -70,14 +101,14 @@ rm -f "$e2e_bin"
 
 rust_lane() {
   suite "server-build" build_server
-  touch "$logs/server-built"
+  ready "server-build"
   suite "rust-fmt" cargo fmt --all -- --check
   # workspace-hack/Cargo.toml matches Cargo.lock: the pins that let the builds below share one
   # compile of each dependency (workspace-hack/README.md).
   suite "workspace-hack" node scripts/workspace-hack.mjs --check
   # Every crate's tests on SQLite and, with MG_TEST_POSTGRES_URL, on PostgreSQL. Six at a time: the
-  # API tests mostly wait (on the servers they start, PostgreSQL, timers), so on two cores six
-  # threads finish them in about half the time two do (103 s against 183 s on a quiet machine).
+  # API tests mostly wait (on the servers they start, PostgreSQL), so on two cores six threads
+  # finish them in about half the time two do.
   # Every cargo command of this lane goes through scripts/cargo-linted.sh: clippy's lints run inside
   # the one compile of the tests (clippy-driver wrapping rustc for the workspace's crates), so there
   # is no second, checking-only compile for clippy; a command without it would compile every crate
@@ -87,8 +118,12 @@ rust_lane() {
   # The lint verdict: the same build (fresh by now, cargo replays its stored warnings) plus the
   # benches, failing on any warning, rustc's or clippy's.
   suite "clippy-host" scripts/cargo-linted.sh lint test --workspace --all-targets --no-run
+  # The production build (no identity emulator): clippy, and its binary refusing to start without
+  # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
+  # dependencies (platform, status, the shell), without the test build's TypeScript derives.
+  suite "server-production" scripts/check-production-build.sh
   # core-wasm's tests (the bindings in every cargo feature: machines, graphics, status) build in the
-  # release profile, in the target directories of `make package`'s builds of the .wasm files
+  # release profile, in the target directories of the package's builds of the .wasm files
   # (Makefile), so they reuse the dependencies the package compiled: the same profile, RUSTFLAGS and
   # features (core-wasm/Cargo.toml names serde's `alloc`, which the tests' serde_json turns on).
   # Only mg-domain, mg-core and the test-only crates compile here, those two with overflow checks
@@ -99,11 +134,7 @@ rust_lane() {
     --config 'profile.release.package.mg-domain.overflow-checks=true'
     --config 'profile.release.package.mg-domain.debug-assertions=true')
   # Lint them, in the compile the browser tests below run.
-  suite "clippy-wasm32" scripts/cargo-linted.sh lint test "${wasm_tests[@]}" --all-targets --no-run
-  # The production build (no identity emulator): clippy, and its binary refusing to start without
-  # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
-  # dependencies (platform, status, the shell), without the test build's TypeScript derives.
-  suite "server-production" scripts/check-production-build.sh
+  after "package-build" "clippy-wasm32" scripts/cargo-linted.sh lint test "${wasm_tests[@]}" --all-targets --no-run
   # core-wasm's bindings in real Chromium, headless: cargo runs each wasm test binary through the
   # wasm-bindgen CLI's own test runner (Cargo.lock's version, which the package build installs) and
   # Debian's chromedriver ($CHROMEDRIVER).
@@ -117,33 +148,48 @@ rust_lane() {
     RUSTFLAGS="-C target-feature=+simd128" "${wasm_test[@]}"
 }
 
-# Waits for the Rust lane's server build, then runs the browser tests on its copy.
+# The browser tests on the copy of the test build's server.
 e2e() {
-  while [ ! -e "$logs/server-built" ]; do sleep 2; done
+  wait_for "server-build" || return 1
   [ -x "$e2e_bin" ] || { echo "the server did not build (see server-build)"; return 1; }
   MG_SERVER_BIN="$e2e_bin" npm --prefix app run --silent e2e
 }
 
-js_lane() {
+browser_lane() {
+  # The npm package: its four .wasm builds (the simd128 one in its own target directory, beside the
+  # scalar ones) and wasm-bindgen; then the app (npm ci, Vite, the prerender) and the graphics
+  # harness page.
+  suite "package-build" make --no-print-directory -j2 package
+  ready "package-build"
+  after "package-build" "app-build" make --no-print-directory -j2 app app/dist-harness/graphics.html
+  ready "app-build"
+  after "app-build" "e2e" e2e
+}
+
+checks_lane() {
   # The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
   suite "standalone" scripts/check-standalone.sh
-  # No source or test file over 600 lines (generated ones aside).
+  # No source or test file over its size bar (scripts/check-file-size.sh, generated ones aside).
   suite "file-size" scripts/check-file-size.sh
-  suite "app-typecheck" npm --prefix app run --silent typecheck
+  # The fixtures' tools (examples/package-lock.json), then the package's tarball into them.
+  suite "fixtures-install" make --no-print-directory examples/node_modules/.installed
+  # The npm package (installed into examples/): its .d.ts against core-wasm/api/, the .wasm gzip
+  # budgets, 100,000 create/dispose per class, and the fixture projects (see examples/README.md) in
+  # their runtimes, the browser ones in Chromium and in Firefox.
+  after "package-build" "package-matrix" bash -c \
+    'make --no-print-directory package-fixtures && node examples/run-matrix.mjs'
+  after "app-build" "app-typecheck" npm --prefix app run --silent typecheck
   suite "app-lint" npm --prefix app run --silent lint
   suite "app-unit" npm --prefix app run --silent test
-  # The npm package (make package-fixtures installed its tarball into examples/): its .d.ts against
-  # core-wasm/api/, the .wasm gzip budgets, 100,000 create/dispose per class, and the fixture projects
-  # (see examples/README.md) in their runtimes, the browser ones in Chromium and in Firefox.
-  suite "package-matrix" node examples/run-matrix.mjs
-  suite "e2e" e2e
 }
 
 rust_lane &
 rust_pid=$!
-js_lane &
-js_pid=$!
-wait "$rust_pid" "$js_pid"
+browser_lane &
+browser_pid=$!
+checks_lane &
+checks_pid=$!
+wait "$rust_pid" "$browser_pid" "$checks_pid"
 
 # Hostile traffic beside normal traffic for 25 s (the debug build cargo-test made): RSS growth,
 # /health p99 and lost sign-ins against their targets. The full form: benches/soak.sh [seconds]. Its
@@ -153,7 +199,7 @@ wait "$rust_pid" "$js_pid"
 suite "soak-short" env PROFILE=debug SOAK_P99_LIMIT_MS=100 benches/soak.sh 25
 
 # Where the time went: CPU seconds (user + system) and wall seconds per suite, in the order they
-# ended; the two lanes run side by side, so the wall times overlap and add up to more than the run.
+# ended; the lanes run side by side, so the wall times overlap and add up to more than the run.
 print_times() {
   local name cpu wall total=0
   printf '\n%-28s %8s %8s\n' "suite" "CPU s" "wall s"
