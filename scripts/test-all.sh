@@ -167,12 +167,13 @@ browser_lane() {
 }
 
 checks_lane() {
+  # The fixtures' tools (examples/package-lock.json; the package's tarball goes in below), first:
+  # the longest install of the run, and it needs nothing built.
+  suite "fixtures-install" make --no-print-directory examples/node_modules/.installed
   # The repository explains itself: no path outside it, no tracker numbers, a short README, live doc links.
   suite "standalone" scripts/check-standalone.sh
   # No source or test file over its size bar (scripts/check-file-size.sh, generated ones aside).
   suite "file-size" scripts/check-file-size.sh
-  # The fixtures' tools (examples/package-lock.json), then the package's tarball into them.
-  suite "fixtures-install" make --no-print-directory examples/node_modules/.installed
   # The npm package (installed into examples/): its .d.ts against core-wasm/api/, the .wasm gzip
   # budgets, 100,000 create/dispose per class, and the fixture projects (see examples/README.md) in
   # their runtimes, the browser ones in Chromium and in Firefox.
