@@ -1,9 +1,7 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
-use std::sync::Arc;
-
 use axum::response::{IntoResponse, Response};
-use axum::{extract::FromRef, routing::post, Json, Router};
+use axum::{routing::post, Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -14,22 +12,13 @@ use crate::{
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::{
-        sessions::SessionStore,
-        signed_in::{recorded_key, SignedIn},
-        verify::SessionVerifier,
-    },
+    identity::signed_in::{recorded_key, SignedIn},
+    state::AppState,
     time::{now_ms, rfc3339},
 };
 
 /// Routes nested under `/api/auth`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/current-user", post(get_current_user))
         .route("/update-profile", post(update_profile))
