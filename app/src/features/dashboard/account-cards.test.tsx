@@ -1,9 +1,9 @@
 import type { AccountSession } from "@common/http-types";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { renderAtHome, stubSession } from "@/testing/session";
-import { setRevokedHandler, setTokenProvider } from "../../lib/api-client";
+import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
+import { setRevokedHandler } from "../../lib/api-client";
 import type { Session } from "../../lib/session/session-context";
 import { loadCore } from "../../lib/wasm/load-core";
 import { AccountDataCard } from "./account-data-card";
@@ -30,13 +30,8 @@ function renderWithSession(element: React.ReactNode, session: Partial<Session> =
 // Every answer's message is read by the wasm core: loaded once before the cases, so its first load
 // (seconds on a busy machine) is not counted against the first case's wait for the list.
 beforeAll(() => loadCore());
-beforeEach(() => setTokenProvider(() => "session-jwt"));
-afterEach(() => {
-  cleanup();
-  setTokenProvider(undefined);
-  setRevokedHandler(undefined);
-  vi.unstubAllGlobals();
-});
+callApiSignedIn();
+afterEach(() => setRevokedHandler(undefined));
 
 describe("SessionsCard", () => {
   it("lists each session with its label, this device, and signs another out", async () => {

@@ -14,6 +14,7 @@ import type {
 } from "@common/http-types";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useSession } from "../../lib/session/session-context";
+import { Choices } from "./choices";
 import { OperatorAction } from "./operator-action";
 import { useOperatorGet } from "./operator-answers";
 import { SetComponentStatus } from "./operator-components";
@@ -106,11 +107,7 @@ function ComponentStatusChoice({
       <label htmlFor={id}>Component status</label>
       <select id={id} name="component_status" defaultValue="">
         <option value="">{none}</option>
-        {info.component_statuses.map(([value, words]) => (
-          <option key={value} value={value}>
-            {words}
-          </option>
-        ))}
+        <Choices choices={info.component_statuses} />
       </select>
     </>
   );
@@ -192,11 +189,7 @@ function OpenIncident({ info, onPosted }: FormProps) {
       <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
       <label htmlFor="incident-impact">Impact</label>
       <select id="incident-impact" name="impact" defaultValue="minor">
-        {info.impacts.map(([impact, words]) => (
-          <option key={impact} value={impact}>
-            {words}
-          </option>
-        ))}
+        <Choices choices={info.impacts} />
       </select>
       <Components info={info} prefix="incident" />
       <ComponentStatusChoice
@@ -206,13 +199,7 @@ function OpenIncident({ info, onPosted }: FormProps) {
       />
       <label htmlFor="incident-status">Status</label>
       <select id="incident-status" name="status" defaultValue="investigating">
-        {info.incident_statuses
-          .filter(([status]) => status !== "resolved")
-          .map(([status, words]) => (
-            <option key={status} value={status}>
-              {words}
-            </option>
-          ))}
+        <Choices choices={info.incident_statuses.filter(([status]) => status !== "resolved")} />
       </select>
       {info.check_incidents.length > 0 && (
         <>
@@ -272,11 +259,7 @@ function PostUpdate({ info, onPosted }: FormProps) {
           </select>
           <label htmlFor="update-status">Status</label>
           <select id="update-status" name="status" key={kind}>
-            {statuses.map(([status, words]) => (
-              <option key={status} value={status}>
-                {words}
-              </option>
-            ))}
+            <Choices choices={statuses} />
           </select>
           {kind === "incident" && (
             <ComponentStatusChoice
