@@ -28,14 +28,14 @@ pub fn router() -> Router<AppState> {
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
 /// `name` alone is the person's own edit; `profile` is the sign-in's sync of the provider's data.
 #[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UpdateProfileRequest"))]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "UpdateProfileRequest", optional_fields = nullable)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfileBody {
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub profile: Option<ProfileBody>,
 }
 
@@ -48,17 +48,11 @@ pub struct ProfileBody {
 }
 
 #[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct OauthData {
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub username: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub display_name: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub avatar: Option<String>,
 }
 
