@@ -126,6 +126,16 @@ function Components({ info, prefix }: { info: OperatorInfo; prefix: string }) {
   );
 }
 
+/** A new notice's title, as long as the server allows. */
+function TitleField({ info, id }: { info: OperatorInfo; id: string }) {
+  return (
+    <>
+      <label htmlFor={id}>Title</label>
+      <input id={id} name="title" required maxLength={info.limits.title_chars} />
+    </>
+  );
+}
+
 /** A form's ending: the text people see (Markdown, as `body`) and the button that posts it. */
 function BodyAndSubmit({
   info,
@@ -185,8 +195,7 @@ function OpenIncident({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="open-incident-heading">
-      <label htmlFor="incident-title">Title</label>
-      <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
+      <TitleField info={info} id="incident-title" />
       <label htmlFor="incident-impact">Impact</label>
       <select id="incident-impact" name="impact" defaultValue="minor">
         <Choices choices={info.impacts} />
@@ -300,8 +309,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="schedule-heading">
-      <label htmlFor="window-title">Title</label>
-      <input id="window-title" name="title" required maxLength={info.limits.title_chars} />
+      <TitleField info={info} id="window-title" />
       <Components info={info} prefix="window" />
       <label htmlFor="window-start">Starts (UTC)</label>
       <input id="window-start" name="starts_at" type="datetime-local" required />
