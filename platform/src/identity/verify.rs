@@ -63,21 +63,24 @@ pub enum VerifyError {
     KeysUnavailable(String),
 }
 
-/// The facts a verified session token carries. A missing `Option` claim reads as `None` (serde's
-/// rule for `Option` fields).
+/// The facts a verified session token carries.
 #[derive(Debug, Clone, Deserialize)]
 pub struct SessionClaims {
     pub sub: String,
     pub iss: String,
     pub exp: u64,
+    #[serde(default)]
     pub iat: Option<u64>,
+    #[serde(default)]
     pub drn: Option<String>,
     /// The provider's id of the sign-in the token was issued under (every token refreshed from
     /// that sign-in's refresh token carries the same one), when the provider sends it: what
     /// binds a session to its tokens (`AuthUser::binding`). The local emulator's tokens carry it.
     #[serde(default, deserialize_with = "text_or_none")]
     pub sid: Option<String>,
+    #[serde(default)]
     pub email: Option<String>,
+    #[serde(default)]
     pub name: Option<String>,
     /// The project-level roles the identity provider grants the user (`status-operator` makes a
     /// status operator: docs/status-operators.md). Anything but a list of strings reads as none.
