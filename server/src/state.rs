@@ -1,6 +1,8 @@
 //! The application's shared state as plain data. Handlers and extractors take only the piece they
-//! use (`State<Database>`, `State<Arc<SessionStore>>`, ...) through axum's `FromRef`, so no route
-//! depends on this struct or on the code that builds it (`startup.rs`).
+//! use (`State<Database>`, `State<Arc<SessionStore>>`, ...) through axum's `FromRef`, so no handler
+//! depends on this struct or on the code that builds it (`startup.rs`); the route tables
+//! (`Router<AppState>`) name it, the one state they are served with, instead of repeating each
+//! piece's `FromRef` bound.
 
 use std::sync::Arc;
 

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use axum::http::{HeaderMap, HeaderValue};
+use tempfile::TempDir;
 
 use super::{is_session_id, AccountActions, ACCOUNT_ACTION_EVERY};
 use crate::{
-    db::{test_database, Database},
+    db::{test_database_of, Database},
     error::AppError,
     identity::{
         sessions::{SessionStore, VerifiedSession},
@@ -49,16 +50,21 @@ fn device(db: &Database, store: &Arc<SessionStore>, sub: &str, device: &str) -> 
     SignedIn::new(db.clone(), store.clone(), user, headers)
 }
 
-async fn person(db: &Database, sub: &str) {
-    db.find_or_create_user(sub, None, NOW).await.expect("user");
+/// A database where each of `people` has an account, this instance's session store, and the
+/// account actions.
+async fn accounts(people: &[&str]) -> (TempDir, Database, Arc<SessionStore>, AccountActions) {
+    let (dir, db) = test_database_of(people).await;
+    (
+        dir,
+        db,
+        Arc::new(SessionStore::default()),
+        AccountActions::default(),
+    )
 }
 
 #[tokio::test]
 async fn the_list_records_the_callers_session_and_marks_it() {
-    let (_dir, db) = test_database().await;
-    let store = Arc::new(SessionStore::default());
-    person(&db, "ada").await;
-    let actions = AccountActions::default();
+    let (_dir, db, store, actions) = accounts(&["ada"]).await;
     let laptop = device(&db, &store, "ada", "laptop");
     let listed = actions.sessions(&laptop, NOW).await.expect("list");
     assert_eq!(listed.rows.len(), 1);
@@ -75,10 +81,7 @@ async fn the_list_records_the_callers_session_and_marks_it() {
 
 #[tokio::test]
 async fn signing_out_another_session_refuses_its_tokens_and_nothing_else() {
-    let (_dir, db) = test_database().await;
-    let store = Arc::new(SessionStore::default());
-    person(&db, "ada").await;
-    let actions = AccountActions::default();
+    let (_dir, db, store, actions) = accounts(&["ada"]).await;
     let (laptop, phone) = (
         device(&db, &store, "ada", "laptop"),
         device(&db, &store, "ada", "phone"),
@@ -130,10 +133,7 @@ async fn signing_out_another_session_refuses_its_tokens_and_nothing_else() {
 
 #[tokio::test]
 async fn all_other_sessions_at_once() {
-    let (_dir, db) = test_database().await;
-    let store = Arc::new(SessionStore::default());
-    person(&db, "ada").await;
-    let actions = AccountActions::default();
+    let (_dir, db, store, actions) = accounts(&["ada"]).await;
     let devices = ["laptop", "phone", "tablet"].map(|name| device(&db, &store, "ada", name));
     for each in &devices {
         actions.sessions(each, NOW).await.expect("list");
@@ -165,12 +165,7 @@ async fn all_other_sessions_at_once() {
 
 #[tokio::test]
 async fn export_and_deletion_are_each_once_per_interval_per_user() {
-    let (_dir, db) = test_database().await;
-    let store = Arc::new(SessionStore::default());
-    for sub in ["ada", "bob"] {
-        person(&db, sub).await;
-    }
-    let actions = AccountActions::default();
+    let (_dir, db, store, actions) = accounts(&["ada", "bob"]).await;
     let (ada, bob) = (
         device(&db, &store, "ada", "laptop"),
         device(&db, &store, "bob", "laptop"),

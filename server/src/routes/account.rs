@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::FromRef,
     http::{header, HeaderValue},
     response::{IntoResponse, Response},
     routing::post,
@@ -15,29 +14,20 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::ProviderData;
 use crate::{
-    config::Config,
-    db::{sessions::SessionRow, Database},
+    db::sessions::SessionRow,
     error::AppError,
     extract::ApiJson,
     extract::Sanctified,
     identity::{
         account::{AccountActions, Sessions},
-        sessions::SessionStore,
         signed_in::SignedIn,
-        verify::SessionVerifier,
     },
+    state::AppState,
     time::{now_ms, rfc3339},
 };
 
 /// Routes merged under `/api/auth` beside `auth::router`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<Config>: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/sessions", post(list_sessions))
         .route("/sessions/revoke", post(revoke_session))

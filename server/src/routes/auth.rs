@@ -1,9 +1,7 @@
 //! `/api/auth/*`: the signed-in person's record, read and updated through a verified session token.
 
-use std::sync::Arc;
-
 use axum::response::{IntoResponse, Response};
-use axum::{extract::FromRef, routing::post, Json, Router};
+use axum::{routing::post, Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -14,22 +12,13 @@ use crate::{
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
     extract::ApiJson,
-    identity::{
-        sessions::SessionStore,
-        signed_in::{recorded_key, SignedIn},
-        verify::SessionVerifier,
-    },
+    identity::signed_in::{recorded_key, SignedIn},
+    state::AppState,
     time::{now_ms, rfc3339},
 };
 
 /// Routes nested under `/api/auth`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/current-user", post(get_current_user))
         .route("/update-profile", post(update_profile))
@@ -39,14 +28,14 @@ where
 /// The body of `update-profile`. Unknown fields are refused so a typo never silently does nothing.
 /// `name` alone is the person's own edit; `profile` is the sign-in's sync of the provider's data.
 #[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UpdateProfileRequest"))]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "UpdateProfileRequest", optional_fields = nullable)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfileBody {
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub name: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub profile: Option<ProfileBody>,
 }
 
@@ -59,17 +48,11 @@ pub struct ProfileBody {
 }
 
 #[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct OauthData {
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub username: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub display_name: Option<String>,
-    #[serde(default)]
-    #[cfg_attr(test, ts(optional = nullable))]
     pub avatar: Option<String>,
 }
 

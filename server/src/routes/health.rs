@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use axum::{
     body::Body,
-    extract::{FromRef, State},
+    extract::State,
     http::{header, HeaderValue, StatusCode},
     response::Response,
     routing::get,
@@ -13,23 +13,20 @@ use axum::{
 use serde::Serialize;
 
 use crate::db::{Backend, Database};
+use crate::state::AppState;
 
 /// How long each step of `/db-health`'s probe (a read, then a committed write) may take.
 pub use crate::db::PING_LIMIT as DB_PING_LIMIT;
 
 /// Routes at the top level: `/health` and `/db-health`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/health", get(get_health))
         .route("/db-health", get(get_db_health))
 }
 
 /// Routes nested under `/api`: `/api/health`.
-pub fn api_router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+pub fn api_router() -> Router<AppState> {
     Router::new().route("/health", get(get_health))
 }
 

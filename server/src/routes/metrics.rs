@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{FromRef, State},
+    extract::State,
     http::{header, HeaderMap},
     response::IntoResponse,
     routing::get,
@@ -14,15 +14,10 @@ use tower_http::compression::CompressionLayer;
 
 use crate::{
     config::Config, db::Database, error::AppError, forwarded::ClientInfo, request_metrics::Metrics,
+    state::AppState,
 };
 
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<Config>: FromRef<S>,
-    Database: FromRef<S>,
-    Arc<Metrics>: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/metrics", get(get_metrics))
         .layer(CompressionLayer::new())

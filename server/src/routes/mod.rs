@@ -12,28 +12,17 @@ pub mod wisdom;
 
 use std::sync::Arc;
 
-use axum::{extract::FromRef, middleware, Router};
+use axum::{middleware, Router};
 
 use crate::{
-    config::Config,
-    db::Database,
     error::AppError,
-    identity::{sessions::SessionStore, verify::SessionVerifier},
     rate_limit::{self, RateLimiter},
-    status::StatusService,
+    state::AppState,
 };
 
 /// Everything under `/api`; unknown API paths answer 404 JSON, never the app's HTML.
 /// Sign-in and wisdom routes are rate-limited per client IP by `rate_limiter`.
-pub fn api_router<S>(rate_limiter: Arc<RateLimiter>) -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<StatusService>: FromRef<S>,
-    Arc<Config>: FromRef<S>,
-{
+pub fn api_router(rate_limiter: Arc<RateLimiter>) -> Router<AppState> {
     let limited = Router::new()
         .nest("/auth", auth::router().merge(account::router()))
         .merge(wisdom::router())

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{FromRef, Path, RawQuery, State},
+    extract::{Path, RawQuery, State},
     response::Response,
     routing::{get, MethodRouter},
     Router,
@@ -16,6 +16,7 @@ use mg_domain::status::Range;
 use crate::{
     error::AppError,
     precomputed::negotiate::IfNoneMatch,
+    state::AppState,
     status::{
         render::{Published, ReadyAnswer},
         StatusService,
@@ -26,11 +27,7 @@ use crate::{
 const MAX_QUERY_LEN: usize = 256;
 
 /// Routes at the top level: badges and the feed.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<StatusService>: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new()
         .route("/status/badge/{file}", get(get_badge))
         .route("/status/feed.atom", published(|p| &p.feed))
@@ -39,11 +36,7 @@ where
 }
 
 /// `GET` of the answer `pick` chooses from the published ones, with `ETag`/304.
-fn published<S>(pick: fn(&Published) -> &ReadyAnswer) -> MethodRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<StatusService>: FromRef<S>,
-{
+fn published(pick: fn(&Published) -> &ReadyAnswer) -> MethodRouter<AppState> {
     get(
         move |State(status): State<Arc<StatusService>>, headers: IfNoneMatch| async move {
             pick(&status.published()).answer(&headers)
@@ -52,11 +45,7 @@ where
 }
 
 /// Routes nested under `/api`.
-pub fn api_router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<StatusService>: FromRef<S>,
-{
+pub fn api_router() -> Router<AppState> {
     Router::new()
         .route("/status", published(|p| &p.status))
         .route("/status/history", get(get_history))
@@ -123,21 +112,34 @@ async fn get_notices(
 
 /// The `from` of a notices query (absent: the open and recent posts).
 pub fn parse_notices_query(query: &str) -> Result<Option<String>, AppError> {
+    let [from] = query_params(query, ["from"])?;
+    Ok(from)
+}
+
+/// The values of a query that may give each of `names` once and nothing else (`None`: not given).
+fn query_params<const N: usize>(
+    query: &str,
+    names: [&'static str; N],
+) -> Result<[Option<String>; N], AppError> {
     if query.len() > MAX_QUERY_LEN {
         return Err(AppError::BadRequest("The query string is too long.".into()));
     }
-    let mut from = None;
+    let mut values = [const { None }; N];
     for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
-        if key != "from" {
-            return Err(AppError::BadRequest(
-                "Unknown query parameter: use from.".into(),
-            ));
-        }
-        if from.replace(value.into_owned()).is_some() {
-            return Err(AppError::BadRequest("'from' is given twice.".into()));
+        let Some(at) = names.iter().position(|name| key == *name) else {
+            return Err(AppError::BadRequest(format!(
+                "Unknown query parameter: use {}.",
+                names.join(" and ")
+            )));
+        };
+        if values[at].replace(value.into_owned()).is_some() {
+            return Err(AppError::BadRequest(format!(
+                "'{}' is given twice.",
+                names[at]
+            )));
         }
     }
-    Ok(from)
+    Ok(values)
 }
 
 /// The status page's one request per round: the summary with every component's 90-day and 24-hour
@@ -165,20 +167,7 @@ fn headers_match(headers: &IfNoneMatch, rendered: &ReadyAnswer) -> bool {
 /// The `since` of a page query (absent: the full page). `since` is an RFC 3339 UTC time as the
 /// server writes them (`2026-11-25T14:03:12.345Z`); anything else is a 400.
 pub fn parse_page_query(query: &str) -> Result<Option<String>, AppError> {
-    if query.len() > MAX_QUERY_LEN {
-        return Err(AppError::BadRequest("The query string is too long.".into()));
-    }
-    let mut since = None;
-    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
-        if key != "since" {
-            return Err(AppError::BadRequest(
-                "Unknown query parameter: use since.".into(),
-            ));
-        }
-        if since.replace(value.into_owned()).is_some() {
-            return Err(AppError::BadRequest("'since' is given twice.".into()));
-        }
-    }
+    let [since] = query_params(query, ["since"])?;
     match since {
         Some(text) if !is_server_time(&text) => Err(AppError::InvalidField(
             "since must be the updated_at of an earlier answer.".into(),
@@ -223,25 +212,7 @@ pub fn parse_history_query(
     query: &str,
     components: &[String],
 ) -> Result<(String, Range), AppError> {
-    if query.len() > MAX_QUERY_LEN {
-        return Err(AppError::BadRequest("The query string is too long.".into()));
-    }
-    let mut component = None;
-    let mut range = None;
-    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
-        let (slot, name) = match key.as_ref() {
-            "component" => (&mut component, "component"),
-            "range" => (&mut range, "range"),
-            _ => {
-                return Err(AppError::BadRequest(
-                    "Unknown query parameter: use component and range.".into(),
-                ))
-            }
-        };
-        if slot.replace(value.into_owned()).is_some() {
-            return Err(AppError::BadRequest(format!("'{name}' is given twice.")));
-        }
-    }
+    let [component, range] = query_params(query, ["component", "range"])?;
     let known = components.join(", ");
     let component = component
         .ok_or_else(|| AppError::InvalidField(format!("component is required: one of {known}.")))?;

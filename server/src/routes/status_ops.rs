@@ -6,10 +6,8 @@
 //! rate, log and commit) are the status service's (`mg_status::operator`); these handlers extract,
 //! call and answer.
 
-use std::sync::Arc;
-
 use axum::{
-    extract::{FromRef, FromRequestParts, Path},
+    extract::Path,
     http::StatusCode,
     routing::{get, patch, post, MethodRouter},
     Json, Router,
@@ -18,28 +16,17 @@ use mg_domain::notices::{Notice, NoticeKind};
 
 use super::status_operator::StatusOperator;
 use crate::{
-    db::Database,
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, verify::SessionVerifier},
-    status::{
-        operator::bodies::{
-            ComponentSetting, EditUpdate, OpenIncident, OperatorLog, OperatorView, PostUpdate,
-            ScheduleMaintenance, SetComponentStatus,
-        },
-        StatusService,
+    state::AppState,
+    status::operator::bodies::{
+        ComponentSetting, EditUpdate, OpenIncident, OperatorLog, OperatorView, PostUpdate,
+        ScheduleMaintenance, SetComponentStatus,
     },
 };
 
 /// Routes nested under `/api`.
-pub fn api_router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<StatusService>: FromRef<S>,
-{
+pub fn api_router() -> Router<AppState> {
     Router::new()
         .route("/status/operator", get(get_operator))
         .route("/status/operator/log", get(get_log))
@@ -99,11 +86,7 @@ async fn schedule_maintenance(
 }
 
 /// `POST /api/status/{incidents,maintenances}/{id}/updates`: an update to a notice of `kind`.
-fn update_route<S>(kind: NoticeKind) -> MethodRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    StatusOperator: FromRequestParts<S, Rejection = AppError>,
-{
+fn update_route(kind: NoticeKind) -> MethodRouter<AppState> {
     post(
         move |operator: StatusOperator,
               Path(id): Path<String>,
@@ -116,11 +99,7 @@ where
 
 /// `PATCH` and `DELETE /api/status/{incidents,maintenances}/{id}/updates/{seq}`: correct the text
 /// of an update of a notice of `kind`, or delete it; both answer the notice as the page shows it.
-fn correction_route<S>(kind: NoticeKind) -> MethodRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    StatusOperator: FromRequestParts<S, Rejection = AppError>,
-{
+fn correction_route(kind: NoticeKind) -> MethodRouter<AppState> {
     patch(
         move |operator: StatusOperator,
               Path((id, seq)): Path<(String, String)>,

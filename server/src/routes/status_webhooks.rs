@@ -5,10 +5,8 @@
 //! these handlers extract, call and answer. The signing secret is answered once, when a webhook is
 //! added, and never listed or logged.
 
-use std::sync::Arc;
-
 use axum::{
-    extract::{FromRef, Path},
+    extract::Path,
     http::StatusCode,
     routing::{delete, get},
     Json, Router,
@@ -16,25 +14,14 @@ use axum::{
 
 use super::status_operator::StatusOperator;
 use crate::{
-    db::Database,
     error::AppError,
     extract::ApiJson,
-    identity::{sessions::SessionStore, verify::SessionVerifier},
-    status::{
-        operator::bodies::{AddWebhook, AddedWebhook, DeliveryLog, WebhookList},
-        StatusService,
-    },
+    state::AppState,
+    status::operator::bodies::{AddWebhook, AddedWebhook, DeliveryLog, WebhookList},
 };
 
 /// Routes nested under `/api`.
-pub fn api_router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-    Arc<SessionStore>: FromRef<S>,
-    Option<Arc<SessionVerifier>>: FromRef<S>,
-    Arc<StatusService>: FromRef<S>,
-{
+pub fn api_router() -> Router<AppState> {
     Router::new()
         .route("/status/webhooks", get(list).post(add))
         .route("/status/webhooks/deliveries", get(deliveries))

@@ -1,7 +1,7 @@
 //! `POST /api/wisdom`: a random quote from the database.
 
 use axum::{
-    extract::{FromRef, State},
+    extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
     routing::post,
@@ -10,13 +10,10 @@ use axum::{
 use serde::Serialize;
 
 use crate::db::{wisdom::Wisdom, Database};
+use crate::state::AppState;
 
 /// Routes nested under `/api`.
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Database: FromRef<S>,
-{
+pub fn router() -> Router<AppState> {
     Router::new().route("/wisdom", post(get_wisdom))
 }
 

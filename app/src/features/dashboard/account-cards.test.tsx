@@ -1,9 +1,9 @@
 import type { AccountSession } from "@common/http-types";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { renderAtHome, stubSession } from "@/testing/session";
-import { setRevokedHandler, setTokenProvider } from "../../lib/api-client";
+import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
+import { setRevokedHandler } from "../../lib/api-client";
 import type { Session } from "../../lib/session/session-context";
 import { loadCore } from "../../lib/wasm/load-core";
 import { AccountDataCard } from "./account-data-card";
@@ -27,27 +27,34 @@ function renderWithSession(element: React.ReactNode, session: Partial<Session> =
   return renderAtHome(element, stubSession({ userId: "U1" }, session));
 }
 
+/** A faked server listing `sessions`; each sign-out action (`revoke`, `revoke-others`) answers
+ * that `revoked` were signed out and leaves `left` listed. */
+function sessionsServer(
+  sessions: AccountSession[],
+  signOuts: Partial<Record<"revoke" | "revoke-others", [left: AccountSession[], revoked: number]>>,
+) {
+  let listed = sessions;
+  const routes: Parameters<typeof mockFetch>[0] = {
+    "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions: listed } } }),
+  };
+  for (const [action, [left, revoked]] of Object.entries(signOuts)) {
+    routes[`/api/auth/sessions/${action}`] = () => {
+      listed = left;
+      return { status: 200, body: { data: { revoked } } };
+    };
+  }
+  return mockFetch(routes);
+}
+
 // Every answer's message is read by the wasm core: loaded once before the cases, so its first load
 // (seconds on a busy machine) is not counted against the first case's wait for the list.
 beforeAll(() => loadCore());
-beforeEach(() => setTokenProvider(() => "session-jwt"));
-afterEach(() => {
-  cleanup();
-  setTokenProvider(undefined);
-  setRevokedHandler(undefined);
-  vi.unstubAllGlobals();
-});
+callApiSignedIn();
+afterEach(() => setRevokedHandler(undefined));
 
 describe("SessionsCard", () => {
   it("lists each session with its label, this device, and signs another out", async () => {
-    let sessions: AccountSession[] = [laptop, phone];
-    const calls = mockFetch({
-      "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions } } }),
-      "/api/auth/sessions/revoke": () => {
-        sessions = [laptop];
-        return { status: 200, body: { data: { revoked: 1 } } };
-      },
-    });
+    const calls = sessionsServer([laptop, phone], { revoke: [[laptop], 1] });
     const changed = vi.fn();
     renderWithSession(<SessionsCard onChanged={changed} />);
     const items = await screen.findAllByTestId("session");
@@ -76,17 +83,9 @@ describe("SessionsCard", () => {
 
   it("does not call a session that can sign back in on its own signed out", async () => {
     const script = { ...phone, label: "curl", boundToSignIn: false };
-    let sessions: AccountSession[] = [laptop, script];
-    mockFetch({
-      "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions } } }),
-      "/api/auth/sessions/revoke": () => {
-        sessions = [laptop];
-        return { status: 200, body: { data: { revoked: 1 } } };
-      },
-      "/api/auth/sessions/revoke-others": () => {
-        sessions = [laptop];
-        return { status: 200, body: { data: { revoked: 2 } } };
-      },
+    sessionsServer([laptop, script], {
+      revoke: [[laptop], 1],
+      "revoke-others": [[laptop], 2],
     });
     renderWithSession(<SessionsCard onChanged={() => {}} />);
     const items = await screen.findAllByTestId("session");
@@ -149,14 +148,7 @@ describe("SessionsCard with two sessions of one browser and system", () => {
   });
 
   it("asks before signing out all others; Cancel keeps them, and focus comes back", async () => {
-    let sessions: AccountSession[] = [mine, twin, other];
-    const calls = mockFetch({
-      "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions } } }),
-      "/api/auth/sessions/revoke-others": () => {
-        sessions = [mine];
-        return { status: 200, body: { data: { revoked: 2 } } };
-      },
-    });
+    const calls = sessionsServer([mine, twin, other], { "revoke-others": [[mine], 2] });
     const changed = vi.fn();
     renderWithSession(<SessionsCard onChanged={changed} />);
     await screen.findAllByTestId("session");

@@ -1,9 +1,8 @@
 import type { AccountSession, CurrentUser } from "@common/http-types";
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { renderAtHome, stubSession } from "@/testing/session";
-import { setTokenProvider } from "../../lib/api-client";
+import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
 import type { Session } from "../../lib/session/session-context";
 import { DashboardPage } from "./dashboard-page";
 
@@ -65,11 +64,7 @@ function typeName(value: string, key: "Enter" | "Escape") {
   fireEvent.keyDown(input, { key });
 }
 
-beforeEach(() => setTokenProvider(() => "session-jwt"));
-afterEach(() => {
-  cleanup();
-  setTokenProvider(undefined);
-});
+callApiSignedIn();
 
 describe("DashboardPage", () => {
   it("shows the identity user and the API's user data", async () => {

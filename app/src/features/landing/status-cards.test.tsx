@@ -1,21 +1,25 @@
 import type { DatabaseName } from "@common/http-types";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { StatusCardList } from "./status-cards";
 
 // Ethereal is a build-time deployment type, so the browser suite cannot switch to it; the cards'
 // ethereal rendering is checked here with the snapshot useHealth gives on such a deployment.
+// `server` is what the page has of the server's answer (the stated statuses and the 24 h uptimes).
 function renderCards(
   ethereal: boolean,
   db: "unknown" | "healthy" | "unhealthy" | "n/a",
   database?: DatabaseName,
+  server: Pick<ComponentProps<typeof StatusCardList>, "stated" | "uptime"> = {},
 ) {
   render(
     <MemoryRouter>
       <StatusCardList
         ethereal={ethereal}
         health={{ api: ethereal ? "n/a" : "healthy", db, queue: "unknown", database }}
+        {...server}
       />
     </MemoryRouter>,
   );
@@ -61,27 +65,21 @@ describe("StatusCardList", () => {
   });
 
   it("states each component's status as the server combines it, a declared outage over a healthy check", () => {
-    render(
-      <MemoryRouter>
-        <StatusCardList
-          ethereal={false}
-          health={{ api: "healthy", db: "healthy", queue: "unknown" }}
-          stated={{
-            api: { status: "operational", words: "Operational", note: "" },
-            db: {
-              status: "major_outage",
-              words: "Major outage",
-              note: "Declared by the operators",
-            },
-            queue: {
-              status: "under_maintenance",
-              words: "Under maintenance",
-              note: "A maintenance window is in progress",
-            },
-          }}
-        />
-      </MemoryRouter>,
-    );
+    renderCards(false, "healthy", undefined, {
+      stated: {
+        api: { status: "operational", words: "Operational", note: "" },
+        db: {
+          status: "major_outage",
+          words: "Major outage",
+          note: "Declared by the operators",
+        },
+        queue: {
+          status: "under_maintenance",
+          words: "Under maintenance",
+          note: "A maintenance window is in progress",
+        },
+      },
+    });
     const database = screen.getByTestId("card-database");
     expect(within(database).getByText("Healthy")).toBeTruthy();
     expect(within(database).getByTestId("stated-database").textContent).toBe(
@@ -98,34 +96,20 @@ describe("StatusCardList", () => {
     renderCards(false, "healthy");
     expect(screen.queryByTestId("stated-database")).toBeNull();
     cleanup();
-    render(
-      <MemoryRouter>
-        <StatusCardList
-          ethereal
-          health={{ api: "n/a", db: "n/a", queue: "unknown" }}
-          stated={{
-            db: {
-              status: "major_outage",
-              words: "Major outage",
-              note: "Declared by the operators",
-            },
-          }}
-        />
-      </MemoryRouter>,
-    );
+    renderCards(true, "n/a", undefined, {
+      stated: {
+        db: {
+          status: "major_outage",
+          words: "Major outage",
+          note: "Declared by the operators",
+        },
+      },
+    });
     expect(screen.queryByTestId("stated-database")).toBeNull();
   });
 
   it("shows the server's 24 h uptime under the state, and an empty line without a figure", () => {
-    render(
-      <MemoryRouter>
-        <StatusCardList
-          ethereal={false}
-          health={{ api: "healthy", db: "healthy", queue: "unknown" }}
-          uptime={{ api: 99.996, db: null }}
-        />
-      </MemoryRouter>,
-    );
+    renderCards(false, "healthy", undefined, { uptime: { api: 99.996, db: null } });
     expect(screen.getByTestId("uptime-server").textContent).toBe("99.99% uptime, 24 h");
     expect(screen.getByTestId("uptime-database").textContent).toBe("");
     expect(screen.getByTestId("uptime-telekinesis").textContent).toBe("");

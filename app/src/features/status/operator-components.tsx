@@ -4,6 +4,7 @@
 // worse of this and what the checks measure (docs/status-operators.md, "Component statuses").
 import type { ComponentCondition, OperatorView as OperatorInfo } from "@common/http-types";
 import type { FormEvent } from "react";
+import { Choices } from "./choices";
 import { Outcome, usePost } from "./operator-outcome";
 
 const MEASURED = "As the checks measure";
@@ -38,20 +39,12 @@ export function SetComponentStatus({
       </ul>
       <label htmlFor="setting-component">Component</label>
       <select id="setting-component" name="component">
-        {info.components.map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
+        <Choices choices={info.components} />
       </select>
       <label htmlFor="setting-status">Status</label>
       <select id="setting-status" name="status" defaultValue="">
         <option value="">{MEASURED}</option>
-        {info.component_statuses.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        <Choices choices={info.component_statuses} />
       </select>
       <p className="card__hint">
         The page shows the worse of this and what the checks measure, until you set it again.

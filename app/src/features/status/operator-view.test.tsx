@@ -1,9 +1,8 @@
 import type { OperatorView as OperatorInfo } from "@common/http-types";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { renderAtHome, stubSession } from "@/testing/session";
-import { setTokenProvider } from "../../lib/api-client";
+import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
 import { OperatorView } from "./operator-view";
 
 // The operator view against a faked network: every choice a form offers, and its words, are the
@@ -79,12 +78,7 @@ async function openAction(name: string) {
   return screen.findByRole("form", { name });
 }
 
-beforeEach(() => setTokenProvider(() => "session-jwt"));
-afterEach(() => {
-  cleanup();
-  setTokenProvider(undefined);
-  vi.unstubAllGlobals();
-});
+callApiSignedIn();
 
 describe("OperatorView", () => {
   it("offers the server's components, statuses, impacts and component statuses in its words", async () => {

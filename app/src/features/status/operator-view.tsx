@@ -14,6 +14,7 @@ import type {
 } from "@common/http-types";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useSession } from "../../lib/session/session-context";
+import { Choices } from "./choices";
 import { OperatorAction } from "./operator-action";
 import { useOperatorGet } from "./operator-answers";
 import { SetComponentStatus } from "./operator-components";
@@ -106,11 +107,7 @@ function ComponentStatusChoice({
       <label htmlFor={id}>Component status</label>
       <select id={id} name="component_status" defaultValue="">
         <option value="">{none}</option>
-        {info.component_statuses.map(([value, words]) => (
-          <option key={value} value={value}>
-            {words}
-          </option>
-        ))}
+        <Choices choices={info.component_statuses} />
       </select>
     </>
   );
@@ -126,6 +123,16 @@ function Components({ info, prefix }: { info: OperatorInfo; prefix: string }) {
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** A new notice's title, as long as the server allows. */
+function TitleField({ info, id }: { info: OperatorInfo; id: string }) {
+  return (
+    <>
+      <label htmlFor={id}>Title</label>
+      <input id={id} name="title" required maxLength={info.limits.title_chars} />
+    </>
   );
 }
 
@@ -188,15 +195,10 @@ function OpenIncident({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="open-incident-heading">
-      <label htmlFor="incident-title">Title</label>
-      <input id="incident-title" name="title" required maxLength={info.limits.title_chars} />
+      <TitleField info={info} id="incident-title" />
       <label htmlFor="incident-impact">Impact</label>
       <select id="incident-impact" name="impact" defaultValue="minor">
-        {info.impacts.map(([impact, words]) => (
-          <option key={impact} value={impact}>
-            {words}
-          </option>
-        ))}
+        <Choices choices={info.impacts} />
       </select>
       <Components info={info} prefix="incident" />
       <ComponentStatusChoice
@@ -206,13 +208,7 @@ function OpenIncident({ info, onPosted }: FormProps) {
       />
       <label htmlFor="incident-status">Status</label>
       <select id="incident-status" name="status" defaultValue="investigating">
-        {info.incident_statuses
-          .filter(([status]) => status !== "resolved")
-          .map(([status, words]) => (
-            <option key={status} value={status}>
-              {words}
-            </option>
-          ))}
+        <Choices choices={info.incident_statuses.filter(([status]) => status !== "resolved")} />
       </select>
       {info.check_incidents.length > 0 && (
         <>
@@ -272,11 +268,7 @@ function PostUpdate({ info, onPosted }: FormProps) {
           </select>
           <label htmlFor="update-status">Status</label>
           <select id="update-status" name="status" key={kind}>
-            {statuses.map(([status, words]) => (
-              <option key={status} value={status}>
-                {words}
-              </option>
-            ))}
+            <Choices choices={statuses} />
           </select>
           {kind === "incident" && (
             <ComponentStatusChoice
@@ -317,8 +309,7 @@ function ScheduleWindow({ info, onPosted }: FormProps) {
   };
   return (
     <form className="operator__form" onSubmit={submit} aria-labelledby="schedule-heading">
-      <label htmlFor="window-title">Title</label>
-      <input id="window-title" name="title" required maxLength={info.limits.title_chars} />
+      <TitleField info={info} id="window-title" />
       <Components info={info} prefix="window" />
       <label htmlFor="window-start">Starts (UTC)</label>
       <input id="window-start" name="starts_at" type="datetime-local" required />

@@ -1,9 +1,8 @@
 import type { DeliveryLog, WebhookList } from "@common/http-types";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/testing/network";
-import { renderAtHome, stubSession } from "@/testing/session";
-import { setTokenProvider } from "../../lib/api-client";
+import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
 import { WebhooksCard } from "./webhooks-card";
 
 // The webhooks card against a faked network: the formats, their words and the lengths allowed are
@@ -30,23 +29,23 @@ const list: WebhookList = {
 };
 const log: DeliveryLog = { deliveries: [], kept_days: 7 };
 
-beforeEach(() => setTokenProvider(() => "session-jwt"));
-afterEach(() => {
-  cleanup();
-  setTokenProvider(undefined);
-  vi.unstubAllGlobals();
-});
+callApiSignedIn();
+
+/** The card with `list` and an empty log, its webhooks listed and its "Add a webhook" form opened. */
+async function openAddForm(): Promise<HTMLElement> {
+  mockFetch({
+    "/api/status/webhooks": { status: 200, body: list },
+    "/api/status/webhooks/deliveries": { status: 200, body: log },
+  });
+  renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
+  await screen.findByText("Slack message");
+  fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
+  return screen.findByRole("form", { name: "Add a webhook" });
+}
 
 describe("WebhooksCard", () => {
   it("offers the server's formats and limits, and lists webhooks in the server's words", async () => {
-    mockFetch({
-      "/api/status/webhooks": { status: 200, body: list },
-      "/api/status/webhooks/deliveries": { status: 200, body: log },
-    });
-    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
-    expect(await screen.findByText("Slack message")).toBeTruthy();
-    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
-    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    const form = await openAddForm();
     const format = within(form).getByLabelText("Format") as HTMLSelectElement;
     expect(Array.from(format.options).map((o) => o.textContent)).toEqual([
       "Whole event (JSON)",
@@ -58,14 +57,7 @@ describe("WebhooksCard", () => {
 
   it("shows a refusal in the server's words", async () => {
     const refusal = "This address is private: webhooks may only reach public addresses.";
-    mockFetch({
-      "/api/status/webhooks": () => ({ status: 200, body: list }),
-      "/api/status/webhooks/deliveries": { status: 200, body: log },
-    });
-    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
-    await screen.findByText("Slack message");
-    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
-    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    const form = await openAddForm();
     mockFetch({
       "/api/status/webhooks": { status: 400, body: { code: "invalid_field", error: refusal } },
     });
@@ -75,14 +67,7 @@ describe("WebhooksCard", () => {
   });
 
   it("moves focus to the outcome line once a webhook is added, as every operator form does", async () => {
-    mockFetch({
-      "/api/status/webhooks": () => ({ status: 200, body: list }),
-      "/api/status/webhooks/deliveries": { status: 200, body: log },
-    });
-    renderAtHome(<WebhooksCard />, stubSession({ userId: "U1" }));
-    await screen.findByText("Slack message");
-    fireEvent.click(screen.getByRole("heading", { name: "Add a webhook" }));
-    const form = await screen.findByRole("form", { name: "Add a webhook" });
+    const form = await openAddForm();
     const added = { webhook: { ...list.webhooks[0], name: "Pager" }, secret: "ab".repeat(32) };
     let posted = false;
     mockFetch({

@@ -7,6 +7,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { Card } from "../../components/card";
 import { ColumnHeads } from "../../components/column-heads";
 import { requestRaw } from "../../lib/api-client";
+import { Choices } from "./choices";
 import { OperatorAction } from "./operator-action";
 import { errorOf, type Loaded, useOperatorGet } from "./operator-answers";
 import { Outcome } from "./operator-outcome";
@@ -122,11 +123,7 @@ function AddWebhook({
       />
       <label htmlFor="webhook-format">Format</label>
       <select id="webhook-format" name="format" defaultValue="json">
-        {list.formats.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
+        <Choices choices={list.formats} />
       </select>
       <label htmlFor="webhook-name">Name (optional)</label>
       <input id="webhook-name" name="name" maxLength={list.max_name_chars} />
