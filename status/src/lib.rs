@@ -211,6 +211,7 @@ impl StatusService {
             Refreshed::Kept => Duration::ZERO,
         };
         report.rows_read = round.rows_read();
+        report.raw_read = round.snapshot.raw.len();
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }

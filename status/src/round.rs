@@ -48,6 +48,9 @@ pub struct RoundReport {
     /// Stored rows the summary was computed from (raw checks, rollups, incidents, notices and
     /// windows): what a round reads and walks.
     pub rows_read: usize,
+    /// Raw checks this round read from the database: what is new since the last round, not the
+    /// day's window the summary is computed from.
+    pub raw_read: usize,
 }
 
 /// What one process keeps from round to round (one at a time: the service holds it under a lock).
