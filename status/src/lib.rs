@@ -26,6 +26,7 @@ pub mod notices_html;
 pub mod operator;
 pub mod operator_limits;
 mod publish;
+mod raw_window;
 pub mod render;
 pub mod rollup;
 mod round;
@@ -211,7 +212,7 @@ impl StatusService {
             Refreshed::Kept => Duration::ZERO,
         };
         report.rows_read = round.rows_read();
-        report.raw_read = round.snapshot.raw.len();
+        report.raw_read = round.raw_read;
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }
