@@ -74,7 +74,10 @@ impl RawWindow {
     /// marks on.
     fn add(&mut self, raw: &mut Vec<RawCheck>, rows: Vec<StoredCheck>) {
         let first_read = self.through == 0;
-        let last = rows.last().map_or(self.through, |r| r.seq).max(self.through);
+        let last = rows
+            .last()
+            .map_or(self.through, |r| r.seq)
+            .max(self.through);
         for row in rows {
             if first_read || self.held.insert(row.seq) {
                 raw.push(row.check);

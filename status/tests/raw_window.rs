@@ -79,7 +79,9 @@ async fn incremental_equals_full(db: Database, rounds: &[Vec<Arrival>]) {
                 .await
                 .expect("store arrivals");
         }
-        let own = ["api", "db"].map(|c| check("me", c, now, true, 800)).to_vec();
+        let own = ["api", "db"]
+            .map(|c| check("me", c, now, true, 800))
+            .to_vec();
         me.record(own, now).await;
         let incremental = me.published().page_summary().clone();
         let full = full_read_summary(&db, now).await;
@@ -146,7 +148,11 @@ async fn a_late_check_is_counted_once() {
         // Three own checks of the day and the late one: the summary's day counts it once (a
         // duplicate would weigh its failure twice among the buckets).
         assert_eq!(summary, full_read_summary(&db, now).await, "round {round}");
-        assert!(report.raw_read <= 3, "round {round}: read {}", report.raw_read);
+        assert!(
+            report.raw_read <= 3,
+            "round {round}: read {}",
+            report.raw_read
+        );
     }
     // It is gone from the day once the day has passed it.
     let later = NOW - HOUR_MS + DAY_MS + ROUND_MS;
