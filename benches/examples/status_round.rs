@@ -1,9 +1,13 @@
 //! The cost of a status round at the operators' limits and with many viewpoints: CPU time of the
 //! whole process per round (the summary and every answer on the blocking pool included, read from
-//! `/proc/self/stat`), wall time, and the stored rows the summary was computed from
-//! (`RoundReport::rows_read`). On SQLite in a temporary directory, or on a fresh PostgreSQL database
+//! `/proc/self/stat`), wall time, the time the summary and answers took
+//! (`RoundReport::render_time`), the stored rows the summary was computed from
+//! (`RoundReport::rows_read`) and the raw checks the round read from the database
+//! (`RoundReport::raw_read`: what was stored since the last read; the first round, left out of the
+//! medians, reads the day whole). At 1, 10 and 31 live viewpoints (a day of raw checks each), and
+//! one live beside 30 gone. On SQLite in a temporary directory, or on a fresh PostgreSQL database
 //! with `DATABASE_URL`. `cargo run --release -p mg-benches --example status_round -- [rounds=20]`
-//! (docs/performance.md, "Status rounds").
+//! (docs/performance.md, "Status answers and rounds at the operators' limits", has the figures).
 
 use std::time::Instant;
 
