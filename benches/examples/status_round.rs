@@ -1,9 +1,13 @@
 //! The cost of a status round at the operators' limits and with many viewpoints: CPU time of the
 //! whole process per round (the summary and every answer on the blocking pool included, read from
-//! `/proc/self/stat`), wall time, and the stored rows the summary was computed from
-//! (`RoundReport::rows_read`). On SQLite in a temporary directory, or on a fresh PostgreSQL database
+//! `/proc/self/stat`), wall time, the time the summary and answers took
+//! (`RoundReport::render_time`), the stored rows the summary was computed from
+//! (`RoundReport::rows_read`) and the raw checks the round read from the database
+//! (`RoundReport::raw_read`: what was stored since the last read; the first round, left out of the
+//! medians, reads the day whole). At 1, 10 and 31 live viewpoints (a day of raw checks each), and
+//! one live beside 30 gone. On SQLite in a temporary directory, or on a fresh PostgreSQL database
 //! with `DATABASE_URL`. `cargo run --release -p mg-benches --example status_round -- [rounds=20]`
-//! (docs/performance.md, "Status rounds").
+//! (docs/performance.md, "Status answers and rounds at the operators' limits", has the figures).
 
 use std::time::Instant;
 
@@ -148,10 +152,12 @@ async fn database(dir: &std::path::Path, name: &str) -> Database {
 }
 
 /// Runs `rounds` rounds of instance `me` (the other live viewpoints checking beside it) and prints
-/// the median CPU and wall time per round and the rows the last one read.
+/// the median CPU and wall time per round, the median time the summary and answers took, the rows
+/// the last round's summary was computed from and the raw checks it read from the database.
 async fn measure(label: &str, db: Database, live: i64, rounds: i64) {
     let service = StatusService::new(db.clone(), StatusConfig::manual("me"), "https://s.test");
-    let (mut cpu, mut wall, mut rows) = (Vec::new(), Vec::new(), 0);
+    let (mut cpu, mut wall, mut render) = (Vec::new(), Vec::new(), Vec::new());
+    let mut last = mg_server::status::RoundReport::default();
     for round in 0..rounds {
         let at = NOW + 1_000 + round * 30_000;
         let mut checks = Vec::new();
@@ -170,18 +176,26 @@ async fn measure(label: &str, db: Database, live: i64, rounds: i64) {
             }
         }
         let (cpu0, wall0) = (cpu_seconds(), Instant::now());
-        rows = service.record(checks, at).await.rows_read;
-        cpu.push(cpu_seconds() - cpu0);
-        wall.push(wall0.elapsed().as_secs_f64());
+        last = service.record(checks, at).await;
+        // The first round reads the day's window whole (as after a restart): the median is of the
+        // rounds after it.
+        if round > 0 {
+            cpu.push(cpu_seconds() - cpu0);
+            wall.push(wall0.elapsed().as_secs_f64());
+            render.push(last.render_time.as_secs_f64());
+        }
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
-        v[v.len() / 2] * 1000.0
+        v.get(v.len() / 2).copied().unwrap_or(0.0) * 1000.0
     };
     println!(
-        "| {label} | {:.0} | {:.0} | {rows} |",
+        "| {label} | {:.0} | {:.0} | {:.0} | {} | {} |",
         median(&mut cpu),
-        median(&mut wall)
+        median(&mut wall),
+        median(&mut render),
+        last.rows_read,
+        last.raw_read,
     );
 }
 
@@ -192,8 +206,10 @@ async fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(20);
     let dir = tempfile::tempdir().expect("dir");
-    println!("| Round | CPU ms (median) | wall ms (median) | rows read |");
-    println!("|---|--:|--:|--:|");
+    println!(
+        "| Round | CPU ms (median) | wall ms (median) | summary and answers ms (median) | rows read | raw checks read |"
+    );
+    println!("|---|--:|--:|--:|--:|--:|");
     let db = database(dir.path(), "round_notices").await;
     seed_notices(&db).await;
     measure(
@@ -203,7 +219,7 @@ async fn main() {
         rounds,
     )
     .await;
-    for (live, gone) in [(0, 30), (30, 0)] {
+    for (live, gone) in [(0, 30), (0, 0), (9, 0), (30, 0)] {
         let db = database(dir.path(), &format!("round_{live}_{gone}")).await;
         seed_viewpoints(&db, live, gone).await;
         let label = format!(

@@ -2,7 +2,7 @@
 //! as far as every viewpoint that checked then saw it down. The snapshot the summary and the series
 //! are computed from, per-viewpoint cells of it, and the agreed failure ratios of those cells.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::aggregate::{floor, Aggregate};
 use crate::store::checks::{IncidentRow, RawCheck, Rollup};
@@ -107,7 +107,7 @@ pub fn raw_downtime(
     period_ms: i64,
 ) -> Downtime {
     per_period(
-        downtime(&raw_cells(snapshot, component, bucket_ms, |_| true)),
+        raw_bucket_downtime(snapshot, component, bucket_ms, |_| true),
         period_ms,
     )
 }
@@ -142,20 +142,36 @@ pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Do
     for r in snapshot.hourly.iter().filter(|r| r.component == component) {
         rolled.insert((r.bucket_start, r.instance_id.as_str()));
     }
-    let mut seen: BTreeMap<i64, BTreeSet<&str>> = BTreeMap::new();
+    // Per hour of raw checks: one of its viewpoints, and whether there were others.
+    let mut seen: HashMap<i64, (&str, bool)> = HashMap::new();
     for check in snapshot.raw.iter().filter(|c| c.component == component) {
-        seen.entry(floor(check.checked_at, HOUR_MS))
-            .or_default()
-            .insert(check.instance_id.as_str());
+        let (first, several) = seen
+            .entry(floor(check.checked_at, HOUR_MS))
+            .or_insert((check.instance_id.as_str(), false));
+        *several |= *first != check.instance_id;
     }
-    let from_raw = raw_downtime(snapshot, component, bucket_ms, HOUR_MS);
-    for (hour, viewpoints) in seen {
-        let unrolled = !rolled.contains(&(hour, COMBINED));
-        let unagreed = viewpoints.len() > 1 && !rolled.contains(&(hour, AGREED));
-        if unrolled || unagreed {
-            if let Some(ratio) = from_raw.get(&hour) {
-                hours.insert(hour, *ratio);
-            }
+    let from_raw: HashSet<i64> = seen
+        .into_iter()
+        .filter(|(hour, (_, several))| {
+            let unrolled = !rolled.contains(&(*hour, COMBINED));
+            let unagreed = *several && !rolled.contains(&(*hour, AGREED));
+            unrolled || unagreed
+        })
+        .map(|(hour, _)| hour)
+        .collect();
+    if from_raw.is_empty() {
+        return hours;
+    }
+    // Only the agreement buckets of those hours (a bucket counts in the hour it starts in).
+    let in_hours =
+        |c: &RawCheck| from_raw.contains(&floor(floor(c.checked_at, bucket_ms), HOUR_MS));
+    let measured = per_period(
+        raw_bucket_downtime(snapshot, component, bucket_ms, in_hours),
+        HOUR_MS,
+    );
+    for hour in from_raw {
+        if let Some(ratio) = measured.get(&hour) {
+            hours.insert(hour, *ratio);
         }
     }
     hours
@@ -186,41 +202,55 @@ pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
             Aggregate::from_rollup(r),
         );
     }
-    let mut from_raw: BTreeMap<(i64, &str), Vec<&RawCheck>> = BTreeMap::new();
+    // The hours not rolled up, per viewpoint (the rolled ones are left out before grouping).
+    let mut from_raw: HashMap<(i64, &str), Vec<&RawCheck>> = HashMap::new();
     for check in snapshot.raw.iter().filter(|c| c.component == component) {
+        let hour = floor(check.checked_at, HOUR_MS);
+        if cells.get(&hour).is_some_and(|c| c.contains_key(COMBINED)) {
+            continue;
+        }
         from_raw
-            .entry((floor(check.checked_at, HOUR_MS), check.instance_id.as_str()))
+            .entry((hour, check.instance_id.as_str()))
             .or_default()
             .push(check);
     }
     for ((hour, instance), checks) in from_raw {
-        let rolled = cells.get(&hour).is_some_and(|c| c.contains_key(COMBINED));
-        if !rolled {
-            add_cell(&mut cells, hour, instance, Aggregate::of(checks));
-        }
+        add_cell(&mut cells, hour, instance, Aggregate::of(checks));
     }
     cells
 }
 
-/// Raw checks of one component that `keep` takes, in cells of `bucket_ms`.
-pub fn raw_cells(
+/// The agreed failure ratio of each agreement bucket of `bucket_ms` (only those with checks) of
+/// the raw checks of one component that `keep` takes: per bucket, the smallest of the viewpoints'
+/// failure ratios ([`agreed_failure`]). Counted per (bucket, viewpoint) without building cells:
+/// this walks the day of every viewpoint's checks.
+pub fn raw_bucket_downtime(
     snapshot: &Snapshot,
     component: &str,
     bucket_ms: i64,
     keep: impl Fn(&RawCheck) -> bool,
-) -> Cells {
-    let mut cells = Cells::new();
+) -> Downtime {
+    let mut counts: HashMap<(i64, &str), (i64, i64)> = HashMap::new();
     for check in snapshot
         .raw
         .iter()
         .filter(|c| c.component == component && keep(c))
     {
-        add_cell(
-            &mut cells,
-            floor(check.checked_at, bucket_ms),
-            &check.instance_id,
-            Aggregate::of([check]),
-        );
+        let (checks, failures) = counts
+            .entry((
+                floor(check.checked_at, bucket_ms),
+                check.instance_id.as_str(),
+            ))
+            .or_default();
+        *checks += 1;
+        *failures += i64::from(check.healthy == 0);
     }
-    cells
+    let mut down = Downtime::new();
+    for ((bucket, _), (checks, failures)) in counts {
+        let ratio = failures as f64 / checks as f64;
+        down.entry(bucket)
+            .and_modify(|least: &mut f64| *least = least.min(ratio))
+            .or_insert(ratio);
+    }
+    down
 }

@@ -3,8 +3,9 @@
 //!
 //! A round (`check_now`): run the checks -> feed the incident tracker -> write the checks and
 //! incident changes (held in a bounded queue while the database is away, written when it returns)
-//! -> roll up the hours and days this instance finished writing -> prune once an hour -> reload the
-//! snapshot (every viewpoint's rows) -> close the incidents of viewpoints that are gone, and look
+//! -> roll up the hours and days this instance finished writing -> prune once an hour -> read the
+//! raw checks every viewpoint stored since the last read into the day held in memory
+//! (`raw_window`), and reload the rest of the snapshot -> close the incidents of viewpoints that are gone, and look
 //! for another process checking under this `INSTANCE_ID` (`duplicates`: this one stops if it
 //! started while the other was checking, else warns) -> recompute the summary and re-render every
 //! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
@@ -26,6 +27,7 @@ pub mod notices_html;
 pub mod operator;
 pub mod operator_limits;
 mod publish;
+mod raw_window;
 pub mod render;
 pub mod rollup;
 mod round;
@@ -211,6 +213,7 @@ impl StatusService {
             Refreshed::Kept => Duration::ZERO,
         };
         report.rows_read = round.rows_read();
+        report.raw_read = round.raw_read;
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }

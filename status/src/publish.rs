@@ -58,13 +58,12 @@ impl Round {
     ) -> Refreshed {
         let hour = floor(now_ms, HOUR_MS);
         let since = now_ms - DAY_MS;
-        let reader = db.clone();
-        let raw = window
-            .run(
-                "read checks",
-                off_runtime(async move { reader.status().status_checks_since(since).await }),
-            )
+        // Only the checks stored since the last read (`raw_window`).
+        let raw = self
+            .raw_window
+            .catch_up(&mut self.snapshot.raw, db, since, window)
             .await;
+        self.raw_read = raw.unwrap_or(0);
         let incidents = match raw {
             Some(_) => {
                 window
@@ -79,12 +78,12 @@ impl Round {
             }
             None => None,
         };
+        let stored_len;
         match (raw, incidents) {
-            (Some(mut raw), Some(mut incidents)) => {
+            (Some(_), Some(mut incidents)) => {
                 // Checks still held in memory are part of the picture too.
-                raw.extend(self.pending.iter().cloned());
+                stored_len = self.add_held_checks(&[]);
                 merge_incident_changes(&mut incidents, self.pending_incidents.iter());
-                self.snapshot.raw = raw;
                 self.snapshot.incidents = incidents;
                 // What operators wrote through any instance.
                 if let Some((notices, windows)) =
@@ -108,17 +107,20 @@ impl Round {
                 let me = &config.instance_id;
                 let interval = config.interval_ms();
                 if let Some(refusal) = self.name.notice(&self.snapshot.raw, me, now_ms, interval) {
+                    self.drop_held_checks(stored_len);
                     return Refreshed::Refused(refusal);
                 }
             }
             _ => {
                 self.snapshot.raw.retain(|c| c.checked_at >= since);
-                self.snapshot.raw.extend(checks.iter().cloned());
+                stored_len = self.add_held_checks(checks);
                 let changes: Vec<IncidentRow> = self.pending_incidents.iter().cloned().collect();
                 merge_incident_changes(&mut self.snapshot.incidents, changes.iter());
             }
         }
-        self.render(config, (components, page_url), now_ms).await
+        let refreshed = self.render(config, (components, page_url), now_ms).await;
+        self.drop_held_checks(stored_len);
+        refreshed
     }
 
     /// Reads the operators' notices and component statuses again and re-renders the answers from
@@ -134,7 +136,10 @@ impl Round {
     ) -> Result<Refreshed, sqlx::Error> {
         (self.snapshot.notices, self.snapshot.windows) = read_notices(db, now_ms).await?;
         self.snapshot.declarations = db.status().component_declarations().await?;
-        Ok(self.render(config, (components, page_url), now_ms).await)
+        let stored_len = self.add_held_checks(&[]);
+        let refreshed = self.render(config, (components, page_url), now_ms).await;
+        self.drop_held_checks(stored_len);
+        Ok(refreshed)
     }
 
     /// Computes the summary and every answer from the snapshot.
@@ -172,6 +177,7 @@ impl Round {
                 // The snapshot went with the failed task: read everything again next round.
                 tracing::error!(%error, "status: rendering the answers failed; the last ones stay");
                 self.rollups_read_hour = None;
+                self.raw_window.reset();
                 Refreshed::Kept
             }
         }

@@ -48,6 +48,9 @@ pub struct RoundReport {
     /// Stored rows the summary was computed from (raw checks, rollups, incidents, notices and
     /// windows): what a round reads and walks.
     pub rows_read: usize,
+    /// Raw checks this round read from the database: what is new since the last round, not the
+    /// day's window the summary is computed from.
+    pub raw_read: usize,
 }
 
 /// What one process keeps from round to round (one at a time: the service holds it under a lock).
@@ -64,6 +67,10 @@ pub struct Round {
     dirty_days: BTreeSet<i64>,
     last_prune_hour: Option<i64>,
     pub(super) snapshot: Snapshot,
+    /// Where the reads of the day's raw checks (`snapshot.raw`) got to.
+    pub(super) raw_window: super::raw_window::RawWindow,
+    /// Raw checks the last refresh read from the database ([`RoundReport::raw_read`]).
+    pub(super) raw_read: usize,
     /// Hour of the last full rollup read; rollups are re-read when it changes or after a write
     /// of held rows.
     pub(super) rollups_read_hour: Option<i64>,
@@ -269,6 +276,26 @@ impl Round {
     pub fn rows_read(&self) -> usize {
         let s = &self.snapshot;
         s.raw.len() + s.hourly.len() + s.incidents.len() + s.notices.len() + s.windows.len()
+    }
+
+    /// Adds the checks still held in memory (not stored yet, so no read brings them) and those of
+    /// `extra` not among them to the picture, for one rendering; returns the length to cut
+    /// `snapshot.raw` back to after it ([`Self::drop_held_checks`]).
+    pub(super) fn add_held_checks(&mut self, extra: &[RawCheck]) -> usize {
+        let len = self.snapshot.raw.len();
+        let held: Vec<RawCheck> = self
+            .pending
+            .iter()
+            .chain(extra.iter().filter(|c| !self.pending.contains(c)))
+            .cloned()
+            .collect();
+        self.snapshot.raw.extend(held);
+        len
+    }
+
+    /// Cuts the checks [`Self::add_held_checks`] added: once stored they are read like any other.
+    pub(super) fn drop_held_checks(&mut self, len: usize) {
+        self.snapshot.raw.truncate(len);
     }
 
     /// Deletes what is past its retention, at most once an hour.

@@ -14,7 +14,7 @@ use mg_domain::{
 
 use super::{
     aggregate::{floor, percentile},
-    agreement::{downtime, hour_downtime, ms, per_period, raw_cells, uptime, Downtime, Snapshot},
+    agreement::{hour_downtime, ms, per_period, raw_bucket_downtime, uptime, Downtime, Snapshot},
     checks::COMPONENTS,
     notices::{maintenance_windows, notices_at, overlaps_windows},
 };
@@ -176,7 +176,7 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
             .iter()
             .any(|(start, end)| (*start..*end).contains(&check.checked_at))
     };
-    let raw = downtime(&raw_cells(snapshot, id, bucket, outside));
+    let raw = raw_bucket_downtime(snapshot, id, bucket, outside);
     let mut hours = hour_downtime(snapshot, id, bucket);
     // The snapshot holds the raw checks of the last day (`Snapshot`).
     let raw_from = now - DAY_MS;

@@ -2,6 +2,9 @@
 //! instances that stopped checking two days ago is read as the hours' combined and agreed rollups
 //! (as many rows as one viewpoint's), and their raw checks are older than the day a round reads.
 //! Counted in rows the round's summary is computed from (`RoundReport::rows_read`), not in time.
+//! And the raw checks a round reads from the database (`RoundReport::raw_read`) are those stored
+//! since its last read, however much history there is and however many viewpoints checked or are
+//! gone: the day's window is read once, by a process's first round.
 
 use mg_platform::{
     db::{seed::numbers, test_database, Database},
@@ -48,6 +51,72 @@ async fn seed_gone(db: &Database, viewpoints: i64) {
         .execute(db.pool())
         .await
         .expect("seed checks");
+    }
+}
+
+/// `live` viewpoints checking beside the live instance: a day of their raw checks every 30 s up to
+/// now (what a round read whole before).
+async fn seed_live(db: &Database, live: i64) {
+    let n = numbers(db.backend(), 0, 2880 * 3 - 1);
+    for v in 0..live {
+        sqlx::query(&format!(
+            "{n}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
+                 latency_us, error) \
+             SELECT CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
+                 'other-{v}', {NOW} - 30000 - (i / 3) * 30000, 1, 900, NULL FROM n"
+        ))
+        .execute(db.pool())
+        .await
+        .expect("seed live checks");
+    }
+}
+
+/// The raw checks each of six rounds read, on a database with `gone` viewpoints' history and a
+/// day of `live` other viewpoints' checks (each round stores their checks too, as they would).
+async fn raw_read_with(gone: i64, live: i64) -> Vec<usize> {
+    let (_dir, db) = test_database().await;
+    seed_gone(&db, gone).await;
+    seed_live(&db, live).await;
+    let service = StatusService::new(db, StatusConfig::manual("live"), "https://status.test");
+    let mut read = Vec::new();
+    for round in 0..6 {
+        let at = NOW + round * 30_000;
+        let instances =
+            std::iter::once("live".to_owned()).chain((0..live).map(|v| format!("other-{v}")));
+        let checks = instances
+            .flat_map(|instance| {
+                ["api", "db", "queue"].map(|component| RawCheck {
+                    component: component.into(),
+                    instance_id: instance.clone(),
+                    checked_at: at,
+                    healthy: 1,
+                    latency_us: 800,
+                    error: None,
+                })
+            })
+            .collect();
+        read.push(service.record(checks, at).await.raw_read);
+    }
+    read
+}
+
+#[tokio::test]
+async fn a_round_reads_the_checks_stored_since_its_last_read_however_long_the_history() {
+    let alone = raw_read_with(1, 0).await;
+    let crowded = raw_read_with(30, 3).await;
+    // The first read takes the day whole: its own checks, then a day of three others' as well (on
+    // a loaded machine the debug build's first read of 26,000 rows can run past the round's
+    // database budget: the next round reads the day then).
+    let first = |reads: &[usize]| reads.iter().position(|n| *n > 0).expect("a read");
+    let (a, c) = (first(&alone), first(&crowded));
+    assert!(a < 2 && c < 2, "alone: {alone:?}, crowded: {crowded:?}");
+    assert!(crowded[c] > 3 * 2879 * 3, "crowded: {crowded:?}");
+    // Then each round reads what the last two rounds stored (the read before its own is read
+    // again, for a write that committed late): the same with 30 gone and 3 live viewpoints'
+    // history as without, per viewpoint checking.
+    for round in 3..6 {
+        assert_eq!(alone[round], 2 * 3, "round {round}: {alone:?}");
+        assert_eq!(crowded[round], 2 * 4 * 3, "round {round}: {crowded:?}");
     }
 }
 

@@ -25,6 +25,7 @@ const BOUNDED: &[&str] = &["status_webhooks", "w", "base", "last", "recent"];
 /// The store's statements, with arguments near the end of the seeded history.
 const STATEMENTS: &[Planned] = mg_platform::planned![
     c::CHECKS_SINCE["99900000"],
+    c::CHECKS_STORED_AFTER["99990", "0"],
     c::CHECKS_OF["'inst-1'", "99900000", "100000000"],
     c::CHECKS_BETWEEN["99900000", "100000000"],
     c::ROLLUPS_SINCE["'hour'", "99900000"],

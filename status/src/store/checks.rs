@@ -25,6 +25,15 @@ pub struct RawCheck {
     pub error: Option<String>,
 }
 
+/// A stored check with its place in the order checks were stored (`seq`, migration 0018): what
+/// the rounds read after their last read.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct StoredCheck {
+    pub seq: i64,
+    #[sqlx(flatten)]
+    pub check: RawCheck,
+}
+
 /// The period a rollup covers, stored as `hour` or `day` in its `resolution` column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Resolution {
@@ -131,6 +140,11 @@ impl StorageBound {
 pub const CHECKS_SINCE: &str = "SELECT component, instance_id, checked_at, healthy, latency_us, \
      error FROM status_checks WHERE checked_at >= $1 ORDER BY checked_at";
 
+/// Every instance's checks stored after `$1` (in `seq`) made at or after `$2`, in the order they
+/// were stored: what a round has not read yet.
+pub const CHECKS_STORED_AFTER: &str = "SELECT seq, component, instance_id, checked_at, healthy, \
+     latency_us, error FROM status_checks WHERE seq > $1 AND checked_at >= $2 ORDER BY seq";
+
 /// Instance `$1`'s checks in `[$2, $3)`.
 pub const CHECKS_OF: &str = "SELECT component, instance_id, checked_at, healthy, latency_us, \
      error FROM status_checks WHERE instance_id = $1 AND checked_at >= $2 AND checked_at < $3";
@@ -214,6 +228,20 @@ impl StatusStore<'_> {
     /// Every instance's checks at or after `since_ms`, oldest first.
     pub async fn status_checks_since(&self, since_ms: i64) -> Result<Vec<RawCheck>, sqlx::Error> {
         sqlx::query_as::<_, RawCheck>(CHECKS_SINCE)
+            .bind(since_ms)
+            .fetch_all(self.pool())
+            .await
+    }
+
+    /// Every instance's checks stored after `after_seq` and made at or after `since_ms`, in the
+    /// order they were stored.
+    pub async fn status_checks_stored_after(
+        &self,
+        after_seq: i64,
+        since_ms: i64,
+    ) -> Result<Vec<StoredCheck>, sqlx::Error> {
+        sqlx::query_as::<_, StoredCheck>(CHECKS_STORED_AFTER)
+            .bind(after_seq)
             .bind(since_ms)
             .fetch_all(self.pool())
             .await
