@@ -1,7 +1,7 @@
 // Checks several specs make the same way: axe against WCAG 2.2 AA, horizontal overflow, a canvas's
 // pixels, and the screenshots kept to look at.
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -301,4 +301,21 @@ export async function eachThemeAndWidth(
       await check({ theme, width: viewport.width, suffix, themeOnly: theme === "void" });
     }
   }
+}
+
+/**
+ * The accessibility matrix of a screen as it is: at each viewport in both themes (eachThemeAndWidth),
+ * 0 axe violations and no sideways scroll, and a screenshot (lookAt) named `<name>-<theme>-<width>`.
+ */
+export async function auditEachThemeAndWidth(
+  page: Page,
+  viewports: readonly { width: number; height: number }[],
+  name: string,
+  shot: { fullPage?: boolean } = { fullPage: true },
+): Promise<void> {
+  await eachThemeAndWidth(page, viewports, async ({ suffix, themeOnly }) => {
+    expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await lookAt(page, `${name}-${suffix}`, shot);
+  });
 }

@@ -1,12 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  auditEachThemeAndWidth,
   axeViolations,
-  eachThemeAndWidth,
   headTags,
   horizontalOverflow,
   hydrationProblems,
   layoutShifts,
-  lookAt,
   probe,
   recordShifts,
   rememberServerNodes,
@@ -136,11 +135,7 @@ async function auditBothThemes(page: Page, name: string) {
     { width: 1280, height: 900 },
     { width: 375, height: 740 },
   ];
-  await eachThemeAndWidth(page, widths, async ({ suffix, themeOnly }) => {
-    expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await lookAt(page, `${name}-${suffix}`, { fullPage: true });
-  });
+  await auditEachThemeAndWidth(page, widths, name);
   await showTheme(page, "cosmic");
   await page.setViewportSize({ width: 1280, height: 900 });
 }
