@@ -35,7 +35,7 @@ const COSMIC_BACKGROUND = "rgb(11, 10, 26)";
 
 /** axe in both themes at 1280 and 375 px (the theme and width changed in place). The status page
  * and the longest docs page have this matrix in the specs about them, with more of the page open:
- * a day's tooltip (status-history.spec.ts), the mobile docs menu (docs-polish.spec.ts). */
+ * a day's tooltip (status-maintenance.spec.ts), the mobile docs menu (docs-polish.spec.ts). */
 const auditedInBothThemes = new Map<string, string>([
   [pages.landing.path, "landing"],
   [pages.telekinesis.path, "telekinesis"],
