@@ -76,6 +76,8 @@ for (const path of routes) {
 // One load (with the void theme stored, which the notice applies), the width and the theme changed in
 // place: every rule in the cosmic theme, the theme's rules in the void one.
 test("the notice has no axe violations in both themes at 1280 and 375 px", async ({ page }) => {
+  // Four axe runs, each up to half a minute on a loaded two-core machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.addInitScript(() => localStorage.setItem("theme", "void"));
   await page.goto("/");
