@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, eachThemeAndWidth, horizontalOverflow, hydrated, lookAt } from "./checks";
+import {
+  axeViolations,
+  eachThemeAndWidth,
+  horizontalOverflow,
+  hydrated,
+  lookAt,
+  type Setup,
+} from "./checks";
 import { newAccount } from "./emulator-http";
 import { openCallback, requireEmulator, signIn } from "./sign-in";
 
@@ -16,12 +23,14 @@ const widths = [
   { width: 375, height: 740 },
 ] as const;
 
-/** Runs `check` at each width in both themes (changed in place), with the suffix naming the setup. */
-const eachSetup = (page: Page, check: (suffix: string) => Promise<void>) =>
-  eachThemeAndWidth(page, widths, ({ suffix }) => check(suffix));
+/** Runs `check` at each width in both themes (changed in place). */
+const eachSetup = (page: Page, check: (setup: Setup) => Promise<void>) =>
+  eachThemeAndWidth(page, widths, check);
 
-async function settled(page: Page, shot: string, fullPage = false) {
-  expect(await axeViolations(page)).toEqual([]);
+/** axe (only the theme's rules where `themeOnly`: a screen left as the other theme saw it),
+ * overflow, and a screenshot. */
+async function settled(page: Page, shot: string, { fullPage = false, themeOnly = false } = {}) {
+  expect(await axeViolations(page, { themeOnly })).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   // A dialog scrolls on its own: nothing in it may be wider than it (a long URL, say).
   const dialogOverflow = await page
@@ -46,7 +55,8 @@ async function navButton(page: Page, name: string) {
 test("the login and setup-guide modals in both themes at 1280 and 375 px", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "cosmic");
-  await eachSetup(page, async (suffix) => {
+  // Each theme opens the modals anew (every rule in both).
+  await eachSetup(page, async ({ suffix }) => {
     await navButton(page, "Log in");
     const login = page.getByRole("dialog", { name: "Choose Login Method" });
     await expect(login).toBeVisible();
@@ -68,13 +78,17 @@ test("the dashboard in both themes at 1280 and 375 px, a refused name included",
 }) => {
   await signIn(page, newAccount("a11y-dashboard"));
   await expect(page.getByTestId("db-id")).not.toBeEmpty();
-  await eachSetup(page, (suffix) => settled(page, `dashboard-${suffix}`, true));
+  await eachSetup(page, ({ suffix, themeOnly }) =>
+    settled(page, `dashboard-${suffix}`, { fullPage: true, themeOnly }),
+  );
 
   await page.getByRole("button", { name: "Edit" }).click();
   await page.getByLabel("Display name").fill("   ");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert")).toHaveText("Name cannot be empty");
-  await eachSetup(page, (suffix) => settled(page, `dashboard-name-refused-${suffix}`));
+  await eachSetup(page, ({ suffix, themeOnly }) =>
+    settled(page, `dashboard-name-refused-${suffix}`, { themeOnly }),
+  );
 });
 
 test("the callback's failure page and its diagnostic in both themes at 1280 and 375 px", async ({
@@ -83,11 +97,15 @@ test("the callback's failure page and its diagnostic in both themes at 1280 and 
   // An unknown code fails the exchange; on 127.0.0.1 the help stays up instead of redirecting.
   await openCallback(page, "code=not-a-real-code");
   await expect(page.getByRole("heading", { name: "Authentication Issue" })).toBeVisible();
-  await eachSetup(page, (suffix) => settled(page, `callback-failure-${suffix}`));
+  await eachSetup(page, ({ suffix, themeOnly }) =>
+    settled(page, `callback-failure-${suffix}`, { themeOnly }),
+  );
 
   await page.getByRole("button", { name: "Run Diagnostic" }).click();
   const dialog = page.getByRole("dialog", { name: "Authentication Diagnostic" });
   await expect(dialog.getByRole("listitem")).toHaveCount(4);
   await expect(dialog.locator('[data-check="api"]')).toContainText(/Pass|Fail/);
-  await eachSetup(page, (suffix) => settled(page, `callback-diagnostic-${suffix}`));
+  await eachSetup(page, ({ suffix, themeOnly }) =>
+    settled(page, `callback-diagnostic-${suffix}`, { themeOnly }),
+  );
 });

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
 import {
+  callbackLinkOf,
   continueAs,
   openCallback,
   plantSignInState,
@@ -203,18 +204,10 @@ test.describe("failures, with the spec's exact messages", () => {
     page,
   }) => {
     await startSignIn(page, "Discord");
-    let callbackUrl = "";
-    page.on("framenavigated", (frame) => {
-      const url = new URL(frame.url());
-      if (
-        frame === page.mainFrame() &&
-        url.pathname === "/auth/callback" &&
-        url.searchParams.has("code")
-      )
-        callbackUrl = frame.url();
-    });
+    const link = callbackLinkOf(page);
     await continueAs(page, newAccount("reuse"));
     await expect(page).toHaveURL(/\/home$/);
+    const callbackUrl = link();
     expect(callbackUrl).not.toBe("");
     // The callback took this tab's state; put it back, so the second visit reaches the exchange
     // (without it the page refuses before any exchange: callback-state.spec.ts).

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { axeViolations, eachThemeAndWidth, horizontalOverflow, lookAt } from "./checks";
+import { auditEachThemeAndWidth, axeViolations, horizontalOverflow, lookAt } from "./checks";
 
 // /bench: served cross-origin isolated, runs (the quick size, a few seconds), fills the chart and the
 // table with every implementation, downloads its JSON, and stays axe clean in both themes.
@@ -96,11 +96,7 @@ test("/bench after a run has no axe violations in both themes, at 1280 and 375 p
     { width: 1280, height: 720 },
     { width: 375, height: 740 },
   ];
-  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
-    expect(await axeViolations(page), suffix).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await lookAt(page, `bench-${suffix}`, { fullPage: true });
-  });
+  await auditEachThemeAndWidth(page, widths, "bench");
 });
 
 test("other pages are not isolated and never load the bench's code", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SIGN_IN_STATE_KEY } from "../src/lib/sign-in-state";
 import { newAccount } from "./emulator-http";
-import { continueAs, requireEmulator, startSignIn } from "./sign-in";
+import { callbackLinkOf, continueAs, requireEmulator, startSignIn } from "./sign-in";
 
 // The callback exchanges only a code from a sign-in this browser started (docs/identity.md, "The
 // sign-in's state"). Browser A starts a sign-in and is stopped on its way back to the callback, code
@@ -97,17 +97,14 @@ test("the state is single use: opening the callback link again in the same tab i
   page,
 }) => {
   await startSignIn(page, "GitHub");
-  let link = "";
-  page.on("framenavigated", (frame) => {
-    const url = new URL(frame.url());
-    if (frame === page.mainFrame() && url.pathname === "/auth/callback") link = frame.url();
-  });
+  const link = callbackLinkOf(page);
   await continueAs(page, newAccount("replay"));
   await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
   expect(await page.evaluate((key) => sessionStorage.getItem(key), SIGN_IN_STATE_KEY)).toBeNull();
 
   const exchanges = exchangesOf(page);
-  await page.goto(link);
+  expect(link()).not.toBe("");
+  await page.goto(link());
   await expect(page.getByText(REFUSAL)).toBeVisible();
   expect(exchanges).toEqual([]);
 });

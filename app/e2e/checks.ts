@@ -1,16 +1,35 @@
 // Checks several specs make the same way: axe against WCAG 2.2 AA, horizontal overflow, a canvas's
 // pixels, and the screenshots kept to look at.
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** axe's violations (WCAG 2.2 AA tags) on the page, or only inside `include`: id and nodes each. */
+/**
+ * The rules whose results the theme alone can change, on one DOM at one width: the theme changes
+ * colours, and which of the theme toggle's two labels shows (its name, its size and the room around
+ * it). The other rules read the DOM and the layout, which a theme switched in place leaves as they were.
+ */
+const THEME_RULES = [
+  "color-contrast",
+  "link-in-text-block",
+  "button-name",
+  "target-size",
+  "scrollable-region-focusable",
+];
+
+/** What axe looks at: only inside `include`; only the theme's rules when `themeOnly` (the page was
+ * checked with every rule in the other theme at this width, the DOM unchanged since). */
+export type AxeScope = { include?: string; themeOnly?: boolean };
+
+/** axe's violations (WCAG 2.2 AA tags) on the page, or within `scope`: id and nodes each. */
 export async function axeViolations(
   page: Page,
-  include?: string,
+  scope: string | AxeScope = {},
 ): Promise<{ id: string; nodes: string[] }[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const { include, themeOnly = false } = typeof scope === "string" ? { include: scope } : scope;
+  const all = new AxeBuilder({ page });
+  const builder = themeOnly ? all.withRules(THEME_RULES) : all.withTags(WCAG_TAGS);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
@@ -252,12 +271,22 @@ export function headTags(html: string): Record<string, string | undefined> {
   };
 }
 
-export type Setup = { theme: "cosmic" | "void"; width: number; suffix: string };
+/**
+ * One setup of eachThemeAndWidth: `suffix` names it as `<theme>-<width>` for screenshots, and
+ * `themeOnly` is true in the second theme at a width, where axe needs only the theme's rules
+ * (`axeViolations(page, { themeOnly })`: the first theme ran every rule on the same DOM and layout).
+ */
+export type Setup = {
+  theme: "cosmic" | "void";
+  width: number;
+  suffix: string;
+  themeOnly: boolean;
+};
 
 /**
  * Runs `check` at each viewport in both themes, on the page as loaded: the width and the theme are
- * changed in place (layout follows the width, colours the theme), `suffix` names the setup as
- * `<theme>-<width>` for screenshots. Ends at the last viewport in the void theme.
+ * changed in place (layout follows the width, colours the theme). Ends at the last viewport in the
+ * void theme.
  */
 export async function eachThemeAndWidth(
   page: Page,
@@ -268,7 +297,25 @@ export async function eachThemeAndWidth(
     await page.setViewportSize(viewport);
     for (const theme of ["cosmic", "void"] as const) {
       await showTheme(page, theme);
-      await check({ theme, width: viewport.width, suffix: `${theme}-${viewport.width}` });
+      const suffix = `${theme}-${viewport.width}`;
+      await check({ theme, width: viewport.width, suffix, themeOnly: theme === "void" });
     }
   }
+}
+
+/**
+ * The accessibility matrix of a screen as it is: at each viewport in both themes (eachThemeAndWidth),
+ * 0 axe violations and no sideways scroll, and a screenshot (lookAt) named `<name>-<theme>-<width>`.
+ */
+export async function auditEachThemeAndWidth(
+  page: Page,
+  viewports: readonly { width: number; height: number }[],
+  name: string,
+  shot: { fullPage?: boolean } = { fullPage: true },
+): Promise<void> {
+  await eachThemeAndWidth(page, viewports, async ({ suffix, themeOnly }) => {
+    expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await lookAt(page, `${name}-${suffix}`, shot);
+  });
 }

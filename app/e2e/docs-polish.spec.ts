@@ -93,8 +93,10 @@ test("sidebar badges sit on their items' lines; the column rule runs the full he
         expect(rule.articleBottom).toBeGreaterThan(2000);
         expect(rule.bottom).toBeGreaterThanOrEqual(rule.articleBottom);
       }
-      // This page's axe and overflow checks for the page sweep's matrix, with the docs menu open.
-      expect(await axeViolations(page), `${theme} at ${width} px`).toEqual([]);
+      // This page's axe and overflow checks for the page sweep's matrix, with the docs menu open
+      // (in the void theme only the theme's rules: the cosmic one ran every rule on this layout).
+      const themeOnly = theme === "void";
+      expect(await axeViolations(page, { themeOnly }), `${theme} at ${width} px`).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await lookAt(page, `docs-sidebar-${theme}-${width}`);
       if (width >= 900) {

@@ -1,12 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  auditEachThemeAndWidth,
   axeViolations,
-  eachThemeAndWidth,
   headTags,
   horizontalOverflow,
   hydrationProblems,
   layoutShifts,
-  lookAt,
   probe,
   recordShifts,
   rememberServerNodes,
@@ -36,7 +35,7 @@ const COSMIC_BACKGROUND = "rgb(11, 10, 26)";
 
 /** axe in both themes at 1280 and 375 px (the theme and width changed in place). The status page
  * and the longest docs page have this matrix in the specs about them, with more of the page open:
- * a day's tooltip (status-history.spec.ts), the mobile docs menu (docs-polish.spec.ts). */
+ * a day's tooltip (status-maintenance.spec.ts), the mobile docs menu (docs-polish.spec.ts). */
 const auditedInBothThemes = new Map<string, string>([
   [pages.landing.path, "landing"],
   [pages.telekinesis.path, "telekinesis"],
@@ -136,11 +135,7 @@ async function auditBothThemes(page: Page, name: string) {
     { width: 1280, height: 900 },
     { width: 375, height: 740 },
   ];
-  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
-    expect(await axeViolations(page), suffix).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await lookAt(page, `${name}-${suffix}`, { fullPage: true });
-  });
+  await auditEachThemeAndWidth(page, widths, name);
   await showTheme(page, "cosmic");
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -40,6 +40,24 @@ export async function startSignIn(page: Page, providerLabel: string) {
   await expect(page.getByText(EMULATOR_MARK).first()).toBeVisible();
 }
 
+/**
+ * From now on, the last address with a code the emulator sent this tab back to (/auth/callback?code=...
+ * &state=...), read by the returned function: the link a test opens again.
+ */
+export function callbackLinkOf(page: Page): () => string {
+  let link = "";
+  page.on("framenavigated", (frame) => {
+    const url = new URL(frame.url());
+    if (
+      frame === page.mainFrame() &&
+      url.pathname === "/auth/callback" &&
+      url.searchParams.has("code")
+    )
+      link = frame.url();
+  });
+  return () => link;
+}
+
 /** Fills the emulator's account form and continues. */
 export async function continueAs(page: Page, account: Account) {
   await page.getByLabel(/Another account: type it below/).check();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations, eachThemeAndWidth, horizontalOverflow, lookAt } from "./checks";
+import { axeViolations, lookAt } from "./checks";
 
 // /apotheosis with the server's history and the landing cards' 24 h uptime (docs/api.md "Status"),
 // against the real server: a fresh database, so the history holds only the checks made since it
@@ -208,26 +208,6 @@ test("when the status API is unreachable the page says so calmly and keeps the l
   await expect(page.getByTestId("uptime-db")).toContainText("24 h—");
   expect(await axeViolations(page)).toEqual([]);
   await lookAt(page, "status-history-unreachable", { fullPage: true });
-});
-
-// One load; the width and the theme change in place, the tooltip opened again at each width.
-test("history in both themes at 1280 and 375 px: axe clean with a tooltip open, no overflow", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await openStatus(page);
-  const widths = [
-    { width: 1280, height: 900 },
-    { width: 375, height: 900 },
-  ];
-  await eachThemeAndWidth(page, widths, async ({ suffix }) => {
-    await page.getByTestId("bars-db").getByRole("img").last().hover();
-    await expect(page.getByTestId("bar-tooltip-db")).toBeVisible();
-    expect(await axeViolations(page), suffix).toEqual([]);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await lookAt(page, `status-history-${suffix}`, { fullPage: true });
-  });
 });
 
 test("the landing cards show the server's 24 h uptime beside the state", async ({ page }) => {
