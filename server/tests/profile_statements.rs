@@ -63,13 +63,11 @@ impl tracing::field::Visit for Summary {
 
 #[tokio::test]
 async fn saving_the_display_name_is_one_statement() {
-    // The webhooks' worker looks at its queue every second on its own: its statements are not the
-    // request's.
-    let app = spawn_app_with(TestBackend::Sqlite, |config| {
-        config.status.webhooks_worker = false;
-    })
-    .await
-    .expect("SQLite always runs");
+    // A test server runs no worker of its own (no rounds, no webhooks' passes): every statement
+    // recorded is the request's.
+    let app = spawn_app_with(TestBackend::Sqlite, |_| {})
+        .await
+        .expect("SQLite always runs");
     let statements = Statements::default();
     tracing_subscriber::registry()
         .with(statements.clone())

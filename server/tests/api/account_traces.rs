@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::helpers::TestApp;
 use crate::status_operators::{incident_body, token_with_roles};
-use crate::status_webhooks::{allow_private, call};
+use crate::status_webhooks::{allow_private, call, declare};
 
 const SESSION: &str = "ops-laptop-0123456789abcdef";
 
@@ -34,14 +34,8 @@ async fn an_operator_deletes_their_account(app: TestApp) {
     let fix = json!({"body": "Queues are slow."});
     let path = format!("/api/status/incidents/{id}/updates/1");
     assert_eq!(call(&app, "PATCH", &path, Some(&token), &fix).await.0, 200);
-    let degraded = json!({"status": "degraded_performance"});
-    let component = "/api/status/components/db";
-    assert_eq!(
-        call(&app, "PATCH", component, Some(&token), &degraded)
-            .await
-            .0,
-        200
-    );
+    let degraded = declare(&app, &token, "db", json!("degraded_performance")).await;
+    assert_eq!(degraded.0, 200);
     let before: Vec<String> = app
         .tables_naming("ops-leaving")
         .await

@@ -2,14 +2,8 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::TestApp;
+use crate::helpers::{data_of, TestApp};
 use crate::identity_double::now_seconds;
-
-async fn data_of(response: reqwest::Response) -> Value {
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.expect("JSON body");
-    body["data"].clone()
-}
 
 async fn error_of(response: reqwest::Response, status: u16) -> Value {
     assert_eq!(response.status(), status);

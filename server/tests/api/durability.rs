@@ -171,17 +171,6 @@ async fn name_of(app: &TestApp, person: &Person) -> Value {
     body["data"]["name"].clone()
 }
 
-async fn scalar(app: &TestApp, sql: &str) -> i64 {
-    sqlx::any::install_default_drivers();
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&app.database_url)
-        .await
-        .expect("test connects to its database");
-    sqlx::query_scalar::<_, i64>(sql)
-        .fetch_one(&mut conn)
-        .await
-        .expect("count")
-}
-
 /// What the fault did to the writes tried during it.
 #[derive(Default)]
 struct Ledger {
@@ -318,24 +307,22 @@ where
         );
     }
     for (i, ended) in logged_out {
-        let left = scalar(app, &logout_key(&people[i])).await;
+        let left = app.scalar(&logout_key(&people[i])).await;
         assert_eq!(left, i64::from(!ended), "person {i}'s session after logout");
     }
     for (email, exchanged, first_sight) in newcomers {
-        let accounts = scalar(
-            app,
-            &format!("SELECT COUNT(*) FROM emulator_users WHERE email = '{email}'"),
-        )
-        .await;
+        let accounts = app
+            .scalar(&format!(
+                "SELECT COUNT(*) FROM emulator_users WHERE email = '{email}'"
+            ))
+            .await;
         assert_eq!(accounts, i64::from(exchanged), "{email}'s emulator account");
-        let users = scalar(
-            app,
-            &format!(
+        let users = app
+            .scalar(&format!(
                 "SELECT COUNT(*) FROM users WHERE identity_id IN \
                  (SELECT user_id FROM emulator_users WHERE email = '{email}')"
-            ),
-        )
-        .await;
+            ))
+            .await;
         assert_eq!(
             users,
             i64::from(first_sight == Some(true)),

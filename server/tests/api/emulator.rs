@@ -461,7 +461,7 @@ async fn rejections_in_the_emulators_shape(app: TestApp) {
     let body: Value = serde_json::from_str(&body).expect("JSON");
     assert_eq!(body["errorCode"], "E011003", "{body}");
 }
-on_both_backends!(
+on_sqlite!(
     path_query_form_method_and_size_refusals_answer_in_the_emulators_shape,
     rejections_in_the_emulators_shape,
     emulator_on

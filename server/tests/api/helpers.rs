@@ -148,28 +148,33 @@ impl TestApp {
         request.send().await.expect("request reaches the server")
     }
 
+    /// A connection of the test's own to the server's database, to set up or read rows straight.
+    pub async fn connect_db(&self) -> sqlx::AnyConnection {
+        sqlx::any::install_default_drivers();
+        sqlx::AnyConnection::connect(&self.database_url)
+            .await
+            .expect("test connects to its database")
+    }
+
     /// Runs one statement straight on the database (to set up rows the API would not write).
     pub async fn execute_sql(&self, sql: &str) {
-        sqlx::any::install_default_drivers();
-        let mut conn = sqlx::AnyConnection::connect(&self.database_url)
-            .await
-            .expect("test connects to its database");
         sqlx::query(sql)
-            .execute(&mut conn)
+            .execute(&mut self.connect_db().await)
             .await
             .expect("statement runs");
     }
 
+    /// The number `sql` selects (one row, one integer column), read straight from the database.
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        sqlx::query_scalar::<_, i64>(sql)
+            .fetch_one(&mut self.connect_db().await)
+            .await
+            .unwrap_or_else(|error| panic!("{sql}: {error}"))
+    }
+
     /// How many rows `table` holds, read straight from the database.
     pub async fn count_rows(&self, table: &str) -> i64 {
-        sqlx::any::install_default_drivers();
-        let mut conn = sqlx::AnyConnection::connect(&self.database_url)
-            .await
-            .expect("test connects to its database");
-        sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
-            .fetch_one(&mut conn)
-            .await
-            .expect("count rows")
+        self.scalar(&format!("SELECT COUNT(*) FROM {table}")).await
     }
 }
 
@@ -187,6 +192,7 @@ pub async fn spawn_app_with(
     backend: TestBackend,
     adjust: impl FnOnce(&mut Config),
 ) -> Option<TestApp> {
+    show_server_logs_when_asked();
     let data_dir = tempfile::tempdir().expect("temp dir");
     let database_url = match backend {
         TestBackend::Sqlite => {
@@ -205,6 +211,8 @@ pub async fn spawn_app_with(
             }
         },
     };
+    // Counted with the servers' `mg-server ready` (docs/development.md, "Time in the server's tests").
+    tracing::info!(?backend, "test database made");
     Some(spawn_on(data_dir, database_url, adjust).await)
 }
 
@@ -511,6 +519,20 @@ pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
     let value = response.headers().get(name);
     let value = value.unwrap_or_else(|| panic!("a {name} header"));
     value.to_str().unwrap_or_else(|_| panic!("{name} as text"))
+}
+
+/// The `data` of a 200 JSON answer; the test fails on any other status.
+pub async fn data_of(response: reqwest::Response) -> Value {
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.expect("JSON body");
+    body["data"].clone()
+}
+
+/// The base64 SHA-256 of `text`, as a CSP's `'sha256-…'` source names an inline script.
+pub fn sha256_base64(text: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD
+        .encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
 }
 
 /// `response` lets `origin` make credentialed cross-origin calls.

@@ -36,4 +36,4 @@ async fn the_bench_page_alone_is_cross_origin_isolated(app: TestApp) {
         assert!(response.headers().get(COEP).is_none(), "{path} has no COEP");
     }
 }
-on_both_backends!(the_bench_page_alone_is_cross_origin_isolated);
+on_sqlite!(the_bench_page_alone_is_cross_origin_isolated);

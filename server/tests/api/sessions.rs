@@ -4,17 +4,11 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::TestApp;
+use crate::helpers::{data_of, TestApp};
 use crate::identity_double::now_seconds;
 
 const LAPTOP: &str = "laptop-0123456789abcdef";
 const PHONE: &str = "phone-0123456789abcdef";
-
-async fn data_of(response: reqwest::Response) -> Value {
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.expect("JSON body");
-    body["data"].clone()
-}
 
 async fn current_user_in(app: &TestApp, token: &str, session: &str) -> Value {
     data_of(

@@ -1,6 +1,6 @@
 //! Serving the built app: cache headers, SPA fallback, and JSON 404s for unknown API paths.
 
-use crate::helpers::{header, TestApp};
+use crate::helpers::{header, sha256_base64, TestApp};
 use serde_json::Value;
 
 async fn hashed_assets_get_long_cache_headers(app: TestApp) {
@@ -111,12 +111,6 @@ async fn an_index_html_linked_out_of_the_static_dir_is_not_served(app: TestApp) 
     }
 }
 on_sqlite!(an_index_html_linked_out_of_the_static_dir_is_not_served);
-
-fn sha256_base64(text: &str) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD
-        .encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
-}
 
 async fn the_csp_hash_always_matches_the_index_html_that_is_served(app: TestApp) {
     // Before: the CSP was computed once at start, so an index.html rebuilt afterwards was served

@@ -12,7 +12,7 @@ use crate::{
     helpers::TestApp,
     status::component,
     status_operators::{get_as, get_json, incident_body, open_incident, operator, post},
-    status_webhooks::{add_webhook, allow_private, call, db_round},
+    status_webhooks::{add_webhook, allow_private, call, db_round, declare, sends_what_is_due},
     webhook_receiver::Receiver,
 };
 
@@ -105,7 +105,8 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
     );
     let feed = app.get_text("/status/feed.atom").await;
     assert!(feed.contains("db: Major outage."), "{feed}");
-    let got = receiver.wait_for("/hook", 1, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
+    let got = receiver.got("/hook");
     assert_eq!(
         got[0].json()["incident"]["component_status"],
         "major_outage"
@@ -152,10 +153,10 @@ async fn bad_declarations_are_refused_and_change_nothing(app: TestApp) {
 
     // A component's own setting is cleared only by an explicit `null`: an empty body is a 400
     // that leaves the setting in force.
-    let path = "/api/status/components/db";
-    let set = json!({"status": "degraded_performance"});
-    assert_eq!(call(&app, "PATCH", path, Some(&ops), &set).await.0, 200);
+    let set = declare(&app, &ops, "db", json!("degraded_performance")).await;
+    assert_eq!(set.0, 200);
     let rows = app.count_rows("status_component_declarations").await;
+    let path = "/api/status/components/db";
     let (status, answer) = call(&app, "PATCH", path, Some(&ops), &json!({})).await;
     assert_eq!(status, 400, "{answer}");
     assert!(
@@ -199,7 +200,8 @@ async fn every_link_that_leaves_the_site_is_absolute(app: TestApp) {
     ] {
         links(&get_json(&app, path).await, &mut found);
     }
-    let got = receiver.wait_for("/hook", 1, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
+    let got = receiver.got("/hook");
     links(&got[0].json(), &mut found);
     let feed = app.get_text("/status/feed.atom").await;
     for part in feed.split("href=\"").skip(1) {
@@ -239,7 +241,7 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
     let ops = operator(&app);
     let (status, _) = post(&app, &ops, "/api/status/maintenances", &body).await;
     assert_eq!(status, 201);
-    receiver.wait_for("/hook", 1, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
     db_round(&app, t, true).await;
     assert_eq!(
         db_and_window(&app).await,
@@ -262,7 +264,8 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
         ("operational".into(), "completed".into())
     );
 
-    let got = receiver.wait_for("/hook", 3, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
+    let got = receiver.got("/hook");
     let events: Vec<(String, String)> = got
         .iter()
         .map(|r| {

@@ -12,7 +12,8 @@ use crate::{
     helpers::TestApp,
     status_operators::{get_json, incident_body, operator, token_with_roles},
     status_webhooks::{
-        add_webhook, allow_private, call, db_round, delivery_log, looks_at_the_queue,
+        add_webhook, allow_private, call, db_round, declare, delivery_log, looks_at_the_queue,
+        sends_what_is_due,
     },
     webhook_receiver::Receiver,
 };
@@ -53,7 +54,7 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
         json!({"status": "identified", "body": "Wrong guess.", "component_status": "major_outage"});
     let (status, _) = call(&app, "POST", &updates, Some(&ops), &identified).await;
     assert_eq!(status, 200);
-    receiver.wait_for("/hook", 2, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
 
     // Edit the first update: the answer, the summary, the Statuspage JSON and the feed say it.
     let first = format!("{updates}/1");
@@ -240,7 +241,7 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
 
     // No webhook for a correction: the opening's, the update's and the resolution's only, even after
     // the worker's later looks at the queue.
-    receiver.wait_for("/hook", 3, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
     looks_at_the_queue(&app).await;
     assert_eq!(delivery_log(&app).await.len(), 3);
 }
@@ -265,16 +266,7 @@ async fn a_component_status_without_an_incident_combines_with_the_measure(app: T
     let ops = operator(&app);
     let t = now_ms();
     db_round(&app, t, true).await;
-    let path = "/api/status/components/db";
-    let set = |status: Value| json!({"status": status});
-    let (status, answer) = call(
-        &app,
-        "PATCH",
-        path,
-        Some(&ops),
-        &set(json!("degraded_performance")),
-    )
-    .await;
+    let (status, answer) = declare(&app, &ops, "db", json!("degraded_performance")).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["set"], "degraded_performance");
     assert_eq!(answer["status"], "degraded_performance");
@@ -312,53 +304,35 @@ async fn a_component_status_without_an_incident_combines_with_the_measure(app: T
     );
 
     // It never hides what the checks see.
-    let (status, _) = call(&app, "PATCH", path, Some(&ops), &set(json!("operational"))).await;
+    let (status, _) = declare(&app, &ops, "db", json!("operational")).await;
     assert_eq!(status, 200);
     db_round(&app, t + 60_000, false).await;
     assert_eq!(status_of(&app, "db").await[0], "major_outage");
 
     // Cleared: the measure again.
     db_round(&app, t + 90_000, true).await;
-    let (status, answer) = call(&app, "PATCH", path, Some(&ops), &set(Value::Null)).await;
+    let (status, answer) = declare(&app, &ops, "db", Value::Null).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(status_of(&app, "db").await, json!(["operational", null]));
 
     // Refused, changing nothing.
     let rows = app.count_rows("status_component_declarations").await;
-    let (status, answer) = call(
-        &app,
-        "PATCH",
-        path,
-        Some(&ops),
-        &set(json!("under_maintenance")),
-    )
-    .await;
+    let (status, answer) = declare(&app, &ops, "db", json!("under_maintenance")).await;
     assert_eq!(status, 400);
     assert!(
         error(&answer).contains("schedule a maintenance window"),
         "{answer}"
     );
-    let (status, _) = call(&app, "PATCH", path, Some(&ops), &set(json!("on_fire"))).await;
-    assert_eq!(status, 400);
-    let (status, _) = call(
-        &app,
-        "PATCH",
-        "/api/status/components/disk",
-        Some(&ops),
-        &set(json!("major_outage")),
-    )
-    .await;
-    assert_eq!(status, 404);
+    assert_eq!(declare(&app, &ops, "db", json!("on_fire")).await.0, 400);
+    assert_eq!(
+        declare(&app, &ops, "disk", json!("major_outage")).await.0,
+        404
+    );
     let reader = token_with_roles(&app, "reader", &[]);
-    let (status, _) = call(
-        &app,
-        "PATCH",
-        path,
-        Some(&reader),
-        &set(json!("major_outage")),
-    )
-    .await;
-    assert_eq!(status, 403);
+    assert_eq!(
+        declare(&app, &reader, "db", json!("major_outage")).await.0,
+        403
+    );
     assert_eq!(app.count_rows("status_component_declarations").await, rows);
 
     let (_, log) = call(

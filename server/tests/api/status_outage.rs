@@ -1,19 +1,15 @@
 //! Status history through faults: checks held while the database is away and written when it
 //! returns, an incident closed after a restart, and two instances as two viewpoints on one PostgreSQL.
 
-use std::{sync::Arc, time::Duration};
+use std::time::Duration;
 
-use mg_server::{
-    config::Config,
-    startup::Application,
-    status::{StatusConfig, StatusService},
-};
+use mg_server::status::StatusConfig;
 use serde_json::Value;
 
 use crate::{
-    helpers::{spawn_app_with, TestApp, TestBackend},
+    helpers::{spawn_app_with, spawn_beside, TestApp, TestBackend},
     status::{component, json, QueueDouble, INTERVAL, T0},
-    status_storage::{connect, incident_span},
+    status_storage::incident_span,
 };
 
 /// `(checked_at, healthy)` of every stored check of `component`.
@@ -22,7 +18,7 @@ async fn stored(app: &TestApp, component: &str) -> Vec<(i64, i64)> {
         "SELECT checked_at, healthy FROM status_checks WHERE component = $1 ORDER BY checked_at",
     )
     .bind(component)
-    .fetch_all(&mut connect(app).await)
+    .fetch_all(&mut app.connect_db().await)
     .await
     .expect("checks")
 }
@@ -73,7 +69,7 @@ async fn outage_is_recorded(app: &TestApp, restore: impl std::future::Future<Out
     let incident: (i64, Option<i64>, String) = sqlx::query_as(
         "SELECT started_at, ended_at, first_error FROM status_incidents WHERE component = 'db'",
     )
-    .fetch_one(&mut connect(app).await)
+    .fetch_one(&mut app.connect_db().await)
     .await
     .expect("the outage's incident is stored");
     assert_eq!(
@@ -133,23 +129,14 @@ async fn checks_made_while_the_sqlite_file_is_broken_are_written_when_it_is_back
 }
 
 /// A second server on `app`'s database checking as `instance_id`, with its own queue.
-async fn second_instance(app: &TestApp, instance_id: &str, queue_url: &str) -> Arc<StatusService> {
-    let mut config = Config::from_lookup(|_| None).expect("defaults");
-    config.port = 0;
-    config.data_dir = app.data_dir.path().to_path_buf();
-    config.database_url = app.database_url.clone();
-    config.database_max_connections = Some(4);
-    config.static_dir = app.data_dir.path().join("dist");
-    config.identity_project_id = Some(app.identity.project_id.clone());
-    config.identity_base_url = Some(app.identity.base_url.clone());
-    config.status = StatusConfig {
-        queue_url: Some(queue_url.to_owned()),
-        ..StatusConfig::manual(instance_id)
-    };
-    let second = Application::build(config).await.expect("second instance");
-    let status = second.status();
-    tokio::spawn(second.run_until_stopped());
-    status
+async fn second_instance(app: &TestApp, instance_id: &str, queue_url: &str) -> TestApp {
+    spawn_beside(app, |config| {
+        config.status = StatusConfig {
+            queue_url: Some(queue_url.to_owned()),
+            ..StatusConfig::manual(instance_id)
+        };
+    })
+    .await
 }
 
 #[tokio::test]
@@ -162,7 +149,7 @@ async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_the
 
     // Minute 12:00: only the first instance cannot reach the queue.
     queue_a.answer(503);
-    second.check_now(T0).await;
+    second.status.check_now(T0).await;
     app.status.check_now(T0 + 1).await;
     let (_, status) = json(app.get("/api/status").await).await;
     let viewpoints: Vec<&Value> = status["viewpoints"]
@@ -187,7 +174,7 @@ async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_the
 
     // Minute 12:01: both see it down.
     queue_b.answer(503);
-    second.check_now(T0 + 60_000).await;
+    second.status.check_now(T0 + 60_000).await;
     app.status.check_now(T0 + 60_001).await;
     let (_, status) = json(app.get("/api/status").await).await;
     let queue = component(&status, "queue");
@@ -200,7 +187,7 @@ async fn two_instances_are_two_viewpoints_and_a_component_is_down_only_where_the
     );
 
     // The second instance fails again: its incident overlaps the first's and they are shown as one.
-    second.check_now(T0 + 120_000).await;
+    second.status.check_now(T0 + 120_000).await;
     app.status.check_now(T0 + 120_001).await;
     let (_, status) = json(app.get("/api/status").await).await;
     let open = status["open_incidents"].as_array().expect("open");
@@ -235,7 +222,7 @@ async fn a_restart_closes_the_incident_its_last_run_left_open(backend: TestBacke
     // The same instance starts again (same name, same database) and finds the queue healthy.
     let restarted = second_instance(&app, "first", &queue.url).await;
     queue.answer(200);
-    restarted.check_now(T0 + 10 * INTERVAL).await;
+    restarted.status.check_now(T0 + 10 * INTERVAL).await;
     let ended = incident_span(&app, "component = 'queue'").await;
     assert_eq!(ended, (T0, Some(T0 + 10 * INTERVAL)));
     crate::helpers::drop_postgres_database(&app.database_url).await;

@@ -8,19 +8,11 @@ use mg_server::{
     },
     time::{DAY_MS, HOUR_MS},
 };
-use sqlx::Connection;
 
 use crate::{
     helpers::TestApp,
     status::{INTERVAL, T0},
 };
-
-pub async fn connect(app: &TestApp) -> sqlx::AnyConnection {
-    sqlx::any::install_default_drivers();
-    sqlx::AnyConnection::connect(&app.database_url)
-        .await
-        .expect("test connects to its database")
-}
 
 /// The server's own handle on the test database (two connections).
 pub async fn database(app: &TestApp) -> mg_server::db::Database {
@@ -33,16 +25,9 @@ pub async fn database(app: &TestApp) -> mg_server::db::Database {
 pub async fn incident_span(app: &TestApp, which: &str) -> (i64, Option<i64>) {
     let sql = format!("SELECT started_at, ended_at FROM status_incidents WHERE {which}");
     sqlx::query_as(&sql)
-        .fetch_one(&mut connect(app).await)
+        .fetch_one(&mut app.connect_db().await)
         .await
         .expect("the incident")
-}
-
-async fn scalar(app: &TestApp, sql: &str) -> i64 {
-    sqlx::query_scalar::<_, i64>(sql)
-        .fetch_one(&mut connect(app).await)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"))
 }
 
 /// A check of `component` by the instance `first` at `at`, as a round of checks records it.
@@ -80,7 +65,9 @@ async fn rollups_are_exact_and_raw_checks_go_after_48_hours(app: TestApp) {
     }
     let last = at - step;
     // Raw checks: only the last 48 hours are left.
-    let oldest = scalar(&app, "SELECT MIN(checked_at) FROM status_checks").await;
+    let oldest = app
+        .scalar("SELECT MIN(checked_at) FROM status_checks")
+        .await;
     // Pruning runs once an hour: up to an hour more than 48 h can be left.
     assert!(oldest >= last - 49 * HOUR_MS, "{oldest} vs {last}");
     assert!(
@@ -108,7 +95,7 @@ async fn rollups_are_exact_and_raw_checks_go_after_48_hours(app: TestApp) {
         )
         .bind(resolution)
         .bind(from)
-        .fetch_one(&mut connect(&app).await)
+        .fetch_one(&mut app.connect_db().await)
         .await
         .unwrap_or_else(|e| panic!("{resolution} rollup: {e}"));
         assert_eq!(
@@ -126,23 +113,19 @@ async fn rollups_are_exact_and_raw_checks_go_after_48_hours(app: TestApp) {
     }
     // Every finished hour and day has its rollup, per component; an hour also its rollup of every
     // viewpoint together, which the history reads.
-    let hours = scalar(
-        &app,
-        "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour' AND instance_id = 'first'",
+    let hours = app.scalar("SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour' AND instance_id = 'first'",
     )
     .await;
     assert_eq!(hours, 2 * (3 * 24 - 1));
-    let combined = scalar(
-        &app,
-        "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour' AND instance_id = '+'",
-    )
-    .await;
+    let combined = app
+        .scalar(
+            "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour' AND instance_id = '+'",
+        )
+        .await;
     assert_eq!(combined, hours);
-    let days = scalar(
-        &app,
-        "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'day'",
-    )
-    .await;
+    let days = app
+        .scalar("SELECT COUNT(*) FROM status_rollups WHERE resolution = 'day'")
+        .await;
     assert_eq!(days, 2 * 2);
 }
 on_both_backends!(
@@ -167,16 +150,12 @@ async fn a_year_stays_within_the_bound(app: TestApp) {
     let last = at - step;
     let bound = StorageBound::per_instance(step, 3);
     let raw = app.count_rows("status_checks").await;
-    let hourly = scalar(
-        &app,
-        "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour'",
-    )
-    .await;
-    let daily = scalar(
-        &app,
-        "SELECT COUNT(*) FROM status_rollups WHERE resolution = 'day'",
-    )
-    .await;
+    let hourly = app
+        .scalar("SELECT COUNT(*) FROM status_rollups WHERE resolution = 'hour'")
+        .await;
+    let daily = app
+        .scalar("SELECT COUNT(*) FROM status_rollups WHERE resolution = 'day'")
+        .await;
     assert!(raw <= bound.raw, "raw {raw} > {}", bound.raw);
     assert!(hourly <= bound.hourly, "hourly {hourly} > {}", bound.hourly);
     assert!(daily <= bound.daily, "daily {daily} > {}", bound.daily);
@@ -184,7 +163,9 @@ async fn a_year_stays_within_the_bound(app: TestApp) {
     assert_eq!(raw, 3 * 9, "48 hours of rounds, both ends included");
     assert!(daily >= 3 * 89, "{daily}");
     assert!(hourly >= 3 * 89 * 4, "{hourly}");
-    let oldest = scalar(&app, "SELECT MIN(bucket_start) FROM status_rollups").await;
+    let oldest = app
+        .scalar("SELECT MIN(bucket_start) FROM status_rollups")
+        .await;
     assert!(
         oldest >= last - 90 * DAY_MS,
         "rollups older than 90 days are pruned"
@@ -268,7 +249,7 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
     let rows = (checks.len() + rollups.len()) as i64;
     assert!(rows <= StorageBound::per_instance(INTERVAL, 3).rows());
     let bytes = if app.database_url.starts_with("sqlite") {
-        let mut conn = connect(&app).await;
+        let mut conn = app.connect_db().await;
         sqlx::query("VACUUM")
             .execute(&mut conn)
             .await
@@ -276,9 +257,7 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
         let path = app.data_dir.path().join("test.db");
         std::fs::metadata(path).expect("file").len() as i64
     } else {
-        scalar(
-            &app,
-            "SELECT (pg_total_relation_size('status_checks') + pg_total_relation_size('status_rollups'))::BIGINT",
+        app.scalar("SELECT (pg_total_relation_size('status_checks') + pg_total_relation_size('status_rollups'))::BIGINT",
         )
         .await
     };

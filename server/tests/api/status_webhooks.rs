@@ -4,11 +4,15 @@
 //! the same delivery id; a redirect is not followed; loopback, private and link-local URLs are
 //! refused unless the configuration allows them; a change inside a maintenance window is held.
 
-use std::{collections::HashSet, time::Duration};
+use std::collections::HashSet;
 
 use serde_json::{json, Value};
 
-use mg_server::{config::Config, status::webhooks::LEASE_MS, time::now_ms};
+use mg_server::{
+    config::Config,
+    status::webhooks::{BACKOFF_SECS, LEASE_MS},
+    time::now_ms,
+};
 
 use crate::{
     helpers::TestApp,
@@ -16,10 +20,16 @@ use crate::{
     webhook_receiver::Receiver,
 };
 
-/// The webhooks' tests: receivers on 127.0.0.1, and the worker that sends to them running (test
-/// servers start without it).
+/// The webhooks' tests: receivers on 127.0.0.1. The worker does not run (test servers start
+/// without it): the test drives its passes ([`sends_what_is_due`], [`looks_at_the_queue`]).
 pub fn allow_private(config: &mut Config) {
     config.status.webhooks_allow_private = true;
+}
+
+/// [`allow_private`] with the worker running on its own, for the tests about the worker itself
+/// (woken by a write, a hanging receiver beside the others).
+pub fn with_worker(config: &mut Config) {
+    allow_private(config);
     config.status.webhooks_worker = true;
 }
 
@@ -44,6 +54,19 @@ pub async fn call(
     let response = request.send().await.expect("answers");
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Sets `component`'s own status to `status` (`null` clears it) as `token`: status and JSON answer.
+pub async fn declare(app: &TestApp, token: &str, component: &str, status: Value) -> (u16, Value) {
+    let path = format!("/api/status/components/{component}");
+    call(
+        app,
+        "PATCH",
+        &path,
+        Some(token),
+        &json!({ "status": status }),
+    )
+    .await
 }
 
 /// Adds a webhook to `url` in `format` as the operator: its id and secret.
@@ -79,23 +102,28 @@ pub async fn delivery_log(app: &TestApp) -> Vec<Value> {
     log["deliveries"].as_array().expect("deliveries").clone()
 }
 
-/// Waits up to `seconds` for a delivery of `event` in the log in `state` (a pending one: after a
-/// failed attempt).
-pub async fn wait_for_state(app: &TestApp, event: &str, state: &str, seconds: u64) -> Value {
-    for _ in 0..seconds * 5 {
-        if let Some(found) = delivery_log(app).await.into_iter().find(|d| {
-            d["event"] == event
-                && d["state"] == state
-                && (state != "pending" || !d["last_error"].is_null())
-        }) {
-            return found;
+/// The delivery of `event` in the log (the newest, when there are several).
+pub async fn delivery_of(app: &TestApp, event: &str) -> Value {
+    let log = delivery_log(app).await;
+    let found = log.iter().find(|d| d["event"] == event).cloned();
+    found.unwrap_or_else(|| panic!("no delivery of {event}: {log:?}"))
+}
+
+/// Passes of `app`'s webhooks worker at `at` until nothing more is due then, each waited for until
+/// what it sent is done: each receiver gets the deliveries of its queue due at `at`, one a pass, in
+/// order (a paused receiver none).
+pub async fn sends_what_is_due(app: &TestApp, at: i64) {
+    // More than a queue can hold of a test's events.
+    for _ in 0..20 {
+        let next = app.status.webhooks.pass_and_send(at).await;
+        if next
+            .expect("a pass over the queue")
+            .is_none_or(|due| due > at)
+        {
+            return;
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    panic!(
-        "no {state} delivery of {event}: {:?}",
-        delivery_log(app).await
-    );
+    panic!("deliveries still due at {at} after 20 passes");
 }
 
 /// Two passes of `app`'s webhooks worker, now and after every lease taken now has run out, each
@@ -133,15 +161,16 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     let (status, opened) = open_incident(&app, &ops, "Slow").await;
     assert_eq!(status, 201);
     let id = opened["id"].as_str().expect("id");
-    // Three updates in a row, while the receiver (slow to answer) still takes the first: it hears
-    // the four events one after another, in the order they happened.
+    // Three updates in a row: the receiver (slow to answer) hears the four events one after
+    // another, in the order they happened.
     let path = format!("/api/status/incidents/{id}/updates");
     for body in ["Found it.", "Fixing.", "Watching."] {
         let update = json!({"status": "identified", "body": body});
         assert_eq!(post(&app, &ops, &path, &update).await.0, 200);
     }
 
-    let got = receiver.wait_for("/slow", 4, 20).await;
+    sends_what_is_due(&app, now_ms()).await;
+    let got = receiver.got("/slow");
     assert_eq!(got.len(), 4, "{got:?}");
     for request in &got {
         assert!(request.signed_with(&secret), "{request:?}");
@@ -179,7 +208,8 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     assert_eq!(got[3].json()["incident"]["body"], "Watching.");
     let ids: HashSet<&str> = got.iter().map(|r| r.header("x-mg-delivery")).collect();
     assert_eq!(ids.len(), 4, "one delivery id per event");
-    let slack = receiver.wait_for("/slack", 4, 10).await;
+    let slack = receiver.got("/slack");
+    assert_eq!(slack.len(), 4, "{slack:?}");
     assert!(slack[0].json()["text"]
         .as_str()
         .expect("text")
@@ -218,17 +248,29 @@ async fn incident_sent_to(app: &TestApp, path: &str, format: &str, title: &str) 
 
 async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
     let receiver = incident_sent_to(&app, "/fail-once", "discord", "Flaky").await;
-    let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
+    let now = now_ms();
+    sends_what_is_due(&app, now).await;
+    let pending = delivery_of(&app, "incident.opened").await;
     assert_eq!(
         (
+            pending["state"].as_str(),
             pending["attempts"].as_i64(),
             pending["last_status"].as_i64()
         ),
-        (Some(1), Some(500)),
+        (Some("pending"), Some(1), Some(500)),
         "{pending}"
     );
     assert!(pending["next_attempt_at"].is_string());
-    let got = receiver.wait_for("/fail-once", 2, 20).await;
+    // Not again within the receiver's pause after a failure; once it is over, again.
+    let pause = BACKOFF_SECS[0] * 1000;
+    sends_what_is_due(&app, now + pause / 2).await;
+    assert_eq!(
+        receiver.got("/fail-once").len(),
+        1,
+        "sent again within its pause"
+    );
+    sends_what_is_due(&app, now + 2 * pause).await;
+    let got = receiver.got("/fail-once");
     assert_eq!(got.len(), 2);
     assert_eq!(
         got[0].header("x-mg-delivery"),
@@ -236,7 +278,8 @@ async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
     );
     assert_eq!(got[0].body, got[1].body, "the same body every attempt");
     assert_eq!(got[0].json()["allowed_mentions"]["parse"], json!([]));
-    let delivered = wait_for_state(&app, "incident.opened", "delivered", 5).await;
+    let delivered = delivery_of(&app, "incident.opened").await;
+    assert_eq!(delivered["state"], "delivered", "{delivered}");
     assert_eq!(delivered["attempts"], 2);
 }
 on_both_backends!(
@@ -247,7 +290,9 @@ on_both_backends!(
 
 async fn a_redirect_is_not_followed(app: TestApp) {
     let receiver = incident_sent_to(&app, "/redirect", "json", "Moved").await;
-    let pending = wait_for_state(&app, "incident.opened", "pending", 10).await;
+    sends_what_is_due(&app, now_ms()).await;
+    let pending = delivery_of(&app, "incident.opened").await;
+    assert_eq!(pending["state"], "pending", "{pending}");
     assert_eq!(pending["last_status"], 302);
     assert!(pending["last_error"]
         .as_str()
@@ -398,14 +443,16 @@ async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
     db_round(&app, t, true).await;
     db_round(&app, t + 1_000, false).await;
     db_round(&app, t + 2_000, false).await;
-    let got = receiver.wait_for("/ok", 1, 10).await;
+    sends_what_is_due(&app, t + 10_000).await;
+    let got = receiver.got("/ok");
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].signed_with(&secret));
     assert_eq!(got[0].header("x-mg-event"), "component.down");
     assert_eq!(got[0].json()["component"]["id"], "db");
     db_round(&app, t + 3_000, false).await;
     db_round(&app, t + 4_000, true).await;
-    let got = receiver.wait_for("/ok", 2, 10).await;
+    sends_what_is_due(&app, t + 20_000).await;
+    let got = receiver.got("/ok");
     assert_eq!(got[1].header("x-mg-event"), "component.up");
     // Inside a maintenance window on the database, the next outage is logged as held, not sent.
     let at = mg_server::time::rfc3339;
@@ -418,10 +465,12 @@ async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
             .0,
         201
     );
-    receiver.wait_for("/ok", 3, 10).await;
+    sends_what_is_due(&app, t + 30_000).await;
     db_round(&app, t + 5_000, false).await;
     db_round(&app, t + 6_000, false).await;
-    wait_for_state(&app, "component.down", "held", 10).await;
+    sends_what_is_due(&app, t + 40_000).await;
+    let held = delivery_of(&app, "component.down").await;
+    assert_eq!(held["state"], "held", "{held}");
     looks_at_the_queue(&app).await;
     let events: Vec<String> = receiver
         .got("/ok")

@@ -1,14 +1,14 @@
 //! Receivers do not wait on each other: with nineteen webhooks whose receivers hold every request
 //! until the sender gives up (ten seconds an attempt), a twentieth, answering at once, hears an
-//! incident's four events within seconds, in order. (Real connections and the sender's timeout are
-//! the subject here, so the test waits on the clock.)
+//! incident's four events within seconds, in order. (Real connections and the worker running on its
+//! own, woken by the operator's writes, are the subject here, so the test waits on the clock.)
 
 use std::time::{Duration, Instant};
 
 use crate::{
     helpers::TestApp,
     status_operators::{incident_body, post, token_with_roles},
-    status_webhooks::{add_webhook, allow_private},
+    status_webhooks::{add_webhook, with_worker},
     webhook_receiver::Receiver,
 };
 
@@ -54,5 +54,5 @@ async fn a_hanging_receiver_holds_back_only_itself(app: TestApp) {
 on_both_backends!(
     a_hanging_receiver_holds_back_only_itself,
     a_hanging_receiver_holds_back_only_itself,
-    allow_private
+    with_worker
 );

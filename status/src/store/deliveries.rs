@@ -123,10 +123,11 @@ pub const PRUNE_FINISHED_DELIVERIES: PerEngine = mg_platform::prune_batch!(
 pub const CLEAR_RECEIVER_FAILURES: &str =
     "UPDATE status_webhooks SET failures = 0, paused_until = NULL WHERE id = $1";
 
-/// Each live webhook's pause and its oldest pending delivery's due time.
+/// Each live webhook's pause, its oldest pending delivery's due time and its lease in flight.
 pub const NEXT_DELIVERY_DUE: &str = "SELECT w.paused_until, (SELECT MIN(d.next_at) \
-         FROM status_webhook_deliveries d WHERE d.webhook_id = w.id AND d.state = 'pending') \
-     FROM status_webhooks w WHERE w.deleted_at IS NULL";
+       FROM status_webhook_deliveries d WHERE d.webhook_id = w.id AND d.state = 'pending'), \
+     (SELECT MAX(d.locked_until) FROM status_webhook_deliveries d WHERE d.webhook_id = w.id \
+       AND d.state = 'pending') FROM status_webhooks w WHERE w.deleted_at IS NULL";
 
 /// A delivery to add (its body made for its id).
 #[derive(Debug, Clone)]
@@ -385,16 +386,15 @@ impl StatusStore<'_> {
         Ok(())
     }
 
-    /// When a delivery is next due to be claimed: over the live webhooks, the later of each one's
-    /// pause and its oldest pending delivery's due time; `None` with nothing pending. Reads each
-    /// webhook's queue through its index, so a long queue costs one seek.
+    /// When a delivery can next be claimed: over the live webhooks, the latest of each one's pause,
+    /// oldest pending due time and lease in flight (its queue waits for it); `None`: nothing pending.
     pub async fn next_delivery_due(&self) -> Result<Option<i64>, sqlx::Error> {
-        let rows = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(NEXT_DELIVERY_DUE)
+        let rows: Vec<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(NEXT_DELIVERY_DUE)
             .fetch_all(self.pool())
             .await?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|(paused, due)| due.map(|due| due.max(paused.unwrap_or(due))))
-            .min())
+        let due = |(paused, due, leased): (Option<i64>, Option<i64>, Option<i64>)| {
+            due.map(|d| d.max(paused.unwrap_or(d)).max(leased.unwrap_or(d)))
+        };
+        Ok(rows.into_iter().filter_map(due).min())
     }
 }

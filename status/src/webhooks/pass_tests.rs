@@ -144,3 +144,21 @@ async fn an_update_that_keeps_the_declaration_carries_the_status_in_effect() {
         "opened without one, declared, kept by the next update, removed by resolving"
     );
 }
+
+#[tokio::test]
+async fn a_delivery_in_flight_holds_its_queue_until_its_lease_ends() {
+    // Before: the next due time was the claimed delivery's own, already past, so the worker passed
+    // again at once, over and over, for as long as the delivery was being sent.
+    let (_dir, worker) = with_webhook_and_update().await;
+    let store = worker.db.status();
+    let now = T0 + 2_000;
+    worker.enqueue(now).await.expect("enqueue");
+    assert_eq!(store.next_delivery_due().await.expect("due"), Some(now));
+    let claimed = store
+        .claim_deliveries(now, now + LEASE_MS, 10)
+        .await
+        .expect("claim");
+    assert_eq!(claimed.len(), 1);
+    let due = store.next_delivery_due().await.expect("due");
+    assert_eq!(due, Some(now + LEASE_MS), "due when the lease ends");
+}

@@ -1,17 +1,13 @@
 //! What the database holds, read straight from it: which tables still name someone.
 
 use super::TestApp;
-use sqlx::Connection;
 
 impl TestApp {
     /// Every table (the migrator's, the identity emulator's own and the seeded quotes aside) with the number of its rows
     /// in which some column, read as text, contains `text` (case-sensitive), for the tests that prove
     /// a deletion leaves nothing naming the person. Empty when no row does.
     pub async fn tables_naming(&self, text: &str) -> Vec<(String, i64)> {
-        sqlx::any::install_default_drivers();
-        let mut conn = sqlx::AnyConnection::connect(&self.database_url)
-            .await
-            .expect("test connects to its database");
+        let mut conn = self.connect_db().await;
         let postgres = self.database_url.starts_with("postgres");
         let (tables, columns, contains) = if postgres {
             (

@@ -1,7 +1,7 @@
 //! Which prerendered variant the server's configuration chooses, and the shell where none fits.
 
 use super::*;
-use crate::helpers::header;
+use crate::helpers::{header, sha256_base64};
 
 async fn expect_variant(app: TestApp, expected: Option<&str>) {
     for path in PAGES {
@@ -192,12 +192,6 @@ on_sqlite!(
     build_deployment_id,
     with_build(json!({"deploymentId": " from-the-build "}), |_| {})
 );
-
-fn sha256_base64(text: &str) -> String {
-    use base64::Engine;
-    base64::engine::general_purpose::STANDARD
-        .encode(ring::digest::digest(&ring::digest::SHA256, text.as_bytes()))
-}
 
 async fn csp_of_the_page(app: TestApp) {
     let response = app.get("/mg/cli").await;
