@@ -13,8 +13,10 @@ import {
   showTheme,
   untilSettled,
 } from "./checks";
+import { newAccount } from "./emulator-http";
 import { aliases, docsPages, pages, shownAt } from "./pages";
 import { docsPaths, missingPath, prerenderedPaths } from "./prerendered";
+import { signIn } from "./sign-in";
 
 // The page sweep: every public page (every prerendered route, and the not-found page) loaded once,
 // as a fresh visitor sees it (cosmic theme, 1280 px), and checked in that one load:
@@ -212,6 +214,36 @@ for (const path of [...prerenderedPaths, missingPath]) {
     if (docs) expect(await brokenWords(page), "at 375 px").toEqual([]);
     await page.setViewportSize({ width: 320, height: 640 });
     expect(await horizontalOverflow(page), "at 320 px").toBeLessThanOrEqual(0);
+  });
+}
+
+// The signed-in account page is prerendered too, as its frame (the page while the session is read,
+// nothing personal in it): the same checks, signed in, at the sweep's width and at Lighthouse's.
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 412, height: 823 },
+]) {
+  test(`/home signed in at ${viewport.width} px: head, hydration of its frame, no layout shift, axe`, async ({
+    page,
+  }) => {
+    const account = newAccount("home-sweep");
+    await signIn(page, account);
+    await page.setViewportSize(viewport);
+    const problems = hydrationProblems(page);
+    await recordShifts(page);
+    await rememberServerNodes(page);
+    const response = await page.goto("/home");
+    expect(response?.status()).toBe(200);
+    const html = (await response?.text()) ?? "";
+    expectHead("/home", html);
+    expect(html, "the frame is the same for everyone").not.toContain(account.email);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await expect(page).toHaveTitle("Dashboard · mg");
+    await expect(page.getByTestId("user-email")).toHaveText(account.email);
+    await expect(page.getByTestId("session")).toHaveCount(1);
+    await expectSettledInPlace(page, problems, "/home");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 }
 
