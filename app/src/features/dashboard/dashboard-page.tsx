@@ -68,7 +68,10 @@ function Dashboard({ user }: { user?: IdentityProfile }) {
     <main id="main" className="page dashboard" aria-busy={!signedIn}>
       <h1>Dashboard</h1>
       <p className="page__lead">
-        Signed in as <strong data-testid={mark("user-email")}>{email}</strong>
+        Signed in as{" "}
+        <strong data-testid={mark("user-email")} title={user && email}>
+          {email}
+        </strong>
       </p>
       {!signedIn && (
         <p role="status" className="visually-hidden">
@@ -85,7 +88,7 @@ function Dashboard({ user }: { user?: IdentityProfile }) {
         <dl className="dashboard__facts">
           <div>
             <dt>E-mail</dt>
-            <dd>{email}</dd>
+            <dd title={user && email}>{email}</dd>
           </div>
           <div>
             <dt>Authentication status</dt>
@@ -97,7 +100,9 @@ function Dashboard({ user }: { user?: IdentityProfile }) {
           </div>
           <div>
             <dt>User ID</dt>
-            <dd className="dashboard__mono">{user ? (user.userId ?? "Unknown") : PENDING}</dd>
+            <dd className="dashboard__mono" title={user?.userId}>
+              {user ? (user.userId ?? "Unknown") : PENDING}
+            </dd>
           </div>
         </dl>
       </Card>
