@@ -59,6 +59,12 @@ export interface PageFacts {
   isolated?: true;
   /** Exists only in sanctified mode (spec 2.1: sign-in routes). */
   signedIn?: true;
+  /**
+   * A sign-in route prerendered as its frame (header, headings, the cards' placeholders at their
+   * final sizes), the same for everyone and with nothing personal in it: the page as it renders
+   * while the session is read, painted on arrival instead of after the scripts.
+   */
+  frame?: true;
   /** Sends people there (history replaced); nothing is rendered or prerendered at this path. */
   redirect?: string;
 }
@@ -74,7 +80,7 @@ export const pages: Readonly<Record<PageName, PageFacts>> = {
   bench: { isolated: true },
   docs: {},
   authCallback: { signedIn: true },
-  dashboard: { signedIn: true },
+  dashboard: { signedIn: true, frame: true },
 };
 
 const DOCS_MODULE = "src/features/docs/page/docs-page.tsx";
@@ -95,7 +101,7 @@ export const pageModules: Readonly<Record<PageName, string | undefined>> = {
   bench: "src/features/bench/bench-page.tsx",
   docs: DOCS_MODULE,
   authCallback: undefined,
-  dashboard: undefined,
+  dashboard: "src/features/dashboard/dashboard-page.tsx",
 };
 
 /** Every page's name, in the table's order. */

@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { hydrationProblems, probe, rememberServerNodes } from "./checks";
+import { newAccount } from "./emulator-http";
+import { signIn } from "./sign-in";
 
 // Hydration beyond the page sweep (pages.spec.ts checks that every public page hydrates its server
 // HTML without a mismatch and keeps its nodes): a page opened on a hash, the void theme, clicks made
@@ -152,4 +154,29 @@ test("a prerendered page starts its scripts after first paint, a few per task, t
   expect(flat.map((insertion) => insertion.entry)).toEqual(
     flat.map((_, i) => i === flat.length - 1),
   );
+});
+
+test("signed-in /home arrives as its frame, nothing personal in it, and hydrates it in place", async ({
+  page,
+}) => {
+  const account = newAccount("frame");
+  await signIn(page, account);
+  const problems = hydrationProblems(page);
+  const release = await holdScripts(page);
+  await rememberServerNodes(page);
+  const response = await page.goto("/home", { waitUntil: "domcontentloaded" });
+  const html = (await response?.text()) ?? "";
+  // The server's HTML alone: the page's frame, the same for everyone.
+  expect(html).not.toContain(account.email);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+  await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
+  await expect(page.getByTestId("user-email")).toHaveCount(0);
+  expect((await probe(page)).hydrated).toBe(false);
+
+  release();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
+  await expect(page.getByTestId("db-id")).not.toBeEmpty();
+  await page.waitForLoadState("networkidle");
+  expect((await probe(page)).kept).toEqual([true, true, true, true]);
+  expect(problems).toEqual([]);
 });

@@ -3,7 +3,9 @@
 //   for every configuration variant the build chooses (common/variant.ts, `prerenderVariants`),
 //     load a fresh copy of the server bundle with that variant's runtime config (`runtimeConfigOf`,
 //     typed with the server's own struct: the fields are not described here),
-//     render every public path and the not-found page with React's `prerender`,
+//     render every public path, the frame of each sign-in route that has one (sanctified variants:
+//     the page while the session is read, nothing personal in it) and the not-found page with
+//     React's `prerender`,
 //     put the markup into dist/index.html's #root and the page's head tags into its head;
 //   write each distinct document once, as dist/pages/<first 16 hex of its SHA-256>.html, and the
 //   manifest dist/pages.json (app/common/PRERENDER-CONTRACT.md) the server picks a page from per request.
@@ -231,6 +233,7 @@ async function main() {
   };
 
   const pages = {};
+  const signedIn = {};
   const notFound = {};
   let renders = 0;
   for (const [index, variant] of prerenderVariants().entries()) {
@@ -239,14 +242,21 @@ async function main() {
     const server = await import(`${bundle}?variant=${index}`);
     const key = server.currentVariantKey();
     if (pages["/"]?.[key]) throw new Error(`prerender: two variants have the key ${key}`);
-    for (const path of server.publicPaths()) {
+    const prerendered = async (path) => {
       const rendered = await server.render(path);
       const address = server.pageAddress(path);
-      pages[path] ??= {};
       const links = chunkLinks(chunks, pageModule(path));
       const page = documentFor(template, { ...rendered, address, links });
-      pages[path][key] = await store(deferScripts(inlineStylesheets(page, readCss)));
       renders += 1;
+      return store(deferScripts(inlineStylesheets(page, readCss)));
+    };
+    for (const path of server.publicPaths()) {
+      pages[path] ??= {};
+      pages[path][key] = await prerendered(path);
+    }
+    for (const path of server.framePaths()) {
+      signedIn[path] ??= {};
+      signedIn[path][key] = await prerendered(path);
     }
     const missing = await server.render(server.NOT_FOUND_PATH);
     notFound[key] = await store(
@@ -266,6 +276,7 @@ async function main() {
     build,
     redirects: redirects(),
     pages,
+    signedIn,
     notFound,
   };
   await writeFile(join(dist, "pages.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -4,7 +4,7 @@
 // renders every public path with it. The machines' initial snapshots come from the real wasm, run in
 // Node: the HTML holds exactly what the browser's first render does.
 
-import { docsRouteAt, redirects, routeManifest } from "@common/routes";
+import { docsRouteAt, pageNames, pages, paths, redirects, routeManifest } from "@common/routes";
 import { navOf, variantKey } from "@common/variant";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
@@ -41,6 +41,15 @@ export function publicPaths(): string[] {
   return routeManifest(docsPages.map((page) => page.slug)).public.filter(
     (path) => !Object.hasOwn(away, path),
   );
+}
+
+/**
+ * The sign-in routes prerendered as their frame (`PageFacts.frame`: the page while the session is
+ * read, nothing personal in it); only in a sanctified variant, the only one that has them.
+ */
+export function framePaths(): string[] {
+  if (!identityConfig.sanctified) return [];
+  return pageNames.filter((name) => pages[name].frame).map((name) => paths[name]);
 }
 
 /** A path the app answers with its not-found page (no route matches it). */

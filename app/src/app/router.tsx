@@ -54,19 +54,11 @@ const DocsOverviewRoute = page(() => docsPage().then((m) => m.DocsOverviewRoute)
 const CallbackPage = lazy(() =>
   import("../features/auth/callback-page").then((m) => ({ default: m.CallbackPage })),
 );
-const DashboardPage = lazy(async () => {
-  const [{ DashboardPage }, { RequireSession }] = await Promise.all([
-    import("../features/dashboard/dashboard-page"),
-    import("../lib/session/require-session"),
-  ]);
-  return {
-    default: () => (
-      <RequireSession>
-        <DashboardPage />
-      </RequireSession>
-    ),
-  };
-});
+// The account page guards itself: its frame while the session is read (prerendered, docs/rendering.md),
+// the landing page for an anonymous visitor.
+const DashboardPage = page(() =>
+  import("../features/dashboard/dashboard-page").then((m) => m.DashboardPage),
+);
 
 // The sign-in dialogs load when first opened, keeping them out of the first paint.
 const authDialogs: AuthDialogs = {

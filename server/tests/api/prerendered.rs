@@ -1,6 +1,6 @@
 //! Prerendered public pages. Each test writes a small build of its own (`write_build`, here); the
 //! tests are split by subject: which variant the configuration chooses, and the shell where none
-//! fits (`variants`); not-found pages, other spellings of paths, redirects and directories
+//! fits (`variants`); the frames of sign-in routes, not-found pages, other spellings of paths, redirects and directories
 //! (`routes`); ETags and 304s, compressed copies, the Markdown twins, the other text files and
 //! rebuilds (`files`).
 
@@ -14,6 +14,8 @@ use crate::helpers::{raw_exchange, TestApp, THEME_SCRIPT};
 
 /// The prerendered paths of the fixture build.
 const PAGES: [&str; 5] = ["/", "/apotheosis", "/mg/overview", "/mg/cli", "/mg/cli/dmt"];
+/// The sign-in route the fixture build prerenders as its frame.
+const FRAME: &str = "/home";
 /// The variants the fixture build renders.
 const KEYS: [&str; 8] = [
     "signin-apotheosis-110",
@@ -50,7 +52,8 @@ fn write_page(dist: &Path, html: &str) -> String {
     file
 }
 
-/// A build with every page of [`PAGES`] in every variant of [`KEYS`], a not-found page per variant,
+/// A build with every page of [`PAGES`] in every variant of [`KEYS`], the frame of [`FRAME`] in
+/// every variant too (an open server must not serve it all the same), a not-found page per variant,
 /// the Markdown twins of the docs pages, llms, sitemap and robots; `build` is the manifest's
 /// `build` block.
 fn write_build(dist: &Path, build: serde_json::Value) {
@@ -67,6 +70,13 @@ fn write_build(dist: &Path, build: serde_json::Value) {
             .collect();
         pages.insert(path.to_owned(), variants.into());
     }
+    let frames: serde_json::Map<_, _> = KEYS
+        .iter()
+        .map(|key| {
+            let html = page_html(FRAME, key).replace("<main ", "<main data-frame ");
+            (key.to_string(), json!(write_page(dist, &html)))
+        })
+        .collect();
     let not_found: serde_json::Map<_, _> = KEYS
         .iter()
         .map(|key| {
@@ -82,6 +92,7 @@ fn write_build(dist: &Path, build: serde_json::Value) {
         "build": build,
         "redirects": {"/mg": "/mg/overview", "/metagenesis": "/mg/overview"},
         "pages": pages,
+        "signedIn": {FRAME: frames},
         "notFound": not_found,
     });
     std::fs::write(dist.join("pages.json"), manifest.to_string()).expect("pages.json");

@@ -56,7 +56,7 @@ describe("SessionsCard", () => {
   it("lists each session with its label, this device, and signs another out", async () => {
     const calls = sessionsServer([laptop, phone], { revoke: [[laptop], 1] });
     const changed = vi.fn();
-    renderWithSession(<SessionsCard onChanged={changed} />);
+    renderWithSession(<SessionsCard signedIn onChanged={changed} />);
     const items = await screen.findAllByTestId("session");
     expect(items).toHaveLength(2);
     expect(within(items[0] as HTMLElement).getByText("This device")).toBeTruthy();
@@ -87,7 +87,7 @@ describe("SessionsCard", () => {
       revoke: [[laptop], 1],
       "revoke-others": [[laptop], 2],
     });
-    renderWithSession(<SessionsCard onChanged={() => {}} />);
+    renderWithSession(<SessionsCard signedIn onChanged={() => {}} />);
     const items = await screen.findAllByTestId("session");
     expect(within(items[1] as HTMLElement).getByText("Can sign back in on its own")).toBeTruthy();
     expect(within(items[0] as HTMLElement).queryByText("Can sign back in on its own")).toBeNull();
@@ -109,7 +109,7 @@ describe("SessionsCard", () => {
         body: { code: "session_revoked", error: "This browser was signed out." },
       },
     });
-    renderWithSession(<SessionsCard onChanged={() => {}} />);
+    renderWithSession(<SessionsCard signedIn onChanged={() => {}} />);
     await screen.findByRole("alert");
     expect(revoked).toHaveBeenCalledTimes(1);
   });
@@ -131,7 +131,7 @@ describe("SessionsCard with two sessions of one browser and system", () => {
     mockFetch({
       "/api/auth/sessions": { status: 200, body: { data: { sessions: [twin, mine, other] } } },
     });
-    renderWithSession(<SessionsCard onChanged={() => {}} />);
+    renderWithSession(<SessionsCard signedIn onChanged={() => {}} />);
     const items = await screen.findAllByTestId("session");
     expect(items.map((item) => item.dataset.current)).toEqual(["true", "false", "false"]);
     // Every exact time through the page's one formatter, to the second.
@@ -150,7 +150,7 @@ describe("SessionsCard with two sessions of one browser and system", () => {
   it("asks before signing out all others; Cancel keeps them, and focus comes back", async () => {
     const calls = sessionsServer([mine, twin, other], { "revoke-others": [[mine], 2] });
     const changed = vi.fn();
-    renderWithSession(<SessionsCard onChanged={changed} />);
+    renderWithSession(<SessionsCard signedIn onChanged={changed} />);
     await screen.findAllByTestId("session");
     const opener = screen.getByRole("button", { name: "Sign out of all other sessions" });
     opener.focus();
@@ -184,7 +184,7 @@ describe("AccountDataCard", () => {
     const deleteAccount = vi.fn(async (remove: () => Promise<unknown>) => {
       await remove();
     });
-    const router = renderWithSession(<AccountDataCard />, { deleteAccount });
+    const router = renderWithSession(<AccountDataCard signedIn />, { deleteAccount });
     fireEvent.click(screen.getByRole("button", { name: "Delete my mg-web account" }));
     const dialog = screen.getByRole("dialog", { name: "Delete your mg-web account?" });
     expect(dialog.textContent).toMatch(/identity provider.*separate/);
@@ -206,7 +206,7 @@ describe("AccountDataCard", () => {
         body: { code: "rate_limited", error: "Too many requests." },
       },
     });
-    renderWithSession(<AccountDataCard />);
+    renderWithSession(<AccountDataCard signedIn />);
     fireEvent.click(screen.getByRole("button", { name: "Download my data" }));
     await screen.findByText(/Too many requests/);
     expect(screen.getByRole("status").textContent).toMatch(/Too many requests/);

@@ -27,7 +27,8 @@ function saveFile(text: string, name: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function AccountDataCard() {
+/** Its buttons wait for `signedIn` (the page's frame has no session to ask with). */
+export function AccountDataCard({ signedIn }: { signedIn: boolean }) {
   const [exportState, setExportState] = useState<{ busy: boolean; message?: string; ok?: boolean }>(
     { busy: false },
   );
@@ -54,12 +55,17 @@ export function AccountDataCard() {
         <button
           type="button"
           className="button"
-          disabled={exportState.busy}
+          disabled={!signedIn || exportState.busy}
           onClick={() => void download()}
         >
           Download my data
         </button>
-        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={!signedIn}
+          onClick={() => setConfirming(true)}
+        >
           Delete my mg-web account
         </button>
       </div>

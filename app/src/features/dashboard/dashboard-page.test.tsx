@@ -1,9 +1,10 @@
 import type { AccountSession, CurrentUser } from "@common/http-types";
 import { act, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/testing/network";
 import { callApiSignedIn, renderAtHome, stubSession } from "@/testing/session";
-import type { Session } from "../../lib/session/session-context";
+import { type Session, SessionContext } from "../../lib/session/session-context";
 import { DashboardPage } from "./dashboard-page";
 
 // The network (fetch) is the boundary: the session is a stub, the wasm name-edit machine is real.
@@ -65,6 +66,63 @@ function typeName(value: string, key: "Enter" | "Escape") {
 }
 
 callApiSignedIn();
+
+describe("DashboardPage while the session is read, and for an anonymous visitor", () => {
+  it("is the page's frame: headings and placeholders, nothing personal, no call made", async () => {
+    const calls = mockFetch({});
+    renderAtHome(<DashboardPage />, session({ state: { status: "loading" } }));
+    await act(async () => {});
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Dashboard");
+    for (const title of ["Profile", "API user data", "Signed-in devices", "Your data"]) {
+      expect(screen.getByRole("heading", { name: title })).toBeTruthy();
+    }
+    expect(screen.getByRole("main").getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByText("Loading your session...")).toBeTruthy();
+    expect(screen.queryByTestId("user-email")).toBeNull();
+    expect(screen.queryByText(/ada@example\.com|U2abc/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Download my data" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("fills the frame in once signed in, keeping its nodes", async () => {
+    const calls = mockFetch({
+      ...sessionsRoute,
+      "/api/auth/current-user": { status: 200, body: { data: apiUser } },
+    });
+    let signIn = () => {};
+    function Reading() {
+      const [value, setValue] = useState(session({ state: { status: "loading" } }));
+      signIn = () => setValue(session());
+      return (
+        <SessionContext.Provider value={value}>
+          <DashboardPage />
+        </SessionContext.Provider>
+      );
+    }
+    renderAtHome(<Reading />, session());
+    const frame = [screen.getByRole("main"), screen.getByRole("heading", { name: "Profile" })];
+    await act(async () => signIn());
+    await act(async () => {});
+    expect(screen.getByTestId("user-email").textContent).toBe("ada@example.com");
+    expect(screen.getByTestId("db-id").textContent).toBe("7");
+    expect(frame.map((node) => node.isConnected)).toEqual([true, true]);
+    expect(screen.getByRole("main").getAttribute("aria-busy")).toBe("false");
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      "/api/auth/current-user",
+      "/api/auth/sessions",
+    ]);
+  });
+
+  it("sends an anonymous visitor to /", () => {
+    mockFetch({});
+    const router = renderAtHome(<DashboardPage />, session({ state: { status: "anonymous" } }));
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByText("Landing")).toBeTruthy();
+  });
+});
 
 describe("DashboardPage", () => {
   it("shows the identity user and the API's user data", async () => {

@@ -1,11 +1,14 @@
 // /home: the signed-in user's account: the display name editable (spec 2.5), the signed-in devices
-// listed and signed out, the data downloaded or the account deleted.
+// listed and signed out, the data downloaded or the account deleted. While the session is read the
+// page is its frame: the same tree with every personal value a placeholder and no call made, which
+// the build prerenders (docs/rendering.md) and the browser hydrates and then fills in, keeping its
+// nodes; an anonymous visitor is sent to the landing page.
 
 import { docsDefaultPath, paths } from "@common/routes";
 import { useCallback } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { Card } from "../../components/card";
-import { useDocumentTitle } from "../../components/document-title";
+import { usePageMeta } from "../../components/document-title";
 import type { IdentityProfile } from "../../lib/identity";
 import { useSession } from "../../lib/session/session-context";
 import { providerLabel } from "../../lib/wasm/core";
@@ -28,20 +31,27 @@ export function loginProviderOf(user: IdentityProfile): string {
 /** A value not loaded yet. */
 const PENDING = "…";
 
+/** The page's description (its head; the page is not indexed content, but a tab's or a share's). */
+const DESCRIPTION =
+  "Your mg-web account: your display name, the browsers and devices signed in, your data.";
+
 export function DashboardPage() {
-  useDocumentTitle("Dashboard");
-  const session = useSession();
-  // The route guard renders this page only for a signed-in session.
-  if (session.state.status !== "signed-in") return null;
-  return <Dashboard user={session.state.user} />;
+  usePageMeta("Dashboard", DESCRIPTION);
+  const { state } = useSession();
+  if (state.status === "anonymous") return <Navigate to={paths.landing} replace />;
+  return <Dashboard user={state.status === "signed-in" ? state.user : undefined} />;
 }
 
-function Dashboard({ user }: { user: IdentityProfile }) {
+/** The account page of `user`; without one, its frame (the session is being read). */
+function Dashboard({ user }: { user?: IdentityProfile }) {
   const session = useSession();
   const navigate = useNavigate();
-  const apiUser = useCurrentUser();
+  const signedIn = user !== undefined;
+  const apiUser = useCurrentUser(signedIn);
   const stored: LoadedUser | undefined = apiUser.status === "loaded" ? apiUser.user : undefined;
-  const email = user.email ?? user.loginIds?.[0] ?? "Not provided";
+  const email = user ? (user.email ?? user.loginIds?.[0] ?? "Not provided") : PENDING;
+  // The test ids mark what is the user's, never a placeholder.
+  const mark = (id: string) => (signedIn ? id : undefined);
   const { merge } = apiUser;
   // The save's answer is the stored user: 'Last updated' shows its time at once.
   const saved = useCallback(
@@ -55,34 +65,44 @@ function Dashboard({ user }: { user: IdentityProfile }) {
   };
 
   return (
-    <main id="main" className="page dashboard">
+    <main id="main" className="page dashboard" aria-busy={!signedIn}>
       <h1>Dashboard</h1>
       <p className="page__lead">
-        Signed in as <strong data-testid="user-email">{email}</strong>
+        Signed in as{" "}
+        <strong data-testid={mark("user-email")} title={user && email}>
+          {email}
+        </strong>
       </p>
+      {!signedIn && (
+        <p role="status" className="visually-hidden">
+          Loading your session...
+        </p>
+      )}
 
       <Card id="profile-title" title="Profile" className="dashboard__card">
         {apiUser.status === "loading" ? (
-          <NameFieldPending name={user.name ?? ""} />
+          <NameFieldPending name={user ? (user.name ?? "") : PENDING} />
         ) : (
-          <NameField name={stored?.name ?? user.name ?? ""} onSaved={saved} />
+          <NameField name={stored?.name ?? user?.name ?? ""} onSaved={saved} />
         )}
         <dl className="dashboard__facts">
           <div>
             <dt>E-mail</dt>
-            <dd>{email}</dd>
+            <dd title={user && email}>{email}</dd>
           </div>
           <div>
             <dt>Authentication status</dt>
-            <dd data-testid="auth-status">Authenticated</dd>
+            <dd data-testid={mark("auth-status")}>{user ? "Authenticated" : PENDING}</dd>
           </div>
           <div>
             <dt>Login provider</dt>
-            <dd data-testid="login-provider">{loginProviderOf(user)}</dd>
+            <dd data-testid={mark("login-provider")}>{user ? loginProviderOf(user) : PENDING}</dd>
           </div>
           <div>
             <dt>User ID</dt>
-            <dd className="dashboard__mono">{user.userId ?? "Unknown"}</dd>
+            <dd className="dashboard__mono" title={user?.userId}>
+              {user ? (user.userId ?? "Unknown") : PENDING}
+            </dd>
           </div>
         </dl>
       </Card>
@@ -131,9 +151,9 @@ function Dashboard({ user }: { user: IdentityProfile }) {
         )}
       </Card>
 
-      <SessionsCard onChanged={apiUser.reload} />
+      <SessionsCard signedIn={signedIn} onChanged={apiUser.reload} />
 
-      <AccountDataCard />
+      <AccountDataCard signedIn={signedIn} />
 
       <aside className="dashboard__note" aria-label="Sanctified mode">
         <p>

@@ -13,8 +13,15 @@ import { type SignOutResult, useSessions } from "./use-sessions";
 /** How often the relative times are worded again. */
 const TICK_MS = 60_000;
 
-export function SessionsCard({ onChanged }: { onChanged: () => void }) {
-  const { state, reload, signOut, signOutOthers } = useSessions();
+/** The list once `signedIn`; before, the card with its loading line (the page's frame). */
+export function SessionsCard({
+  signedIn,
+  onChanged,
+}: {
+  signedIn: boolean;
+  onChanged: () => void;
+}) {
+  const { state, reload, signOut, signOutOthers } = useSessions(signedIn);
   const [now, setNow] = useState(() => Date.now());
   const [result, setResult] = useState<SignOutResult>();
   const [busy, setBusy] = useState(false);
@@ -54,7 +61,7 @@ export function SessionsCard({ onChanged }: { onChanged: () => void }) {
         only refused the sign-in it holds now, and can renew it with your identity provider for up
         to 30 days; to end that, also change your password with that provider.
       </p>
-      {state.status === "loading" && <p role="status">Loading your sessions...</p>}
+      {state.status === "loading" && <SessionsPending />}
       {state.status === "failed" && (
         <p role="alert" className="dashboard__error">
           {state.message}{" "}
@@ -156,6 +163,38 @@ function SessionItem({
         </button>
       )}
     </li>
+  );
+}
+
+/**
+ * The list while it loads: this device's row with placeholders, laid out as it will be (every
+ * signed-in page has this session), so nothing below moves when the list arrives.
+ */
+function SessionsPending() {
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        Loading your sessions...
+      </p>
+      <ul className="sessions" aria-hidden="true">
+        <li className="session" data-current="true">
+          <div className="session__head">
+            <span className="session__label">…</span>
+            <span className="session__this">This device</span>
+          </div>
+          <dl className="session__times">
+            <div>
+              <dt>Signed in</dt>
+              <dd>…</dd>
+            </div>
+            <div>
+              <dt>Last active</dt>
+              <dd>…</dd>
+            </div>
+          </dl>
+        </li>
+      </ul>
+    </>
   );
 }
 

@@ -15,13 +15,16 @@ export type AnswerState<Loaded> =
   | { status: "failed"; message: string };
 
 /**
- * POSTs to `path` (with the session's token) on mount and on each `reload`; `loaded` turns the
- * answer into the state (a module-level function, so it is the same on every render). A call whose
- * component has gone, or that a later round replaced, changes nothing.
+ * POSTs to `path` (with the session's token) once `signedIn` (on mount when it is already) and on
+ * each `reload`; `loaded` turns the answer into the state (a module-level function, so it is the
+ * same on every render). Until then the state stays `loading`: the page's frame, while the session
+ * is read, asks nothing. A call whose component has gone, or that a later round replaced, changes
+ * nothing.
  */
 export function useAnswer<Answer, Loaded extends { status: "loaded" }>(
   path: string,
   loaded: (answer: Partial<Answer> | null) => Loaded,
+  signedIn: boolean,
 ): {
   state: AnswerState<Loaded>;
   setState: Dispatch<SetStateAction<AnswerState<Loaded>>>;
@@ -32,6 +35,7 @@ export function useAnswer<Answer, Loaded extends { status: "loaded" }>(
 
   // `round` is what asks again.
   useEffect(() => {
+    if (!signedIn) return;
     let live = true;
     apiCall<Partial<Answer> | null>(path, { method: "POST", auth: true }).then(
       (answer) => live && setState(loaded(answer)),
@@ -40,7 +44,7 @@ export function useAnswer<Answer, Loaded extends { status: "loaded" }>(
     return () => {
       live = false;
     };
-  }, [path, loaded, round]);
+  }, [path, loaded, round, signedIn]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { state, setState, reload };

@@ -19,7 +19,8 @@ const loadedUser = (answer: Partial<UserAnswer> | null): LoadedState => ({
   user: answer?.data ?? {},
 });
 
-export function useCurrentUser(): CurrentUserState & {
+/** The user once `signedIn` (loading until then: use-answer.ts). */
+export function useCurrentUser(signedIn: boolean): CurrentUserState & {
   reload: () => void;
   /** Takes in fields of the user from another answer (a saved name's, with its new `updated_at`). */
   merge: (fields: LoadedUser) => void;
@@ -27,6 +28,7 @@ export function useCurrentUser(): CurrentUserState & {
   const { state, setState, reload } = useAnswer<UserAnswer, LoadedState>(
     "/api/auth/current-user",
     loadedUser,
+    signedIn,
   );
   const merge = useCallback(
     (fields: LoadedUser) =>

@@ -23,7 +23,8 @@ const loadedSessions = (answer: Partial<SessionsAnswer> | null): LoadedState => 
 /** What the last sign-out said, for the list's status line. */
 export type SignOutResult = { ok: true; message: string } | { ok: false; message: string };
 
-export function useSessions(): {
+/** The sessions once `signedIn` (loading until then: use-answer.ts), and signing them out. */
+export function useSessions(signedIn: boolean): {
   state: SessionsState;
   reload: () => void;
   signOut: (session: AccountSession) => Promise<SignOutResult>;
@@ -32,6 +33,7 @@ export function useSessions(): {
   const { state, reload } = useAnswer<SessionsAnswer, LoadedState>(
     "/api/auth/sessions",
     loadedSessions,
+    signedIn,
   );
 
   const revoke = useCallback(

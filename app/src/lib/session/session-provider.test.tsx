@@ -10,6 +10,8 @@ import {
   ACCOUNT_DELETED_KEY,
   DELETED_NOTICE,
   ENDED_NOTICE,
+  LOGGED_OUT_KEY,
+  LOGGED_OUT_NOTICE,
   REVOKED_NOTICE,
   SessionProvider,
 } from "./session-provider";
@@ -257,6 +259,42 @@ describe("SessionProvider", () => {
         await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
       });
       expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
+    });
+  });
+
+  describe("logging out in one tab of the browser", () => {
+    it("tells the other tabs once it is done", async () => {
+      localStorage.setItem("DSR", "refresh-jwt");
+      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+      renderProvider(async () => identity);
+      await act(async () => {});
+      mockFetch({ "/api/auth/logout": { status: 200, body: {} } });
+      const told = vi.spyOn(Storage.prototype, "setItem");
+      await act(async () => {
+        await handed?.logout();
+      });
+      expect(identity.logout).toHaveBeenCalledTimes(1);
+      expect(told).toHaveBeenCalledWith(LOGGED_OUT_KEY, expect.any(String));
+      expect(localStorage.getItem(LOGGED_OUT_KEY)).toBeNull();
+      told.mockRestore();
+    });
+
+    it("signs the other tabs out saying it happened in this browser, with no call of their own", async () => {
+      localStorage.setItem("DSR", "refresh-jwt");
+      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+      renderProvider(async () => identity);
+      await act(async () => {});
+      expect(shownState()).toBe("signed-in a@x");
+      const calls = mockFetch({});
+      act(() => {
+        window.dispatchEvent(new StorageEvent("storage", { key: LOGGED_OUT_KEY, newValue: "1" }));
+      });
+      await act(async () => {});
+      expect(shownState()).toBe("anonymous");
+      expect(screen.getByRole("status").textContent).toContain(LOGGED_OUT_NOTICE);
+      expect(screen.getByRole("status").textContent).not.toContain("another device");
+      expect(identity.logout).not.toHaveBeenCalled();
+      expect(calls).toEqual([]);
     });
   });
 });

@@ -30,6 +30,27 @@ export const DELETED_NOTICE =
  */
 export const ACCOUNT_DELETED_KEY = "mg-account-deleted";
 
+/** What the other tabs of a browser read when one of them logged out. */
+export const LOGGED_OUT_NOTICE =
+  "You were signed out: you logged out in another tab of this browser.";
+
+/**
+ * Written (and removed at once) in local storage when this browser logged out, once the logout is
+ * done: the other tabs hear it and follow at once, saying so, rather than later with
+ * REVOKED_NOTICE or ENDED_NOTICE, which would blame another device or browser.
+ */
+export const LOGGED_OUT_KEY = "mg-logged-out";
+
+/** Tells the other tabs of this browser through local storage (the `storage` event) under `key`. */
+function tellOtherTabs(key: string): void {
+  try {
+    window.localStorage.setItem(key, String(Date.now()));
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage refused: the other tabs learn on their next request, as another browser would.
+  }
+}
+
 /**
  * What a browser reads when the identity provider refused its stored sign-in on load: signed out
  * from another session (which ends the provider's refresh token where it can: docs/identity.md,
@@ -149,6 +170,7 @@ export function SessionProvider({
       console.error("Ending the server session failed", error);
     }
     await endHere();
+    tellOtherTabs(LOGGED_OUT_KEY);
   }, [endHere, getToken]);
 
   // As a logout does, without the API's logout: the session has ended there already.
@@ -177,12 +199,7 @@ export function SessionProvider({
         deleting.current = false;
         throw error;
       }
-      try {
-        window.localStorage.setItem(ACCOUNT_DELETED_KEY, String(Date.now()));
-        window.localStorage.removeItem(ACCOUNT_DELETED_KEY);
-      } catch {
-        // Storage refused: the other tabs learn on their next request, as another browser would.
-      }
+      tellOtherTabs(ACCOUNT_DELETED_KEY);
       // (When a request's 401 began the sign-out already, it chose this notice too.)
       await signOutHere(DELETED_NOTICE);
       deleting.current = false;
@@ -195,11 +212,17 @@ export function SessionProvider({
     return () => setRevokedHandler(undefined);
   }, [signOutHere]);
 
-  // Another tab of this browser deleted the account.
+  // Another tab of this browser deleted the account, or logged out: that tab has ended the session
+  // at the server and the identity provider and cleared the storage; this one follows without a
+  // call (a second logout at the provider would only fail).
   useEffect(() => {
     const heard = (event: StorageEvent) => {
-      if (event.key === ACCOUNT_DELETED_KEY && event.newValue && signedIn.current) {
-        void signOutHere(DELETED_NOTICE);
+      if (!event.newValue || !signedIn.current) return;
+      if (event.key === ACCOUNT_DELETED_KEY) void signOutHere(DELETED_NOTICE);
+      if (event.key === LOGGED_OUT_KEY) {
+        clearSessionId();
+        setState({ status: "anonymous" });
+        setNotice(LOGGED_OUT_NOTICE);
       }
     };
     window.addEventListener("storage", heard);

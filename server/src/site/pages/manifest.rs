@@ -26,6 +26,8 @@ struct PagesFile {
     #[serde(default)]
     pages: HashMap<String, HashMap<String, String>>,
     #[serde(default)]
+    signed_in: HashMap<String, HashMap<String, String>>,
+    #[serde(default)]
     not_found: HashMap<String, String>,
 }
 
@@ -125,6 +127,9 @@ pub struct Variant {
     /// Every prerendered path, with the file (relative to the app's directory) of this server's
     /// variant; `None`: the build did not render this variant, the shell is served.
     pub pages: HashMap<String, Option<String>>,
+    /// The sign-in routes' frames (the page while the session is read, nothing personal in it) of
+    /// this variant, by path; served only where the route exists (sanctified mode).
+    pub signed_in: HashMap<String, String>,
     /// The not-found page of this variant.
     pub not_found: Option<String>,
     /// Path -> target, answered with 308.
@@ -176,6 +181,11 @@ impl Variant {
             .iter()
             .filter(|(path, _)| path.starts_with('/'))
             .map(|(path, files)| (path.clone(), pick(files)))
+            .collect();
+        variant.signed_in = file
+            .signed_in
+            .iter()
+            .filter_map(|(path, files)| Some((path.clone(), pick(files)?)))
             .collect();
         variant.not_found = pick(&file.not_found);
         variant.redirects = file
@@ -364,12 +374,17 @@ mod tests {
                       "/up": {"signin-apotheosis-110": "../secret.html"},
                       "/abs": {"signin-apotheosis-110": "/etc/passwd"},
                       "/other": {"open-apotheosis-100": "pages/b.html"}},
+            "signedIn": {"/home": {"signin-apotheosis-110": "pages/h.html"},
+                         "/up": {"signin-apotheosis-110": "../secret.html"},
+                         "/other": {"open-apotheosis-100": "pages/b.html"}},
             "notFound": {"signin-apotheosis-110": "pages/404.html"}}"#;
         let variant = Variant::from_json(json, &runtime()).expect("reads");
         assert_eq!(variant.pages["/"].as_deref(), Some("pages/a.html"));
         assert_eq!(variant.pages["/up"], None);
         assert_eq!(variant.pages["/abs"], None);
         assert_eq!(variant.pages["/other"], None);
+        let frames: Vec<_> = variant.signed_in.iter().collect();
+        assert_eq!(frames, [(&"/home".to_owned(), &"pages/h.html".to_owned())]);
         assert_eq!(variant.not_found.as_deref(), Some("pages/404.html"));
         assert_eq!(variant.redirects.len(), 1);
         assert_eq!(variant.redirects["/mg"], "/mg/overview");

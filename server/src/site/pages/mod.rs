@@ -33,7 +33,10 @@ use self::{
     respond::{respond, Extra},
     twins::Twins,
 };
-use super::{root::Root, route_manifest::AppRoutes};
+use super::{
+    root::Root,
+    route_manifest::{page_path, AppRoutes},
+};
 use crate::{config::Config, error::AppError, precomputed::negotiate};
 
 const MARKDOWN: &str = "text/markdown; charset=utf-8";
@@ -314,13 +317,15 @@ impl Site {
         }
     }
 
-    /// A path no file answered: an app route gets the shell (200), anything else the not-found
-    /// page with 404.
+    /// A path no file answered: an app route gets its prerendered frame where the build made one (a
+    /// sign-in route, which is an app route only in sanctified mode) and the shell otherwise (200),
+    /// anything else the not-found page with 404.
     pub async fn fallback(self: Arc<Self>, request: Request) -> Response {
         let (variant, fill) = self.current();
         let path = request.uri().path();
         if self.routes.is_app_route(path, self.sanctified) {
-            self.document(path, None, StatusCode::OK, request.headers(), &fill)
+            let frame = variant.signed_in.get(page_path(path)).map(String::as_str);
+            self.document(path, frame, StatusCode::OK, request.headers(), &fill)
                 .await
         } else {
             let file = variant.not_found.as_deref();

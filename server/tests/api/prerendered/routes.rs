@@ -25,12 +25,21 @@ async fn not_found_and_personal(app: TestApp) {
     assert_eq!(variant.as_deref(), Some("signin-apotheosis-110"));
     let body = app.get_text("/nope").await;
     assert!(body.contains("Page not found"), "{body}");
-    for path in ["/home", "/auth/callback", "/index.html", "/docs"] {
+    for path in ["/auth/callback", "/index.html", "/docs"] {
         assert_eq!(variant_of(&app, path).await, (200, None), "{path}");
+    }
+    // The sign-in route the build framed: its frame in this server's variant, however spelled.
+    for path in [FRAME, "/home/"] {
+        assert_eq!(
+            variant_of(&app, path).await,
+            (200, Some("signin-apotheosis-110".into())),
+            "{path}"
+        );
+        assert!(app.get_text(path).await.contains("data-frame"), "{path}");
     }
 }
 on_sqlite!(
-    unknown_paths_get_the_not_found_page_with_404_and_personal_routes_the_shell,
+    unknown_paths_get_the_not_found_page_with_404_and_personal_routes_their_frame_or_the_shell,
     not_found_and_personal,
     with_build(json!({}), |_| {})
 );
@@ -86,7 +95,8 @@ on_sqlite!(
 );
 
 async fn open_not_found(app: TestApp) {
-    // Sign-in routes do not exist in open mode: the open variant's not-found page, 404.
+    // Sign-in routes do not exist in open mode: the open variant's not-found page, 404 (though the
+    // fixture build has a frame of /home in the open variant too).
     for path in ["/home", "/auth/callback"] {
         assert_eq!(
             variant_of(&app, path).await,

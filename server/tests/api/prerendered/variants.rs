@@ -120,6 +120,8 @@ async fn shell_everywhere(app: TestApp) {
     // The manifest is read (its redirects work); only no page fits.
     assert_eq!(app.get_with("/mg", &[]).await.status(), 308);
     assert_eq!(variant_of(&app, "/nope").await, (404, None));
+    // Nor a frame: the sign-in route gets the shell.
+    assert_eq!(variant_of(&app, FRAME).await, (200, None));
     expect_variant(app, None).await;
 }
 on_sqlite!(
