@@ -106,7 +106,12 @@ impl StatusService {
             config.webhooks_allow_private,
         ));
         Self {
-            published: RwLock::new(Arc::new(Published::new(&summary, &empty, now))),
+            published: RwLock::new(Arc::new(Published::new(
+                &summary,
+                &empty,
+                now,
+                &mut Default::default(),
+            ))),
             db,
             checker,
             config,
@@ -211,6 +216,8 @@ impl StatusService {
             Refreshed::Kept => Duration::ZERO,
         };
         report.rows_read = round.rows_read();
+        report.notices_read = round.carried.notices_read;
+        report.answer_bytes = round.carried.answer_bytes();
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }

@@ -102,6 +102,23 @@ pub const PAGE_FROM: &str = concat!(
      ORDER BY created_at DESC, notice_id DESC LIMIT $2"
 );
 
+/// What changes with every write of the notices the answers are made of, on any instance: the
+/// notices' rows (an update posted moves its notice's `last_seq` and `updated_at`, pruning deletes
+/// rows) and the corrections (added with a new `rev`, deleted with their update). Equal between two
+/// rounds, nothing was written in between; a few aggregates over two small tables (the notices of
+/// 90 days and their corrections), read instead of the notices themselves.
+pub const NOTICES_GENERATION: &str = "SELECT \
+     (SELECT COUNT(*) FROM status_notices), \
+     (SELECT COALESCE(CAST(SUM(last_seq) AS BIGINT), 0) FROM status_notices), \
+     (SELECT COALESCE(MAX(updated_at), 0) FROM status_notices), \
+     (SELECT COALESCE(CAST(SUM(updated_at) AS BIGINT), 0) FROM status_notices), \
+     (SELECT COUNT(*) FROM status_update_revisions), \
+     (SELECT COALESCE(CAST(SUM(rev) AS BIGINT), 0) FROM status_update_revisions), \
+     (SELECT COALESCE(CAST(SUM(created_at) AS BIGINT), 0) FROM status_update_revisions)";
+
+/// The value of [`NOTICES_GENERATION`].
+pub type NoticesGeneration = (i64, i64, i64, i64, i64, i64, i64);
+
 /// A notice's row in `status_notices`.
 #[derive(Debug, Clone, FromRow)]
 struct NoticeHead {
@@ -202,6 +219,13 @@ impl StatusStore<'_> {
         }
         notices.sort_by_key(|(notice, _)| std::cmp::Reverse(notice.created_at));
         Ok(notices)
+    }
+
+    /// The notices' generation ([`NOTICES_GENERATION`]).
+    pub async fn notices_generation(&self) -> Result<NoticesGeneration, sqlx::Error> {
+        sqlx::query_as(NOTICES_GENERATION)
+            .fetch_one(self.pool())
+            .await
     }
 
     /// The maintenance windows that end at `since` or later, without their updates (what the
