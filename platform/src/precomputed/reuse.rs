@@ -102,6 +102,14 @@ impl Reuse {
             return made.clone();
         }
         if let Some((body, made)) = self.last_bodies.remove_entry(&body) {
+            // Its pieces are kept too, for the next body that differs from it in a few.
+            if body.len() >= compress.from_bytes {
+                for piece in pieces(&body) {
+                    if let Some(kept) = self.last_pieces.remove(piece) {
+                        self.pieces.insert(piece.into(), kept);
+                    }
+                }
+            }
             self.bodies.insert(body, made.clone());
             return made;
         }
@@ -285,6 +293,11 @@ mod tests {
             reuse.compressed, 0,
             "a body made last round is reused whole"
         );
+        reuse.next_round();
+        // Its pieces were kept with it: a body edited after a round without change reuses them.
+        let body = format!("{{\"updated_at\":\"round 3\",\"notices\":\"{tail}\"}}");
+        reuse.precomputed(body, Compress::EVERY_ROUND);
+        assert!(reuse.compressed <= MAX_PIECE, "{}", reuse.compressed);
     }
 
     #[test]
