@@ -202,10 +202,7 @@ impl StatusService {
         report.render_time = match refreshed {
             Refreshed::Published(published, took) => {
                 self.record_changes(&published, now_ms, &mut window).await;
-                match self.published.write() {
-                    Ok(mut slot) => *slot = published,
-                    Err(poisoned) => *poisoned.into_inner() = published,
-                }
+                self.publish(published);
                 took
             }
             Refreshed::Refused(refusal) => {
@@ -279,12 +276,17 @@ impl StatusService {
             )
             .await?;
         if let Refreshed::Published(published, _) = refreshed {
-            match self.published.write() {
-                Ok(mut slot) => *slot = published,
-                Err(poisoned) => *poisoned.into_inner() = published,
-            }
+            self.publish(published);
         }
         Ok(())
+    }
+
+    /// Makes `published` the answers served.
+    fn publish(&self, published: Arc<Published>) {
+        match self.published.write() {
+            Ok(mut slot) => *slot = published,
+            Err(poisoned) => *poisoned.into_inner() = published,
+        }
     }
 
     fn db_window(&self, away: bool) -> DbWindow {

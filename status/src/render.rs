@@ -1,7 +1,10 @@
 //! The status answers, serialised once per round of checks and kept precomputed (`precomputed`):
 //! a request costs a map lookup and a copy of a reference-counted buffer.
 
-use std::{collections::HashMap, sync::Weak};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Weak},
+};
 
 use axum::{
     body::Bytes,
@@ -300,4 +303,13 @@ pub struct TimelinePages {
     pub(crate) round: Weak<Published>,
     /// `from` (empty: the newest notice) -> the page.
     pub(crate) pages: HashMap<String, ReadyAnswer>,
+}
+
+impl TimelinePages {
+    /// Whether these pages were made for `published`'s round.
+    pub(crate) fn are_of(&self, published: &Arc<Published>) -> bool {
+        self.round
+            .upgrade()
+            .is_some_and(|round| Arc::ptr_eq(&round, published))
+    }
 }
