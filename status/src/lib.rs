@@ -7,7 +7,9 @@
 //! snapshot (every viewpoint's rows) -> close the incidents of viewpoints that are gone, and look
 //! for another process checking under this `INSTANCE_ID` (`duplicates`: this one stops if it
 //! started while the other was checking, else warns) -> recompute the summary and re-render every
-//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
+//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip). The notices are read
+//! again only when their generation changed (`publish`), and an answer's compressed copies reuse
+//! the pieces of its body the last round compressed (`mg_platform::precomputed::reuse`).
 //!
 //! The database part of a round has a time budget, and a round skips it once the database failed
 //! (this round's own check of it, or any call), so rounds keep their schedule through an outage.
