@@ -8,7 +8,9 @@
 //! (`raw_window`), and reload the rest of the snapshot -> close the incidents of viewpoints that are gone, and look
 //! for another process checking under this `INSTANCE_ID` (`duplicates`: this one stops if it
 //! started while the other was checking, else warns) -> recompute the summary and re-render every
-//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip).
+//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip). The notices are read
+//! again only when their generation changed (`publish`), and an answer's compressed copies reuse
+//! the pieces of its body the last round compressed (`mg_platform::precomputed::reuse`).
 //!
 //! The database part of a round has a time budget, and a round skips it once the database failed
 //! (this round's own check of it, or any call), so rounds keep their schedule through an outage.
@@ -108,7 +110,12 @@ impl StatusService {
             config.webhooks_allow_private,
         ));
         Self {
-            published: RwLock::new(Arc::new(Published::new(&summary, &empty, now))),
+            published: RwLock::new(Arc::new(Published::new(
+                &summary,
+                &empty,
+                now,
+                &mut Default::default(),
+            ))),
             db,
             checker,
             config,
@@ -199,10 +206,7 @@ impl StatusService {
         report.render_time = match refreshed {
             Refreshed::Published(published, took) => {
                 self.record_changes(&published, now_ms, &mut window).await;
-                match self.published.write() {
-                    Ok(mut slot) => *slot = published,
-                    Err(poisoned) => *poisoned.into_inner() = published,
-                }
+                self.publish(published);
                 took
             }
             Refreshed::Refused(refusal) => {
@@ -214,6 +218,8 @@ impl StatusService {
         };
         report.rows_read = round.rows_read();
         report.raw_read = round.raw_read;
+        report.notices_read = round.carried.notices_read;
+        report.answer_bytes = round.carried.answer_bytes();
         self.rounds.fetch_add(1, Ordering::Relaxed);
         report
     }
@@ -275,12 +281,17 @@ impl StatusService {
             )
             .await?;
         if let Refreshed::Published(published, _) = refreshed {
-            match self.published.write() {
-                Ok(mut slot) => *slot = published,
-                Err(poisoned) => *poisoned.into_inner() = published,
-            }
+            self.publish(published);
         }
         Ok(())
+    }
+
+    /// Makes `published` the answers served.
+    fn publish(&self, published: Arc<Published>) {
+        match self.published.write() {
+            Ok(mut slot) => *slot = published,
+            Err(poisoned) => *poisoned.into_inner() = published,
+        }
     }
 
     fn db_window(&self, away: bool) -> DbWindow {

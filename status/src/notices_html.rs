@@ -19,13 +19,17 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
+/// The month's word of the server's `2026-11-25T11:30:00.000Z` ("Nov").
+fn month_of(time: &str) -> Option<&'static str> {
+    time.get(5..7)
+        .and_then(|m| m.parse::<usize>().ok())
+        .and_then(|m| MONTHS.get(m.wrapping_sub(1)))
+        .copied()
+}
+
 /// "25 Nov, 11:30 UTC" of the server's `2026-11-25T11:30:00.000Z` (anything else as it is).
 fn when(time: &str) -> String {
-    let month = time
-        .get(5..7)
-        .and_then(|m| m.parse::<usize>().ok())
-        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
-    match (time.get(8..10), month, time.get(11..16)) {
+    match (time.get(8..10), month_of(time), time.get(11..16)) {
         (Some(day), Some(month), Some(clock)) => {
             format!("{} {month}, {clock} UTC", day.trim_start_matches('0'))
         }
@@ -209,11 +213,7 @@ pub fn maintenance_days(history: &[PageHistory]) -> String {
 
 /// "25 Nov 2026" of the server's `2026-11-25T00:00:00.000Z`.
 fn day_word(time: &str) -> String {
-    let month = time
-        .get(5..7)
-        .and_then(|m| m.parse::<usize>().ok())
-        .and_then(|m| MONTHS.get(m.wrapping_sub(1)));
-    match (time.get(8..10), month, time.get(..4)) {
+    match (time.get(8..10), month_of(time), time.get(..4)) {
         (Some(day), Some(month), Some(year)) => {
             format!("{} {month} {year}", day.trim_start_matches('0'))
         }

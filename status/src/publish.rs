@@ -21,14 +21,34 @@ use crate::{
     store::StatusQueries,
     store::{
         checks::{IncidentRow, RawCheck, ROLLUP_RETENTION_MS},
+        current_notices::NoticesGeneration,
         notices::{NoticeRow, NOTICE_RETENTION_MS},
     },
 };
 use mg_platform::{
     config::status::StatusConfig,
     db::Database,
+    precomputed::reuse::Reuse,
     time::{DAY_MS, HOUR_MS},
 };
+
+/// What a round leaves to the next besides the snapshot: the notices' generation they were read
+/// at, and the compressed pieces of the answers' bodies.
+#[derive(Debug, Default)]
+pub struct Carried {
+    /// `None` until read, and after this instance wrote notices.
+    generation: Option<NoticesGeneration>,
+    /// Whether this round read the notices (their generation changed).
+    pub notices_read: bool,
+    reuse: Reuse,
+}
+
+impl Carried {
+    /// Bytes of answers this round made, and of them compressed (the rest were the last round's).
+    pub fn answer_bytes(&self) -> (usize, usize) {
+        (self.reuse.made, self.reuse.compressed)
+    }
+}
 
 /// What a refresh ended with.
 #[derive(Debug)]
@@ -58,6 +78,7 @@ impl Round {
     ) -> Refreshed {
         let hour = floor(now_ms, HOUR_MS);
         let since = now_ms - DAY_MS;
+        self.carried.notices_read = false;
         // Only the checks stored since the last read (`raw_window`).
         let raw = self
             .raw_window
@@ -85,13 +106,8 @@ impl Round {
                 stored_len = self.add_held_checks(&[]);
                 merge_incident_changes(&mut incidents, self.pending_incidents.iter());
                 self.snapshot.incidents = incidents;
-                // What operators wrote through any instance.
-                if let Some((notices, windows)) =
-                    window.run("read notices", read_notices(db, now_ms)).await
-                {
-                    self.snapshot.notices = notices;
-                    self.snapshot.windows = windows;
-                }
+                // What operators wrote through any instance, read again when it changed.
+                self.read_notices_if_written(db, now_ms, window).await;
                 if let Some(declarations) = window
                     .run("read declarations", db.status().component_declarations())
                     .await
@@ -135,6 +151,8 @@ impl Round {
         now_ms: i64,
     ) -> Result<Refreshed, sqlx::Error> {
         (self.snapshot.notices, self.snapshot.windows) = read_notices(db, now_ms).await?;
+        // Written since the generation was read: the next round reads it again.
+        self.carried.generation = None;
         self.snapshot.declarations = db.status().component_declarations().await?;
         let stored_len = self.add_held_checks(&[]);
         let refreshed = self.render(config, (components, page_url), now_ms).await;
@@ -152,6 +170,7 @@ impl Round {
         // Summarising, serialising and compressing every answer is CPU work that grows with the
         // history: off the request workers, onto the blocking pool.
         let snapshot = std::mem::take(&mut self.snapshot);
+        let mut carried = std::mem::take(&mut self.carried);
         let interval = config.interval_ms();
         let instance_id = config.instance_id.clone();
         let page_url = page_url.to_owned();
@@ -164,13 +183,20 @@ impl Round {
                 page_url: &page_url,
             };
             let summary = summary::summarize(&snapshot, &context, &instance_id);
-            let published = Arc::new(Published::new(&summary, &snapshot, now_ms));
-            (snapshot, published, started.elapsed())
+            carried.reuse.next_round();
+            let published = Arc::new(Published::new(
+                &summary,
+                &snapshot,
+                now_ms,
+                &mut carried.reuse,
+            ));
+            (snapshot, carried, published, started.elapsed())
         })
         .await;
         match rendered {
-            Ok((snapshot, published, took)) => {
+            Ok((snapshot, carried, published, took)) => {
                 self.snapshot = snapshot;
+                self.carried = carried;
                 Refreshed::Published(published, took)
             }
             Err(error) => {
@@ -180,6 +206,42 @@ impl Round {
                 self.raw_window.reset();
                 Refreshed::Kept
             }
+        }
+    }
+
+    /// Reads the notices the answers carry and the maintenance windows again unless the notices'
+    /// generation is the one they were read at and none of them has aged out of what a read at
+    /// `now_ms` would return. Either way [`Carried::notices_read`] says which it was.
+    async fn read_notices_if_written(&mut self, db: &Database, now_ms: i64, window: &mut DbWindow) {
+        let Some(generation) = window
+            .run(
+                "read the notices' generation",
+                db.status().notices_generation(),
+            )
+            .await
+        else {
+            return;
+        };
+        let since = now_ms - NOTICE_RETENTION_MS;
+        let aged = self
+            .snapshot
+            .notices
+            .iter()
+            .any(|(row, _)| row.resolved_at.is_some() && row.updated_at < since)
+            || self
+                .snapshot
+                .windows
+                .iter()
+                .any(|row| row.ends_at.is_some_and(|end| end < since));
+        if self.carried.generation == Some(generation) && !aged {
+            return;
+        }
+        if let Some((notices, windows)) = window.run("read notices", read_notices(db, now_ms)).await
+        {
+            self.snapshot.notices = notices;
+            self.snapshot.windows = windows;
+            self.carried.generation = Some(generation);
+            self.carried.notices_read = true;
         }
     }
 

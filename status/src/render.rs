@@ -1,7 +1,10 @@
 //! The status answers, serialised once per round of checks and kept precomputed (`precomputed`):
 //! a request costs a map lookup and a copy of a reference-counted buffer.
 
-use std::{collections::HashMap, sync::Weak};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Weak},
+};
 
 use axum::{
     body::Bytes,
@@ -14,7 +17,9 @@ use mg_domain::{
 };
 
 use super::{agreement::Snapshot, badge, feed, notices_html, series, statuspage};
-use mg_platform::precomputed::{negotiate::IfNoneMatch, Compress, Encoding, Precomputed};
+use mg_platform::precomputed::{
+    negotiate::IfNoneMatch, reuse::Reuse, Compress, Encoding, Precomputed,
+};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";
@@ -49,8 +54,24 @@ impl ReadyAnswer {
         }
     }
 
-    fn json(value: &impl serde::Serialize) -> Self {
-        Self::new(
+    /// [`Self::new`], its copies joined from those `reuse` kept of the pieces the body shares with
+    /// the last round's answers.
+    pub fn reusing(
+        reuse: &mut Reuse,
+        body: impl Into<Bytes>,
+        content_type: &'static str,
+        cache_control: &'static str,
+    ) -> Self {
+        Self {
+            copies: reuse.precomputed(body, Compress::EVERY_ROUND),
+            content_type,
+            cache_control,
+        }
+    }
+
+    fn json(reuse: &mut Reuse, value: &impl serde::Serialize) -> Self {
+        Self::reusing(
+            reuse,
             serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec()),
             JSON,
             CACHE_JSON,
@@ -128,7 +149,7 @@ fn newest_points(series: &History, count: usize) -> History {
 /// The incremental page answer of `parts` and the earliest `since` it serves (a client's `since`
 /// at or after the start of every series' first point it carries misses nothing); `None` when
 /// it would carry every point (the full page serves then).
-fn recent_page(parts: &PageBody) -> Option<(ReadyAnswer, String)> {
+fn recent_page(parts: &PageBody, reuse: &mut Reuse) -> Option<(ReadyAnswer, String)> {
     let history: Vec<PageHistory> = parts
         .history
         .iter()
@@ -153,12 +174,13 @@ fn recent_page(parts: &PageBody) -> Option<(ReadyAnswer, String)> {
         history,
         since: Some(from.clone()),
     };
-    cut_short.then(|| (ReadyAnswer::json(&body), from))
+    cut_short.then(|| (ReadyAnswer::json(reuse, &body), from))
 }
 
 impl Published {
-    /// Every answer of the round at `now_ms` that `summary` was computed for from `snapshot`.
-    pub fn new(summary: &Summary, snapshot: &Snapshot, now_ms: i64) -> Self {
+    /// Every answer of the round at `now_ms` that `summary` was computed for from `snapshot`,
+    /// compressed reusing what `reuse` kept of the last round's.
+    pub fn new(summary: &Summary, snapshot: &Snapshot, now_ms: i64, reuse: &mut Reuse) -> Self {
         let incidents: Vec<_> = summary
             .open_incidents
             .iter()
@@ -183,11 +205,14 @@ impl Published {
                 recent: recent.clone(),
             });
             for (range, series) in Range::ALL.into_iter().zip(series) {
-                history.insert((component.id.clone(), range), ReadyAnswer::json(&series));
+                history.insert(
+                    (component.id.clone(), range),
+                    ReadyAnswer::json(reuse, &series),
+                );
             }
             badges.insert(
                 component.id.clone(),
-                ReadyAnswer::new(badge::render(component), SVG, CACHE_BADGE),
+                ReadyAnswer::reusing(reuse, badge::render(component), SVG, CACHE_BADGE),
             );
         }
         let page_parts = PageBody {
@@ -195,23 +220,25 @@ impl Published {
             history: page_history,
             since: None,
         };
-        let notices_page = ReadyAnswer::new(
+        let notices_page = ReadyAnswer::reusing(
+            reuse,
             notices_html::page(summary, &page_parts.history),
             HTML,
             CACHE_JSON,
         );
         Self {
-            page: ReadyAnswer::json(&page_parts),
-            page_recent: recent_page(&page_parts),
+            page: ReadyAnswer::json(reuse, &page_parts),
+            page_recent: recent_page(&page_parts, reuse),
             page_parts,
-            status: ReadyAnswer::json(summary),
+            status: ReadyAnswer::json(reuse, summary),
             history,
-            statuspage_summary: ReadyAnswer::json(&statuspage::summary_json(summary)),
-            statuspage_status: ReadyAnswer::json(&statuspage::status_json(summary)),
-            statuspage_components: ReadyAnswer::json(&statuspage::components_json(summary)),
-            statuspage_incidents: ReadyAnswer::json(&statuspage::incidents_json(summary)),
-            statuspage_unresolved: ReadyAnswer::json(&statuspage::unresolved_json(summary)),
-            notices_fragment: ReadyAnswer::new(
+            statuspage_summary: ReadyAnswer::json(reuse, &statuspage::summary_json(summary)),
+            statuspage_status: ReadyAnswer::json(reuse, &statuspage::status_json(summary)),
+            statuspage_components: ReadyAnswer::json(reuse, &statuspage::components_json(summary)),
+            statuspage_incidents: ReadyAnswer::json(reuse, &statuspage::incidents_json(summary)),
+            statuspage_unresolved: ReadyAnswer::json(reuse, &statuspage::unresolved_json(summary)),
+            notices_fragment: ReadyAnswer::reusing(
+                reuse,
                 notices_html::fragment(summary, 3),
                 HTML,
                 CACHE_JSON,
@@ -222,9 +249,9 @@ impl Published {
                 Some(NoticeStatus::Scheduled),
                 Some(NoticeStatus::InProgress),
             ]
-            .map(|which| ReadyAnswer::json(&statuspage::maintenances_json(summary, which))),
+            .map(|which| ReadyAnswer::json(reuse, &statuspage::maintenances_json(summary, which))),
             badges,
-            feed: ReadyAnswer::new(feed::render(summary), ATOM, CACHE_FEED),
+            feed: ReadyAnswer::reusing(reuse, feed::render(summary), ATOM, CACHE_FEED),
             components: summary.components.iter().map(|c| c.id.clone()).collect(),
         }
     }
@@ -276,4 +303,13 @@ pub struct TimelinePages {
     pub(crate) round: Weak<Published>,
     /// `from` (empty: the newest notice) -> the page.
     pub(crate) pages: HashMap<String, ReadyAnswer>,
+}
+
+impl TimelinePages {
+    /// Whether these pages were made for `published`'s round.
+    pub(crate) fn are_of(&self, published: &Arc<Published>) -> bool {
+        self.round
+            .upgrade()
+            .is_some_and(|round| Arc::ptr_eq(&round, published))
+    }
 }

@@ -51,6 +51,12 @@ pub struct RoundReport {
     /// Raw checks this round read from the database: what is new since the last round, not the
     /// day's window the summary is computed from.
     pub raw_read: usize,
+    /// Whether the round read the notices (an operator wrote since the last read; else the last
+    /// round's are used).
+    pub notices_read: bool,
+    /// Bytes of the answers the round made, and of them compressed (the rest were reused from the
+    /// last round's, `mg_platform::precomputed::reuse`).
+    pub answer_bytes: (usize, usize),
 }
 
 /// What one process keeps from round to round (one at a time: the service holds it under a lock).
@@ -76,6 +82,8 @@ pub struct Round {
     pub(super) rollups_read_hour: Option<i64>,
     /// This process's own rounds, against which checks stored under its name are told apart.
     pub(super) name: NameWatch,
+    /// What the last round's answers leave to the next (`publish`).
+    pub(super) carried: super::publish::Carried,
 }
 
 impl Round {

@@ -44,12 +44,7 @@ impl StatusService {
             CACHE_JSON,
         );
         let mut kept = lock(&self.timelines);
-        if kept
-            .round
-            .upgrade()
-            .is_some_and(|r| Arc::ptr_eq(&r, &published))
-            && kept.pages.len() < PAGES_KEPT
-        {
+        if kept.are_of(&published) && kept.pages.len() < PAGES_KEPT {
             kept.pages.insert(from.to_owned(), answer.clone());
         }
         Ok(Some(answer))
@@ -58,11 +53,7 @@ impl StatusService {
     /// The page kept for `published`'s round, if made; forgets the pages of an earlier round.
     fn kept_page(&self, published: &Arc<Published>, from: &str) -> Option<ReadyAnswer> {
         let mut kept = lock(&self.timelines);
-        if !kept
-            .round
-            .upgrade()
-            .is_some_and(|r| Arc::ptr_eq(&r, published))
-        {
+        if !kept.are_of(published) {
             *kept = TimelinePages {
                 round: Arc::downgrade(published),
                 pages: HashMap::new(),

@@ -68,6 +68,7 @@ const STATEMENTS: &[Planned] = mg_platform::planned![
     a::CURRENT_UPDATES["99900000", "10", "1", "10"],
     a::CURRENT_REVISIONS["99900000", "10"],
     a::WINDOWS_SINCE["99900000"],
+    a::NOTICES_GENERATION[],
     a::FIRST_PAGE["3"],
     a::PAGE_FROM["'n7'", "3"],
     r::LATEST_OF_NOTICE["'n7'"],

@@ -5,6 +5,7 @@
 //! (`status::render`) are both sent this way.
 
 pub mod negotiate;
+pub mod reuse;
 
 use std::io::Write;
 
@@ -60,8 +61,7 @@ impl Precomputed {
     /// its copies as `compress` says.
     pub fn new(body: impl Into<Bytes>, compress: Compress) -> Self {
         let body = body.into();
-        let tag =
-            crate::hex::encode(&ring::digest::digest(&ring::digest::SHA256, &body).as_ref()[..16]);
+        let tag = tag_of(&body);
         let copy = |suffix: &str, compressed: Option<Vec<u8>>| {
             compressed.map(|bytes| Encoded {
                 body: Bytes::from(bytes),
@@ -152,6 +152,11 @@ impl Precomputed {
         }
         response
     }
+}
+
+/// A body's tag: the first 128 bits of its SHA-256, in hex.
+fn tag_of(body: &[u8]) -> String {
+    crate::hex::encode(&ring::digest::digest(&ring::digest::SHA256, body).as_ref()[..16])
 }
 
 fn etag(tag: &str, suffix: &str) -> HeaderValue {

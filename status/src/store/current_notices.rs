@@ -102,6 +102,22 @@ pub const PAGE_FROM: &str = concat!(
      ORDER BY created_at DESC, notice_id DESC LIMIT $2"
 );
 
+/// What changes with every write of the notices the answers are made of, on any instance, read
+/// through indexes in place of the notices themselves: the latest update's time (every update
+/// posted moves its notice's `updated_at`), the open notices' count and updates (an update of an
+/// open notice moves its `last_seq`, one that ends it its `open`), and the latest correction's time.
+/// Equal between two rounds, nothing was written in between (with the instances' clocks in step:
+/// an update or correction stamped earlier than the latest of all and of an ended notice would go
+/// unseen). Pruning deletes only notices past what the answers carry.
+pub const NOTICES_GENERATION: &str = "SELECT \
+     (SELECT COALESCE(MAX(updated_at), 0) FROM status_notices), \
+     (SELECT COUNT(*) FROM status_notices WHERE open = 1), \
+     (SELECT COALESCE(CAST(SUM(last_seq) AS BIGINT), 0) FROM status_notices WHERE open = 1), \
+     (SELECT COALESCE(MAX(created_at), 0) FROM status_update_revisions)";
+
+/// The value of [`NOTICES_GENERATION`].
+pub type NoticesGeneration = (i64, i64, i64, i64);
+
 /// A notice's row in `status_notices`.
 #[derive(Debug, Clone, FromRow)]
 struct NoticeHead {
@@ -202,6 +218,13 @@ impl StatusStore<'_> {
         }
         notices.sort_by_key(|(notice, _)| std::cmp::Reverse(notice.created_at));
         Ok(notices)
+    }
+
+    /// The notices' generation ([`NOTICES_GENERATION`]).
+    pub async fn notices_generation(&self) -> Result<NoticesGeneration, sqlx::Error> {
+        sqlx::query_as(NOTICES_GENERATION)
+            .fetch_one(self.pool())
+            .await
     }
 
     /// The maintenance windows that end at `since` or later, without their updates (what the
