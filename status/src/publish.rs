@@ -21,34 +21,14 @@ use crate::{
     store::StatusQueries,
     store::{
         checks::{IncidentRow, RawCheck, ROLLUP_RETENTION_MS},
-        current_notices::NoticesGeneration,
         notices::{NoticeRow, NOTICE_RETENTION_MS},
     },
 };
 use mg_platform::{
     config::status::StatusConfig,
     db::Database,
-    precomputed::reuse::Reuse,
     time::{DAY_MS, HOUR_MS},
 };
-
-/// What a round leaves to the next besides the snapshot: the notices' generation they were read
-/// at, and the compressed pieces of the answers' bodies.
-#[derive(Debug, Default)]
-pub struct Carried {
-    /// `None` until read, and after this instance wrote notices.
-    generation: Option<NoticesGeneration>,
-    /// Whether this round read the notices (their generation changed).
-    pub notices_read: bool,
-    reuse: Reuse,
-}
-
-impl Carried {
-    /// Bytes of answers this round made, and of them compressed (the rest were the last round's).
-    pub fn answer_bytes(&self) -> (usize, usize) {
-        (self.reuse.made, self.reuse.compressed)
-    }
-}
 
 /// What a refresh ended with.
 #[derive(Debug)]

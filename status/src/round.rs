@@ -14,11 +14,13 @@ use super::{
 };
 use crate::{
     store::checks::{IncidentRow, RawCheck, Resolution, RAW_RETENTION_MS},
+    store::current_notices::NoticesGeneration,
     store::StatusQueries,
 };
 use mg_platform::{
     config::status::StatusConfig,
     db::Database,
+    precomputed::reuse::Reuse,
     time::{DAY_MS, HOUR_MS},
 };
 
@@ -59,6 +61,24 @@ pub struct RoundReport {
     pub answer_bytes: (usize, usize),
 }
 
+/// What a round leaves to the next besides the snapshot: the notices' generation they were read
+/// at, and the compressed pieces of the answers' bodies.
+#[derive(Debug, Default)]
+pub struct Carried {
+    /// `None` until read, and after this instance wrote notices.
+    pub(super) generation: Option<NoticesGeneration>,
+    /// Whether this round read the notices (their generation changed).
+    pub notices_read: bool,
+    pub(super) reuse: Reuse,
+}
+
+impl Carried {
+    /// Bytes of answers this round made, and of them compressed (the rest were the last round's).
+    pub fn answer_bytes(&self) -> (usize, usize) {
+        (self.reuse.made, self.reuse.compressed)
+    }
+}
+
 /// What one process keeps from round to round (one at a time: the service holds it under a lock).
 #[derive(Debug, Default)]
 pub struct Round {
@@ -83,7 +103,7 @@ pub struct Round {
     /// This process's own rounds, against which checks stored under its name are told apart.
     pub(super) name: NameWatch,
     /// What the last round's answers leave to the next (`publish`).
-    pub(super) carried: super::publish::Carried,
+    pub(super) carried: Carried,
 }
 
 impl Round {
