@@ -18,7 +18,10 @@
 use std::time::Instant;
 
 use mg_server::{
-    db::{seed::numbers, Database},
+    db::{
+        seed::{numbers, text},
+        Database,
+    },
     status::{store::checks::RawCheck, StatusConfig, StatusService},
 };
 
@@ -43,23 +46,6 @@ fn cpu_seconds() -> f64 {
     };
     // After the command's `)`: state is field 0, utime 11, stime 12.
     (ticks(11) + ticks(12)) / 100.0
-}
-
-/// `CHARS` characters of letters and spaces from a pseudo-random stream: text that compresses by
-/// a quarter or so, not to nothing.
-fn text(seed: u64, chars: usize) -> String {
-    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-    (0..chars)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            match (state >> 59) as u8 % 27 {
-                26 => ' ',
-                letter => (b'a' + letter) as char,
-            }
-        })
-        .collect()
 }
 
 /// 100 notices of 25 updates of 4,000 characters, the newest 30 open.

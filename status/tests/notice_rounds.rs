@@ -5,30 +5,13 @@
 //! this instance's answers after its next round.
 
 use mg_platform::{
-    db::{test_database, Database},
+    db::{seed::text, test_database, Database},
     precomputed::{decoded_copies, Encoding},
 };
 use mg_status::{store::checks::RawCheck, StatusConfig, StatusService};
 
 /// 2026-11-20T12:00:00Z.
 const NOW: i64 = 1_795_176_000_000;
-
-/// `chars` characters of letters and spaces from a pseudo-random stream (text that does not
-/// compress to nothing).
-fn text(seed: u64, chars: usize) -> String {
-    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-    (0..chars)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            match (state >> 59) as u8 % 27 {
-                26 => ' ',
-                letter => (b'a' + letter) as char,
-            }
-        })
-        .collect()
-}
 
 /// An update of `notice` as any instance writes it (the updates' trigger keeps its row).
 async fn post(db: &Database, notice: i64, seq: i64, body: &str, at: i64) {

@@ -25,6 +25,24 @@ pub fn numbers(backend: Backend, from: i64, to: i64) -> String {
     }
 }
 
+/// `chars` characters of letters and spaces from a pseudo-random stream of `seed`: text for the
+/// tests and benches of status answers at the operators' limits, which compresses by a quarter or
+/// so rather than to nothing.
+pub fn text(seed: u64, chars: usize) -> String {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    (0..chars)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            match (state >> 59) as u8 % 27 {
+                26 => ' ',
+                letter => (b'a' + letter) as char,
+            }
+        })
+        .collect()
+}
+
 impl Database {
     /// Adds users `from..=to`, each with [`SESSIONS_PER_USER`] sessions, one revoked binding
     /// (`gone-{i}`: a signed-out session's tombstone) and a not-before time; then refreshes the

@@ -246,23 +246,7 @@ fn finish(catli: &mut BroCatli, out: &mut Vec<u8>, len: &mut usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::precomputed::decoded_copies;
-
-    /// Text of words from a pseudo-random stream.
-    fn text(seed: u64, len: usize) -> String {
-        let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        (0..len)
-            .map(|_| {
-                state = state
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                match (state >> 59) as u8 % 27 {
-                    26 => ' ',
-                    letter => (b'a' + letter) as char,
-                }
-            })
-            .collect()
-    }
+    use crate::{db::seed::text, precomputed::decoded_copies};
 
     #[test]
     fn joined_copies_decode_to_the_body_and_unchanged_pieces_are_not_compressed_again() {

@@ -21,23 +21,10 @@ const CHARS: usize = 4_000;
 const MAX_PLAIN: usize = 1_000_000;
 const MAX_COMPRESSED: usize = 200_000;
 
-/// `CHARS` characters of words from a pseudo-random stream seeded by `seed`: text that gzip and
-/// Brotli shrink by a quarter or so, not to nothing.
+/// The update text of `seed`: `CHARS` characters that gzip and Brotli shrink by a quarter or so,
+/// not to nothing.
 fn text(seed: u64) -> String {
-    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-    let mut out = String::with_capacity(CHARS);
-    while out.len() < CHARS {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let letter = (state >> 59) as u8 % 27;
-        out.push(if letter == 26 {
-            ' '
-        } else {
-            (b'a' + letter) as char
-        });
-    }
-    out
+    mg_server::db::seed::text(seed, CHARS)
 }
 
 /// Writes the notices straight into the table (the updates' trigger keeps their rows), an hour
