@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 
 // /apotheosis asks in rounds: every 30 s the spec's two checks (/health, /db-health) and one status
 // request, the 90-day history downloaded once and then only revalidated or sent incrementally. The
-// page clock moves time.
+// page clock moves time. These run on the open-mode server (playwright.config.ts): no operator can
+// post there, and a post would rightly make the page ask again at once, a round no clock moved.
 //
 // The requests are counted in the page itself, where its one `fetch` is called, and so is each
 // answer once the page has read it. The browser receiving an answer is not the page having read it:

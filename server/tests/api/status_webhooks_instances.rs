@@ -15,7 +15,7 @@ use crate::{
         free_port, healthy_within_10_s, server_command, spawn_app_with, spawn_beside, TestApp,
         TestBackend,
     },
-    status_operators::{open_incident, operator},
+    status_operators::{incident_body, open_incident, operator},
     status_outage::wait_for_db_health,
     status_webhooks::{
         add_webhook, allow_private, call, delivery_log, delivery_of, looks_at_the_queue,
@@ -147,8 +147,17 @@ async fn a_delivery_survives_a_kill_9_of_the_instance_sending_it() {
     let mut sending = instance(&app, sending_port);
     let base = format!("http://127.0.0.1:{sending_port}");
     assert!(healthy_within_10_s(&app.client, &base).await);
-    let (status, _) = open_incident(&app, &operator(&app), "Killed").await;
-    assert_eq!(status, 201);
+    // The incident is opened on the sending instance, whose write wakes its worker at once (an
+    // event written by another instance waits for its next pass, up to `MAX_REST`).
+    let opened = app
+        .client
+        .post(format!("{base}/api/status/incidents"))
+        .bearer_auth(operator(&app))
+        .json(&incident_body("Killed"))
+        .send()
+        .await
+        .expect("the sending instance answers");
+    assert_eq!(opened.status(), 201);
     // The receiver holds the first request; the instance sending it is killed meanwhile.
     let first = receiver.wait_for("/stall", 1, 20).await;
     assert_eq!(first.len(), 1);
