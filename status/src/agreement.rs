@@ -2,11 +2,16 @@
 //! as far as every viewpoint that checked then saw it down. The snapshot the summary and the series
 //! are computed from, per-viewpoint cells of it, and the agreed failure ratios of those cells.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::{
+    borrow::Cow,
+    collections::{BTreeMap, HashMap, HashSet},
+};
 
-use super::aggregate::{floor, Aggregate};
+use super::{
+    aggregate::{floor, Aggregate},
+    day::{ComponentDay, DayFigures},
+};
 use crate::store::checks::{IncidentRow, RawCheck, Rollup};
-use mg_platform::time::HOUR_MS;
 
 /// What the summary is computed from: the last 24 h of raw checks (of the viewpoints that checked
 /// then), 90 days of the hours' rollups of every viewpoint together ([`COMBINED`]) and of what
@@ -24,6 +29,20 @@ pub struct Snapshot {
     pub windows: Vec<crate::store::notices::NoticeRow>,
     /// The component statuses operators set without an incident, the one in force per component.
     pub declarations: Vec<crate::store::declarations::DeclarationRow>,
+    /// The figures of `raw` made for this rendering (`publish`), from the last round's where its
+    /// checks did not change; `None` outside a rendering, where `raw` may change.
+    pub day: Option<DayFigures>,
+}
+
+impl Snapshot {
+    /// The figures of the day held at agreement buckets of `bucket_ms`: those made for this
+    /// rendering, or made now.
+    pub fn day(&self, bucket_ms: i64) -> Cow<'_, DayFigures> {
+        match &self.day {
+            Some(day) if day.bucket_ms == bucket_ms => Cow::Borrowed(day),
+            _ => Cow::Owned(DayFigures::build(self, bucket_ms, None)),
+        }
+    }
 }
 
 /// Per-bucket accumulation of each viewpoint's checks.
@@ -99,19 +118,6 @@ pub fn agreed_down<'a>(
     (down.len() as i64, down.values().sum())
 }
 
-/// Per period of `period_ms`, the mean over its agreement buckets of the agreed failure ratio.
-pub fn raw_downtime(
-    snapshot: &Snapshot,
-    component: &str,
-    bucket_ms: i64,
-    period_ms: i64,
-) -> Downtime {
-    per_period(
-        raw_bucket_downtime(snapshot, component, bucket_ms, |_| true),
-        period_ms,
-    )
-}
-
 /// Per period of `period_ms`, the mean of the ratios of the buckets in it.
 pub fn per_period(minutes: Downtime, period_ms: i64) -> Downtime {
     let mut sums: BTreeMap<i64, (f64, usize)> = BTreeMap::new();
@@ -128,9 +134,9 @@ pub fn per_period(minutes: Downtime, period_ms: i64) -> Downtime {
 /// The agreed failure ratio of each hour of one component. An hour several viewpoints checked is
 /// read from its agreed rollup once one is stored; an hour of one viewpoint from the hour's
 /// combined rollup (the same figure); an hour still missing either (the current one, one not
-/// rolled up yet) from the raw checks, compared per agreement bucket of `bucket_ms`.
-pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Downtime {
-    let mut hours = downtime(&hour_cells(snapshot, component));
+/// rolled up yet) from the raw checks of `day`, compared per agreement bucket.
+pub fn hour_downtime(snapshot: &Snapshot, day: Option<&ComponentDay>, component: &str) -> Downtime {
+    let mut hours = downtime(&hour_cells(snapshot, day, component));
     for r in snapshot
         .hourly
         .iter()
@@ -138,21 +144,16 @@ pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Do
     {
         hours.insert(r.bucket_start, r.failures as f64 / r.checks as f64);
     }
+    let Some(day) = day else {
+        return hours;
+    };
     let mut rolled: HashSet<(i64, &str)> = HashSet::new();
     for r in snapshot.hourly.iter().filter(|r| r.component == component) {
         rolled.insert((r.bucket_start, r.instance_id.as_str()));
     }
-    // Per hour of raw checks: one of its viewpoints, and whether there were others.
-    let mut seen: HashMap<i64, (&str, bool)> = HashMap::new();
-    for check in snapshot.raw.iter().filter(|c| c.component == component) {
-        let (first, several) = seen
-            .entry(floor(check.checked_at, HOUR_MS))
-            .or_insert((check.instance_id.as_str(), false));
-        *several |= *first != check.instance_id;
-    }
-    let from_raw: HashSet<i64> = seen
-        .into_iter()
-        .filter(|(hour, (_, several))| {
+    let from_raw: HashSet<i64> = day
+        .hours()
+        .filter(|(hour, several)| {
             let unrolled = !rolled.contains(&(*hour, COMBINED));
             let unagreed = *several && !rolled.contains(&(*hour, AGREED));
             unrolled || unagreed
@@ -162,13 +163,7 @@ pub fn hour_downtime(snapshot: &Snapshot, component: &str, bucket_ms: i64) -> Do
     if from_raw.is_empty() {
         return hours;
     }
-    // Only the agreement buckets of those hours (a bucket counts in the hour it starts in).
-    let in_hours =
-        |c: &RawCheck| from_raw.contains(&floor(floor(c.checked_at, bucket_ms), HOUR_MS));
-    let measured = per_period(
-        raw_bucket_downtime(snapshot, component, bucket_ms, in_hours),
-        HOUR_MS,
-    );
+    let measured = day.hours_downtime(&from_raw);
     for hour in from_raw {
         if let Some(ratio) = measured.get(&hour) {
             hours.insert(hour, *ratio);
@@ -187,8 +182,8 @@ pub fn ms(us: i64) -> f64 {
 
 /// Hourly cells of one component (counts and latencies): an hour rolled up as its combined rollup
 /// (one cell, [`COMBINED`]), an hour not rolled up yet (the current hour, or one just ended) per
-/// viewpoint from its raw checks.
-pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
+/// viewpoint from the raw checks of `day`.
+pub fn hour_cells(snapshot: &Snapshot, day: Option<&ComponentDay>, component: &str) -> Cells {
     let mut cells = Cells::new();
     for r in snapshot
         .hourly
@@ -202,55 +197,10 @@ pub fn hour_cells(snapshot: &Snapshot, component: &str) -> Cells {
             Aggregate::from_rollup(r),
         );
     }
-    // The hours not rolled up, per viewpoint (the rolled ones are left out before grouping).
-    let mut from_raw: HashMap<(i64, &str), Vec<&RawCheck>> = HashMap::new();
-    for check in snapshot.raw.iter().filter(|c| c.component == component) {
-        let hour = floor(check.checked_at, HOUR_MS);
-        if cells.get(&hour).is_some_and(|c| c.contains_key(COMBINED)) {
-            continue;
+    for (hour, cell) in day.map(ComponentDay::unrolled).into_iter().flatten() {
+        for (viewpoint, aggregate) in cell {
+            add_cell(&mut cells, *hour, viewpoint, *aggregate);
         }
-        from_raw
-            .entry((hour, check.instance_id.as_str()))
-            .or_default()
-            .push(check);
-    }
-    for ((hour, instance), checks) in from_raw {
-        add_cell(&mut cells, hour, instance, Aggregate::of(checks));
     }
     cells
-}
-
-/// The agreed failure ratio of each agreement bucket of `bucket_ms` (only those with checks) of
-/// the raw checks of one component that `keep` takes: per bucket, the smallest of the viewpoints'
-/// failure ratios ([`agreed_failure`]). Counted per (bucket, viewpoint) without building cells:
-/// this walks the day of every viewpoint's checks.
-pub fn raw_bucket_downtime(
-    snapshot: &Snapshot,
-    component: &str,
-    bucket_ms: i64,
-    keep: impl Fn(&RawCheck) -> bool,
-) -> Downtime {
-    let mut counts: HashMap<(i64, &str), (i64, i64)> = HashMap::new();
-    for check in snapshot
-        .raw
-        .iter()
-        .filter(|c| c.component == component && keep(c))
-    {
-        let (checks, failures) = counts
-            .entry((
-                floor(check.checked_at, bucket_ms),
-                check.instance_id.as_str(),
-            ))
-            .or_default();
-        *checks += 1;
-        *failures += i64::from(check.healthy == 0);
-    }
-    let mut down = Downtime::new();
-    for ((bucket, _), (checks, failures)) in counts {
-        let ratio = failures as f64 / checks as f64;
-        down.entry(bucket)
-            .and_modify(|least: &mut f64| *least = least.min(ratio))
-            .or_insert(ratio);
-    }
-    down
 }

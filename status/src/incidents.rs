@@ -98,6 +98,13 @@ pub fn expire_gone(
     now_ms: i64,
     interval_ms: i64,
 ) -> Vec<IncidentRow> {
+    let others_open = incidents
+        .iter()
+        .any(|i| i.ended_at.is_none() && i.instance_id != me);
+    if !others_open {
+        // Nothing to close: the day's checks need no walk.
+        return Vec::new();
+    }
     let mut rounds: HashMap<&str, (i64, Option<i64>)> = HashMap::new();
     for check in raw {
         let (last, before) = rounds

@@ -8,7 +8,8 @@
 //! (`raw_window`), and reload the rest of the snapshot -> close the incidents of viewpoints that are gone, and look
 //! for another process checking under this `INSTANCE_ID` (`duplicates`: this one stops if it
 //! started while the other was checking, else warns) -> recompute the summary and re-render every
-//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip). The notices are read
+//! answer on the blocking pool (it is CPU work: summaries, JSON, SVG, gzip), from the day's figures
+//! per bucket, those of the buckets no new check fell in kept from the last round (`day`). The notices are read
 //! again only when their generation changed (`publish`), and an answer's compressed copies reuse
 //! the pieces of its body the last round compressed (`mg_platform::precomputed::reuse`).
 //!
@@ -19,6 +20,9 @@ pub mod aggregate;
 mod agreement;
 pub mod badge;
 pub mod checks;
+pub mod day;
+#[cfg(test)]
+mod day_tests;
 mod db_window;
 pub mod duplicates;
 pub mod feed;

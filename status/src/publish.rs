@@ -10,6 +10,7 @@ use std::{
 
 use super::{
     aggregate::floor,
+    day::DayFigures,
     db_window::{off_runtime, DbWindow},
     duplicates::DuplicateInstance,
     incidents,
@@ -149,7 +150,7 @@ impl Round {
     ) -> Refreshed {
         // Summarising, serialising and compressing every answer is CPU work that grows with the
         // history: off the request workers, onto the blocking pool.
-        let snapshot = std::mem::take(&mut self.snapshot);
+        let mut snapshot = std::mem::take(&mut self.snapshot);
         let mut carried = std::mem::take(&mut self.carried);
         let interval = config.interval_ms();
         let instance_id = config.instance_id.clone();
@@ -162,6 +163,13 @@ impl Round {
                 checked_here: &components,
                 page_url: &page_url,
             };
+            // The day's figures for this rendering only: `raw` changes before the next.
+            let last = carried.day.take();
+            snapshot.day = Some(DayFigures::build(
+                &snapshot,
+                context.agreement_bucket_ms(),
+                last,
+            ));
             let summary = summary::summarize(&snapshot, &context, &instance_id);
             carried.reuse.next_round();
             let published = Arc::new(Published::new(
@@ -170,6 +178,7 @@ impl Round {
                 now_ms,
                 &mut carried.reuse,
             ));
+            carried.day = snapshot.day.take();
             (snapshot, carried, published, started.elapsed())
         })
         .await;

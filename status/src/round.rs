@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, VecDeque};
 use super::{
     aggregate::floor,
     agreement::Snapshot,
+    day::DayFigures,
     db_window::DbWindow,
     duplicates::NameWatch,
     incidents::IncidentTracker,
@@ -70,6 +71,9 @@ pub struct Carried {
     /// Whether this round read the notices (their generation changed).
     pub notices_read: bool,
     pub(super) reuse: Reuse,
+    /// The figures of the day's raw checks the last rendering made (`day`), kept for the buckets
+    /// whose checks did not change.
+    pub(super) day: Option<DayFigures>,
 }
 
 impl Carried {

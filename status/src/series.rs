@@ -7,14 +7,12 @@ use mg_domain::status::{DayMaintenance, History, Incident, Point, Range};
 
 use super::{
     aggregate::{floor, Aggregate},
-    agreement::{hour_cells, hour_downtime, ms, raw_downtime, round3, Cells, Downtime, Snapshot},
+    agreement::{hour_cells, hour_downtime, ms, per_period, round3, Cells, Downtime, Snapshot},
+    day::{ComponentDay, QUARTER_HOUR_MS},
     notices::titled_windows,
     summary::incident_span,
 };
-use crate::store::checks::RawCheck;
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
-
-const QUARTER_HOUR_MS: i64 = 15 * 60_000;
 
 fn point(start: i64, aggregate: Option<Aggregate>, uptime: Option<f64>) -> Point {
     let aggregate = aggregate.filter(|a| a.checks > 0);
@@ -41,21 +39,15 @@ fn starts(now: i64, bucket_ms: i64, count: i64) -> impl Iterator<Item = i64> {
     (0..count).rev().map(move |i| last - i * bucket_ms)
 }
 
-fn last_day(snapshot: &Snapshot, component: &str, now: i64, bucket_ms: i64) -> History {
+fn last_day(day: Option<&ComponentDay>, component: &str, now: i64) -> History {
     // Exact latency percentiles per bucket over every viewpoint's checks.
-    let mut by_bucket: HashMap<i64, Vec<&RawCheck>> = HashMap::new();
-    for check in snapshot.raw.iter().filter(|c| c.component == component) {
-        by_bucket
-            .entry(floor(check.checked_at, QUARTER_HOUR_MS))
-            .or_default()
-            .push(check);
-    }
-    let down = raw_downtime(snapshot, component, bucket_ms, QUARTER_HOUR_MS);
+    let down = per_period(
+        day.map(ComponentDay::downtime).unwrap_or_default(),
+        QUARTER_HOUR_MS,
+    );
     let points = starts(now, QUARTER_HOUR_MS, DAY_MS / QUARTER_HOUR_MS)
         .map(|start| {
-            let aggregate = by_bucket
-                .get(&start)
-                .map(|c| Aggregate::of(c.iter().copied()));
+            let aggregate = day.and_then(|day| day.quarter(start));
             point(start, aggregate, down.get(&start).copied())
         })
         .collect();
@@ -205,10 +197,12 @@ pub fn histories(
     now: i64,
     bucket_ms: i64,
 ) -> [History; 3] {
-    let hours = hour_cells(snapshot, component);
-    let down = hour_downtime(snapshot, component, bucket_ms);
+    let figures = snapshot.day(bucket_ms);
+    let day = figures.component(component);
+    let hours = hour_cells(snapshot, day, component);
+    let down = hour_downtime(snapshot, day, component);
     [
-        last_day(snapshot, component, now, bucket_ms),
+        last_day(day, component, now),
         last_week(&hours, &down, component, now),
         last_quarter(snapshot, &hours, &down, incidents, component, now),
     ]

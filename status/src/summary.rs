@@ -1,8 +1,6 @@
 //! The status summary computed after each round of checks from what the database holds (every
 //! viewpoint's checks, rollups and incidents): current states, uptimes, latencies, open incidents.
 
-use std::collections::BTreeMap;
-
 use mg_domain::{
     calendar::parse_utc_ms,
     component_status::{combine, overall, source_note, ComponentStatus},
@@ -13,15 +11,13 @@ use mg_domain::{
 };
 
 use super::{
-    aggregate::{floor, percentile},
-    agreement::{hour_downtime, ms, per_period, raw_bucket_downtime, uptime, Downtime, Snapshot},
+    aggregate::floor,
+    agreement::{hour_downtime, ms, per_period, uptime, Downtime, Snapshot},
     checks::COMPONENTS,
+    day::{ComponentDay, DayFigures},
     notices::{maintenance_windows, notices_at, overlaps_windows},
 };
-use crate::store::{
-    checks::{IncidentRow, RawCheck},
-    declarations::DeclarationRow,
-};
+use crate::store::{checks::IncidentRow, declarations::DeclarationRow};
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
 
 /// Everything the summary needs besides the snapshot.
@@ -66,13 +62,13 @@ pub fn component_name(id: &str) -> String {
 }
 
 /// The components to show: those checked here and those any viewpoint checked, in display order.
-pub fn component_ids(snapshot: &Snapshot, context: &Context<'_>) -> Vec<String> {
+pub fn component_ids(snapshot: &Snapshot, day: &DayFigures, context: &Context<'_>) -> Vec<String> {
     COMPONENTS
         .iter()
         .map(|(id, _)| *id)
         .filter(|id| {
             context.checked_here.contains(id)
-                || snapshot.raw.iter().any(|c| c.component == *id)
+                || day.component(id).is_some()
                 || snapshot.hourly.iter().any(|r| r.component == *id)
         })
         .map(str::to_owned)
@@ -130,18 +126,15 @@ pub fn incident_span(incident: &Incident) -> (i64, Option<i64>) {
     )
 }
 
-fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> ComponentSummary {
+fn component_summary(
+    snapshot: &Snapshot,
+    day: &DayFigures,
+    context: &Context<'_>,
+    id: &str,
+) -> ComponentSummary {
     let now = context.now_ms;
-    let mut latest: BTreeMap<&str, &RawCheck> = BTreeMap::new();
-    let mut latencies = Vec::new();
-    for check in snapshot.raw.iter().filter(|c| c.component == id) {
-        latencies.push(check.latency_us);
-        let slot = latest.entry(check.instance_id.as_str()).or_insert(check);
-        if check.checked_at > slot.checked_at {
-            *slot = check;
-        }
-    }
-    latencies.sort_unstable();
+    let component_day = day.component(id);
+    let latest = component_day.map(ComponentDay::latest).unwrap_or_default();
     let viewpoints: Vec<ViewpointState> = latest
         .values()
         .map(|check| ViewpointState {
@@ -167,17 +160,13 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
     } else {
         State::Degraded
     };
-    let bucket = context.agreement_bucket_ms();
     // Checks made inside a maintenance window of the component are left out of its uptime, and
     // only they: the rest of an hour a window covers in part still counts.
     let windows = maintenance_windows(&snapshot.windows, id);
-    let outside = |check: &RawCheck| {
-        !windows
-            .iter()
-            .any(|(start, end)| (*start..*end).contains(&check.checked_at))
-    };
-    let raw = raw_bucket_downtime(snapshot, id, bucket, outside);
-    let mut hours = hour_downtime(snapshot, id, bucket);
+    let raw = component_day
+        .map(ComponentDay::downtime_outside_windows)
+        .unwrap_or_default();
+    let mut hours = hour_downtime(snapshot, component_day, id);
     // The snapshot holds the raw checks of the last day (`Snapshot`).
     let raw_from = now - DAY_MS;
     hours_outside_windows(
@@ -187,7 +176,7 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
         raw_from,
     );
     let hour_now = floor(now, HOUR_MS);
-    let percentile = |p| (!latencies.is_empty()).then(|| ms(percentile(&latencies, p)));
+    let latency = component_day.and_then(ComponentDay::latency);
     ComponentSummary {
         id: id.to_owned(),
         name: component_name(id),
@@ -199,8 +188,8 @@ fn component_summary(snapshot: &Snapshot, context: &Context<'_>, id: &str) -> Co
             quarter: uptime(&hours, hour_now - 90 * DAY_MS + HOUR_MS),
         },
         latency_24h: Latency {
-            p50_ms: percentile(50.0),
-            p95_ms: percentile(95.0),
+            p50_ms: latency.map(|(p50, _)| ms(p50)),
+            p95_ms: latency.map(|(_, p95)| ms(p95)),
         },
         last_checked_at: latest.values().map(|c| c.checked_at).max().map(rfc3339),
         viewpoints,
@@ -240,7 +229,8 @@ fn hours_outside_windows(
 /// Computes the summary.
 pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) -> Summary {
     let notices = notices_at(&snapshot.notices, context.now_ms);
-    let components: Vec<ComponentSummary> = component_ids(snapshot, context)
+    let day = snapshot.day(context.agreement_bucket_ms());
+    let components: Vec<ComponentSummary> = component_ids(snapshot, &day, context)
         .iter()
         .map(|id| {
             let own = snapshot
@@ -248,7 +238,11 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
                 .iter()
                 .find(|d| d.component == *id)
                 .and_then(DeclarationRow::declared);
-            with_status(component_summary(snapshot, context, id), &notices, own)
+            with_status(
+                component_summary(snapshot, &day, context, id),
+                &notices,
+                own,
+            )
         })
         .collect();
     let state = overall_state(components.iter().map(|c| c.state));
@@ -259,13 +253,7 @@ pub fn summarize(snapshot: &Snapshot, context: &Context<'_>, instance_id: &str) 
             .map(|c| c.status)
             .collect::<Vec<_>>(),
     );
-    let mut last_seen: BTreeMap<&str, i64> = BTreeMap::new();
-    for check in &snapshot.raw {
-        let seen = last_seen
-            .entry(check.instance_id.as_str())
-            .or_insert(check.checked_at);
-        *seen = (*seen).max(check.checked_at);
-    }
+    let last_seen = day.last_seen();
     let viewpoints = last_seen
         .into_iter()
         .map(|(id, at)| Viewpoint {
