@@ -104,11 +104,8 @@ impl EmulatorError {
     /// (429, in the shape the provider uses for its rate limit), or the store is unusable (503).
     pub fn refused(refused: super::grants::Refused) -> Self {
         match refused {
-            super::grants::Refused::ClientLimit => Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "E130429",
-                "Too many requests",
-                "Too many sign-ins are in progress from this address. Finish one or try again in a few minutes.".into(),
+            super::grants::Refused::ClientLimit => Self::too_many(
+                "Too many sign-ins are in progress from this address. Finish one or try again in a few minutes.",
             ),
             super::grants::Refused::Unavailable => Self::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -130,6 +127,21 @@ impl EmulatorError {
             _ => "Request is invalid",
         };
         Self::new(status, "E011003", description, message.into())
+    }
+
+    /// Over the per-client limit of the calls that start, complete or renew a sign-in: 429 in the
+    /// shape the provider uses for its rate limit (per address, as the provider counts).
+    pub fn rate_limited() -> Self {
+        Self::too_many("Too many requests. Please wait a moment and try again.")
+    }
+
+    fn too_many(message: &str) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "E130429",
+            "Too many requests",
+            message.into(),
+        )
     }
 
     /// The request body is over the server's limit (`BODY_LIMIT_BYTES`).

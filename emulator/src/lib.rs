@@ -54,7 +54,7 @@ where
         )
         .route_layer(middleware::from_fn_with_state(
             rate_limiter,
-            mg_platform::rate_limit::limit_by_ip,
+            limit_like_the_provider,
         ));
     Router::new()
         .route("/v2/keys/{project_id}", get(api::get_keys))
@@ -70,6 +70,25 @@ where
         .route("/v2/{*rest}", any(api::unknown_call))
         .merge(limited)
         .method_not_allowed_fallback(api::method_not_allowed)
+}
+
+/// The per-client limit of `/api/auth/*` ([`mg_platform::rate_limit::limit_by_ip`]), its refusal
+/// in the provider's error shape (which the SDK parses), `Retry-After` kept.
+async fn limit_like_the_provider(
+    limiter: axum::extract::State<Arc<RateLimiter>>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    use axum::{http::header::RETRY_AFTER, response::IntoResponse};
+    let answer = mg_platform::rate_limit::limit_by_ip(limiter, request, next).await;
+    if answer.status() != axum::http::StatusCode::TOO_MANY_REQUESTS {
+        return answer;
+    }
+    let mut refused = error::EmulatorError::rate_limited().into_response();
+    if let Some(wait) = answer.headers().get(RETRY_AFTER) {
+        refused.headers_mut().insert(RETRY_AFTER, wait.clone());
+    }
+    refused
 }
 
 /// Whether `path` is one of the emulator's (its errors then take the emulator's shape).

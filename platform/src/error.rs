@@ -128,9 +128,7 @@ impl AppError {
             AppError::Unauthorized(_) => {
                 "Please sign in again: the session is missing or invalid.".into()
             }
-            AppError::SessionRevoked => {
-                "This browser was signed out from another session. Please sign in again.".into()
-            }
+            AppError::SessionRevoked => "This session was signed out. Please sign in again.".into(),
             AppError::NotFound => "There is nothing at this address.".into(),
             AppError::NoSuchSession => {
                 "None of your sessions has this id; it may have ended already.".into()

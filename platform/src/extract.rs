@@ -51,6 +51,51 @@ where
     }
 }
 
+/// The body of a request that carries no fields: none, or `{}`. Anything else (a field, a value that
+/// is not an object, text that is not JSON) is refused as [`ApiJson`] refuses it, so a stray or
+/// hostile body never passes unread and a mistaken client hears of it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoFields;
+
+impl<S> FromRequest<S> for NoFields
+where
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::PayloadTooLarge
+                } else {
+                    AppError::BadRequest(format!(
+                        "The request body could not be read ({}).",
+                        rejection.status()
+                    ))
+                }
+            })?;
+        if bytes.trim_ascii().is_empty() {
+            return Ok(Self);
+        }
+        match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(serde_json::Value::Object(fields)) => match fields.keys().next() {
+                None => Ok(Self),
+                Some(field) => Err(AppError::BadRequest(format!(
+                    "Invalid request body: unknown field `{field}`: this request takes none"
+                ))),
+            },
+            Ok(_) => Err(AppError::BadRequest(
+                "Invalid request body: this request takes no body, or {}".into(),
+            )),
+            Err(_) => Err(AppError::BadRequest(
+                "The request body is not valid JSON.".into(),
+            )),
+        }
+    }
+}
+
 fn rejection_to_error(rejection: JsonRejection) -> AppError {
     match rejection {
         JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType,

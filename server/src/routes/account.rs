@@ -16,8 +16,8 @@ use super::auth::ProviderData;
 use crate::{
     db::sessions::SessionRow,
     error::AppError,
-    extract::ApiJson,
     extract::Sanctified,
+    extract::{ApiJson, NoFields},
     identity::{
         account::{AccountActions, Sessions},
         signed_in::SignedIn,
@@ -102,6 +102,7 @@ async fn list_sessions(
     _: Sanctified,
     Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
+    _: NoFields,
 ) -> Result<Response, AppError> {
     let sessions = listed(actions.sessions(&req, now_ms()).await?);
     Ok(Json(SessionsAnswer {
@@ -155,6 +156,7 @@ async fn revoke_other_sessions(
     _: Sanctified,
     Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
+    _: NoFields,
 ) -> Result<Response, AppError> {
     Ok(revoked(actions.revoke_others(&req, now_ms()).await?))
 }
@@ -202,6 +204,7 @@ async fn export_data(
     _: Sanctified,
     Extension(actions): Extension<Arc<AccountActions>>,
     req: SignedIn,
+    _: NoFields,
 ) -> Result<Response, AppError> {
     let now = now_ms();
     let (row, sessions) = actions.export(&req, now).await?;

@@ -11,7 +11,7 @@ use crate::{
     },
     domain::{profile_text, AvatarUrl, DisplayName},
     error::AppError,
-    extract::ApiJson,
+    extract::{ApiJson, NoFields},
     identity::signed_in::{recorded_key, SignedIn},
     state::AppState,
     time::{now_ms, rfc3339},
@@ -57,7 +57,7 @@ pub struct OauthData {
 }
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
-async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
+async fn get_current_user(req: SignedIn, _: NoFields) -> Result<Response, AppError> {
     let SignedIn {
         db, sessions, user, ..
     } = &req;
@@ -79,7 +79,7 @@ async fn get_current_user(req: SignedIn) -> Result<Response, AppError> {
 /// `POST /api/auth/logout`: ends the request's session for good (`SignedIn::log_out`: its tokens are
 /// refused from then on), so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
-async fn end_session(req: SignedIn) -> Result<Response, AppError> {
+async fn end_session(req: SignedIn, _: NoFields) -> Result<Response, AppError> {
     let ended = req.log_out(now_ms()).await?;
     Ok(Json(LogoutAnswer {
         data: SessionEnded { ended },

@@ -265,6 +265,25 @@ async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
     assert_eq!(app.count_rows("users").await, 2);
     assert_eq!(app.count_rows("revoked_tokens").await, 0);
     assert_eq!(app.count_rows("token_cutoffs").await, 0);
+    // The routes that take no fields refuse any (none or `{}` is their body): a revoke-others
+    // with a stray field signs nobody out.
+    let phone = Browser::new(&app, "ada", PHONE, SAFARI);
+    phone.me().await;
+    for path in [
+        "/api/auth/current-user",
+        "/api/auth/sessions",
+        "/api/auth/sessions/revoke-others",
+        "/api/auth/export",
+        "/api/auth/logout",
+    ] {
+        for bad in [json!({"x": 1}), json!(null), json!([]), json!("notjson")] {
+            let code = ada.refused(path, &bad, 400).await;
+            assert_eq!(code, "bad_request", "{path} {bad}");
+        }
+    }
+    assert_eq!(ada.me().await["activeSessions"], 2);
+    assert_eq!(app.count_rows("revoked_tokens").await, 0);
+    assert_eq!(app.count_rows("token_cutoffs").await, 0);
 }
 on_both_backends!(
     bad_input_and_another_users_session_id_are_clear_4xx_and_change_nothing,

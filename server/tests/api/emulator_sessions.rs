@@ -150,14 +150,18 @@ on_both_backends!(
 );
 
 async fn sign_in_starts_are_rate_limited(app: TestApp) {
-    let mut statuses = Vec::new();
+    let mut answers = Vec::new();
     for _ in 0..3 {
-        statuses.push(authorize(&app, "google", &callback(&app)).await.status());
+        answers.push(authorize(&app, "google", &callback(&app)).await);
     }
-    assert!(
-        statuses.contains(&reqwest::StatusCode::TOO_MANY_REQUESTS),
-        "{statuses:?}"
-    );
+    let refused = answers
+        .into_iter()
+        .find(|a| a.status() == reqwest::StatusCode::TOO_MANY_REQUESTS)
+        .expect("a start over the limit is refused");
+    assert!(refused.headers().contains_key("retry-after"));
+    // In the provider's error shape, which the SDK parses.
+    let refused = error_of(refused, 429).await;
+    assert_eq!(refused["errorCode"], "E130429", "{refused}");
     // Keys are never limited: every page load of the app may need them.
     for _ in 0..3 {
         let keys = app
