@@ -2,48 +2,10 @@
 //! as far as every viewpoint that checked then saw it down. The snapshot the summary and the series
 //! are computed from, per-viewpoint cells of it, and the agreed failure ratios of those cells.
 
-use std::{
-    borrow::Cow,
-    collections::{BTreeMap, HashMap, HashSet},
-};
+use std::collections::{BTreeMap, HashMap};
 
-use super::{
-    aggregate::{floor, Aggregate},
-    day::{ComponentDay, DayFigures},
-};
-use crate::store::checks::{IncidentRow, RawCheck, Rollup};
-
-/// What the summary is computed from: the last 24 h of raw checks (of the viewpoints that checked
-/// then), 90 days of the hours' rollups of every viewpoint together ([`COMBINED`]) and of what
-/// they agreed on ([`AGREED`]), so a viewpoint gone for a day costs a round nothing, and incidents.
-#[derive(Debug, Clone, Default)]
-pub struct Snapshot {
-    pub raw: Vec<RawCheck>,
-    pub hourly: Vec<Rollup>,
-    pub incidents: Vec<IncidentRow>,
-    /// What operators wrote that the answers carry: the open notices and a few recent ones, each
-    /// with its newest updates (`store::current_notices`).
-    pub notices: Vec<super::notices::StoredNotice>,
-    /// The maintenance windows of the last 90 days, without their updates (the uptime figures
-    /// leave their checks out).
-    pub windows: Vec<crate::store::notices::NoticeRow>,
-    /// The component statuses operators set without an incident, the one in force per component.
-    pub declarations: Vec<crate::store::declarations::DeclarationRow>,
-    /// The figures of `raw` made for this rendering (`publish`), from the last round's where its
-    /// checks did not change; `None` outside a rendering, where `raw` may change.
-    pub day: Option<DayFigures>,
-}
-
-impl Snapshot {
-    /// The figures of the day held at agreement buckets of `bucket_ms`: those made for this
-    /// rendering, or made now.
-    pub fn day(&self, bucket_ms: i64) -> Cow<'_, DayFigures> {
-        match &self.day {
-            Some(day) if day.bucket_ms == bucket_ms => Cow::Borrowed(day),
-            _ => Cow::Owned(DayFigures::build(self, bucket_ms, None)),
-        }
-    }
-}
+use super::aggregate::{floor, Aggregate};
+use crate::store::checks::RawCheck;
 
 /// Per-bucket accumulation of each viewpoint's checks.
 pub type Cells = BTreeMap<i64, HashMap<String, Aggregate>>;
@@ -131,76 +93,10 @@ pub fn per_period(minutes: Downtime, period_ms: i64) -> Downtime {
         .collect()
 }
 
-/// The agreed failure ratio of each hour of one component. An hour several viewpoints checked is
-/// read from its agreed rollup once one is stored; an hour of one viewpoint from the hour's
-/// combined rollup (the same figure); an hour still missing either (the current one, one not
-/// rolled up yet) from the raw checks of `day`, compared per agreement bucket.
-pub fn hour_downtime(snapshot: &Snapshot, day: Option<&ComponentDay>, component: &str) -> Downtime {
-    let mut hours = downtime(&hour_cells(snapshot, day, component));
-    for r in snapshot
-        .hourly
-        .iter()
-        .filter(|r| r.component == component && r.instance_id == AGREED && r.checks > 0)
-    {
-        hours.insert(r.bucket_start, r.failures as f64 / r.checks as f64);
-    }
-    let Some(day) = day else {
-        return hours;
-    };
-    let mut rolled: HashSet<(i64, &str)> = HashSet::new();
-    for r in snapshot.hourly.iter().filter(|r| r.component == component) {
-        rolled.insert((r.bucket_start, r.instance_id.as_str()));
-    }
-    let from_raw: HashSet<i64> = day
-        .hours()
-        .filter(|(hour, several)| {
-            let unrolled = !rolled.contains(&(*hour, COMBINED));
-            let unagreed = *several && !rolled.contains(&(*hour, AGREED));
-            unrolled || unagreed
-        })
-        .map(|(hour, _)| hour)
-        .collect();
-    if from_raw.is_empty() {
-        return hours;
-    }
-    let measured = day.hours_downtime(&from_raw);
-    for hour in from_raw {
-        if let Some(ratio) = measured.get(&hour) {
-            hours.insert(hour, *ratio);
-        }
-    }
-    hours
-}
-
 pub fn round3(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
 
 pub fn ms(us: i64) -> f64 {
     round3(us as f64 / 1000.0)
-}
-
-/// Hourly cells of one component (counts and latencies): an hour rolled up as its combined rollup
-/// (one cell, [`COMBINED`]), an hour not rolled up yet (the current hour, or one just ended) per
-/// viewpoint from the raw checks of `day`.
-pub fn hour_cells(snapshot: &Snapshot, day: Option<&ComponentDay>, component: &str) -> Cells {
-    let mut cells = Cells::new();
-    for r in snapshot
-        .hourly
-        .iter()
-        .filter(|r| r.component == component && r.instance_id == COMBINED)
-    {
-        add_cell(
-            &mut cells,
-            r.bucket_start,
-            &r.instance_id,
-            Aggregate::from_rollup(r),
-        );
-    }
-    for (hour, cell) in day.map(ComponentDay::unrolled).into_iter().flatten() {
-        for (viewpoint, aggregate) in cell {
-            add_cell(&mut cells, *hour, viewpoint, *aggregate);
-        }
-    }
-    cells
 }

@@ -6,8 +6,8 @@ use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
 use mg_platform::time::HOUR_MS;
 
 use crate::{
-    agreement::Snapshot,
     day::{DayFigures, QUARTER_HOUR_MS},
+    snapshot::Snapshot,
     store::{checks::RawCheck, notices::NoticeRow},
 };
 
@@ -109,15 +109,15 @@ fn window(start: i64, end: i64) -> NoticeRow {
 #[test]
 fn a_round_computes_only_the_bucket_and_quarter_its_checks_fell_in() {
     let bucket = 60_000;
-    let last = DayFigures::build(&day(0..300), bucket, None);
+    let last = DayFigures::build(day(0..300).parts(), bucket, None);
     assert!(last.computed() > 2 * 150, "{}", last.computed());
     let now = day(0..301);
-    let next = DayFigures::build(&now, bucket, Some(last));
+    let next = DayFigures::build(now.parts(), bucket, Some(last));
     // One bucket and one quarter of each component.
     assert_eq!(next.computed(), 2 * COMPONENTS.len());
     same(
         &next,
-        &DayFigures::build(&now, bucket, None),
+        &DayFigures::build(now.parts(), bucket, None),
         "the next round",
     );
 }
@@ -126,7 +126,7 @@ fn a_round_computes_only_the_bucket_and_quarter_its_checks_fell_in() {
 fn late_checks_aged_out_checks_and_a_new_window_change_what_they_touch() {
     for bucket in [60_000, 7 * 60_000] {
         let before = day(0..300);
-        let last = DayFigures::build(&before, bucket, None);
+        let last = DayFigures::build(before.parts(), bucket, None);
         let mut now = day(10..301);
         let mut late = round(100);
         for check in &mut late {
@@ -135,12 +135,12 @@ fn late_checks_aged_out_checks_and_a_new_window_change_what_they_touch() {
         }
         now.raw.extend(late);
         now.windows = vec![window(START + HOUR_MS, START + HOUR_MS + 17 * 60_000)];
-        let kept = DayFigures::build(&now, bucket, Some(last));
-        let fresh = DayFigures::build(&now, bucket, None);
+        let kept = DayFigures::build(now.parts(), bucket, Some(last));
+        let fresh = DayFigures::build(now.parts(), bucket, None);
         same(&kept, &fresh, &format!("bucket {bucket}"));
         assert!(kept.computed() < fresh.computed(), "bucket {bucket}");
         // The late failures count: not the figures of the day without them.
-        let without = DayFigures::build(&day(10..301), bucket, None);
+        let without = DayFigures::build(day(10..301).parts(), bucket, None);
         assert_ne!(read(&kept), read(&without));
     }
 }

@@ -38,6 +38,7 @@ pub mod render;
 pub mod rollup;
 mod round;
 pub mod series;
+pub mod snapshot;
 pub mod statuspage;
 pub mod store;
 pub mod summary;
@@ -58,13 +59,13 @@ pub use self::round::RoundReport;
 pub use mg_platform::config::status::StatusConfig;
 
 use self::{
-    agreement::Snapshot,
     checks::Checker,
     db_window::{DbWindow, DB_BUDGET},
     duplicates::DuplicateInstance,
     publish::Refreshed,
     render::Published,
     round::Round,
+    snapshot::Snapshot,
     summary::Context,
 };
 use crate::store::{checks::RawCheck, StatusQueries};

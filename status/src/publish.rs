@@ -166,7 +166,7 @@ impl Round {
             // The day's figures for this rendering only: `raw` changes before the next.
             let last = carried.day.take();
             snapshot.day = Some(DayFigures::build(
-                &snapshot,
+                snapshot.parts(),
                 context.agreement_bucket_ms(),
                 last,
             ));

@@ -16,7 +16,7 @@ use mg_domain::{
     status::{History, PageBody, PageHistory, Range, Summary},
 };
 
-use super::{agreement::Snapshot, badge, feed, notices_html, series, statuspage};
+use super::{badge, feed, notices_html, series, snapshot::Snapshot, statuspage};
 use mg_platform::precomputed::{
     negotiate::IfNoneMatch, reuse::Reuse, Compress, Encoding, Precomputed,
 };

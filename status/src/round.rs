@@ -6,12 +6,12 @@ use std::collections::{BTreeSet, VecDeque};
 
 use super::{
     aggregate::floor,
-    agreement::Snapshot,
     day::DayFigures,
     db_window::DbWindow,
     duplicates::NameWatch,
     incidents::IncidentTracker,
     rollup::{agreed_rollups, combined_rollups, rollups_of},
+    snapshot::Snapshot,
 };
 use crate::{
     store::checks::{IncidentRow, RawCheck, Resolution, RAW_RETENTION_MS},

@@ -7,9 +7,13 @@ use mg_domain::status::{DayMaintenance, History, Incident, Point, Range};
 
 use super::{
     aggregate::{floor, Aggregate},
-    agreement::{hour_cells, hour_downtime, ms, per_period, round3, Cells, Downtime, Snapshot},
-    day::{ComponentDay, QUARTER_HOUR_MS},
+    agreement::{ms, per_period, round3, Cells, Downtime},
+    day::{
+        hours::{hour_cells, hour_downtime},
+        ComponentDay, QUARTER_HOUR_MS,
+    },
     notices::titled_windows,
+    snapshot::Snapshot,
     summary::incident_span,
 };
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
@@ -199,8 +203,8 @@ pub fn histories(
 ) -> [History; 3] {
     let figures = snapshot.day(bucket_ms);
     let day = figures.component(component);
-    let hours = hour_cells(snapshot, day, component);
-    let down = hour_downtime(snapshot, day, component);
+    let hours = hour_cells(&snapshot.hourly, day, component);
+    let down = hour_downtime(&snapshot.hourly, day, component);
     [
         last_day(day, component, now),
         last_week(&hours, &down, component, now),

@@ -12,10 +12,11 @@ use mg_domain::{
 
 use super::{
     aggregate::floor,
-    agreement::{hour_downtime, ms, per_period, uptime, Downtime, Snapshot},
+    agreement::{ms, per_period, uptime, Downtime},
     checks::COMPONENTS,
-    day::{ComponentDay, DayFigures},
+    day::{hours::hour_downtime, ComponentDay, DayFigures},
     notices::{maintenance_windows, notices_at, overlaps_windows},
+    snapshot::Snapshot,
 };
 use crate::store::{checks::IncidentRow, declarations::DeclarationRow};
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
@@ -166,7 +167,7 @@ fn component_summary(
     let raw = component_day
         .map(ComponentDay::downtime_outside_windows)
         .unwrap_or_default();
-    let mut hours = hour_downtime(snapshot, component_day, id);
+    let mut hours = hour_downtime(&snapshot.hourly, component_day, id);
     // The snapshot holds the raw checks of the last day (`Snapshot`).
     let raw_from = now - DAY_MS;
     hours_outside_windows(

@@ -8,7 +8,7 @@ use mg_domain::{
 use mg_platform::time::HOUR_MS;
 
 use crate::{
-    agreement::Snapshot,
+    snapshot::Snapshot,
     store::{checks::RawCheck, notices::NoticeRow},
     summary::{summarize, Context},
 };

@@ -6,14 +6,16 @@ use serde_json::{json, Value};
 
 use crate::helpers::{header, spawn_beside, TestApp};
 
-const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const SAFARI: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+pub(crate) const FIREFOX: &str =
+    "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+pub(crate) const SAFARI: &str =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
      (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-const LAPTOP: &str = "laptop-0123456789abcdef";
-const PHONE: &str = "phone-0123456789abcdef";
+pub(crate) const LAPTOP: &str = "laptop-0123456789abcdef";
+pub(crate) const PHONE: &str = "phone-0123456789abcdef";
 
 /// One signed-in browser: its token, session id and User-Agent.
-struct Browser<'a> {
+pub(crate) struct Browser<'a> {
     app: &'a TestApp,
     token: String,
     session: &'a str,
@@ -21,7 +23,7 @@ struct Browser<'a> {
 }
 
 impl<'a> Browser<'a> {
-    fn new(app: &'a TestApp, sub: &str, session: &'a str, agent: &'a str) -> Self {
+    pub(crate) fn new(app: &'a TestApp, sub: &str, session: &'a str, agent: &'a str) -> Self {
         Self {
             app,
             token: app.identity.session_token(sub),
@@ -63,7 +65,7 @@ impl<'a> Browser<'a> {
     }
 
     /// `path`'s error code, asserting the status.
-    async fn refused(&self, path: &str, body: &Value, status: u16) -> String {
+    pub(crate) async fn refused(&self, path: &str, body: &Value, status: u16) -> String {
         let response = self.post(path, body).await;
         assert_eq!(response.status(), status, "{path} {body}");
         let answer: Value = response.json().await.expect("JSON error");
@@ -76,7 +78,7 @@ impl<'a> Browser<'a> {
         data["sessions"].as_array().expect("sessions").clone()
     }
 
-    async fn me(&self) -> Value {
+    pub(crate) async fn me(&self) -> Value {
         self.data("/api/auth/current-user", &json!({})).await
     }
 }
@@ -263,25 +265,6 @@ async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
     assert_eq!(ada.me().await["activeSessions"], 1);
     assert_eq!(eve.me().await["activeSessions"], 1);
     assert_eq!(app.count_rows("users").await, 2);
-    assert_eq!(app.count_rows("revoked_tokens").await, 0);
-    assert_eq!(app.count_rows("token_cutoffs").await, 0);
-    // The routes that take no fields refuse any (none or `{}` is their body): a revoke-others
-    // with a stray field signs nobody out.
-    let phone = Browser::new(&app, "ada", PHONE, SAFARI);
-    phone.me().await;
-    for path in [
-        "/api/auth/current-user",
-        "/api/auth/sessions",
-        "/api/auth/sessions/revoke-others",
-        "/api/auth/export",
-        "/api/auth/logout",
-    ] {
-        for bad in [json!({"x": 1}), json!(null), json!([]), json!("notjson")] {
-            let code = ada.refused(path, &bad, 400).await;
-            assert_eq!(code, "bad_request", "{path} {bad}");
-        }
-    }
-    assert_eq!(ada.me().await["activeSessions"], 2);
     assert_eq!(app.count_rows("revoked_tokens").await, 0);
     assert_eq!(app.count_rows("token_cutoffs").await, 0);
 }

@@ -6,6 +6,7 @@
 #[macro_use]
 mod helpers;
 mod account;
+mod account_bodies;
 mod account_traces;
 mod auth;
 mod binary;

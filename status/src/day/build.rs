@@ -3,12 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::{Bucket, ComponentDay, Fingerprint, Quarter, QUARTER_HOUR_MS};
+use super::figures::{Bucket, ComponentDay, DayParts, Fingerprint, Quarter, QUARTER_HOUR_MS};
 use crate::{
     aggregate::{floor, Aggregate},
-    agreement::{add_cell, Cells, Snapshot, COMBINED},
+    agreement::{add_cell, Cells, COMBINED},
     notices::maintenance_windows,
-    store::checks::RawCheck,
+    store::checks::{RawCheck, Rollup},
 };
 use mg_platform::time::HOUR_MS;
 
@@ -52,13 +52,13 @@ fn periods<'a>(checks: &[&'a RawCheck], period_ms: i64) -> BTreeMap<i64, Vec<&'a
 }
 
 pub(super) fn component_day(
-    snapshot: &Snapshot,
+    day: DayParts<'_>,
     component: &str,
     checks: &[&RawCheck],
     bucket_ms: i64,
     kept: ComponentDay,
 ) -> ComponentDay {
-    let windows = maintenance_windows(&snapshot.windows, component);
+    let windows = maintenance_windows(day.windows, component);
     let outside = |check: &RawCheck| {
         !windows
             .iter()
@@ -180,7 +180,7 @@ pub(super) fn component_day(
         (p50_us, p95_us)
     };
     ComponentDay {
-        unrolled: unrolled_hours(snapshot, component, in_period(HOUR_MS)),
+        unrolled: unrolled_hours(day.hourly, component, in_period(HOUR_MS)),
         windows,
         buckets,
         quarters,
@@ -235,12 +235,11 @@ fn quarter(print: Fingerprint, checks: &[&RawCheck]) -> Quarter {
 /// The hours of `hours` (a component's checks by hour) without a combined rollup of `component`,
 /// per viewpoint (exact figures of each viewpoint's checks of the hour).
 fn unrolled_hours(
-    snapshot: &Snapshot,
+    hourly: &[Rollup],
     component: &str,
     hours: BTreeMap<i64, Vec<&RawCheck>>,
 ) -> Cells {
-    let rolled: BTreeSet<i64> = snapshot
-        .hourly
+    let rolled: BTreeSet<i64> = hourly
         .iter()
         .filter(|r| r.component == component && r.instance_id == COMBINED)
         .map(|r| r.bucket_start)

@@ -10,124 +10,13 @@
 //! viewpoints; the work of a round with what they stored since the last one.
 
 mod build;
+mod figures;
+pub mod hours;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
-use super::{
-    aggregate::{floor, Aggregate},
-    agreement::{per_period, Cells, Downtime, Snapshot},
-};
+pub use self::figures::{ComponentDay, DayParts, QUARTER_HOUR_MS};
 use crate::store::checks::RawCheck;
-use mg_platform::time::HOUR_MS;
-
-/// The buckets of the day's series.
-pub const QUARTER_HOUR_MS: i64 = 15 * 60_000;
-
-/// What tells one set of checks from another in a bucket: checks are only ever added (stored late,
-/// or held in memory for one rendering) or dropped whole as they age out of the day.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Fingerprint {
-    checks: usize,
-    at: i64,
-    latency: i64,
-    healthy: i64,
-}
-
-/// One agreement bucket: the smallest of its viewpoints' failure ratios over all their checks, and
-/// over those outside the maintenance windows (`None`: every check was inside one).
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    print: Fingerprint,
-    all: f64,
-    outside: Option<f64>,
-}
-
-/// One quarter hour: every viewpoint's checks together (exact percentiles), each viewpoint's
-/// latest check, and the viewpoints that checked in it.
-#[derive(Debug, Clone)]
-struct Quarter {
-    print: Fingerprint,
-    aggregate: Aggregate,
-    latest: BTreeMap<String, RawCheck>,
-}
-
-/// The day of one component.
-#[derive(Debug, Clone, Default)]
-pub struct ComponentDay {
-    windows: Vec<(i64, i64)>,
-    buckets: BTreeMap<i64, Bucket>,
-    quarters: BTreeMap<i64, Quarter>,
-    latency_p50_us: i64,
-    latency_p95_us: i64,
-    checks: usize,
-    /// Per hour with checks: whether more than one viewpoint checked in it.
-    several: BTreeMap<i64, bool>,
-    /// The hours without a combined rollup, per viewpoint.
-    unrolled: Cells,
-    /// Buckets and quarters whose figures this build computed (the rest were the last round's).
-    computed: usize,
-}
-
-impl ComponentDay {
-    /// The agreed failure ratio of each agreement bucket with checks.
-    pub fn downtime(&self) -> Downtime {
-        self.buckets.iter().map(|(at, b)| (*at, b.all)).collect()
-    }
-
-    /// [`Self::downtime`] of the checks outside the component's maintenance windows.
-    pub fn downtime_outside_windows(&self) -> Downtime {
-        self.buckets
-            .iter()
-            .filter_map(|(at, b)| Some((*at, b.outside?)))
-            .collect()
-    }
-
-    /// Per hour of `hours`, the mean of its agreement buckets' ratios (a bucket counts in the hour
-    /// it starts in).
-    pub fn hours_downtime(&self, hours: &HashSet<i64>) -> Downtime {
-        let buckets = self
-            .buckets
-            .iter()
-            .filter(|(at, _)| hours.contains(&floor(**at, HOUR_MS)))
-            .map(|(at, b)| (*at, b.all))
-            .collect();
-        per_period(buckets, HOUR_MS)
-    }
-
-    /// Every viewpoint's checks of the quarter hour starting at `start` together.
-    pub fn quarter(&self, start: i64) -> Option<Aggregate> {
-        self.quarters.get(&start).map(|q| q.aggregate)
-    }
-
-    /// The hours with checks, each with whether several viewpoints checked in it.
-    pub fn hours(&self) -> impl Iterator<Item = (i64, bool)> + '_ {
-        self.several.iter().map(|(hour, several)| (*hour, *several))
-    }
-
-    /// The hours without a combined rollup, per viewpoint.
-    pub fn unrolled(&self) -> &Cells {
-        &self.unrolled
-    }
-
-    /// Each viewpoint's latest check, by viewpoint.
-    pub fn latest(&self) -> BTreeMap<&str, &RawCheck> {
-        let mut latest: BTreeMap<&str, &RawCheck> = BTreeMap::new();
-        for quarter in self.quarters.values() {
-            for (id, check) in &quarter.latest {
-                let slot = latest.entry(id.as_str()).or_insert(check);
-                if check.checked_at > slot.checked_at {
-                    *slot = check;
-                }
-            }
-        }
-        latest
-    }
-
-    /// The day's latency percentiles (p50, p95) over every check, `None` without checks.
-    pub fn latency(&self) -> Option<(i64, i64)> {
-        (self.checks > 0).then_some((self.latency_p50_us, self.latency_p95_us))
-    }
-}
 
 /// The day of every component with checks in it, at one agreement bucket length.
 #[derive(Debug, Clone, Default)]
@@ -139,13 +28,13 @@ pub struct DayFigures {
 impl DayFigures {
     /// The figures of `snapshot`'s day at `bucket_ms`, keeping those of `last` (the last round's)
     /// for every bucket and quarter whose checks did not change.
-    pub fn build(snapshot: &Snapshot, bucket_ms: i64, last: Option<Self>) -> Self {
+    pub fn build(day: DayParts<'_>, bucket_ms: i64, last: Option<Self>) -> Self {
         let mut last = last
             .filter(|last| last.bucket_ms == bucket_ms)
             .map(|last| last.components)
             .unwrap_or_default();
         let mut by_component: Vec<(&str, Vec<&RawCheck>)> = Vec::new();
-        for check in &snapshot.raw {
+        for check in day.raw {
             match by_component
                 .iter_mut()
                 .find(|(id, _)| *id == check.component)
@@ -158,8 +47,8 @@ impl DayFigures {
             .into_iter()
             .map(|(id, checks)| {
                 let kept = last.remove(id).unwrap_or_default();
-                let day = build::component_day(snapshot, id, &checks, bucket_ms, kept);
-                (id.to_owned(), day)
+                let figures = build::component_day(day, id, &checks, bucket_ms, kept);
+                (id.to_owned(), figures)
             })
             .collect();
         Self {
