@@ -78,6 +78,65 @@ test("a session signed out from another browser is signed out on its next reques
   await second.context().close();
 });
 
+// Browser B has two tabs on its account page, and browser A two, one with a list read before the
+// other signed B out. A's stale tab signing B out again hears 404 `session_not_found` and reads the
+// list again; B's first tab is signed out on its next request, and its second follows at once with
+// the same notice, focused, with no request of its own.
+test("every tab of a browser signed out follows at once; a stale list reads itself again", async ({
+  browser,
+  request,
+}) => {
+  await requireEmulator(request);
+  const account = newAccount("two-tabs");
+  const [first, second] = await signedInTwice(browser, account);
+  const [firstStale, secondTab] = [
+    await first.context().newPage(),
+    await second.context().newPage(),
+  ];
+  for (const page of [first, firstStale, second, secondTab]) {
+    await page.goto("/home");
+    await expect(sessionItems(page)).toHaveCount(2);
+  }
+  await sessionItems(first)
+    .getByRole("button", { name: /^Sign out Chrome on Linux/ })
+    .click();
+  await expect(first.getByRole("status").filter({ hasText: "signed out." })).toBeVisible();
+
+  await sessionItems(firstStale)
+    .getByRole("button", { name: /^Sign out Chrome on Linux/ })
+    .click();
+  await expect(
+    firstStale.getByText("None of your sessions has this id; it may have ended already."),
+  ).toBeVisible();
+  await expect(sessionItems(firstStale)).toHaveCount(1);
+  await expect(firstStale.getByRole("button", { name: /^Sign out Chrome on Linux/ })).toHaveCount(
+    0,
+  );
+  await expect(firstStale.getByTestId("active-sessions")).toHaveText("1");
+
+  // Authenticated calls of the second tab from here on (it should make none).
+  const asked: string[] = [];
+  secondTab.on("request", (sent) => {
+    if (sent.headers().authorization) asked.push(sent.url());
+  });
+  await second.getByRole("button", { name: "Edit" }).click();
+  await second.getByLabel("Display name").fill("Still here?");
+  await second.getByRole("button", { name: "Save" }).click();
+  await expect(second.getByTestId("signed-out-notice")).toContainText(
+    "ended from another device or browser",
+  );
+  for (const page of [second, secondTab]) {
+    await expect(page).toHaveURL(/\/$/);
+    const notice = page.getByTestId("signed-out-notice");
+    await expect(notice).toHaveText(
+      "You were signed out: this browser's session was ended from another device or browser.Dismiss",
+    );
+    await expect(notice).toBeFocused();
+  }
+  expect(asked).toEqual([]);
+  for (const page of [first, second]) await page.context().close();
+});
+
 test("all other sessions at once", async ({ browser, request }) => {
   await requireEmulator(request);
   const account = newAccount("all-others");

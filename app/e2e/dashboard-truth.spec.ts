@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { lookAt } from "./checks";
+import { horizontalOverflow, layoutShifts, lookAt, recordShifts, untilSettled } from "./checks";
 import { newAccount } from "./emulator-http";
 import { requireEmulator, signIn } from "./sign-in";
 
 // The dashboard tells the truth: 'Last updated' follows a save at once, 'Active
-// sessions' counts signed-in browsers, and a new account reads 'Never updated'.
+// sessions' counts signed-in browsers, a new account reads 'Never updated', and a long address and
+// display name are shown whole on a phone.
 
 test.beforeAll(async ({ request }) => requireEmulator(request));
 
@@ -72,4 +73,40 @@ test("'Active sessions' counts browsers: reloads and refreshes keep it, logout t
   await lookAt(laptop, "dashboard-sessions-1280", { fullPage: true });
   await laptop.context().close();
   await phone.context().close();
+});
+
+test("a long address and display name wrap whole at 375 px, moving nothing as they fill in", async ({
+  page,
+}) => {
+  const account = newAccount("long");
+  // Each about twice what a line holds at this width (longer ones move what is under them once).
+  account.email = `a.long.address.${account.email}`;
+  account.name = `A name long enough to wrap, ${account.name}`;
+  await signIn(page, account);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await recordShifts(page);
+  await page.goto("/home");
+  const address = page.getByTestId("user-email");
+  const name = page.getByTestId("display-name");
+  await expect(address).toHaveText(account.email);
+  await expect(name).toHaveText(account.name);
+  await untilSettled(page);
+  // Whole: nothing of either is hidden, and each takes more than one line here.
+  for (const shown of [address, name]) {
+    const box = await shown.evaluate((node) => ({
+      hidden: node.scrollWidth - node.clientWidth,
+      lines: node.getClientRects().length,
+      height: node.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(node).lineHeight),
+    }));
+    expect(box.hidden).toBeLessThanOrEqual(0);
+    expect(Math.max(box.lines, Math.round(box.height / box.lineHeight))).toBeGreaterThan(1);
+  }
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await lookAt(page, "dashboard-long-names-375", { fullPage: true });
+  const shifts = await layoutShifts(page);
+  expect(
+    shifts.reduce((sum, shift) => sum + shift.value, 0),
+    JSON.stringify(shifts),
+  ).toBe(0);
 });

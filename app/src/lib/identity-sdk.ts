@@ -18,12 +18,30 @@ export interface Identity {
   startOAuth: (provider: string, redirectUrl: string) => Promise<OAuthStartAnswer>;
   exchange: (code: string) => Promise<ExchangeAnswer>;
   getToken: () => Promise<string | undefined> | string | undefined;
-  /** Restores the session from the stored refresh token; the user, or null when nobody is signed in. */
-  restore: () => Promise<IdentityProfile | null>;
+  /** Restores the session from the stored refresh token (what became of it: `Restored`). */
+  restore: () => Promise<Restored>;
   /** Ends the session at the provider; the SDK drops its tokens whatever the answer. */
   logout: () => Promise<{ ok: boolean; error?: unknown }>;
   /** Calls back when the SDK drops the session by itself (a refused refresh); returns an unsubscribe. */
   onSessionEnded?: (callback: () => void) => () => void;
+}
+
+/**
+ * What restoring the stored session came to: the user; nothing stored; refused by the provider
+ * with a 4xx `code` (the SDK then drops its tokens: the browser is signed out); or no answer that
+ * says either (a 5xx, or none at all), which keeps the tokens for the next try.
+ */
+export type Restored =
+  | { status: "signed-in"; user: IdentityProfile }
+  | { status: "none" }
+  | { status: "refused"; code: number }
+  | { status: "unreachable" };
+
+/** The restore's outcome for an answer that was not ok, by its HTTP status. */
+function notRestored(code: number | undefined): Restored {
+  return code !== undefined && code >= 400 && code < 500
+    ? { status: "refused", code }
+    : { status: "unreachable" };
 }
 
 /** Finds the session token, given the SDK's own getter. */
@@ -31,6 +49,8 @@ export type TokenLookup = (sdkToken: () => string | undefined) => string | undef
 
 interface SdkAnswer<T> {
   ok: boolean;
+  /** The HTTP status of the answer, when one arrived. */
+  code?: number;
   data?: T;
   error?: { errorCode?: string; errorDescription?: string; errorMessage?: string };
 }
@@ -77,13 +97,16 @@ export function identityFromSdk(sdk: IdentitySdk, lookup: TokenLookup): Identity
     getToken,
     restore: async () => {
       // Nothing stored: no call at all (a visitor who never signed in costs no request).
-      if (!sdk.getRefreshToken()) return null;
+      if (!sdk.getRefreshToken()) return { status: "none" };
       const refreshed = await sdk.refresh();
-      if (!refreshed.ok) return null;
+      if (!refreshed.ok) return notRestored(refreshed.code);
       const fromRefresh = refreshed.data?.user as IdentityProfile | undefined;
-      if (fromRefresh?.userId) return fromRefresh;
+      if (fromRefresh?.userId) return { status: "signed-in", user: fromRefresh };
       const me = await sdk.me();
-      return me.ok && me.data ? (me.data as IdentityProfile) : null;
+      if (!me.ok) return notRestored(me.code);
+      return me.data
+        ? { status: "signed-in", user: me.data as IdentityProfile }
+        : { status: "unreachable" };
     },
     logout: async () => {
       const answer = await sdk.logout();

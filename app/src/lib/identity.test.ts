@@ -103,16 +103,24 @@ describe("identityFromSdk", () => {
   it("restores the user through refresh, and makes no call without a stored refresh token", async () => {
     const sdk = fakeSdk();
     await expect(identityFromSdk(sdk, lookupToken).restore()).resolves.toEqual({
-      userId: "U1",
-      email: "a@x",
+      status: "signed-in",
+      user: { userId: "U1", email: "a@x" },
     });
     const empty = fakeSdk({ getRefreshToken: () => "" });
-    await expect(identityFromSdk(empty, lookupToken).restore()).resolves.toBeNull();
+    await expect(identityFromSdk(empty, lookupToken).restore()).resolves.toEqual({
+      status: "none",
+    });
     expect(empty.refresh).not.toHaveBeenCalled();
   });
 
-  it("restores nobody when the refresh is refused", async () => {
-    const sdk = fakeSdk({ refresh: vi.fn(async () => ({ ok: false })) });
-    await expect(identityFromSdk(sdk, lookupToken).restore()).resolves.toBeNull();
+  // A 4xx ends the sign-in (the SDK drops its tokens), 429 included; a 5xx or no answer keeps it.
+  it.each([
+    [401, { status: "refused", code: 401 }],
+    [429, { status: "refused", code: 429 }],
+    [503, { status: "unreachable" }],
+    [undefined, { status: "unreachable" }],
+  ])("tells a refresh answered %s apart", async (code, restored) => {
+    const sdk = fakeSdk({ refresh: vi.fn(async () => ({ ok: false, code })) });
+    await expect(identityFromSdk(sdk, lookupToken).restore()).resolves.toEqual(restored);
   });
 });

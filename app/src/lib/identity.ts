@@ -5,7 +5,7 @@ import { type IdentityConfig, identityConfig } from "../config/env";
 import type { Identity, IdentitySdk } from "./identity-sdk";
 import { nextTask } from "./next-task";
 
-export type { Identity, IdentityProfile } from "./identity-sdk";
+export type { Identity, IdentityProfile, Restored } from "./identity-sdk";
 
 /** Storage keys that may hold a session token, in the order they are tried (spec 3, 7). */
 export const TOKEN_STORAGE_KEYS = [

@@ -100,6 +100,32 @@ describe("SessionsCard", () => {
     expect(said.textContent).toMatch(/2 other sessions: their sign-ins are refused, but 1 of them/);
   });
 
+  it("reads the list again when the session signed out had ended already (404)", async () => {
+    let listed = [laptop, phone];
+    mockFetch({
+      "/api/auth/sessions": () => ({ status: 200, body: { data: { sessions: listed } } }),
+      "/api/auth/sessions/revoke": () => {
+        // Another tab or device ended it first.
+        listed = [laptop];
+        return {
+          status: 404,
+          body: {
+            code: "session_not_found",
+            error: "None of your sessions has this id; it may have ended already.",
+          },
+        };
+      },
+    });
+    const changed = vi.fn();
+    renderWithSession(<SessionsCard signedIn onChanged={changed} />);
+    await screen.findAllByTestId("session");
+    fireEvent.click(screen.getByRole("button", { name: /^Sign out Safari on iPhone/ }));
+    await screen.findByText("None of your sessions has this id; it may have ended already.");
+    await vi.waitFor(() => expect(screen.getAllByTestId("session")).toHaveLength(1));
+    expect(screen.queryByRole("button", { name: /^Sign out Safari on iPhone/ })).toBeNull();
+    expect(changed).toHaveBeenCalled();
+  });
+
   it("hands a 401 session_revoked answer to the session's handler", async () => {
     const revoked = vi.fn();
     setRevokedHandler(revoked);

@@ -46,7 +46,7 @@ export function SessionsCard({
     setConfirming(false);
     setResult(outcome);
     setNow(Date.now());
-    if (outcome.ok) onChanged();
+    if (outcome.changed) onChanged();
   };
 
   const listed = state.status === "loaded" ? state.sessions : [];

@@ -5,7 +5,7 @@
 
 import type { AccountSession, RevokeAnswer, SessionsAnswer } from "@common/http-types";
 import { useCallback } from "react";
-import { apiCall } from "../../lib/api-client";
+import { ApiError, apiCall } from "../../lib/api-client";
 import { type AnswerState, messageOf, useAnswer } from "./use-answer";
 
 type LoadedState = { status: "loaded"; sessions: AccountSession[] };
@@ -20,8 +20,11 @@ const loadedSessions = (answer: Partial<SessionsAnswer> | null): LoadedState => 
   sessions: answer?.data?.sessions ?? [],
 });
 
-/** What the last sign-out said, for the list's status line. */
-export type SignOutResult = { ok: true; message: string } | { ok: false; message: string };
+/**
+ * What the last sign-out said, for the list's status line; `changed` when the account's sessions are
+ * not what the page showed (signed out now, or ended already).
+ */
+export type SignOutResult = { ok: boolean; message: string; changed: boolean };
 
 /** The sessions once `signedIn` (loading until then: use-answer.ts), and signing them out. */
 export function useSessions(signedIn: boolean): {
@@ -45,9 +48,12 @@ export function useSessions(signedIn: boolean): {
           body,
         });
         reload();
-        return { ok: true, message: done(answer?.data?.revoked ?? 0) } as const;
+        return { ok: true, message: done(answer?.data?.revoked ?? 0), changed: true };
       } catch (error) {
-        return { ok: false, message: messageOf(error) } as const;
+        // 404 `session_not_found`: another tab or device ended it already; the list is read again.
+        const ended = error instanceof ApiError && error.status === 404;
+        if (ended) reload();
+        return { ok: false, message: messageOf(error), changed: ended };
       }
     },
     [reload],

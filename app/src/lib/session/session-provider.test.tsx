@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/testing/network";
 import type { IdentityConfig } from "../../config/env";
 import { requestRaw } from "../api-client";
-import type { Identity, IdentityProfile } from "../identity";
+import type { Identity, IdentityProfile, Restored } from "../identity";
 import { type Session, useSession } from "./session-context";
 import {
   ACCOUNT_DELETED_KEY,
@@ -12,8 +12,11 @@ import {
   ENDED_NOTICE,
   LOGGED_OUT_KEY,
   LOGGED_OUT_NOTICE,
+  RATE_LIMITED_NOTICE,
   REVOKED_NOTICE,
   SessionProvider,
+  SIGNED_OUT_KEY,
+  UNREACHABLE_NOTICE,
 } from "./session-provider";
 
 // The identity SDK is the boundary here: a stand-in Identity replaces it.
@@ -24,7 +27,9 @@ function fakeIdentity(user: IdentityProfile | null, overrides: Partial<Identity>
     startOAuth: vi.fn(),
     exchange: vi.fn(),
     getToken: () => "jwt",
-    restore: vi.fn(async () => user),
+    restore: vi.fn(
+      async (): Promise<Restored> => (user ? { status: "signed-in", user } : { status: "none" }),
+    ),
     logout: vi.fn(async () => ({ ok: true })),
     ...overrides,
   };
@@ -59,6 +64,12 @@ function renderProvider(load: () => Promise<Identity>, providerConfig: IdentityC
 }
 
 const shownState = () => screen.getByTestId("state").textContent;
+
+/** The API's answer to a session signed out from another session. */
+const revokedAnswer = {
+  status: 401,
+  body: { code: "session_revoked", error: "Signed out elsewhere." },
+};
 
 afterEach(() => {
   cleanup();
@@ -114,30 +125,62 @@ describe("SessionProvider", () => {
     expect(screen.getByTestId("shown").textContent).toBe("loading");
   });
 
-  it("says so when the provider refuses the stored sign-in on load", async () => {
-    localStorage.setItem("DSR", "refresh-jwt");
-    localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
-    // The SDK drops its tokens when the refresh is refused (a 4xx).
-    const refused = fakeIdentity(null, {
-      restore: vi.fn(async () => {
-        localStorage.removeItem("DSR");
-        return null;
-      }),
-    });
-    renderProvider(async () => refused);
-    await act(async () => {});
-    expect(shownState()).toBe("anonymous");
-    expect(screen.getByRole("status").textContent).toContain(ENDED_NOTICE);
-    expect(localStorage.getItem("mg-session-id")).toBeNull();
-  });
+  // A 401 ends the sign-in; a 429 only refused too many requests (the SDK drops its tokens on both).
+  it.each([
+    [401, ENDED_NOTICE],
+    [429, RATE_LIMITED_NOTICE],
+  ])(
+    "says why when the provider refuses the stored sign-in on load with %s",
+    async (code, said) => {
+      localStorage.setItem("DSR", "refresh-jwt");
+      localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+      const refused = fakeIdentity(null, {
+        restore: vi.fn(async () => {
+          localStorage.removeItem("DSR");
+          return { status: "refused", code } as const;
+        }),
+      });
+      const told = vi.spyOn(Storage.prototype, "setItem");
+      renderProvider(async () => refused);
+      await act(async () => {});
+      expect(shownState()).toBe("anonymous");
+      expect(screen.getByRole("status").textContent).toBe(`${said}Dismiss`);
+      expect(localStorage.getItem("mg-session-id")).toBeNull();
+      // The other tabs, which heard the tokens go, are told why.
+      expect(told).toHaveBeenCalledWith(SIGNED_OUT_KEY, said);
+      told.mockRestore();
+    },
+  );
 
-  it("says nothing when a stored sign-in only failed to restore (an outage keeps it)", async () => {
-    localStorage.setItem("DSR", "refresh-jwt");
-    renderProvider(async () => fakeIdentity(null));
-    await act(async () => {});
-    expect(shownState()).toBe("anonymous");
-    expect(screen.queryByRole("status")).toBeNull();
-  });
+  it.each([
+    ["answers 5xx or not at all", async () => ({ status: "unreachable" }) as const],
+    [
+      "throws",
+      async () => {
+        throw new Error("Failed to fetch");
+      },
+    ],
+  ])(
+    "says it could not reach the sign-in service when the refresh %s, and keeps the tokens",
+    async (_, restore) => {
+      localStorage.setItem("DSR", "refresh-jwt");
+      localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const told = vi.spyOn(Storage.prototype, "setItem");
+      renderProvider(async () => fakeIdentity(null, { restore: vi.fn(restore) }));
+      await act(async () => {});
+      expect(shownState()).toBe("anonymous");
+      const notice = screen.getByRole("status");
+      expect(notice.textContent).toContain(UNREACHABLE_NOTICE);
+      expect(notice.textContent).not.toContain("signed out");
+      // Focus is on the notice, for keyboard and screen-reader users.
+      expect(document.activeElement).toBe(screen.getByTestId("signed-out-notice"));
+      expect(localStorage.getItem("DSR")).toBe("refresh-jwt");
+      expect(localStorage.getItem("mg-session-id")).not.toBeNull();
+      expect(told).not.toHaveBeenCalledWith(SIGNED_OUT_KEY, expect.anything());
+      told.mockRestore();
+    },
+  );
 
   it("logs a failed logout and still ends the session", async () => {
     localStorage.setItem("DSR", "refresh-jwt");
@@ -180,12 +223,7 @@ describe("SessionProvider", () => {
     renderProvider(async () => identity);
     await act(async () => {});
     expect(shownState()).toBe("signed-in a@x");
-    mockFetch({
-      "/api/auth/sessions": {
-        status: 401,
-        body: { code: "session_revoked", error: "Signed out elsewhere." },
-      },
-    });
+    mockFetch({ "/api/auth/sessions": revokedAnswer });
     await act(async () => {
       await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
     });
@@ -196,12 +234,65 @@ describe("SessionProvider", () => {
     expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
   });
 
-  describe("deleting the account", () => {
-    const revokedAnswer = {
-      status: 401,
-      body: { code: "session_revoked", error: "Signed out elsewhere." },
-    };
+  describe("a tab of a browser signed out in another tab", () => {
+    async function signedIn() {
+      localStorage.setItem("DSR", "refresh-jwt");
+      localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+      renderProvider(async () => identity);
+      await act(async () => {});
+      expect(shownState()).toBe("signed-in a@x");
+      return identity;
+    }
 
+    const hear = (key: string | null, newValue: string | null) =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent("storage", { key, newValue }));
+      });
+
+    it("tells the other tabs when an answer signs it out", async () => {
+      await signedIn();
+      mockFetch({ "/api/auth/sessions": revokedAnswer });
+      const told = vi.spyOn(Storage.prototype, "setItem");
+      await act(async () => {
+        await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
+      });
+      expect(told).toHaveBeenCalledWith(SIGNED_OUT_KEY, REVOKED_NOTICE);
+      expect(localStorage.getItem(SIGNED_OUT_KEY)).toBeNull();
+      told.mockRestore();
+    });
+
+    it.each([REVOKED_NOTICE, ENDED_NOTICE, RATE_LIMITED_NOTICE])(
+      "follows at once, with no call, saying what that tab said: %s",
+      async (said) => {
+        const identity = await signedIn();
+        const calls = mockFetch({});
+        hear(SIGNED_OUT_KEY, said);
+        await act(async () => {});
+        expect(shownState()).toBe("anonymous");
+        expect(screen.getByRole("status").textContent).toBe(`${said}Dismiss`);
+        expect(localStorage.getItem("mg-session-id")).toBeNull();
+        expect(identity.logout).not.toHaveBeenCalled();
+        expect(calls).toEqual([]);
+      },
+    );
+
+    it("signs out when the stored refresh token goes, and takes the reason told just after", async () => {
+      await signedIn();
+      // Renewed, not gone: still signed in.
+      localStorage.setItem("DSR", "renewed-jwt");
+      hear("DSR", "renewed-jwt");
+      expect(shownState()).toBe("signed-in a@x");
+      localStorage.removeItem("DSR");
+      hear("DSR", null);
+      expect(shownState()).toBe("anonymous");
+      expect(screen.getByRole("status").textContent).toContain(ENDED_NOTICE);
+      hear(SIGNED_OUT_KEY, RATE_LIMITED_NOTICE);
+      expect(screen.getByRole("status").textContent).toBe(`${RATE_LIMITED_NOTICE}Dismiss`);
+    });
+  });
+
+  describe("deleting the account", () => {
     async function signedIn() {
       localStorage.setItem("DSR", "refresh-jwt");
       const identity = fakeIdentity({ userId: "U1", email: "a@x" });
@@ -263,7 +354,7 @@ describe("SessionProvider", () => {
   });
 
   describe("logging out in one tab of the browser", () => {
-    it("tells the other tabs once it is done", async () => {
+    it("tells the other tabs before the provider's logout clears the tokens they hear go", async () => {
       localStorage.setItem("DSR", "refresh-jwt");
       const identity = fakeIdentity({ userId: "U1", email: "a@x" });
       renderProvider(async () => identity);
@@ -275,6 +366,9 @@ describe("SessionProvider", () => {
       });
       expect(identity.logout).toHaveBeenCalledTimes(1);
       expect(told).toHaveBeenCalledWith(LOGGED_OUT_KEY, expect.any(String));
+      const toldAt =
+        told.mock.invocationCallOrder[told.mock.calls.findIndex(([key]) => key === LOGGED_OUT_KEY)];
+      expect(toldAt).toBeLessThan(vi.mocked(identity.logout).mock.invocationCallOrder[0] ?? 0);
       expect(localStorage.getItem(LOGGED_OUT_KEY)).toBeNull();
       told.mockRestore();
     });

@@ -10,7 +10,13 @@ import {
 } from "react";
 import { type IdentityConfig, identityConfig } from "../../config/env";
 import { requestRaw, setRevokedHandler, setTokenProvider } from "../api-client";
-import { type Identity, loadIdentity, lookupToken, TOKEN_STORAGE_KEYS } from "../identity";
+import {
+  type Identity,
+  loadIdentity,
+  lookupToken,
+  type Restored,
+  TOKEN_STORAGE_KEYS,
+} from "../identity";
 import { type Session, SessionContext, type SessionState } from "./session-context";
 import { clearSessionId } from "./session-id";
 import { SignedOutNotice } from "./signed-out-notice";
@@ -35,16 +41,17 @@ export const LOGGED_OUT_NOTICE =
   "You were signed out: you logged out in another tab of this browser.";
 
 /**
- * Written (and removed at once) in local storage when this browser logged out, once the logout is
- * done: the other tabs hear it and follow at once, saying so, rather than later with
- * REVOKED_NOTICE or ENDED_NOTICE, which would blame another device or browser.
+ * Written (and removed at once) in local storage when this browser logged out, once the server's
+ * session has ended and before the identity provider's logout clears the stored tokens: the other
+ * tabs hear it first and follow at once, saying so, rather than with REVOKED_NOTICE or
+ * ENDED_NOTICE, which would blame another device or browser.
  */
 export const LOGGED_OUT_KEY = "mg-logged-out";
 
 /** Tells the other tabs of this browser through local storage (the `storage` event) under `key`. */
-function tellOtherTabs(key: string): void {
+function tellOtherTabs(key: string, value = String(Date.now())): void {
   try {
-    window.localStorage.setItem(key, String(Date.now()));
+    window.localStorage.setItem(key, value);
     window.localStorage.removeItem(key);
   } catch {
     // Storage refused: the other tabs learn on their next request, as another browser would.
@@ -58,6 +65,37 @@ function tellOtherTabs(key: string): void {
  */
 export const ENDED_NOTICE =
   "You were signed out: this browser's sign-in has ended, from another device or browser or because it expired.";
+
+/**
+ * What a browser reads when the identity provider refused its refresh as too many requests (a
+ * 429): the SDK drops its tokens on any 4xx, so it is signed out, though nothing ended its sign-in.
+ */
+export const RATE_LIMITED_NOTICE =
+  "You were signed out: the sign-in service refused too many requests. Sign in again in a minute.";
+
+/**
+ * What a page reads when the identity provider could not restore its stored sign-in on load (a 5xx,
+ * or no answer): not signed in here, though the tokens are kept for the next load.
+ */
+export const UNREACHABLE_NOTICE =
+  "We could not reach the sign-in service, so you are not signed in on this page. Reload to try again.";
+
+/**
+ * Written (and removed at once) in local storage, its value the notice, when a tab was signed out
+ * by an answer (a 401 `session_revoked`, a refused refresh): the browser's other tabs, whose tokens
+ * went with it, follow at once saying the same.
+ */
+export const SIGNED_OUT_KEY = "mg-signed-out";
+
+/** The notices another tab may pass on under SIGNED_OUT_KEY. */
+const PASSED_ON = [REVOKED_NOTICE, ENDED_NOTICE, RATE_LIMITED_NOTICE];
+
+/** The notice a stored sign-in that did not restore on load shows, if any. */
+function noticeFor(restored: Restored): string | undefined {
+  if (restored.status === "unreachable") return UNREACHABLE_NOTICE;
+  if (restored.status !== "refused") return undefined;
+  return restored.code === 429 ? RATE_LIMITED_NOTICE : ENDED_NOTICE;
+}
 
 /** The SDK keeps its refresh token under this key; without it there is no session to restore. */
 const REFRESH_TOKEN_KEY = "DSR";
@@ -88,6 +126,22 @@ export function clearStoredSession(): void {
   clearSessionId();
 }
 
+/** The session state a restore comes to. */
+function stateOf(restored: Restored): SessionState {
+  return restored.status === "signed-in"
+    ? { status: "signed-in", user: restored.user }
+    : { status: "anonymous" };
+}
+
+/** The notice another tab told this one through local storage, if the event is one. */
+function toldNotice(event: StorageEvent): string | undefined {
+  if (!event.newValue) return undefined;
+  if (event.key === ACCOUNT_DELETED_KEY) return DELETED_NOTICE;
+  if (event.key === LOGGED_OUT_KEY) return LOGGED_OUT_NOTICE;
+  if (event.key !== SIGNED_OUT_KEY) return undefined;
+  return PASSED_ON.includes(event.newValue) ? event.newValue : ENDED_NOTICE;
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   config?: IdentityConfig;
@@ -111,6 +165,10 @@ export function SessionProvider({
   const deleting = useRef(false);
   const signedIn = useRef(false);
   signedIn.current = state.status === "signed-in";
+  // Signed out because the stored refresh token went, in another tab: the notice that tab passes on
+  // (it comes just after) says why.
+  const tokenWent = useRef(false);
+  if (signedIn.current) tokenWent.current = false;
 
   const ensureIdentity = useCallback(async () => {
     if (!enabled) return null;
@@ -130,20 +188,19 @@ export function SessionProvider({
     return id ? await id.getToken() : lookupToken(undefined);
   }, []);
 
-  /** The session the stored one restores to (anonymous when none does). */
-  const restore = useCallback(async (): Promise<SessionState> => {
+  /** What the stored session restores to (an SDK that did not load, or threw, reached nobody). */
+  const restore = useCallback(async (): Promise<Restored> => {
     try {
       const id = await ensureIdentity();
-      const user = id ? await id.restore() : null;
-      if (user) return { status: "signed-in", user };
+      if (id) return await id.restore();
     } catch (error) {
       console.error("Failed to restore the session", error);
     }
-    return { status: "anonymous" };
+    return { status: "unreachable" };
   }, [ensureIdentity]);
 
   const reload = useCallback(async (): Promise<SessionState> => {
-    const next = await restore();
+    const next = stateOf(await restore());
     setState(next);
     return next;
   }, [restore]);
@@ -169,15 +226,17 @@ export function SessionProvider({
     } catch (error) {
       console.error("Ending the server session failed", error);
     }
-    await endHere();
     tellOtherTabs(LOGGED_OUT_KEY);
+    await endHere();
   }, [endHere, getToken]);
 
-  // As a logout does, without the API's logout: the session has ended there already.
+  // As a logout does, without the API's logout: the session has ended there already. The other tabs
+  // lose their tokens with this one's, and follow saying the same (a deletion tells them itself).
   const signOutHere = useCallback(
     async (message: string) => {
       if (signingOut.current) return;
       signingOut.current = true;
+      if (PASSED_ON.includes(message)) tellOtherTabs(SIGNED_OUT_KEY, message);
       await endHere();
       setNotice(message);
       signingOut.current = false;
@@ -212,18 +271,30 @@ export function SessionProvider({
     return () => setRevokedHandler(undefined);
   }, [signOutHere]);
 
-  // Another tab of this browser deleted the account, or logged out: that tab has ended the session
-  // at the server and the identity provider and cleared the storage; this one follows without a
-  // call (a second logout at the provider would only fail).
+  // Another tab of this browser deleted the account, logged out or was signed out: that tab ends
+  // the session at the server and the identity provider and clears the storage; this one follows
+  // without a call (a second logout at the provider would only fail), saying what that tab says. A
+  // refresh token gone from the storage while signed in (whoever removed it) signs out too.
   useEffect(() => {
+    const follow = (message: string) => {
+      signedIn.current = false;
+      clearSessionId();
+      setState({ status: "anonymous" });
+      setNotice(message);
+    };
     const heard = (event: StorageEvent) => {
-      if (!event.newValue || !signedIn.current) return;
-      if (event.key === ACCOUNT_DELETED_KEY) void signOutHere(DELETED_NOTICE);
-      if (event.key === LOGGED_OUT_KEY) {
-        clearSessionId();
-        setState({ status: "anonymous" });
-        setNotice(LOGGED_OUT_NOTICE);
+      if (event.key === REFRESH_TOKEN_KEY || event.key === null) {
+        if (!signedIn.current || hasStoredSession()) return;
+        follow(ENDED_NOTICE);
+        tokenWent.current = true;
+        return;
       }
+      const message = toldNotice(event);
+      if (!message || !(signedIn.current || tokenWent.current)) return;
+      if (tokenWent.current) setNotice(message);
+      else if (message === DELETED_NOTICE) void signOutHere(DELETED_NOTICE);
+      else follow(message);
+      tokenWent.current = false;
     };
     window.addEventListener("storage", heard);
     return () => window.removeEventListener("storage", heard);
@@ -239,13 +310,16 @@ export function SessionProvider({
       startTransition(() => setState({ status: "anonymous" }));
       return;
     }
-    void restore().then((next) => {
+    void restore().then((restored) => {
       // The SDK drops its tokens when the provider refuses the refresh (a 4xx), not on an outage.
-      if (next.status === "anonymous" && !hasStoredSession()) {
+      const message = noticeFor(restored);
+      if (restored.status === "refused" && message) {
         clearStoredSession();
-        setNotice(ENDED_NOTICE);
+        // The other tabs heard the tokens go, and take this for why.
+        tellOtherTabs(SIGNED_OUT_KEY, message);
       }
-      startTransition(() => setState(next));
+      if (message) setNotice(message);
+      startTransition(() => setState(stateOf(restored)));
     });
   }, [enabled, restore]);
 
