@@ -61,9 +61,9 @@ pub struct SessionData {
     pub bound_to_sign_in: bool,
 }
 
-fn session_data(row: SessionRow, current_key: &str) -> SessionData {
+fn session_data(row: SessionRow, current: bool) -> SessionData {
     SessionData {
-        current: row.session_key == current_key,
+        current,
         bound_to_sign_in: Sessions::bound_to_sign_in(&row),
         id: row.session_key,
         label: row.label.unwrap_or_else(|| "Unknown browser".to_owned()),
@@ -73,13 +73,24 @@ fn session_data(row: SessionRow, current_key: &str) -> SessionData {
     }
 }
 
-/// The sessions as the account page lists them.
+/// The sessions as the account page lists them. A row of this request's own sign-in (its token's
+/// binding) is "this device" too, whatever session id it was recorded under: signing it out alone
+/// is refused as the session in use, and "all other sessions" leaves it, so it is listed as what the
+/// server takes it for.
 fn listed(sessions: Sessions) -> Vec<SessionData> {
     let current = sessions.current;
+    let binding = sessions
+        .rows
+        .iter()
+        .find(|row| row.session_key == current)
+        .and_then(|row| row.binding.clone());
     sessions
         .rows
         .into_iter()
-        .map(|row| session_data(row, &current))
+        .map(|row| {
+            let this = row.session_key == current || binding.is_some() && row.binding == binding;
+            session_data(row, this)
+        })
         .collect()
 }
 

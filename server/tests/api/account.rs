@@ -32,6 +32,14 @@ impl<'a> Browser<'a> {
         }
     }
 
+    /// This browser's token sent under another session id.
+    pub(crate) fn as_session(&self, session: &'a str) -> Self {
+        Self {
+            session,
+            ..self.on(self.app)
+        }
+    }
+
     /// The same browser talking to another instance.
     fn on(&self, app: &'a TestApp) -> Self {
         Self {
@@ -56,7 +64,7 @@ impl<'a> Browser<'a> {
     }
 
     /// `path`'s `data`, asserting a 200.
-    async fn data(&self, path: &str, body: &Value) -> Value {
+    pub(crate) async fn data(&self, path: &str, body: &Value) -> Value {
         let response = self.post(path, body).await;
         let status = response.status();
         let answer: Value = response.json().await.expect("JSON");
@@ -73,7 +81,7 @@ impl<'a> Browser<'a> {
         answer["code"].as_str().expect("code").to_owned()
     }
 
-    async fn sessions(&self) -> Vec<Value> {
+    pub(crate) async fn sessions(&self) -> Vec<Value> {
         let data = self.data("/api/auth/sessions", &json!({})).await;
         data["sessions"].as_array().expect("sessions").clone()
     }

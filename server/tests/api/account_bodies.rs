@@ -1,6 +1,8 @@
-//! The account routes that take no fields (`current-user`, `logout`, `sessions`,
-//! `sessions/revoke-others`, `export`) take no body or `{}`, and refuse any other: a stray field
-//! never reaches them, and a revoke-others with one signs nobody out.
+//! What a client chooses that the account routes must not take at its word: the routes that take no
+//! fields (`current-user`, `logout`, `sessions`, `sessions/revoke-others`, `export`) take no body
+//! or `{}` and refuse any other (a revoke-others with a stray field signs nobody out); and one
+//! sign-in sent under several session ids is listed as this device under each, as the server
+//! treats it, so "all other sessions" says what it will do.
 
 use serde_json::json;
 
@@ -35,4 +37,26 @@ async fn bodies_with_fields_are_refused(app: TestApp) {
 on_both_backends!(
     a_route_without_fields_refuses_a_body_with_any_and_does_nothing,
     bodies_with_fields_are_refused
+);
+
+async fn copies_of_this_sign_in_are_this_device(app: TestApp) {
+    let laptop = Browser::new(&app, "ada", LAPTOP, FIREFOX);
+    laptop.me().await;
+    let copy = laptop.as_session("copy-0123456789abcdef");
+    copy.me().await;
+    let phone = Browser::new(&app, "ada", PHONE, SAFARI);
+    phone.me().await;
+    let sessions = laptop.sessions().await;
+    assert_eq!(sessions.len(), 3, "{sessions:?}");
+    let others = sessions.iter().filter(|s| s["current"] == false).count();
+    assert_eq!(others, 1, "only the phone is another session: {sessions:?}");
+    let done = laptop
+        .data("/api/auth/sessions/revoke-others", &json!({}))
+        .await;
+    assert_eq!(done["revoked"], 1);
+    assert_eq!(copy.me().await["activeSessions"], 2);
+}
+on_sqlite!(
+    one_sign_in_under_several_session_ids_is_this_device_under_each,
+    copies_of_this_sign_in_are_this_device
 );
