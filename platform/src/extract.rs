@@ -64,6 +64,16 @@ where
     type Rejection = AppError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = request
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(';').next())
+            .map(|essence| essence.trim().to_ascii_lowercase())
+            .is_some_and(|essence| {
+                essence == "application/json"
+                    || essence.starts_with("application/") && essence.ends_with("+json")
+            });
         let bytes = axum::body::Bytes::from_request(request, state)
             .await
             .map_err(|rejection| {
@@ -78,6 +88,10 @@ where
             })?;
         if bytes.trim_ascii().is_empty() {
             return Ok(Self);
+        }
+        // A body is JSON, as every other route's (`ApiJson`'s 415).
+        if !json {
+            return Err(AppError::UnsupportedMediaType);
         }
         match serde_json::from_slice::<serde_json::Value>(&bytes) {
             Ok(serde_json::Value::Object(fields)) => match fields.keys().next() {

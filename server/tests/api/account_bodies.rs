@@ -31,6 +31,18 @@ async fn bodies_with_fields_are_refused(app: TestApp) {
             );
         }
     }
+    // A body that is not JSON by its type, as on every route.
+    let plain = app
+        .client
+        .post(format!("{}/api/auth/sessions/revoke-others", app.address))
+        .bearer_auth(app.identity.session_token("ada"))
+        .header("x-session-id", LAPTOP)
+        .header("content-type", "text/plain")
+        .body("{}")
+        .send()
+        .await
+        .expect("request reaches the server");
+    assert_eq!(plain.status(), 415);
     assert_eq!(ada.me().await["activeSessions"], 2);
     assert_eq!(app.count_rows("revoked_tokens").await, 0);
 }

@@ -77,6 +77,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Another tab wrote `newValue` under `key` in local storage (null: removed it). */
+const hear = (key: string | null, newValue: string | null) =>
+  act(() => {
+    window.dispatchEvent(new StorageEvent("storage", { key, newValue }));
+  });
+
 describe("SessionProvider", () => {
   it("restores a stored session through the SDK's refresh", async () => {
     localStorage.setItem("DSR", "refresh-jwt");
@@ -245,11 +251,6 @@ describe("SessionProvider", () => {
       return identity;
     }
 
-    const hear = (key: string | null, newValue: string | null) =>
-      act(() => {
-        window.dispatchEvent(new StorageEvent("storage", { key, newValue }));
-      });
-
     it("tells the other tabs when an answer signs it out", async () => {
       await signedIn();
       mockFetch({ "/api/auth/sessions": revokedAnswer });
@@ -322,13 +323,20 @@ describe("SessionProvider", () => {
       told.mockRestore();
     });
 
+    it("the deleting tab says so when another tab clears the tokens meanwhile", async () => {
+      await signedIn();
+      await act(async () => {
+        await handed?.deleteAccount?.(async () => {});
+        // Another tab cleared the storage: its event comes after this tab ended, before a render.
+        localStorage.removeItem("DSR");
+        window.dispatchEvent(new StorageEvent("storage", { key: "DSR", newValue: null }));
+      });
+      expect(screen.getByRole("status").textContent).toContain(DELETED_NOTICE);
+    });
+
     it("signs out every other tab of this browser saying the account was deleted", async () => {
       const identity = await signedIn();
-      act(() => {
-        window.dispatchEvent(
-          new StorageEvent("storage", { key: ACCOUNT_DELETED_KEY, newValue: "1" }),
-        );
-      });
+      hear(ACCOUNT_DELETED_KEY, "1");
       await act(async () => {});
       expect(identity.logout).toHaveBeenCalled();
       expect(shownState()).toBe("anonymous");
@@ -380,9 +388,7 @@ describe("SessionProvider", () => {
       await act(async () => {});
       expect(shownState()).toBe("signed-in a@x");
       const calls = mockFetch({});
-      act(() => {
-        window.dispatchEvent(new StorageEvent("storage", { key: LOGGED_OUT_KEY, newValue: "1" }));
-      });
+      hear(LOGGED_OUT_KEY, "1");
       await act(async () => {});
       expect(shownState()).toBe("anonymous");
       expect(screen.getByRole("status").textContent).toContain(LOGGED_OUT_NOTICE);

@@ -215,6 +215,8 @@ export function SessionProvider({
       console.error("Logout failed", error);
     }
     clearStoredSession();
+    // At once, not at the next render: another tab clearing the storage now says nothing here.
+    signedIn.current = false;
     setState({ status: "anonymous" });
   }, [ensureIdentity]);
 
@@ -284,7 +286,10 @@ export function SessionProvider({
     };
     const heard = (event: StorageEvent) => {
       if (event.key === REFRESH_TOKEN_KEY || event.key === null) {
-        if (!signedIn.current || hasStoredSession()) return;
+        // A tab signing itself out (a deletion included) says why itself, whoever clears first.
+        if (!signedIn.current || signingOut.current || deleting.current || hasStoredSession()) {
+          return;
+        }
         follow(ENDED_NOTICE);
         tokenWent.current = true;
         return;
