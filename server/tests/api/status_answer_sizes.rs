@@ -29,7 +29,7 @@ fn text(seed: u64) -> String {
 
 /// Writes the notices straight into the table (the updates' trigger keeps their rows), an hour
 /// apart, the newest `OPEN` still open.
-async fn seed(app: &TestApp) {
+pub async fn seed(app: &TestApp) {
     let db = Database::connect(&app.database_url, Some(2))
         .await
         .expect("database");

@@ -408,6 +408,9 @@ async fn fill_three_full_windows(app: &TestApp, now: i64) {
 async fn health_answers_promptly_while_a_round_renders_a_large_history(app: TestApp) {
     let now = T0;
     fill_three_full_windows(&app, now).await;
+    // And notices at the operators' limits: the first round makes and compresses every answer
+    // whole (about 1.6 MB), a rendering long enough to tell a blocked runtime from a loaded one.
+    crate::status_answer_sizes::seed(&app).await;
     // A prober on its own thread and runtime, so its clock runs while the server's runtime (the
     // test's single thread) is busy: whatever a round does on that runtime, /health waits for.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
