@@ -240,17 +240,18 @@ describe("SessionProvider", () => {
     expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
   });
 
-  describe("a tab of a browser signed out in another tab", () => {
-    async function signedIn() {
-      localStorage.setItem("DSR", "refresh-jwt");
-      localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
-      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-      renderProvider(async () => identity);
-      await act(async () => {});
-      expect(shownState()).toBe("signed-in a@x");
-      return identity;
-    }
+  /** A tab signed in (a stored refresh token and session id) with the fake SDK. */
+  async function signedIn() {
+    localStorage.setItem("DSR", "refresh-jwt");
+    localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
+    const identity = fakeIdentity({ userId: "U1", email: "a@x" });
+    renderProvider(async () => identity);
+    await act(async () => {});
+    expect(shownState()).toBe("signed-in a@x");
+    return identity;
+  }
 
+  describe("a tab of a browser signed out in another tab", () => {
     it("tells the other tabs when an answer signs it out", async () => {
       await signedIn();
       mockFetch({ "/api/auth/sessions": revokedAnswer });
@@ -294,15 +295,6 @@ describe("SessionProvider", () => {
   });
 
   describe("deleting the account", () => {
-    async function signedIn() {
-      localStorage.setItem("DSR", "refresh-jwt");
-      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-      renderProvider(async () => identity);
-      await act(async () => {});
-      expect(shownState()).toBe("signed-in a@x");
-      return identity;
-    }
-
     it("says the account was deleted, even when another request's 401 came first", async () => {
       const identity = await signedIn();
       mockFetch({ "/api/auth/sessions": revokedAnswer });
