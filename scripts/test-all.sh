@@ -20,6 +20,12 @@ say() { flock "$logs/print.lock" printf "$@"; }
 # /proc/<pid>/stat of a subshell around it (fields 14-17, in clock ticks): one line a suite in
 # $logs/times, printed as a table at the end.
 ticks=$(getconf CLK_TCK)
+# Every process's CPU on the machine (/proc/stat's first line: user, nice, system, irq, softirq), at
+# the start and at the end of the run: the table's last line, which counts what the per-suite lines
+# cannot see (Chromium's helpers, the PostgreSQL server, a compile cache's server: processes no suite
+# waited for).
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+machine_start=$(machine_ticks)
 timed() {
   local times="$1"; shift
   local started=$EPOCHREALTIME status me=$BASHPID
@@ -211,6 +217,7 @@ print_times() {
     total=$((total + cpu / ticks))
   done
   printf '%-28s %8s %8s\n' "all suites" "$total" "$SECONDS"
+  printf '%-28s %8s %8s\n' "the machine, every process" "$((($(machine_ticks) - machine_start) / ticks))" "$SECONDS"
 }
 print_times | tee "$logs/table"
 mkdir -p target && cp "$logs/table" target/test-times.txt

@@ -61,7 +61,8 @@ impl Emulator {
         );
         Ok(Self {
             issuer: TokenIssuer::new(project_id, key)?
-                .with_operators(config.status.emulator_operators.clone()),
+                .with_operators(config.status.emulator_operators.clone())
+                .with_clock(config.clock.clone()),
             grants: Grants::new(config.emulator_code_ttl).with_clock(config.clock.clone()),
             redirect_origins,
         })

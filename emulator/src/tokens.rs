@@ -16,7 +16,7 @@ use crate::{
 };
 use mg_platform::{
     identity::{ecdsa::canonical_token, sha256_hex, verify::LEEWAY_SECONDS},
-    time::now_ms,
+    time::Clock,
 };
 
 /// A session token lives ten minutes (the SDK refreshes before `sessionExpiration`).
@@ -57,6 +57,9 @@ pub struct TokenIssuer {
     ended_before: Mutex<HashMap<String, u64>>,
     /// E-mail addresses (lower case) whose session tokens carry the status-operator role.
     operators: Vec<String>,
+    /// The time tokens are issued at and revocations are stamped with: the server's clock, which
+    /// tests move forward instead of waiting for the next second.
+    clock: Clock,
 }
 
 impl std::fmt::Debug for TokenIssuer {
@@ -79,6 +82,7 @@ impl TokenIssuer {
             revoked: Mutex::new(Revoked::default()),
             ended_before: Mutex::new(HashMap::new()),
             operators: Vec::new(),
+            clock: Clock::default(),
         })
     }
 
@@ -89,6 +93,12 @@ impl TokenIssuer {
     /// `{"keys": [...]}` as served at `/v2/keys/{projectId}`.
     pub fn jwks(&self) -> Value {
         jwks(&[&self.key])
+    }
+
+    /// Issues and stamps on `clock` (the server's: `Config::clock`).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
     }
 
     /// Gives the status-operator role to the users with these e-mail addresses (lower case).
@@ -129,7 +139,7 @@ impl TokenIssuer {
     /// The claims of every token of `user`: issued now for `lifetime` seconds, of the kind `drn`
     /// (`DS` a session, `DSR` a refresh token), with an id of its own.
     fn claims_of(&self, user: &EmulatorUserRow, lifetime: u64, drn: &str) -> Value {
-        let now = now_seconds();
+        let now = self.clock.now_seconds();
         json!({
             "sub": user.user_id,
             "iss": self.project_id,
@@ -158,7 +168,7 @@ impl TokenIssuer {
             }
         };
         let (session_jwt, claims) = self.session_token(user, sid.as_deref())?;
-        let now = now_seconds();
+        let now = self.clock.now_seconds();
         Ok(json!({
             "sessionJwt": session_jwt,
             "refreshJwt": refresh_jwt,
@@ -221,7 +231,7 @@ impl TokenIssuer {
     pub fn revoke(&self, token: &str) -> Result<String, EmulatorError> {
         let claims = self.signed_refresh(token)?;
         if let Ok(mut revoked) = self.revoked.lock() {
-            revoked.drop_expired(now_seconds());
+            revoked.drop_expired(self.clock.now_seconds());
             revoked.insert(
                 sha256_hex(canonical_token(token).as_bytes()),
                 claims.exp.saturating_add(LEEWAY_SECONDS),
@@ -236,7 +246,7 @@ impl TokenIssuer {
         let user_id = self.verify_refresh(token)?.user_id;
         self.revoke(token)?;
         if let Ok(mut ended) = self.ended_before.lock() {
-            ended.insert(user_id, now_seconds());
+            ended.insert(user_id, self.clock.now_seconds());
         }
         Ok(())
     }
@@ -310,10 +320,6 @@ pub fn user_json(user: &EmulatorUserRow) -> Value {
     })
 }
 
-fn now_seconds() -> u64 {
-    u64::try_from(now_ms() / 1000).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,7 +359,7 @@ mod tests {
     #[test]
     fn a_revocation_is_dropped_only_after_its_token_has_expired() {
         let issuer = issuer();
-        let now = now_seconds();
+        let now = issuer.clock.now_seconds();
         let sign = |exp: u64| {
             issuer
                 .key

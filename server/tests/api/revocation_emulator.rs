@@ -8,7 +8,6 @@ use serde_json::{json, Value};
 
 use crate::emulator::{emulator_on, error_of, sign_in};
 use crate::helpers::{spawn_sibling, TestApp};
-use crate::identity_double::now_seconds;
 use crate::revocation::{call_ok, me, others};
 
 /// `POST {address}/v1/auth/refresh` with `refresh`, as the SDK sends it.
@@ -158,12 +157,10 @@ on_both_backends!(
     emulator_on
 );
 
-/// Waits for the next second of the clock: tokens' `iat` and not-before times are whole seconds.
-async fn next_second() {
-    let start = now_seconds();
-    while now_seconds() == start {
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+/// Moves the servers' clock (the emulator issues on it) a second on: tokens' `iat` and the ends of
+/// sign-ins are whole seconds.
+fn next_second(app: &TestApp) {
+    app.config.clock.advance(std::time::Duration::from_secs(1));
 }
 
 async fn deleted_accounts_tokens_end_nothing(app: TestApp) {
@@ -180,9 +177,9 @@ async fn deleted_accounts_tokens_end_nothing(app: TestApp) {
     .await;
     // The same person signs in again (the same user at the provider): a new account, and its
     // sign-in is issued in a later second than the old account's end.
-    next_second().await;
+    next_second(&app);
     let new = signed_in(&app, 1).await;
-    next_second().await;
+    next_second(&app);
 
     // The deleted account's refresh token, on each instance: refresh refuses it, and logout and
     // logoutall answer `{}` and end nothing. (Before, logoutall on an instance ended every sign-in
