@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { axeViolations, eachThemeAndWidth, horizontalOverflow, lookAt } from "./checks";
 import { newAccount } from "./emulator-http";
-import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
+import { requireEmulator, signedInTwice, signIn } from "./sign-in";
 
 // "Your data" on the account page: the download holds the profile and both sessions; deleting the
 // account (after its dialog) signs out every browser (every tab of the deleting one told the account
@@ -12,12 +12,11 @@ import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 // two sessions and both dialogs, in both themes at 1280 and 390 px: axe clean, no horizontal scroll,
 // screenshots to look at.
 test.describe.configure({ timeout: 90_000 });
+test.beforeAll(async ({ request }) => requireEmulator(request));
 
 test("download my data, delete the account, and a later sign-in starts a new one", async ({
   browser,
-  request,
 }) => {
-  await requireEmulator(request);
   const account = newAccount("leaving");
   const [first, second] = await signedInTwice(browser, account);
   await first.reload();
@@ -82,14 +81,9 @@ const widths = [
 ] as const;
 
 // Signed in once from two browsers; the width and the theme change in place.
-test("the account page and its dialogs in both themes at 1280 and 390 px", async ({
-  browser,
-  request,
-}) => {
-  await requireEmulator(request);
+test("the account page and its dialogs in both themes at 1280 and 390 px", async ({ browser }) => {
   const account = newAccount("account-a11y");
-  const [page, other] = [await newBrowser(browser), await newBrowser(browser)];
-  for (const each of [page, other]) await signIn(each, account);
+  const [page, other] = await signedInTwice(browser, account);
   await page.reload();
   await expect(page.getByTestId("session")).toHaveCount(2);
   // axe in the second theme at a width: only the theme's rules (the screen is as the first saw it).

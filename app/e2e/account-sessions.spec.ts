@@ -9,6 +9,7 @@ import { newBrowser, requireEmulator, signedInTwice, signIn } from "./sign-in";
 // page with a notice. The same across two instances on one PostgreSQL database is proven without a
 // browser (server/tests/api/revocation.rs).
 test.describe.configure({ timeout: 90_000 });
+test.beforeAll(async ({ request }) => requireEmulator(request));
 
 // Each browser a context of its own, so each is its own signed-in session.
 const sessionItems = (page: Page) => page.getByTestId("session");
@@ -66,9 +67,7 @@ async function signOutTheOther(first: Page, second: Page) {
 
 test("a session signed out from another browser is signed out on its next request", async ({
   browser,
-  request,
 }) => {
-  await requireEmulator(request);
   const account = newAccount("two-browsers");
   const [first, second] = await signedInTwice(browser, account);
   await bothListed(first, second);
@@ -84,9 +83,7 @@ test("a session signed out from another browser is signed out on its next reques
 // the same notice, focused, with no request of its own.
 test("every tab of a browser signed out follows at once; a stale list reads itself again", async ({
   browser,
-  request,
 }) => {
-  await requireEmulator(request);
   const account = newAccount("two-tabs");
   const [first, second] = await signedInTwice(browser, account);
   const [firstStale, secondTab] = [
@@ -137,8 +134,7 @@ test("every tab of a browser signed out follows at once; a stale list reads itse
   for (const page of [first, second]) await page.context().close();
 });
 
-test("all other sessions at once", async ({ browser, request }) => {
-  await requireEmulator(request);
+test("all other sessions at once", async ({ browser }) => {
   const account = newAccount("all-others");
   const pages = [await newBrowser(browser), await newBrowser(browser), await newBrowser(browser)];
   for (const page of pages) await signIn(page, account);

@@ -1,14 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "./emulator-http";
-import {
-  callbackLinkOf,
-  continueAs,
-  openCallback,
-  plantSignInState,
-  requireEmulator,
-  signIn,
-  startSignIn,
-} from "./sign-in";
+import { openCallback, plantSignInState, requireEmulator, signIn, startSignIn } from "./sign-in";
 
 // Sign-in end to end against the real server and its local identity emulator
 // (docs/identity.md). Nothing is intercepted except the one test that needs the exchange to hang:
@@ -203,12 +195,7 @@ test.describe("failures, with the spec's exact messages", () => {
   test("a reused code fails the exchange ('Authentication failed: ...', help on 127.0.0.1)", async ({
     page,
   }) => {
-    await startSignIn(page, "Discord");
-    const link = callbackLinkOf(page);
-    await continueAs(page, newAccount("reuse"));
-    await expect(page).toHaveURL(/\/home$/);
-    const callbackUrl = link();
-    expect(callbackUrl).not.toBe("");
+    const callbackUrl = await signIn(page, newAccount("reuse"));
     // The callback took this tab's state; put it back, so the second visit reaches the exchange
     // (without it the page refuses before any exchange: callback-state.spec.ts).
     await plantSignInState(page, new URL(callbackUrl).searchParams.get("state") ?? "");

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SIGN_IN_STATE_KEY } from "../src/lib/sign-in-state";
 import { newAccount } from "./emulator-http";
-import { callbackLinkOf, continueAs, requireEmulator, startSignIn } from "./sign-in";
+import { continueAs, requireEmulator, signIn, startSignIn } from "./sign-in";
 
 // The callback exchanges only a code from a sign-in this browser started (docs/identity.md, "The
 // sign-in's state"). Browser A starts a sign-in and is stopped on its way back to the callback, code
@@ -96,15 +96,11 @@ test("a callback link started in another browser is refused there, and still com
 test("the state is single use: opening the callback link again in the same tab is refused before any exchange", async ({
   page,
 }) => {
-  await startSignIn(page, "GitHub");
-  const link = callbackLinkOf(page);
-  await continueAs(page, newAccount("replay"));
-  await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
+  const link = await signIn(page, newAccount("replay"), "GitHub");
   expect(await page.evaluate((key) => sessionStorage.getItem(key), SIGN_IN_STATE_KEY)).toBeNull();
 
   const exchanges = exchangesOf(page);
-  expect(link()).not.toBe("");
-  await page.goto(link());
+  await page.goto(link);
   await expect(page.getByText(REFUSAL)).toBeVisible();
   expect(exchanges).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { horizontalOverflow, layoutShifts, lookAt, recordShifts, untilSettled } from "./checks";
 import { newAccount } from "./emulator-http";
-import { requireEmulator, signIn } from "./sign-in";
+import { newBrowser, requireEmulator, signIn } from "./sign-in";
 
 // The dashboard tells the truth: 'Last updated' follows a save at once, 'Active
 // sessions' counts signed-in browsers, a new account reads 'Never updated', and a long address and
@@ -41,7 +41,7 @@ test("a sign-in that changes nothing leaves 'Last updated' as it was", async ({ 
   await signIn(first, account);
   await expect(first.getByTestId("updated-at")).toHaveText("Never updated");
   await first.close();
-  const second = await browser.newContext().then((context) => context.newPage());
+  const second = await newBrowser(browser);
   await signIn(second, account);
   await expect(second.getByTestId("updated-at")).toHaveText("Never updated");
   await second.context().close();
@@ -51,7 +51,7 @@ test("'Active sessions' counts browsers: reloads and refreshes keep it, logout t
   browser,
 }) => {
   const account = newAccount("devices");
-  const laptop = await browser.newContext().then((context) => context.newPage());
+  const laptop = await newBrowser(browser);
   await signIn(laptop, account);
   await expect(sessions(laptop)).toHaveText("1");
   for (let i = 0; i < 3; i += 1) {
@@ -60,7 +60,7 @@ test("'Active sessions' counts browsers: reloads and refreshes keep it, logout t
     await expect(sessions(laptop)).toHaveText("1");
   }
 
-  const phone = await browser.newContext().then((context) => context.newPage());
+  const phone = await newBrowser(browser);
   await signIn(phone, account);
   await expect(sessions(phone)).toHaveText("2");
   await phone.reload();

@@ -1,22 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { horizontalOverflow, hydrated, lookAt } from "./checks";
 
-// The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the redirects, the sidebar
-// links, and the sidebar folding behind "Docs menu" on phones. That every docs page shows its heading,
-// its first section and its pager is checked by the page sweep (pages.spec.ts).
-
-for (const path of ["/mg", "/metagenesis"]) {
-  test(`${path} replaces itself with /mg/overview in history`, async ({ page }) => {
-    await page.goto("/apotheosis");
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/mg\/overview$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Deploy into your own AWS account",
-    );
-    await page.goBack();
-    await expect(page).toHaveURL(/\/apotheosis$/);
-  });
-}
+// The docs area's navigation (spec 2.1, 2.7): every tab and CLI subtab, the sidebar links, and the
+// sidebar folding behind "Docs menu" on phones. The redirects of /mg and /metagenesis are in
+// routes.spec.ts; that every docs page shows its heading, its first section and its pager is checked
+// by the page sweep (pages.spec.ts).
 
 test("sidebar links open their pages and mark the current one", async ({ page }) => {
   await page.goto("/mg/overview");

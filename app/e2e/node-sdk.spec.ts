@@ -1,5 +1,5 @@
 import DescopeClient from "@descope/node-sdk";
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { bearer, claimsOf, newAccount, PROJECT_ID, signInOverHttp } from "./emulator-http";
 
 // The official server SDK, @descope/node-sdk, against the real server's identity emulator
@@ -13,6 +13,11 @@ type Client = ReturnType<typeof DescopeClient>;
 function client(baseURL: string | undefined, projectId = PROJECT_ID): Client {
   if (!baseURL) throw new Error("no baseURL");
   return DescopeClient({ projectId, baseUrl: baseURL });
+}
+
+/** The server's own verification of a session token: its current-user endpoint's answer. */
+function currentUser(request: APIRequestContext, jwt: string): Promise<APIResponse> {
+  return request.post("/api/auth/current-user", { headers: { Authorization: `Bearer ${jwt}` } });
 }
 
 /** Rewrites one claim of a signed token, keeping the original header and signature. */
@@ -41,9 +46,7 @@ test("validateSession accepts a session token issued by the emulator", async ({
   expect(Number(info.token.exp)).toBeGreaterThan(Date.now() / 1000);
 
   // The server's own verification agrees with the SDK's: the same token reads the same user.
-  const me = await request.post("/api/auth/current-user", {
-    headers: { Authorization: `Bearer ${signedIn.sessionJwt}` },
-  });
+  const me = await currentUser(request, signedIn.sessionJwt);
   expect(me.status()).toBe(200);
   expect(((await me.json()) as { data: { email: string } }).data.email).toBe(account.email);
 });
@@ -85,9 +88,7 @@ test("validateSession rejects tampered tokens and tokens of another project", as
   for (const [kind, jwt] of Object.entries(forged)) {
     await expect(sdk.validateSession(jwt), kind).rejects.toThrow(/session validation failed/);
     // And the server refuses the same forgery.
-    const answer = await request.post("/api/auth/current-user", {
-      headers: { Authorization: `Bearer ${jwt}` },
-    });
+    const answer = await currentUser(request, jwt);
     expect(answer.status(), kind).toBe(401);
   }
 
@@ -112,9 +113,7 @@ test("a refresh token is not a session token: the SDK marks it DSR and the serve
   const info = await sdk.validateSession(signedIn.refreshJwt);
   expect(info.token.drn).toBe("DSR");
   expect(info.token.sub).toBe(signedIn.user.userId);
-  const refused = await request.post("/api/auth/current-user", {
-    headers: { Authorization: `Bearer ${signedIn.refreshJwt}` },
-  });
+  const refused = await currentUser(request, signedIn.refreshJwt);
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toMatchObject({ code: "unauthorized" });
 });

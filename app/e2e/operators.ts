@@ -41,6 +41,26 @@ export async function openAction(scope: Locator, name: string): Promise<Locator>
   return action.getByRole("form", { name });
 }
 
+/** The summary of one of the operator view's actions (it holds the action's heading). */
+export function actionSummary(view: Locator, name: string | RegExp): Locator {
+  return view.locator("summary", { has: view.page().getByRole("heading", { name }) });
+}
+
+/**
+ * Opens one of the operator view's actions from the keyboard: focus on its summary, then Enter.
+ * Returns its form, once shown.
+ */
+export async function openActionFromKeyboard(
+  view: Locator,
+  name: string | RegExp,
+): Promise<Locator> {
+  await actionSummary(view, name).focus();
+  await view.page().keyboard.press("Enter");
+  const form = view.getByRole("form", { name });
+  await expect(form).toBeVisible();
+  return form;
+}
+
 /** The outcome line of the action whose form is `form`: it sits just after the action's disclosure
  * (operator-action.tsx says why), so the next Tab from it goes on to the next control. */
 export function outcomeOf(form: Locator): Locator {
@@ -48,4 +68,33 @@ export function outcomeOf(form: Locator): Locator {
     .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' operator__action-box ')][1]")
     .locator(":scope > .operator__action-outcome")
     .getByRole("status");
+}
+
+/**
+ * Fills the "Open an incident" form `open` from the keyboard, focus just before its Title: the title,
+ * the impact and the component status typed as a person picks an option (left at their defaults when
+ * not given), the database ticked, and the text people see. Focus stays on the text; the caller
+ * submits.
+ */
+export async function typeIncident(
+  page: Page,
+  open: Locator,
+  incident: { title: string; impact?: string; componentStatus?: string; text: string },
+): Promise<void> {
+  await tabTo(page, "Title");
+  await page.keyboard.type(incident.title);
+  await tabTo(page, "Impact");
+  if (incident.impact) await page.keyboard.type(incident.impact);
+  await tabTo(page, "API");
+  await tabTo(page, "Database");
+  await page.keyboard.press("Space");
+  await expect(open.getByLabel("Database")).toBeChecked();
+  await tabTo(page, "Component status");
+  if (incident.componentStatus) await page.keyboard.type(incident.componentStatus);
+  await tabTo(page, "Status");
+  // Offered only while the checks have an incident of their own open.
+  const attach = "Attach to the checks' incident";
+  if ((await open.getByLabel(attach).count()) > 0) await tabTo(page, attach);
+  await tabTo(page, "What people see (Markdown)");
+  await page.keyboard.type(incident.text);
 }

@@ -42,9 +42,9 @@ export async function startSignIn(page: Page, providerLabel: string) {
 
 /**
  * From now on, the last address with a code the emulator sent this tab back to (/auth/callback?code=...
- * &state=...), read by the returned function: the link a test opens again.
+ * &state=...), read by the returned function.
  */
-export function callbackLinkOf(page: Page): () => string {
+function callbackLinkOf(page: Page): () => string {
   let link = "";
   page.on("framenavigated", (frame) => {
     const url = new URL(frame.url());
@@ -67,14 +67,24 @@ export async function continueAs(page: Page, account: Account) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-/** Signs in as `account` through the login modal; ends on /home showing the account's e-mail. */
-export async function signIn(page: Page, account: Account, providerLabel = "Discord") {
+/**
+ * Signs in as `account` through the login modal; ends on /home showing the account's e-mail. Returns
+ * the callback link the emulator sent the tab back to (never empty): the link a test opens again.
+ */
+export async function signIn(
+  page: Page,
+  account: Account,
+  providerLabel = "Discord",
+): Promise<string> {
   await startSignIn(page, providerLabel);
+  const link = callbackLinkOf(page);
   await continueAs(page, account);
   // The callback gives up after its own 10 s; a loaded shared machine can need more than 5 s to get
   // through exchange, current-user, update-profile and the dashboard.
   await expect(page).toHaveURL(/\/home$/, { timeout: 12_000 });
   await expect(page.getByTestId("user-email")).toHaveText(account.email);
+  expect(link(), "the emulator sent the tab back to /auth/callback with a code").not.toBe("");
+  return link();
 }
 
 /** A page in a browser context of its own: its own storage, as another browser has. */

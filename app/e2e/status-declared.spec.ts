@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, lookAt, lookAtWidthsAndThemes, showTheme } from "./checks";
-import { operatorView, outcomeOf, tabTo } from "./operators";
+import { openActionFromKeyboard, operatorView, outcomeOf, tabTo, typeIncident } from "./operators";
 import { requireEmulator } from "./sign-in";
 
 // A component status an operator declares (docs/status-operators.md, "Component statuses"), run from
@@ -42,31 +42,17 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await expect(page.getByTestId("status-overall")).toHaveText("All Systems Operational");
 
   // Open an incident: the action's heading, then every field, from the keyboard.
-  await view
-    .locator("summary", { has: page.getByRole("heading", { name: "Open an incident" }) })
-    .focus();
-  await page.keyboard.press("Enter");
-  const open = view.getByRole("form", { name: "Open an incident" });
-  await expect(open).toBeVisible();
-  await tabTo(page, "Title");
-  await page.keyboard.type(title);
-  await tabTo(page, "Impact");
-  await page.keyboard.type("Major");
+  const open = await openActionFromKeyboard(view, "Open an incident");
+  await typeIncident(page, open, {
+    title,
+    impact: "Major",
+    componentStatus: "Major outage",
+    text: "The database does not answer.",
+  });
   await expect(open.getByLabel("Impact")).toHaveValue("major");
-  await tabTo(page, "API");
-  await tabTo(page, "Database");
-  await page.keyboard.press("Space");
-  await expect(open.getByLabel("Database")).toBeChecked();
+  await expect(open.getByLabel("Component status")).toHaveValue("major_outage");
   // Only what this deployment checks is offered: the e2e server has no queue.
   await expect(open.getByLabel("Telekinesis queue")).toHaveCount(0);
-  await tabTo(page, "Component status");
-  await page.keyboard.type("Major outage");
-  await expect(open.getByLabel("Component status")).toHaveValue("major_outage");
-  await tabTo(page, "Status");
-  const attach = open.getByLabel("Attach to the checks' incident");
-  if ((await attach.count()) > 0) await tabTo(page, "Attach to the checks' incident");
-  await tabTo(page, "What people see (Markdown)");
-  await page.keyboard.type("The database does not answer.");
   await axeInBothThemes(page);
   await tabTo(page, "Open incident");
   await page.keyboard.press("Enter");
@@ -95,12 +81,7 @@ test("an operator declares a major outage from the keyboard and every surface sa
   await lookAt(view, "operator-view-after-open");
 
   // A refusal is in the page's words, and focus lands on it.
-  await view
-    .locator("summary", { has: page.getByRole("heading", { name: /^Post an update/ }) })
-    .focus();
-  await page.keyboard.press("Enter");
-  const update = view.getByRole("form", { name: /^Post an update/ });
-  await expect(update).toBeVisible();
+  const update = await openActionFromKeyboard(view, /^Post an update/);
   const target = update.getByLabel("Incident or window");
   await target.focus();
   await page.keyboard.type(`Incident: ${title}`);

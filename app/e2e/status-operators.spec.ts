@@ -1,7 +1,15 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations, lookAtWidthsAndThemes } from "./checks";
 import { newAccount, signInOverHttp } from "./emulator-http";
-import { openAction, operatorView, outcomeOf, tabTo } from "./operators";
+import {
+  actionSummary,
+  openAction,
+  openActionFromKeyboard,
+  operatorView,
+  outcomeOf,
+  tabTo,
+  typeIncident,
+} from "./operators";
 import { requireEmulator } from "./sign-in";
 
 // Running an outage from /apotheosis (docs/status-operators.md): an operator (the emulator gives the
@@ -88,12 +96,7 @@ test("an operator runs an incident and a window while an anonymous visitor watch
   // A window tomorrow.
   const windowTitle = `Database upgrade ${tag}`;
   // An action opens from the keyboard too: its heading is the summary of a disclosure.
-  await view
-    .locator("summary", { has: page.getByRole("heading", { name: "Schedule maintenance" }) })
-    .focus();
-  await page.keyboard.press("Enter");
-  const schedule = view.getByRole("form", { name: "Schedule maintenance" });
-  await expect(schedule).toBeVisible();
+  const schedule = await openActionFromKeyboard(view, "Schedule maintenance");
   await schedule.getByLabel("Title").fill(windowTitle);
   // Closed and opened again, the action keeps what was typed.
   await page.keyboard.press("Shift+Tab");
@@ -146,27 +149,11 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   const json = async () =>
     JSON.stringify(await (await page.request.get("/api/v2/incidents.json")).json());
   const view = await operatorView(page);
-  const summary = (name: string | RegExp) =>
-    view.locator("summary", { has: page.getByRole("heading", { name }) });
 
   // From the top of the page, Tab alone reaches the first action.
-  await pressUntil(page, summary("Open an incident"));
-  await page.keyboard.press("Enter");
-  const open = view.getByRole("form", { name: "Open an incident" });
-  await expect(open).toBeVisible();
-  await tabTo(page, "Title");
-  await page.keyboard.type(title);
-  await tabTo(page, "Impact");
-  await tabTo(page, "API");
-  await tabTo(page, "Database");
-  await page.keyboard.press("Space");
-  await tabTo(page, "Component status");
-  await tabTo(page, "Status");
-  if ((await open.getByLabel("Attach to the checks' incident").count()) > 0) {
-    await tabTo(page, "Attach to the checks' incident");
-  }
-  await tabTo(page, "What people see (Markdown)");
-  await page.keyboard.type("Sign-ins are slow.");
+  await pressUntil(page, actionSummary(view, "Open an incident"));
+  const open = await openActionFromKeyboard(view, "Open an incident");
+  await typeIncident(page, open, { title, text: "Sign-ins are slow." });
   await tabTo(page, "Open incident");
   await page.keyboard.press("Enter");
   const opened = view.getByRole("status").filter({ hasText: `Incident opened: ${title}.` });
@@ -177,7 +164,7 @@ test("an operator with only a keyboard opens an incident, posts, corrects and de
   await expect(page.locator(":focus")).toHaveAccessibleName("Open incident");
   await opened.focus();
   await tabTo(page, /^Post an update/);
-  await expect(summary(/^Post an update/)).toBeFocused();
+  await expect(actionSummary(view, /^Post an update/)).toBeFocused();
   await page.keyboard.press("Enter");
   const update = view.getByRole("form", { name: /^Post an update/ });
   await expect(update).toBeVisible();

@@ -68,19 +68,17 @@ impl StatusPageMachine {
     /// Telekinesis queue's address, if the deployment names one.
     pub fn new(ethereal: bool, force: bool, queue_url: Option<String>) -> Self {
         let ethereal = ethereal && !force;
+        // The API's own checks (api and db) are not made without an API.
+        let server_check = if ethereal {
+            HealthValue::NotApplicable
+        } else {
+            HealthValue::Unknown
+        };
         Self {
             ethereal,
             queue_url: queue_url.filter(|url| !url.trim().is_empty()),
-            api: if ethereal {
-                HealthValue::NotApplicable
-            } else {
-                HealthValue::Unknown
-            },
-            db: if ethereal {
-                HealthValue::NotApplicable
-            } else {
-                HealthValue::Unknown
-            },
+            api: server_check,
+            db: server_check,
             queue: HealthValue::Unknown,
             round: 0,
             next_round_at: None,
@@ -171,38 +169,46 @@ impl StatusPageMachine {
 
     /// `/health` answered `status` (`None`: no answer). Returns the console message to log.
     pub fn api_result(&mut self, round: u32, status: Option<u16>) -> Option<&'static str> {
-        if !self.current(round) || self.ethereal {
-            return None;
-        }
-        self.api = HealthValue::from_status(status);
-        self.changed();
-        (self.api == HealthValue::Unhealthy).then_some(API_CHECK_FAILED)
+        let health = HealthValue::from_status(status);
+        self.checked(round, !self.ethereal, health, |machine| &mut machine.api)
+            .then_some(API_CHECK_FAILED)
     }
 
     /// `/db-health` answered `status` (`None`: no answer). Returns the console message to log.
     pub fn db_result(&mut self, round: u32, status: Option<u16>) -> Option<&'static str> {
-        if !self.current(round) || self.ethereal {
-            return None;
-        }
-        self.db = HealthValue::from_status(status);
-        self.changed();
-        (self.db == HealthValue::Unhealthy).then_some(DB_CHECK_FAILED)
+        let health = HealthValue::from_status(status);
+        self.checked(round, !self.ethereal, health, |machine| &mut machine.db)
+            .then_some(DB_CHECK_FAILED)
     }
 
     /// The queue URL answered `status` (`None`: no answer, or the URL cannot be fetched): 2xx is
     /// healthy, anything else unhealthy. Returns the console message to log.
     pub fn queue_result(&mut self, round: u32, status: Option<u16>) -> Option<&'static str> {
-        if !self.current(round) || self.queue_url.is_none() {
-            return None;
-        }
-        let healthy = status.is_some_and(api::is_success);
-        self.queue = if healthy {
+        let health = if status.is_some_and(api::is_success) {
             HealthValue::Healthy
         } else {
             HealthValue::Unhealthy
         };
+        let made = self.queue_url.is_some();
+        self.checked(round, made, health, |machine| &mut machine.queue)
+            .then_some(QUEUE_CHECK_FAILED)
+    }
+
+    /// Stores a check's `health` in the value `slot` picks, if the check is of this round and one
+    /// this machine `made`. True when it stored an unhealthy value: the console then says why.
+    fn checked(
+        &mut self,
+        round: u32,
+        made: bool,
+        health: HealthValue,
+        slot: fn(&mut Self) -> &mut HealthValue,
+    ) -> bool {
+        if !self.current(round) || !made {
+            return false;
+        }
+        *slot(self) = health;
         self.changed();
-        (!healthy).then_some(QUEUE_CHECK_FAILED)
+        health == HealthValue::Unhealthy
     }
 
     /// The status request's answer: `status` (`None`: no answer), its `ETag`, and the body read

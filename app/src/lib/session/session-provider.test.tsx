@@ -222,23 +222,6 @@ describe("SessionProvider", () => {
     act(() => ended());
     expect(shownState()).toBe("anonymous");
   });
-  it("signs this browser out when the API says its session was signed out elsewhere", async () => {
-    localStorage.setItem("DSR", "refresh-jwt");
-    localStorage.setItem("mg-session-id", "0123456789abcdef0123456789abcdef");
-    const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-    renderProvider(async () => identity);
-    await act(async () => {});
-    expect(shownState()).toBe("signed-in a@x");
-    mockFetch({ "/api/auth/sessions": revokedAnswer });
-    await act(async () => {
-      await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
-    });
-    expect(identity.logout).toHaveBeenCalled();
-    expect(shownState()).toBe("anonymous");
-    expect(localStorage.getItem("DSR")).toBeNull();
-    expect(localStorage.getItem("mg-session-id")).toBeNull();
-    expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
-  });
 
   /** A tab signed in (a stored refresh token and session id) with the fake SDK. */
   async function signedIn() {
@@ -250,6 +233,19 @@ describe("SessionProvider", () => {
     expect(shownState()).toBe("signed-in a@x");
     return identity;
   }
+
+  it("signs this browser out when the API says its session was signed out elsewhere", async () => {
+    const identity = await signedIn();
+    mockFetch({ "/api/auth/sessions": revokedAnswer });
+    await act(async () => {
+      await requestRaw("/api/auth/sessions", { method: "POST", auth: true });
+    });
+    expect(identity.logout).toHaveBeenCalled();
+    expect(shownState()).toBe("anonymous");
+    expect(localStorage.getItem("DSR")).toBeNull();
+    expect(localStorage.getItem("mg-session-id")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain(REVOKED_NOTICE);
+  });
 
   describe("a tab of a browser signed out in another tab", () => {
     it("tells the other tabs when an answer signs it out", async () => {
@@ -355,10 +351,7 @@ describe("SessionProvider", () => {
 
   describe("logging out in one tab of the browser", () => {
     it("tells the other tabs before the provider's logout clears the tokens they hear go", async () => {
-      localStorage.setItem("DSR", "refresh-jwt");
-      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-      renderProvider(async () => identity);
-      await act(async () => {});
+      const identity = await signedIn();
       mockFetch({ "/api/auth/logout": { status: 200, body: {} } });
       const told = vi.spyOn(Storage.prototype, "setItem");
       await act(async () => {
@@ -374,11 +367,7 @@ describe("SessionProvider", () => {
     });
 
     it("signs the other tabs out saying it happened in this browser, with no call of their own", async () => {
-      localStorage.setItem("DSR", "refresh-jwt");
-      const identity = fakeIdentity({ userId: "U1", email: "a@x" });
-      renderProvider(async () => identity);
-      await act(async () => {});
-      expect(shownState()).toBe("signed-in a@x");
+      const identity = await signedIn();
       const calls = mockFetch({});
       hear(LOGGED_OUT_KEY, "1");
       await act(async () => {});
