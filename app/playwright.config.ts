@@ -27,11 +27,12 @@ const server = (p: number, mode: string) => ({
   // SIGTERM first, so start-server.sh stops its server and removes its database folder.
   gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
 });
-// The status page's rounds are counted where no operator can post (open mode has no sign-in): a
-// post by a test running beside them changes the notices, and the page then asks again at once.
-const openModeSpecs = /(open-mode|status-rounds)\.spec\.ts$/;
+// The status page's rounds and history are read where no operator can post (open mode has no
+// sign-in): a post by a test running beside them changes the notices (the page then asks again at
+// once, and an open incident changes what the history says).
+const openModeSpecs = /(open-mode|status-rounds|status-history)\.spec\.ts$/;
 const otherSetups =
-  /(open-mode|status-rounds|unconfigured|deployment-types|graphics|no-js)\.spec\.ts$/;
+  /(open-mode|status-rounds|status-history|unconfigured|deployment-types|graphics|no-js)\.spec\.ts$/;
 export default defineConfig({
   testDir: "e2e",
   // Per-port output folders let two runs (say, a developer and CI) share a checkout.
