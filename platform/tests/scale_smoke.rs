@@ -10,9 +10,10 @@
 use std::time::Duration;
 
 use mg_platform::db::{
-    plans::on_test_postgres,
     scale::{measure, Cost},
-    test_database, Database,
+    test_database,
+    testing::on_test_postgres,
+    Database,
 };
 
 /// Samples per operation and size.

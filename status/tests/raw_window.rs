@@ -5,8 +5,9 @@
 
 use mg_platform::{
     db::{
-        plans::{drop_test_postgres, test_postgres},
-        test_database, Database,
+        test_database,
+        testing::{drop_test_postgres, test_postgres},
+        Database,
     },
     time::{DAY_MS, HOUR_MS},
 };

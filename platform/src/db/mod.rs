@@ -18,6 +18,8 @@ pub mod scale;
 pub mod seed;
 pub mod sessions;
 pub mod sqlite_reader;
+#[doc(hidden)]
+pub mod testing;
 pub mod users;
 pub mod wisdom;
 #[cfg(test)]
@@ -25,7 +27,11 @@ mod write_guard;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
-pub use self::{backend::Backend, migrate::REWRITTEN_MIGRATIONS};
+pub use self::{
+    backend::Backend,
+    migrate::REWRITTEN_MIGRATIONS,
+    testing::{test_database, test_database_of, test_touch},
+};
 use self::{
     files::{sqlite_parent_dir, sqlite_path},
     probe::{Probe, ProbeFailure},
@@ -212,35 +218,6 @@ impl Database {
     {
         statement.fetch_all(self.pool()).await
     }
-}
-
-/// A fresh SQLite database in a temporary folder (kept while the folder lives), for the unit tests
-/// of this crate and of the crates above it (no build of the server calls it).
-#[doc(hidden)]
-pub async fn test_database() -> (tempfile::TempDir, Database) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-    let db = Database::connect(&url, None).await.expect("database");
-    (dir, db)
-}
-
-/// For the unit tests: [`test_database`] in which each of `users` was first seen at 0.
-#[doc(hidden)]
-pub async fn test_database_of(users: &[&str]) -> (tempfile::TempDir, Database) {
-    let (dir, db) = test_database().await;
-    for user in users {
-        db.find_or_create_user(user, None, 0).await.expect("user");
-    }
-    (dir, db)
-}
-
-/// For the unit tests: a use of `user`'s session `key` at `now_ms`, which then lives until
-/// `expires_at_ms`.
-#[doc(hidden)]
-pub async fn test_touch(db: &Database, user: &str, key: &str, expires_at_ms: i64, now_ms: i64) {
-    db.touch_session(user, key, expires_at_ms, now_ms)
-        .await
-        .expect("touch");
 }
 
 #[cfg(test)]
