@@ -220,6 +220,22 @@ impl Database {
     }
 }
 
+/// `.optional()` on a write's result: no row (`RowNotFound`: the statement's condition refused
+/// the write, or found nothing to change) is `Ok(None)` rather than an error.
+pub trait OptionalRow<T> {
+    fn optional(self) -> Result<Option<T>, sqlx::Error>;
+}
+
+impl<T> OptionalRow<T> for Result<T, sqlx::Error> {
+    fn optional(self) -> Result<Option<T>, sqlx::Error> {
+        match self {
+            Ok(row) => Ok(Some(row)),
+            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
