@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use mg_platform::db::{
     scale::{measure, Cost},
-    test_database,
-    testing::on_test_postgres,
+    testing::{on_test_postgres, test_database},
     Database,
 };
 

@@ -7,7 +7,7 @@
 //! gone: the day's window is read once, by a process's first round.
 
 use mg_platform::{
-    db::{test_database, Database},
+    db::{testing::test_database, Database},
     time::{DAY_MS, HOUR_MS},
 };
 use mg_status::{store::checks::RawCheck, StatusConfig, StatusService};

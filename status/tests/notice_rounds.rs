@@ -5,7 +5,7 @@
 //! this instance's answers after its next round.
 
 use mg_platform::{
-    db::{seed::text, test_database, Database},
+    db::{seed::text, testing::test_database, Database},
     precomputed::{decoded_copies, Encoding},
 };
 use mg_status::{store::checks::RawCheck, StatusConfig, StatusService};

@@ -5,8 +5,7 @@
 
 use mg_platform::{
     db::{
-        test_database,
-        testing::{drop_test_postgres, test_postgres},
+        testing::{drop_test_postgres, test_database, test_postgres},
         Database,
     },
     time::{DAY_MS, HOUR_MS},

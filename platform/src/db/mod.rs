@@ -27,11 +27,7 @@ mod write_guard;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
-pub use self::{
-    backend::Backend,
-    migrate::REWRITTEN_MIGRATIONS,
-    testing::{test_database, test_database_of, test_touch},
-};
+pub use self::{backend::Backend, migrate::REWRITTEN_MIGRATIONS};
 use self::{
     files::{sqlite_parent_dir, sqlite_path},
     probe::{Probe, ProbeFailure},
@@ -238,7 +234,10 @@ impl<T> OptionalRow<T> for Result<T, sqlx::Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{
+        testing::{test_database, test_touch},
+        *,
+    };
 
     /// The inline reader must read exactly what the pool reads; a wrong answer would not show in
     /// the API tests, because the handler falls back to the pool when the reader finds nothing.

@@ -99,7 +99,7 @@ macro_rules! plan_tests {
     ($($scenario:path),+ $(,)?) => {
         #[tokio::test]
         async fn statements_use_indexes_on_sqlite() {
-            let (_dir, db) = $crate::db::test_database().await;
+            let (_dir, db) = $crate::db::testing::test_database().await;
             $($scenario(&db).await;)+
         }
 

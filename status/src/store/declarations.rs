@@ -128,7 +128,7 @@ impl StatusStore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::StatusQueries;
 
