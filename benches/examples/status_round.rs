@@ -18,10 +18,7 @@
 use std::time::Instant;
 
 use mg_server::{
-    db::{
-        seed::{numbers, text},
-        Database,
-    },
+    db::Database,
     status::{store::checks::RawCheck, StatusConfig, StatusService},
 };
 
@@ -48,74 +45,25 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-/// 100 notices of 25 updates of 4,000 characters, the newest 30 open.
-async fn seed_notices(db: &Database) {
-    for notice in 0..100_i64 {
-        let open = notice >= 70;
-        let start = NOW - (100 - notice) * HOUR;
-        let rows: Vec<String> = (1..=25_i64)
-            .map(|seq| {
-                let status = if seq == 25 && !open {
-                    "resolved"
-                } else {
-                    "investigating"
-                };
-                format!(
-                    "('n{notice}', {seq}, 'incident', 'Slow {notice}', 'minor', 'api', '{status}', \
-                     '{}', {}, 'ops')",
-                    text((notice * 100 + seq) as u64, 4_000),
-                    start + seq * 60_000
-                )
-            })
-            .collect();
-        sqlx::query(&format!(
-            "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, components, \
-             status, body, created_at, author) VALUES {}",
-            rows.join(", ")
-        ))
-        .execute(db.pool())
-        .await
-        .expect("seed notices");
-    }
-}
-
 /// `live` other viewpoints checking now (a day of raw checks every 30 s) and `gone` ones that
 /// stopped two days ago, each with 90 days of hourly rollups of the three components, and the hours'
 /// combined and agreed rollups as the roll-up writes them.
 async fn seed_viewpoints(db: &Database, live: i64, gone: i64) {
-    let hours = numbers(db.backend(), 0, 90 * 24 * 3 - 1);
     let mut instances: Vec<String> = (0..live).map(|v| format!("live-{v}")).collect();
     instances.extend((0..gone).map(|v| format!("gone-{v}")));
     instances.extend(["+".to_owned(), "*".to_owned()]);
-    let first = NOW - 90 * DAY;
-    for instance in &instances {
-        sqlx::query(&format!(
-            "{hours}INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, \
-                 checks, failures, latency_p50_us, latency_p95_us, latency_max_us) \
-             SELECT 'hour', {first} + (i / 3) * {HOUR}, \
-                 CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
-                 '{instance}', 120, 0, 900, 1200, 3000 FROM n"
-        ))
-        .execute(db.pool())
+    db.seed_hourly_rollups(&instances, NOW - 90 * DAY, 90 * 24)
         .await
         .expect("seed rollups");
-    }
-    let checks = numbers(db.backend(), 0, 2 * 2880 * 3 - 1);
     for (v, instance) in instances.iter().take((live + gone) as usize).enumerate() {
         let end = if (v as i64) < live {
             NOW
         } else {
             NOW - 2 * DAY
         };
-        sqlx::query(&format!(
-            "{checks}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
-                 latency_us, error) \
-             SELECT CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
-                 '{instance}', {end} - (i / 3) * 30000, 1, 900, NULL FROM n"
-        ))
-        .execute(db.pool())
-        .await
-        .expect("seed checks");
+        db.seed_checks(instance, end, 2 * 2880)
+            .await
+            .expect("seed checks");
     }
 }
 
@@ -152,21 +100,10 @@ async fn measure(label: &str, db: Database, live: i64, rounds: i64) {
     let mut last = mg_server::status::RoundReport::default();
     for round in 0..rounds {
         let at = NOW + 1_000 + round * 30_000;
-        let mut checks = Vec::new();
-        for instance in
-            std::iter::once("me".to_owned()).chain((0..live).map(|v| format!("live-{v}")))
-        {
-            for component in ["api", "db", "queue"] {
-                checks.push(RawCheck {
-                    component: component.into(),
-                    instance_id: instance.clone(),
-                    checked_at: at,
-                    healthy: 1,
-                    latency_us: 800,
-                    error: None,
-                });
-            }
-        }
+        let checks = std::iter::once("me".to_owned())
+            .chain((0..live).map(|v| format!("live-{v}")))
+            .flat_map(|instance| RawCheck::all_healthy(&instance, at))
+            .collect();
         let (cpu0, wall0) = (cpu_seconds(), Instant::now());
         last = service.record(checks, at).await;
         // The first round reads the day's window whole (as after a restart): the median is of the
@@ -203,7 +140,10 @@ async fn main() {
     );
     println!("|---|--:|--:|--:|--:|--:|");
     let db = database(dir.path(), "round_notices").await;
-    seed_notices(&db).await;
+    // 100 notices of 25 updates of 4,000 characters, the newest 30 open.
+    db.seed_notices(NOW, 100, 30, 25, 4_000)
+        .await
+        .expect("seed notices");
     measure(
         "notices at the operators' limits, 1 viewpoint",
         db,

@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 
 use anyhow::Context as _;
 use mg_platform::db::{
-    plans::{drop_test_postgres, test_postgres},
     scale::{measure, Cost, OPERATIONS},
+    testing::{drop_test_postgres, test_postgres},
     Database,
 };
 

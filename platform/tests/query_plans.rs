@@ -6,9 +6,8 @@
 //! the same database is pruned, to show each pruning statement deletes at most a batch.
 
 use mg_platform::db::{
-    plans::{on_test_postgres, unplanned_statements, Planned},
-    prune::PRUNE_BATCH,
-    revocations as r, sessions as s, test_database, users as u, Database,
+    plans::{trigger, unplanned_statements, Planned},
+    revocations as r, sessions as s, users as u, Database,
 };
 
 /// Users seeded: enough that reading a table whole costs PostgreSQL's planner more than an index.
@@ -81,27 +80,11 @@ const TRIGGERS: &[Planned] = &[
     ),
 ];
 
-/// A trigger's statement, the same on both engines.
-const fn trigger(name: &'static str, sql: &'static str, args: &'static [&'static str]) -> Planned {
-    Planned {
-        name,
-        sqlite: sql,
-        postgres: sql,
-        args,
-    }
-}
-
 /// Explains every statement on `db` (seeded here) and fails naming each full scan.
 async fn no_statement_reads_a_growing_table_whole(db: &Database) {
     db.seed_users(1, USERS).await.expect("seed");
     let statements = STATEMENTS.iter().chain(PER_ENGINE).chain(TRIGGERS);
-    let scans = db.full_scans_of(statements, |_| BOUNDED.to_vec()).await;
-    assert!(
-        scans.is_empty(),
-        "{:?} reads whole tables:\n{}",
-        db.backend(),
-        scans.join("\n")
-    );
+    db.assert_no_full_scans(statements, BOUNDED).await;
 }
 
 /// Expires every seeded row, then prunes: each pruning statement deletes at most a batch, so
@@ -118,36 +101,15 @@ async fn pruning_goes_in_batches(db: &Database) {
         ("revoked_tokens", &r::PRUNE_REVOKED_TOKENS),
         ("token_cutoffs", &r::PRUNE_TOKEN_CUTOFFS),
     ] {
-        let done = db.delete_in_batches(prune, 5_000, 0).await.expect("prune");
-        assert!(done.rows > PRUNE_BATCH as u64, "{table}: {done:?}");
-        assert!(done.largest <= PRUNE_BATCH as u64, "{table}: {done:?}");
-        assert!(
-            done.statements > done.rows / PRUNE_BATCH as u64,
-            "{table}: {done:?}"
-        );
-        let left: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
-            .fetch_one(db.pool())
-            .await
-            .expect("count");
+        let left = db.assert_prunes_in_batches(table, prune, 5_000, 0).await;
         assert_eq!(left, 0, "{table}");
     }
 }
 
-#[tokio::test]
-async fn statements_use_indexes_on_sqlite() {
-    let (_dir, db) = test_database().await;
-    no_statement_reads_a_growing_table_whole(&db).await;
-    pruning_goes_in_batches(&db).await;
-}
-
-#[tokio::test]
-async fn statements_use_indexes_on_postgres() {
-    on_test_postgres(async |db| {
-        no_statement_reads_a_growing_table_whole(db).await;
-        pruning_goes_in_batches(db).await;
-    })
-    .await;
-}
+mg_platform::plan_tests!(
+    no_statement_reads_a_growing_table_whole,
+    pruning_goes_in_batches
+);
 
 #[test]
 fn every_statement_of_the_modules_is_listed_here() {

@@ -10,9 +10,9 @@
 use std::time::Duration;
 
 use mg_platform::db::{
-    plans::on_test_postgres,
     scale::{measure, Cost},
-    test_database, Database,
+    testing::{on_test_postgres, test_database},
+    Database,
 };
 
 /// Samples per operation and size.

@@ -44,6 +44,25 @@ impl From<&CheckResult> for RawCheck {
     }
 }
 
+impl RawCheck {
+    /// The checks of every component ([`COMPONENTS`]) by `instance_id` at `at`, all healthy in
+    /// 800 µs: the rounds the tests and benches feed the service (no build of the server calls it).
+    #[doc(hidden)]
+    pub fn all_healthy(instance_id: &str, at: i64) -> Vec<RawCheck> {
+        COMPONENTS
+            .iter()
+            .map(|(component, _)| RawCheck {
+                component: (*component).into(),
+                instance_id: instance_id.into(),
+                checked_at: at,
+                healthy: 1,
+                latency_us: 800,
+                error: None,
+            })
+            .collect()
+    }
+}
+
 /// What is checked and how.
 #[derive(Debug, Clone)]
 pub struct Checker {

@@ -7,7 +7,7 @@
 //! gone: the day's window is read once, by a process's first round.
 
 use mg_platform::{
-    db::{seed::numbers, test_database, Database},
+    db::{testing::test_database, Database},
     time::{DAY_MS, HOUR_MS},
 };
 use mg_status::{store::checks::RawCheck, StatusConfig, StatusService};
@@ -21,53 +21,29 @@ const HOURS: i64 = 20 * 24;
 /// [`HOURS`] hours ending two days ago, the hours' combined (`+`) and, with more than one, agreed
 /// (`*`) rollups as the roll-up writes them, and a day of their raw checks before they stopped.
 async fn seed_gone(db: &Database, viewpoints: i64) {
-    let n = numbers(db.backend(), 0, HOURS * 3 - 1);
-    let first = NOW - 2 * DAY_MS - HOURS * HOUR_MS;
     let mut instances: Vec<String> = (0..viewpoints).map(|v| format!("gone-{v}")).collect();
     instances.push("+".into());
     if viewpoints > 1 {
         instances.push("*".into());
     }
-    for instance in instances {
-        sqlx::query(&format!(
-            "{n}INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, \
-                 checks, failures, latency_p50_us, latency_p95_us, latency_max_us) \
-             SELECT 'hour', {first} + (i / 3) * {HOUR_MS}, \
-                 CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
-                 '{instance}', 120, 0, 900, 1200, 3000 FROM n"
-        ))
-        .execute(db.pool())
+    let stopped = NOW - 2 * DAY_MS;
+    db.seed_hourly_rollups(&instances, stopped - HOURS * HOUR_MS, HOURS)
         .await
         .expect("seed rollups");
-    }
-    let raw = numbers(db.backend(), 0, 24 * 120 - 1);
-    for v in 0..viewpoints {
-        sqlx::query(&format!(
-            "{raw}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
-                 latency_us, error) \
-             SELECT 'api', 'gone-{v}', {} + i * 30000, 1, 900, NULL FROM n",
-            NOW - 3 * DAY_MS
-        ))
-        .execute(db.pool())
-        .await
-        .expect("seed checks");
+    for instance in instances.iter().take(viewpoints as usize) {
+        db.seed_checks(instance, stopped - 30_000, 2880)
+            .await
+            .expect("seed checks");
     }
 }
 
 /// `live` viewpoints checking beside the live instance: a day of their raw checks every 30 s up to
 /// now (what a round read whole before).
 async fn seed_live(db: &Database, live: i64) {
-    let n = numbers(db.backend(), 0, 2880 * 3 - 1);
     for v in 0..live {
-        sqlx::query(&format!(
-            "{n}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
-                 latency_us, error) \
-             SELECT CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END, \
-                 'other-{v}', {NOW} - 30000 - (i / 3) * 30000, 1, 900, NULL FROM n"
-        ))
-        .execute(db.pool())
-        .await
-        .expect("seed live checks");
+        db.seed_checks(&format!("other-{v}"), NOW - 30_000, 2880)
+            .await
+            .expect("seed live checks");
     }
 }
 
@@ -84,16 +60,7 @@ async fn raw_read_with(gone: i64, live: i64) -> Vec<usize> {
         let instances =
             std::iter::once("live".to_owned()).chain((0..live).map(|v| format!("other-{v}")));
         let checks = instances
-            .flat_map(|instance| {
-                ["api", "db", "queue"].map(|component| RawCheck {
-                    component: component.into(),
-                    instance_id: instance.clone(),
-                    checked_at: at,
-                    healthy: 1,
-                    latency_us: 800,
-                    error: None,
-                })
-            })
+            .flat_map(|instance| RawCheck::all_healthy(&instance, at))
             .collect();
         read.push(service.record(checks, at).await.raw_read);
     }
@@ -129,17 +96,7 @@ async fn rows_read_with(gone: i64) -> usize {
     let mut last = 0;
     for round in 0..6 {
         let at = NOW + round * 30_000;
-        let checks = ["api", "db", "queue"]
-            .into_iter()
-            .map(|component| RawCheck {
-                component: component.into(),
-                instance_id: "live".into(),
-                checked_at: at,
-                healthy: 1,
-                latency_us: 800,
-                error: None,
-            })
-            .collect();
+        let checks = RawCheck::all_healthy("live", at);
         last = service.record(checks, at).await.rows_read;
     }
     last

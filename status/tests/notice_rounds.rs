@@ -5,7 +5,7 @@
 //! this instance's answers after its next round.
 
 use mg_platform::{
-    db::{seed::text, test_database, Database},
+    db::{seed::text, testing::test_database, Database},
     precomputed::{decoded_copies, Encoding},
 };
 use mg_status::{store::checks::RawCheck, StatusConfig, StatusService};
@@ -31,18 +31,7 @@ async fn post(db: &Database, notice: i64, seq: i64, body: &str, at: i64) {
 
 /// A round of instance `a` at `at`.
 async fn round(service: &StatusService, at: i64) -> mg_status::RoundReport {
-    let checks = ["api", "db", "queue"]
-        .into_iter()
-        .map(|component| RawCheck {
-            component: component.into(),
-            instance_id: "a".into(),
-            checked_at: at,
-            healthy: 1,
-            latency_us: 800,
-            error: None,
-        })
-        .collect();
-    service.record(checks, at).await
+    service.record(RawCheck::all_healthy("a", at), at).await
 }
 
 /// The body of `/api/status` as published, after checking that its copies decode to it.

@@ -5,10 +5,9 @@
 //! Then the same history is pruned, to show each pruning statement deletes at most a batch.
 
 use mg_platform::db::{
-    plans::{drop_test_postgres, test_postgres, unplanned_statements, Planned},
-    prune::PRUNE_BATCH,
+    plans::{trigger, unplanned_statements, Planned},
     seed::numbers,
-    test_database, Database,
+    Database,
 };
 use mg_status::store::{
     checks as c, current_notices as a, declarations as s, deliveries as d, notices as n,
@@ -103,16 +102,6 @@ const TRIGGERS: &[Planned] = &[
     ),
 ];
 
-/// A trigger's statement, the same on both engines.
-const fn trigger(name: &'static str, sql: &'static str, args: &'static [&'static str]) -> Planned {
-    Planned {
-        name,
-        sqlite: sql,
-        postgres: sql,
-        args,
-    }
-}
-
 /// The statements written in each engine's form (`PerEngine`): the batched prunes (`$1` the
 /// cutoff, `$2` the batch) and any that lock rows on PostgreSQL.
 const PER_ENGINE: &[Planned] = mg_platform::planned![per_engine
@@ -196,17 +185,8 @@ async fn seed(db: &Database) {
 /// Explains every statement on `db` (seeded here) and fails naming each full scan.
 async fn no_statement_reads_a_growing_table_whole(db: &Database) {
     seed(db).await;
-    let scans = db
-        .full_scans_of(STATEMENTS.iter().chain(PER_ENGINE).chain(TRIGGERS), |_| {
-            BOUNDED.to_vec()
-        })
+    db.assert_no_full_scans(STATEMENTS.iter().chain(PER_ENGINE).chain(TRIGGERS), BOUNDED)
         .await;
-    assert!(
-        scans.is_empty(),
-        "{:?} reads whole tables:\n{}",
-        db.backend(),
-        scans.join("\n")
-    );
 }
 
 /// Prunes the whole seeded history: each pruning statement deletes at most a batch, so the
@@ -241,43 +221,15 @@ async fn pruning_goes_in_batches(db: &Database) {
             510,
         ),
     ] {
-        let done = db
-            .delete_in_batches(prune, cutoff, keep)
-            .await
-            .expect("prune");
-        assert!(done.rows > PRUNE_BATCH as u64, "{name}: {done:?}");
-        assert!(done.largest <= PRUNE_BATCH as u64, "{name}: {done:?}");
-        assert!(
-            done.statements > done.rows / PRUNE_BATCH as u64,
-            "{name}: {done:?}"
-        );
-        let table = prune.sqlite.split_whitespace().nth(2).expect("table");
-        let left: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
-            .fetch_one(db.pool())
-            .await
-            .expect("count");
+        let left = db.assert_prunes_in_batches(name, prune, cutoff, keep).await;
         assert_eq!(left, left_after, "{name}");
     }
 }
 
-#[tokio::test]
-async fn statements_use_indexes_on_sqlite() {
-    let (_dir, db) = test_database().await;
-    no_statement_reads_a_growing_table_whole(&db).await;
-    pruning_goes_in_batches(&db).await;
-}
-
-#[tokio::test]
-async fn statements_use_indexes_on_postgres() {
-    let Some(url) = test_postgres().await else {
-        return;
-    };
-    let db = Database::connect(&url, None).await.expect("database");
-    no_statement_reads_a_growing_table_whole(&db).await;
-    pruning_goes_in_batches(&db).await;
-    db.pool().close().await;
-    drop_test_postgres(&url).await;
-}
+mg_platform::plan_tests!(
+    no_statement_reads_a_growing_table_whole,
+    pruning_goes_in_batches
+);
 
 /// The files of the store checked by [`every_statement_of_the_store_is_listed_here`].
 const PLANNED_FILES: &[&str] = &[

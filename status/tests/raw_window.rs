@@ -5,8 +5,8 @@
 
 use mg_platform::{
     db::{
-        plans::{drop_test_postgres, test_postgres},
-        test_database, Database,
+        testing::{drop_test_postgres, test_database, test_postgres},
+        Database,
     },
     time::{DAY_MS, HOUR_MS},
 };

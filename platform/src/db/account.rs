@@ -25,7 +25,7 @@ impl Database {
 
 #[cfg(test)]
 mod tests {
-    use crate::db::test_database;
+    use crate::db::testing::test_database;
     use crate::identity::user_key;
 
     #[tokio::test]

@@ -18,6 +18,8 @@ pub mod scale;
 pub mod seed;
 pub mod sessions;
 pub mod sqlite_reader;
+#[doc(hidden)]
+pub mod testing;
 pub mod users;
 pub mod wisdom;
 #[cfg(test)]
@@ -214,38 +216,28 @@ impl Database {
     }
 }
 
-/// A fresh SQLite database in a temporary folder (kept while the folder lives), for the unit tests
-/// of this crate and of the crates above it (no build of the server calls it).
-#[doc(hidden)]
-pub async fn test_database() -> (tempfile::TempDir, Database) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-    let db = Database::connect(&url, None).await.expect("database");
-    (dir, db)
+/// `.optional()` on a write's result: no row (`RowNotFound`: the statement's condition refused
+/// the write, or found nothing to change) is `Ok(None)` rather than an error.
+pub trait OptionalRow<T> {
+    fn optional(self) -> Result<Option<T>, sqlx::Error>;
 }
 
-/// For the unit tests: [`test_database`] in which each of `users` was first seen at 0.
-#[doc(hidden)]
-pub async fn test_database_of(users: &[&str]) -> (tempfile::TempDir, Database) {
-    let (dir, db) = test_database().await;
-    for user in users {
-        db.find_or_create_user(user, None, 0).await.expect("user");
+impl<T> OptionalRow<T> for Result<T, sqlx::Error> {
+    fn optional(self) -> Result<Option<T>, sqlx::Error> {
+        match self {
+            Ok(row) => Ok(Some(row)),
+            Err(sqlx::Error::RowNotFound) => Ok(None),
+            Err(error) => Err(error),
+        }
     }
-    (dir, db)
-}
-
-/// For the unit tests: a use of `user`'s session `key` at `now_ms`, which then lives until
-/// `expires_at_ms`.
-#[doc(hidden)]
-pub async fn test_touch(db: &Database, user: &str, key: &str, expires_at_ms: i64, now_ms: i64) {
-    db.touch_session(user, key, expires_at_ms, now_ms)
-        .await
-        .expect("touch");
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{
+        testing::{test_database, test_touch},
+        *,
+    };
 
     /// The inline reader must read exactly what the pool reads; a wrong answer would not show in
     /// the API tests, because the handler falls back to the pool when the reader finds nothing.

@@ -9,7 +9,10 @@
 
 use sqlx::Row;
 
-use super::{Backend, Database};
+use super::{
+    prune::{PerEngine, PRUNE_BATCH},
+    Backend, Database,
+};
 
 /// A statement as the code runs it, with example arguments (SQL literals, `$1` first).
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +24,20 @@ pub struct Planned {
     pub sqlite: &'static str,
     pub postgres: &'static str,
     pub args: &'static [&'static str],
+}
+
+/// A trigger's statement, the same on both engines (`name` the trigger's).
+pub const fn trigger(
+    name: &'static str,
+    sql: &'static str,
+    args: &'static [&'static str],
+) -> Planned {
+    Planned {
+        name,
+        sqlite: sql,
+        postgres: sql,
+        args,
+    }
 }
 
 /// `Planned` statements from constants: `planned![module::NAME["'arg'", "2"], ...]` for a
@@ -112,6 +129,47 @@ impl Database {
         }
         scans
     }
+
+    /// Explains each of `statements` ([`Database::full_scans_of`], with the same `bounded` tables
+    /// for each) and fails naming every full scan.
+    pub async fn assert_no_full_scans<'a>(
+        &self,
+        statements: impl IntoIterator<Item = &'a Planned>,
+        bounded: &[&'a str],
+    ) {
+        let scans = self.full_scans_of(statements, |_| bounded.to_vec()).await;
+        assert!(
+            scans.is_empty(),
+            "{:?} reads whole tables:\n{}",
+            self.backend(),
+            scans.join("\n")
+        );
+    }
+
+    /// Runs the pruning statement `prune` ([`Database::delete_in_batches`]) and fails, naming it
+    /// `name`, unless it went in batches: more rows than one batch, none larger than
+    /// [`PRUNE_BATCH`], as many statements as that takes. Gives the rows left in its table.
+    pub async fn assert_prunes_in_batches(
+        &self,
+        name: &str,
+        prune: &PerEngine,
+        cutoff: i64,
+        skip: i64,
+    ) -> i64 {
+        let done = self
+            .delete_in_batches(prune, cutoff, skip)
+            .await
+            .expect("prune");
+        let batch = PRUNE_BATCH as u64;
+        assert!(done.rows > batch, "{name}: {done:?}");
+        assert!(done.largest <= batch, "{name}: {done:?}");
+        assert!(done.statements > done.rows / batch, "{name}: {done:?}");
+        let table = prune.sqlite.split_whitespace().nth(2).expect("table");
+        sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(self.pool())
+            .await
+            .expect("count")
+    }
 }
 
 /// The steps of `plan` that read a table whole: SQLite's `SCAN <table>` without an index
@@ -201,68 +259,6 @@ fn first_argument(rest: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// A fresh, empty PostgreSQL database on the server of `MG_TEST_POSTGRES_URL` (its URL), or `None`
-/// when that is not set outside CI (in CI a missing PostgreSQL fails the test instead). Named as
-/// the API tests name theirs (`mg_test_{unix seconds}_{id}`), so their sweep drops it if the test
-/// that made it fails; [`drop_test_postgres`] drops it when the test passes.
-pub async fn test_postgres() -> Option<String> {
-    use sqlx::{Connection, Executor, PgConnection};
-    let Some(admin_url) = std::env::var("MG_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-    else {
-        assert!(
-            std::env::var("CI").is_err(),
-            "CI must run the PostgreSQL tests: set MG_TEST_POSTGRES_URL"
-        );
-        eprintln!("MG_TEST_POSTGRES_URL is not set: PostgreSQL variant not run locally");
-        return None;
-    };
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs())
-        .unwrap_or(0);
-    let name = format!("mg_test_{seconds}_{}", uuid::Uuid::now_v7().simple());
-    let mut admin = PgConnection::connect(&admin_url)
-        .await
-        .expect("connect to the PostgreSQL test server");
-    admin
-        .execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-        .await
-        .expect("create the test database");
-    let (base, _) = admin_url
-        .rsplit_once('/')
-        .expect("MG_TEST_POSTGRES_URL looks like postgres://user:pass@host:port/db");
-    Some(format!("{base}/{name}"))
-}
-
-/// Runs `test` on a fresh PostgreSQL database ([`test_postgres`]; not at all without one), then
-/// closes its connections and drops it.
-pub async fn on_test_postgres(test: impl AsyncFnOnce(&Database)) {
-    let Some(url) = test_postgres().await else {
-        return;
-    };
-    let db = Database::connect(&url, None).await.expect("database");
-    test(&db).await;
-    db.pool().close().await;
-    drop_test_postgres(&url).await;
-}
-
-/// Drops a database [`test_postgres`] made.
-pub async fn drop_test_postgres(url: &str) {
-    use sqlx::{Connection, Executor, PgConnection};
-    let (Ok(admin_url), Some((_, name))) =
-        (std::env::var("MG_TEST_POSTGRES_URL"), url.rsplit_once('/'))
-    else {
-        return;
-    };
-    if let Ok(mut admin) = PgConnection::connect(&admin_url).await {
-        let _ = admin
-            .execute(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#).as_str())
-            .await;
-    }
 }
 
 #[cfg(test)]

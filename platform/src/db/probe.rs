@@ -178,7 +178,7 @@ fn logged(failure: ProbeFailure) -> ProbeFailure {
 mod tests {
     use super::*;
 
-    use crate::db::test_database as database;
+    use crate::db::testing::test_database as database;
 
     #[tokio::test]
     async fn a_held_write_lock_fails_the_write_step_within_the_limit() {

@@ -218,7 +218,7 @@ impl Database {
 mod tests {
     use super::{MAX_REVOKED_PER_USER, REVOKED_KEPT_MS};
     use crate::db::sessions::Revocation;
-    use crate::db::{test_database_of as database, test_touch as touch};
+    use crate::db::testing::{test_database_of as database, test_touch as touch};
     use crate::identity::user_key;
 
     #[tokio::test]

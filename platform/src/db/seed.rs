@@ -1,12 +1,18 @@
-//! Seeds a database with many users for the tests and benches that measure how costs grow with the
-//! data (the query-plan test, the scale smoke test, `benches/scale`): each statement generates its
+//! Seeds a database with many users, or with a status history, for the tests and benches that
+//! measure how costs grow with the data (the query-plan tests, the scale smoke test,
+//! `benches/scale`, the status round's bench and answer-size test): each statement generates its
 //! rows inside the database (a recursive CTE on SQLite, `generate_series` on PostgreSQL), so a
 //! million users take seconds rather than a million round trips. No build of the server calls it.
 //!
 //! User `i` (from 1) has identity id `user-{i}`, user key `key-{i}`, and sessions `s{i}-{j}` of
 //! binding `b{i}-{j}` (and previous binding `p{i}-{j}`) for `j` in `1..=SESSIONS_PER_USER`.
+//!
+//! The status history covers the components `api`, `db` and `queue`; notice `i` (from 0) is the
+//! incident `n{i}`, titled `Slow {i}`, and its update `seq` (from 1) has the text
+//! `text(i * 100 + seq, chars)`.
 
 use super::{Backend, Database};
+use crate::time::HOUR_MS;
 
 /// Sessions each seeded user has.
 pub const SESSIONS_PER_USER: i64 = 3;
@@ -24,6 +30,9 @@ pub fn numbers(backend: Backend, from: i64, to: i64) -> String {
         ),
     }
 }
+
+/// The seeded component of row `i` of [`numbers`]: `api`, `db` and `queue` in turn.
+const COMPONENT_OF_I: &str = "CASE i % 3 WHEN 0 THEN 'api' WHEN 1 THEN 'db' ELSE 'queue' END";
 
 /// `chars` characters of letters and spaces from a pseudo-random stream of `seed`: text for the
 /// tests and benches of status answers at the operators' limits, which compresses by a quarter or
@@ -78,6 +87,87 @@ impl Database {
         }
         transaction.commit().await?;
         self.analyze().await
+    }
+
+    /// Adds `notices` incidents on `api`, an hour apart up to `now`, each of `updates` updates of
+    /// `chars` characters a minute apart, the newest `open` still open (the others' last update
+    /// resolves them). Written straight into the updates' table: its trigger keeps the notices' rows.
+    pub async fn seed_notices(
+        &self,
+        now: i64,
+        notices: i64,
+        open: i64,
+        updates: i64,
+        chars: usize,
+    ) -> Result<(), sqlx::Error> {
+        for notice in 0..notices {
+            let resolved = notice < notices - open;
+            let start = now - (notices - notice) * HOUR_MS;
+            let rows: Vec<String> = (1..=updates)
+                .map(|seq| {
+                    let status = if seq == updates && resolved {
+                        "resolved"
+                    } else {
+                        "investigating"
+                    };
+                    format!(
+                        "('n{notice}', {seq}, 'incident', 'Slow {notice}', 'minor', 'api', \
+                         '{status}', '{}', {}, 'ops')",
+                        text((notice * 100 + seq) as u64, chars),
+                        start + seq * 60_000
+                    )
+                })
+                .collect();
+            sqlx::query(&format!(
+                "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, \
+                 components, status, body, created_at, author) VALUES {}",
+                rows.join(", ")
+            ))
+            .execute(self.pool())
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Adds each of `instances`' hourly rollups of the three components for `hours` hours from
+    /// `first`: 120 healthy checks an hour.
+    pub async fn seed_hourly_rollups(
+        &self,
+        instances: &[String],
+        first: i64,
+        hours: i64,
+    ) -> Result<(), sqlx::Error> {
+        let n = numbers(self.backend(), 0, hours * 3 - 1);
+        for instance in instances {
+            sqlx::query(&format!(
+                "{n}INSERT INTO status_rollups (resolution, bucket_start, component, instance_id, \
+                     checks, failures, latency_p50_us, latency_p95_us, latency_max_us) \
+                 SELECT 'hour', {first} + (i / 3) * {HOUR_MS}, {COMPONENT_OF_I}, '{instance}', \
+                     120, 0, 900, 1200, 3000 FROM n"
+            ))
+            .execute(self.pool())
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Adds `count` healthy raw checks of each of the three components by `instance`, 30 s apart,
+    /// the last at `last`.
+    pub async fn seed_checks(
+        &self,
+        instance: &str,
+        last: i64,
+        count: i64,
+    ) -> Result<(), sqlx::Error> {
+        let n = numbers(self.backend(), 0, count * 3 - 1);
+        sqlx::query(&format!(
+            "{n}INSERT INTO status_checks (component, instance_id, checked_at, healthy, \
+                 latency_us, error) \
+             SELECT {COMPONENT_OF_I}, '{instance}', {last} - (i / 3) * 30000, 1, 900, NULL FROM n"
+        ))
+        .execute(self.pool())
+        .await?;
+        Ok(())
     }
 
     /// Refreshes the planner's statistics (`ANALYZE`), as a deployed database's autovacuum (on

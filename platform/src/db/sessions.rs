@@ -293,7 +293,7 @@ mod tests {
 
     use super::MAX_SESSIONS_PER_USER;
 
-    use crate::db::{test_database_of as database, test_touch as touch};
+    use crate::db::testing::{test_database_of as database, test_touch as touch};
 
     async fn rows(db: &Database) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions")

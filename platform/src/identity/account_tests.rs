@@ -8,7 +8,7 @@ use tempfile::TempDir;
 
 use super::{is_session_id, AccountActions, ACCOUNT_ACTION_EVERY};
 use crate::{
-    db::{test_database_of, Database},
+    db::{testing::test_database_of, Database},
     error::AppError,
     identity::{
         sessions::{SessionStore, VerifiedSession},

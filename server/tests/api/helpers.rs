@@ -445,13 +445,14 @@ fn write_fake_build(dir: &std::path::Path) {
 
 /// Declares one test per backend, `mod name { on_sqlite, on_postgres }`, for a scenario whose outcome
 /// depends on the database: it reads or writes it, or takes it away. `on_both_backends!(scenario)`
-/// names the tests after the scenario function; `on_both_backends!(name, scenario)` names them apart,
-/// and a third argument changes the configuration first.
+/// names the tests after the scenario function; `on_both_backends!(name, scenario)` names them apart
+/// (the scenario a function or a closure taking the `TestApp`), and a third argument changes the
+/// configuration first.
 macro_rules! on_both_backends {
     ($scenario:ident) => {
         on_both_backends!($scenario, $scenario);
     };
-    ($name:ident, $scenario:path $(, $adjust:expr)?) => {
+    ($name:ident, $scenario:expr $(, $adjust:expr)?) => {
         backend_tests!($name, $scenario, [$($adjust)?], sqlite_test, postgres_test);
     };
 }
@@ -464,7 +465,7 @@ macro_rules! on_sqlite {
     ($scenario:ident) => {
         on_sqlite!($scenario, $scenario);
     };
-    ($name:ident, $scenario:path $(, $adjust:expr)?) => {
+    ($name:ident, $scenario:expr $(, $adjust:expr)?) => {
         backend_tests!($name, $scenario, [$($adjust)?], sqlite_test);
     };
 }
@@ -472,10 +473,10 @@ macro_rules! on_sqlite {
 /// The module of the two macros above, with one test per backend macro named (no adjustment: the
 /// configuration as `spawn_app_with` makes it).
 macro_rules! backend_tests {
-    ($name:ident, $scenario:path, [], $($backend:ident),+) => {
+    ($name:ident, $scenario:expr, [], $($backend:ident),+) => {
         backend_tests!($name, $scenario, [|_config| {}], $($backend),+);
     };
-    ($name:ident, $scenario:path, [$adjust:expr], $($backend:ident),+) => {
+    ($name:ident, $scenario:expr, [$adjust:expr], $($backend:ident),+) => {
         mod $name {
             use super::*;
 
@@ -487,14 +488,14 @@ macro_rules! backend_tests {
 /// The `on_postgres` test of `on_both_backends!`: run where PostgreSQL is configured (see
 /// `spawn_app_with`), its database dropped after.
 macro_rules! postgres_test {
-    ($scenario:path, $adjust:expr) => {
+    ($scenario:expr, $adjust:expr) => {
         #[tokio::test]
         async fn on_postgres() {
             if let Some(app) =
                 crate::helpers::spawn_app_with(crate::helpers::TestBackend::Postgres, $adjust).await
             {
                 let database_url = app.database_url.clone();
-                $scenario(app).await;
+                ($scenario)(app).await;
                 crate::helpers::drop_postgres_database(&database_url).await;
             }
         }
@@ -503,13 +504,13 @@ macro_rules! postgres_test {
 
 /// The `on_sqlite` test of the two macros above.
 macro_rules! sqlite_test {
-    ($scenario:path, $adjust:expr) => {
+    ($scenario:expr, $adjust:expr) => {
         #[tokio::test]
         async fn on_sqlite() {
             let app = crate::helpers::spawn_app_with(crate::helpers::TestBackend::Sqlite, $adjust)
                 .await
                 .expect("SQLite always runs");
-            $scenario(app).await;
+            ($scenario)(app).await;
         }
     };
 }

@@ -64,6 +64,14 @@ pub async fn json(response: reqwest::Response) -> (u16, Value) {
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// The `summary.updated_at` of a status page answer: what a later `?since=` names.
+pub fn page_updated_at(page: &Value) -> String {
+    page["summary"]["updated_at"]
+        .as_str()
+        .expect("updated_at")
+        .to_owned()
+}
+
 pub fn component<'a>(status: &'a Value, id: &str) -> &'a Value {
     member(status, "components", "id", id)
 }

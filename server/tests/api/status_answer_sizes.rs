@@ -8,7 +8,7 @@ use mg_status::store::current_notices::NEWEST_UPDATES;
 
 use crate::{
     helpers::TestApp,
-    status::{json, T0},
+    status::{json, page_updated_at, T0},
 };
 
 /// Notices seeded, open ones among them, updates each, characters an update.
@@ -27,39 +27,14 @@ fn text(seed: u64) -> String {
     mg_server::db::seed::text(seed, CHARS)
 }
 
-/// Writes the notices straight into the table (the updates' trigger keeps their rows), an hour
-/// apart, the newest `OPEN` still open.
+/// Writes the notices straight into the table, an hour apart, the newest `OPEN` still open.
 pub async fn seed(app: &TestApp) {
     let db = Database::connect(&app.database_url, Some(2))
         .await
         .expect("database");
-    for notice in 0..NOTICES {
-        let open = notice >= NOTICES - OPEN;
-        let start = T0 - (NOTICES - notice) * 3_600_000;
-        let rows: Vec<String> = (1..=UPDATES)
-            .map(|seq| {
-                let status = if seq == UPDATES && !open {
-                    "resolved"
-                } else {
-                    "investigating"
-                };
-                format!(
-                    "('n{notice}', {seq}, 'incident', 'Slow {notice}', 'minor', 'api', '{status}', \
-                     '{}', {}, 'ops')",
-                    text((notice * 100 + seq) as u64),
-                    start + seq * 60_000
-                )
-            })
-            .collect();
-        sqlx::query(&format!(
-            "INSERT INTO status_notice_updates (notice_id, seq, kind, title, impact, components, \
-             status, body, created_at, author) VALUES {}",
-            rows.join(", ")
-        ))
-        .execute(db.pool())
+    db.seed_notices(T0, NOTICES, OPEN, UPDATES, CHARS)
         .await
         .expect("seed notices");
-    }
     db.pool().close().await;
 }
 
@@ -78,10 +53,7 @@ async fn every_answer_is_bounded_at_the_operators_limits(app: TestApp) {
     seed(&app).await;
     app.status.check_now(T0).await;
     let (_, first) = json(app.get("/api/status/page").await).await;
-    let since = first["summary"]["updated_at"]
-        .as_str()
-        .expect("updated_at")
-        .to_owned();
+    let since = page_updated_at(&first);
     app.status.check_now(T0 + 30_000).await;
     let (_, status) = json(app.get("/api/status").await).await;
     let notices = status["notices"].as_array().expect("notices");

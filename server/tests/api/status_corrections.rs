@@ -10,7 +10,7 @@ use mg_server::time::now_ms;
 
 use crate::{
     helpers::TestApp,
-    status_operators::{get_json, incident_body, operator, token_with_roles},
+    status_operators::{get_as, get_json, incident_body, operator, token_with_roles},
     status_webhooks::{
         add_webhook, allow_private, call, db_round, declare, delivery_log, looks_at_the_queue,
         sends_what_is_due,
@@ -189,14 +189,7 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
     );
 
     // The log keeps who, when and the old text; the view lists the texts as posted.
-    let (status, log) = call(
-        &app,
-        "GET",
-        "/api/status/operator/log",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (status, log) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert_eq!(status, 200);
     let entries = log["entries"].as_array().expect("entries");
     let entry = |action: &str| {
@@ -220,14 +213,7 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
         entry("open incident")["operator"]
     );
     assert!(entry("edit incident update 1")["at"].is_string());
-    let (_, view) = call(
-        &app,
-        "GET",
-        "/api/status/operator",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, view) = get_as(&app, &ops, "/api/status/operator").await;
     let posted = view["posted"]
         .as_array()
         .expect("posted")
@@ -335,14 +321,7 @@ async fn a_component_status_without_an_incident_combines_with_the_measure(app: T
     );
     assert_eq!(app.count_rows("status_component_declarations").await, rows);
 
-    let (_, log) = call(
-        &app,
-        "GET",
-        "/api/status/operator/log",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, log) = get_as(&app, &ops, "/api/status/operator/log").await;
     let actions: Vec<&str> = log["entries"]
         .as_array()
         .expect("entries")
@@ -358,14 +337,7 @@ async fn a_component_status_without_an_incident_combines_with_the_measure(app: T
             "set component status (degraded_performance)"
         ]
     );
-    let (_, view) = call(
-        &app,
-        "GET",
-        "/api/status/operator",
-        Some(&ops),
-        &Value::Null,
-    )
-    .await;
+    let (_, view) = get_as(&app, &ops, "/api/status/operator").await;
     assert!(view["component_settings"]
         .as_array()
         .expect("settings")

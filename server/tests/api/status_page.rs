@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use crate::helpers::{header, TestApp};
-use crate::status::{json, T0};
+use crate::status::{json, page_updated_at, T0};
 
 fn series<'a>(page: &'a Value, id: &str, range: &str) -> &'a [Value] {
     page["history"]
@@ -37,10 +37,7 @@ async fn one_request_holds_the_page_and_revalidates(app: TestApp) {
     );
 
     // Nothing new: 304, with or without `since`.
-    let updated_at = page["summary"]["updated_at"]
-        .as_str()
-        .expect("updated_at")
-        .to_owned();
+    let updated_at = page_updated_at(&page);
     let since = format!("/api/status/page?since={updated_at}");
     for path in ["/api/status/page", since.as_str()] {
         let again = app
@@ -90,10 +87,7 @@ on_both_backends!(
 async fn no_body_goes_under_another_bodys_tag(app: TestApp) {
     app.status.check_now(T0).await;
     let (_, first) = json(app.get("/api/status/page").await).await;
-    let updated_at = first["summary"]["updated_at"]
-        .as_str()
-        .expect("updated_at")
-        .to_owned();
+    let updated_at = page_updated_at(&first);
     app.status.check_now(T0 + 60 * 60_000).await;
     let full = app
         .get_with("/api/status/page", &[("accept-encoding", "br")])

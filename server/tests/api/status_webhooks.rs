@@ -90,14 +90,7 @@ pub async fn add_webhook(app: &TestApp, url: &str, format: &str) -> (String, Str
 }
 
 pub async fn delivery_log(app: &TestApp) -> Vec<Value> {
-    let (status, log) = call(
-        app,
-        "GET",
-        "/api/status/webhooks/deliveries",
-        Some(&operator(app)),
-        &Value::Null,
-    )
-    .await;
+    let (status, log) = get_as(app, &operator(app), "/api/status/webhooks/deliveries").await;
     assert_eq!(status, 200, "{log}");
     log["deliveries"].as_array().expect("deliveries").clone()
 }

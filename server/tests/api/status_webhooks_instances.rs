@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use mg_server::{status::webhooks::LEASE_MS, time::now_ms};
 
@@ -15,7 +15,7 @@ use crate::{
         free_port, healthy_within_10_s, server_command, spawn_app_with, spawn_beside, TestApp,
         TestBackend,
     },
-    status_operators::{incident_body, open_incident, operator},
+    status_operators::{get_as, incident_body, open_incident, operator},
     status_outage::wait_for_db_health,
     status_webhooks::{
         add_webhook, allow_private, call, delivery_log, delivery_of, looks_at_the_queue,
@@ -110,14 +110,7 @@ async fn two_instances_deliver_each_update_and_a_database_outage_once() {
         .expect("down");
     assert_eq!(down.json()["component"]["id"], "db");
     // Both instances show the same webhooks and deliveries.
-    let (_, there) = call(
-        &second,
-        "GET",
-        "/api/status/webhooks",
-        Some(&operator(&second)),
-        &Value::Null,
-    )
-    .await;
+    let (_, there) = get_as(&second, &operator(&second), "/api/status/webhooks").await;
     assert_eq!(there["webhooks"].as_array().map(Vec::len), Some(1));
     assert_eq!(delivery_log(&second).await.len(), 4);
     crate::helpers::drop_postgres_database(&first.database_url).await;

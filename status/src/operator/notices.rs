@@ -32,22 +32,6 @@ struct Opening {
     components: String,
 }
 
-impl Opening {
-    /// `offered`: this deployment's components (`Operator::view_components`).
-    fn checked(
-        title: &str,
-        body: &str,
-        ids: &[String],
-        offered: &[(String, String)],
-    ) -> Result<Self, AppError> {
-        Ok(Self {
-            title: text(title, "The title", MAX_TITLE_CHARS, false)?,
-            markdown: text(body, "The text", MAX_BODY_CHARS, true)?,
-            components: components(ids, offered)?,
-        })
-    }
-}
-
 /// What an incident and a maintenance window open with differently.
 struct Specifics {
     kind: NoticeKind,
@@ -60,14 +44,18 @@ struct Specifics {
 }
 
 impl Operator<'_> {
+    /// What a new notice opens with, checked (the components against this deployment's).
+    fn opening(&self, title: &str, body: &str, ids: &[String]) -> Result<Opening, AppError> {
+        Ok(Opening {
+            title: text(title, "The title", MAX_TITLE_CHARS, false)?,
+            markdown: text(body, "The text", MAX_BODY_CHARS, true)?,
+            components: components(ids, &self.view_components())?,
+        })
+    }
+
     /// Opens an incident; the notice as the page shows it now.
     pub async fn open_incident(&self, body: OpenIncident) -> Result<Notice, AppError> {
-        let opening = Opening::checked(
-            &body.title,
-            &body.body,
-            &body.components,
-            &self.view_components(),
-        )?;
+        let opening = self.opening(&body.title, &body.body, &body.components)?;
         if body.impact == Impact::Maintenance {
             return Err(invalid(
                 "Choose the impact: none, minor, major or critical.",
@@ -109,12 +97,7 @@ impl Operator<'_> {
         body: ScheduleMaintenance,
     ) -> Result<Notice, AppError> {
         let now = now_ms();
-        let opening = Opening::checked(
-            &body.title,
-            &body.body,
-            &body.components,
-            &self.view_components(),
-        )?;
+        let opening = self.opening(&body.title, &body.body, &body.components)?;
         let time = |value: &str, name: &str| {
             parse_utc_ms(value).ok_or_else(|| {
                 invalid(&format!(

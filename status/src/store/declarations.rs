@@ -9,6 +9,7 @@ use mg_domain::component_status::ComponentStatus;
 use mg_platform::time::DAY_MS;
 
 use super::StatusStore;
+use mg_platform::db::OptionalRow;
 
 /// Settings replaced by a later one are kept this long, for the operator log.
 pub const DECLARATION_RETENTION_MS: i64 = 90 * DAY_MS;
@@ -87,11 +88,11 @@ impl StatusStore<'_> {
             .bind(status.map(ComponentStatus::as_str))
             .bind(at)
             .bind(author);
-        match self.commit_returning(statement).await {
-            Ok((seq,)) => Ok(Some(seq)),
-            Err(sqlx::Error::RowNotFound) => Ok(None),
-            Err(error) => Err(error),
-        }
+        Ok(self
+            .commit_returning(statement)
+            .await
+            .optional()?
+            .map(|(seq,)| seq))
     }
 
     /// The setting in force of every checked component that has one (cleared ones included).
@@ -127,7 +128,7 @@ impl StatusStore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::StatusQueries;
 

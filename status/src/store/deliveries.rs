@@ -12,6 +12,7 @@ use mg_domain::webhooks::DeliveryState;
 
 use super::{notices::UpdateRow, webhooks::ComponentEventRow, StatusStore};
 use crate::webhooks::limits::BACKOFF_SECS;
+use mg_platform::db::OptionalRow;
 
 use mg_platform::db::prune::PerEngine;
 pub use mg_platform::db::prune::PRUNE_BATCH;
@@ -308,11 +309,7 @@ impl StatusStore<'_> {
             .bind(error)
             .bind(next_at)
             .bind(now);
-        match self.commit_returning(statement).await {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::RowNotFound) => Ok(false),
-            Err(error) => Err(error),
-        }
+        Ok(self.commit_returning(statement).await.optional()?.is_some())
     }
 
     /// Ends the pending deliveries of webhooks deleted (they are never sent), at `now`.

@@ -17,6 +17,7 @@ use super::{
 };
 use crate::operator_limits::MAX_UPDATES;
 use mg_platform::db::prune::PRUNE_BATCH;
+use mg_platform::db::OptionalRow;
 
 /// Resolved incidents and windows over stay in the answers this long after their last update.
 pub const NOTICE_RETENTION_MS: i64 = 90 * DAY_MS;
@@ -230,14 +231,11 @@ impl StatusStore<'_> {
             .bind(&first.author)
             .bind(max_open)
             .bind(&first.component_status);
-        match self
+        Ok(self
             .commit_returning_capped("status_open_notices", statement)
             .await
-        {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::RowNotFound) => Ok(false),
-            Err(error) => Err(error),
-        }
+            .optional()?
+            .is_some())
     }
 
     /// Adds an update to the notice `id` of `kind`, copying its fields, in one statement; the
@@ -268,11 +266,11 @@ impl StatusStore<'_> {
             .bind(author)
             .bind(max_updates)
             .bind(component_status.map(ComponentStatus::as_str));
-        match self.commit_returning(statement).await {
-            Ok((seq,)) => Ok(Some(seq)),
-            Err(sqlx::Error::RowNotFound) => Ok(None),
-            Err(error) => Err(error),
-        }
+        Ok(self
+            .commit_returning(statement)
+            .await
+            .optional()?
+            .map(|(seq,)| seq))
     }
 
     /// The notice with this id and its updates (newest first), as corrected (`revisions`).
@@ -360,7 +358,7 @@ impl StatusStore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::StatusQueries;
 
@@ -394,25 +392,22 @@ mod tests {
     #[tokio::test]
     async fn updates_are_numbered_bounded_and_end_with_the_final_one() {
         let (_dir, db) = test_database().await;
-        db.status()
-            .insert_notice(&first("n1"), 30)
-            .await
-            .expect("stored");
-        let add = |status: &'static str, at: i64| {
-            let db = db.clone();
+        let store = db.status();
+        assert!(store.insert_notice(&first("n1"), 30).await.expect("stored"));
+        // Appends an update to notice `id` of `kind`, at most `max` updates a notice.
+        let append = |id: &'static str, kind: &'static str, status: &'static str, at, max| {
+            let update = update(id, kind, status, at);
             async move {
-                db.status()
-                    .append_notice_update(&update("n1", "incident", status, at), 3)
+                store
+                    .append_notice_update(&update, max)
                     .await
                     .expect("query")
             }
         };
+        let add = |status, at| append("n1", "incident", status, at, 3);
         assert_eq!(add("identified", 2_000).await, Some(2));
         assert_eq!(
-            db.status()
-                .append_notice_update(&update("n1", "maintenance", "completed", 2_500), 3)
-                .await
-                .expect("query"),
+            append("n1", "maintenance", "completed", 2_500, 3).await,
             None,
             "not a window"
         );
@@ -424,12 +419,7 @@ mod tests {
             "resolving is always allowed"
         );
         assert_eq!(add("monitoring", 4_000).await, None, "resolved is final");
-        let (notice, updates) = db
-            .status()
-            .find_notice("n1")
-            .await
-            .expect("read")
-            .expect("found");
+        let (notice, updates) = store.find_notice("n1").await.expect("read").expect("found");
         assert_eq!(notice.resolved_at, Some(3_000));
         assert_eq!(notice.status, NoticeStatus::Resolved);
         assert_eq!(
@@ -438,39 +428,21 @@ mod tests {
         );
         assert!(updates.iter().all(|u| u.title == "Slow"));
 
-        db.status()
-            .insert_notice(&first("n2"), 30)
-            .await
-            .expect("stored");
-        assert_eq!(
-            db.status()
-                .append_notice_update(&update("n2", "incident", "identified", 2_000), 2)
-                .await
-                .expect("query"),
-            Some(2)
-        );
-        assert_eq!(
-            db.status()
-                .append_notice_update(&update("n2", "incident", "monitoring", 3_000), 2)
-                .await
-                .expect("query"),
-            None,
-            "at most two updates"
-        );
-        assert_eq!(
-            db.status().count_open_notices(5_000).await.expect("count"),
-            1
-        );
-        assert_eq!(db.status().notices_since(0).await.expect("read").len(), 2);
-        assert_eq!(db.status().operator_log(10).await.expect("log").len(), 6);
+        assert!(store.insert_notice(&first("n2"), 30).await.expect("stored"));
+        let add = |status, at| append("n2", "incident", status, at, 2);
+        assert_eq!(add("identified", 2_000).await, Some(2));
+        assert_eq!(add("monitoring", 3_000).await, None, "at most two updates");
+        assert_eq!(store.count_open_notices(5_000).await.expect("count"), 1);
+        assert_eq!(store.notices_since(0).await.expect("read").len(), 2);
+        assert_eq!(store.operator_log(10).await.expect("log").len(), 6);
         let later = 3_000 + NOTICE_RETENTION_MS + 1;
         assert_eq!(
-            db.status().prune_notices(later).await.expect("prune"),
+            store.prune_notices(later).await.expect("prune"),
             4,
             "the resolved one goes"
         );
         assert_eq!(
-            db.status().notices_since(later).await.expect("read").len(),
+            store.notices_since(later).await.expect("read").len(),
             1,
             "the open one stays"
         );

@@ -186,7 +186,7 @@ impl StatusStore<'_> {
 mod tests {
     use super::*;
     use mg_domain::notices::NoticeStatus;
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::{notices::NewUpdate, StatusQueries};
 

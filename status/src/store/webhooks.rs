@@ -8,6 +8,7 @@ use mg_domain::webhooks::WebhookFormat;
 
 use super::StatusStore;
 use mg_platform::db::prune::PerEngine;
+use mg_platform::db::OptionalRow;
 
 /// A webhook as stored.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
@@ -134,14 +135,11 @@ impl StatusStore<'_> {
             .bind(webhook.created_at)
             .bind(&webhook.created_by)
             .bind(max_live);
-        match self
+        Ok(self
             .commit_returning_capped("status_webhooks", statement)
             .await
-        {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::RowNotFound) => Ok(false),
-            Err(error) => Err(error),
-        }
+            .optional()?
+            .is_some())
     }
 
     /// Marks the live webhook `id` deleted by `who` at `at`; `false` when there is no such live
@@ -152,11 +150,7 @@ impl StatusStore<'_> {
             .bind(id)
             .bind(at)
             .bind(who);
-        match self.commit_returning(statement).await {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::RowNotFound) => Ok(false),
-            Err(error) => Err(error),
-        }
+        Ok(self.commit_returning(statement).await.optional()?.is_some())
     }
 
     /// The live webhooks, oldest first.
@@ -198,11 +192,11 @@ impl StatusStore<'_> {
             .bind(event.at)
             .bind(event.held)
             .bind(event.created_at);
-        match self.commit_returning(statement).await {
-            Ok((seq,)) => Ok(Some(seq)),
-            Err(sqlx::Error::RowNotFound) => Ok(None),
-            Err(error) => Err(error),
-        }
+        Ok(self
+            .commit_returning(statement)
+            .await
+            .optional()?
+            .map(|(seq,)| seq))
     }
 
     /// Component state changes stored since `since`, oldest first.
@@ -235,7 +229,7 @@ impl StatusStore<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::StatusQueries;
 
@@ -290,6 +284,7 @@ mod tests {
     #[tokio::test]
     async fn at_most_the_bound_of_webhooks_live_and_a_deleted_one_stays_in_the_log() {
         let (_dir, db) = test_database().await;
+        let store = db.status();
         let hook = |id: &str| WebhookRow {
             id: id.into(),
             name: id.into(),
@@ -301,37 +296,19 @@ mod tests {
             deleted_at: None,
             deleted_by: None,
         };
-        assert!(db
-            .status()
-            .insert_webhook(&hook("a"), 2)
-            .await
-            .expect("insert"));
-        assert!(db
-            .status()
-            .insert_webhook(&hook("b"), 2)
-            .await
-            .expect("insert"));
-        assert!(!db
-            .status()
-            .insert_webhook(&hook("c"), 2)
-            .await
-            .expect("insert"));
-        assert!(db
-            .status()
+        assert!(store.insert_webhook(&hook("a"), 2).await.expect("insert"));
+        assert!(store.insert_webhook(&hook("b"), 2).await.expect("insert"));
+        assert!(!store.insert_webhook(&hook("c"), 2).await.expect("insert"));
+        assert!(store
             .delete_webhook("a", "ops", 2_000)
             .await
             .expect("delete"));
-        assert!(!db
-            .status()
+        assert!(!store
             .delete_webhook("a", "ops", 2_000)
             .await
             .expect("delete"));
-        assert!(db
-            .status()
-            .insert_webhook(&hook("c"), 2)
-            .await
-            .expect("insert"));
-        assert_eq!(db.status().count_live_webhooks().await.expect("count"), 2);
-        assert_eq!(db.status().webhook_changes(10).await.expect("log").len(), 3);
+        assert!(store.insert_webhook(&hook("c"), 2).await.expect("insert"));
+        assert_eq!(store.count_live_webhooks().await.expect("count"), 2);
+        assert_eq!(store.webhook_changes(10).await.expect("log").len(), 3);
     }
 }

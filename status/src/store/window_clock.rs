@@ -86,7 +86,7 @@ mod tests {
     }
 
     use mg_domain::notices::{Impact, NoticeKind, NoticeStatus};
-    use mg_platform::db::test_database;
+    use mg_platform::db::testing::test_database;
 
     use crate::store::{notices::UpdateRow, StatusQueries};
 

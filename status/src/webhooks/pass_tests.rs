@@ -2,7 +2,7 @@
 //! (an address nothing listens on): what is enqueued once, claimed, paused and pruned.
 
 use mg_domain::webhooks::WebhookFormat;
-use mg_platform::db::test_database;
+use mg_platform::db::testing::test_database;
 
 use super::*;
 use crate::store::{notices::UpdateRow, webhooks::WebhookRow};

@@ -3,6 +3,8 @@
 use super::*;
 use crate::helpers::{header, sha256_base64};
 
+/// Every page is the prerendered variant `expected` (`None`: the shell): most tests here are this
+/// under one configuration each.
 async fn expect_variant(app: TestApp, expected: Option<&str>) {
     for path in PAGES {
         let (status, variant) = variant_of(&app, path).await;
@@ -11,105 +13,79 @@ async fn expect_variant(app: TestApp, expected: Option<&str>) {
     }
 }
 
-async fn signin_variant(app: TestApp) {
-    expect_variant(app, Some("signin-apotheosis-110")).await;
-}
 on_sqlite!(
     a_sanctified_server_with_an_identity_project_serves_the_sign_in_variant,
-    signin_variant,
+    |app| expect_variant(app, Some("signin-apotheosis-110")),
     with_build(json!({}), |_| {})
 );
 
-async fn open_variant(app: TestApp) {
-    expect_variant(app, Some("open-apotheosis-100")).await;
-}
 on_sqlite!(
     an_open_server_serves_the_open_variant,
-    open_variant,
+    |app| expect_variant(app, Some("open-apotheosis-100")),
     with_build(json!({}), |config| config.sanctified = false)
 );
 
-async fn emulator_variant(app: TestApp) {
-    expect_variant(app, Some("emulator-apotheosis-110")).await;
-}
 on_sqlite!(
     a_public_emulator_serves_the_variant_with_its_marker,
-    emulator_variant,
+    |app| expect_variant(app, Some("emulator-apotheosis-110")),
     with_build(json!({}), |config| {
         emulator_on(config);
         config.identity_emulator_public = true;
     })
 );
 
-async fn loopback_emulator_variant(app: TestApp) {
-    expect_variant(app, Some("signin-apotheosis-110")).await;
-}
 on_sqlite!(
     a_loopback_emulator_serves_the_sign_in_variant,
-    loopback_emulator_variant,
+    |app| expect_variant(app, Some("signin-apotheosis-110")),
     with_build(json!({}), emulator_on)
 );
 
-async fn ethereal_variant(app: TestApp) {
-    expect_variant(app, Some("signin-ethereal-011")).await;
-}
 on_sqlite!(
     an_ethereal_type_in_any_case_serves_the_ethereal_variant,
-    ethereal_variant,
+    |app| expect_variant(app, Some("signin-ethereal-011")),
     with_build(json!({}), |config| config.deployment_type =
         Some("ETHEREAL".into()))
 );
+
 on_sqlite!(
     the_ethereal_flag_makes_any_type_ethereal,
-    ethereal_variant,
+    |app| expect_variant(app, Some("signin-ethereal-011")),
     with_build(json!({}), |config| {
         config.deployment_type = Some("telekinesis".into());
         config.deployment_flags = Some(r#"{"ethereal": true, "apotheosis": true}"#.into());
     })
 );
 
-async fn open_ethereal_variant(app: TestApp) {
-    expect_variant(app, Some("open-ethereal-001")).await;
-}
 on_sqlite!(
     the_sanctified_switch_overrides_the_sanctified_flag,
-    open_ethereal_variant,
+    |app| expect_variant(app, Some("open-ethereal-001")),
     with_build(json!({}), |config| {
         config.sanctified = false;
         config.deployment_flags = Some(r#"{"sanctified": true, "ethereal": true}"#.into());
     })
 );
 
-async fn metagenesis_variant(app: TestApp) {
-    expect_variant(app, Some("signin-metagenesis-010")).await;
-}
 on_sqlite!(
     type_and_flags_of_the_server_choose_the_variant,
-    metagenesis_variant,
+    |app| expect_variant(app, Some("signin-metagenesis-010")),
     with_build(json!({}), |config| {
         config.deployment_type = Some("Metagenesis".into());
         config.deployment_flags = Some(r#"{"apotheosis": false}"#.into());
     })
 );
 
-async fn telekinesis_variant(app: TestApp) {
-    expect_variant(app, Some("signin-telekinesis-110")).await;
-}
 on_sqlite!(
     the_builds_values_count_where_the_server_sets_none,
-    telekinesis_variant,
+    |app| expect_variant(app, Some("signin-telekinesis-110")),
     with_build(
         json!({"deploymentType": "telekinesis", "deploymentFlags": "{\"sanctified\": false}", "sanctified": false}),
         |_| {}
     )
 );
 
-async fn unreadable_build_flags(app: TestApp) {
-    expect_variant(app, Some("signin-ethereal-011")).await;
-}
 on_sqlite!(
     unreadable_build_flags_are_the_defaults_and_the_servers_values_win,
-    unreadable_build_flags,
+    |app| expect_variant(app, Some("signin-ethereal-011")),
     with_build(
         json!({"deploymentType": "metagenesis", "deploymentFlags": "{\"apotheosis\": fals"}),
         |config| config.deployment_type = Some("ethereal".into())
