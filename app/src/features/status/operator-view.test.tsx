@@ -117,7 +117,7 @@ describe("OperatorView", () => {
     const form = await openAction("Schedule maintenance");
     fireEvent.submit(form);
     const outcome = await screen.findByText(refusal);
-    expect(document.activeElement).toBe(outcome);
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
     expect(posted).not.toHaveBeenCalled();
     // Just after the action's disclosure, not inside it: Chromium's next Tab from inside an open
     // <details> goes back to its first field (the keyboard e2e spec shows the order).
@@ -139,7 +139,7 @@ describe("OperatorView", () => {
     });
     fireEvent.submit(form);
     const outcome = await screen.findByText("Incident opened: Database down.");
-    expect(document.activeElement).toBe(outcome);
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
     expect(posted).toHaveBeenCalled();
     expect(calls.find((c) => c.path === "/api/status/incidents")?.body).toMatchObject({
       title: "Database down",
