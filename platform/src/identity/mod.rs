@@ -118,13 +118,10 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let user = Self::verified(parts, state).await?;
+        let now = Option::<Arc<SessionVerifier>>::from_ref(state)
+            .map_or_else(now_ms, |verifier| verifier.clock().now_ms());
         let refused = Database::from_ref(state)
-            .token_refused(
-                user.binding(),
-                user.user_key(),
-                user.issued_at_ms(),
-                now_ms(),
-            )
+            .token_refused(user.binding(), user.user_key(), user.issued_at_ms(), now)
             .await?;
         if refused {
             return Err(AppError::SessionRevoked);

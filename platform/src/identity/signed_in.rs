@@ -14,7 +14,7 @@ use super::{
     device_label::device_label, is_sign_in_binding, sessions::SessionStore, sha256_hex,
     verify::SessionVerifier, AuthUser,
 };
-use crate::{db::Database, error::AppError};
+use crate::{db::Database, error::AppError, time::Clock};
 
 /// The header in which the app names its session: a random id it creates at sign-in and keeps
 /// beside the identity SDK's tokens until logout (docs/api.md "Sessions").
@@ -95,6 +95,9 @@ pub struct SignedIn {
     pub sessions: Arc<SessionStore>,
     pub user: AuthUser,
     headers: HeaderMap,
+    /// The server's clock (`Config::clock`, the verifier's): what the routes stamp their writes
+    /// with, so a test that moves it sees the writes and the tokens on one time.
+    clock: Clock,
 }
 
 impl<S> FromRequestParts<S> for SignedIn
@@ -108,11 +111,15 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let user = AuthUser::from_request_parts(parts, state).await?;
+        let clock = Option::<Arc<SessionVerifier>>::from_ref(state)
+            .map(|verifier| verifier.clock().clone())
+            .unwrap_or_default();
         Ok(Self {
             db: Database::from_ref(state),
             sessions: Arc::<SessionStore>::from_ref(state),
             user,
             headers: parts.headers.clone(),
+            clock,
         })
     }
 }
@@ -131,7 +138,13 @@ impl SignedIn {
             sessions,
             user,
             headers,
+            clock: Clock::default(),
         }
+    }
+
+    /// Now, in unix milliseconds, on the server's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// The request's session (`session_of`), revoked or not.

@@ -23,7 +23,7 @@ use crate::{
         signed_in::SignedIn,
     },
     state::AppState,
-    time::{now_ms, rfc3339},
+    time::rfc3339,
 };
 
 /// Routes merged under `/api/auth` beside `auth::router`.
@@ -115,7 +115,7 @@ async fn list_sessions(
     req: SignedIn,
     _: NoFields,
 ) -> Result<Response, AppError> {
-    let sessions = listed(actions.sessions(&req, now_ms()).await?);
+    let sessions = listed(actions.sessions(&req, req.now_ms()).await?);
     Ok(Json(SessionsAnswer {
         data: SessionList { sessions },
     })
@@ -159,7 +159,7 @@ async fn revoke_session(
     req: SignedIn,
     ApiJson(body): ApiJson<RevokeSessionBody>,
 ) -> Result<Response, AppError> {
-    Ok(revoked(actions.revoke(&req, &body.id, now_ms()).await?))
+    Ok(revoked(actions.revoke(&req, &body.id, req.now_ms()).await?))
 }
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
@@ -169,7 +169,7 @@ async fn revoke_other_sessions(
     req: SignedIn,
     _: NoFields,
 ) -> Result<Response, AppError> {
-    Ok(revoked(actions.revoke_others(&req, now_ms()).await?))
+    Ok(revoked(actions.revoke_others(&req, req.now_ms()).await?))
 }
 
 /// The file `POST /api/auth/export` answers: everything mg-web stores about the user
@@ -217,7 +217,7 @@ async fn export_data(
     req: SignedIn,
     _: NoFields,
 ) -> Result<Response, AppError> {
-    let now = now_ms();
+    let now = req.now_ms();
     let (row, sessions) = actions.export(&req, now).await?;
     let export = DataExport {
         format: EXPORT_FORMAT,
@@ -280,7 +280,7 @@ async fn delete_account(
             "Send {\"confirm\": true} to delete the account.".into(),
         ));
     }
-    let deleted = actions.delete(&req, now_ms()).await?;
+    let deleted = actions.delete(&req, req.now_ms()).await?;
     Ok(Json(DeleteAnswer {
         data: AccountDeleted { deleted },
     })

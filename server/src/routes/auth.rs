@@ -14,7 +14,7 @@ use crate::{
     extract::{ApiJson, NoFields},
     identity::signed_in::{recorded_key, SignedIn},
     state::AppState,
-    time::{now_ms, rfc3339},
+    time::rfc3339,
 };
 
 /// Routes nested under `/api/auth`.
@@ -61,7 +61,7 @@ async fn get_current_user(req: SignedIn, _: NoFields) -> Result<Response, AppErr
     let SignedIn {
         db, sessions, user, ..
     } = &req;
-    let now = now_ms();
+    let now = req.now_ms();
     let session = req.session(now)?;
     // Hot path: a known session of a known user is one read (after `AuthUser`'s revocation check).
     if sessions.is_recorded(&recorded_key(&session), now) {
@@ -80,7 +80,7 @@ async fn get_current_user(req: SignedIn, _: NoFields) -> Result<Response, AppErr
 /// refused from then on), so 'Active sessions' counts one fewer. `{"data": {"ended": <whether there was one>}}`.
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn end_session(req: SignedIn, _: NoFields) -> Result<Response, AppError> {
-    let ended = req.log_out(now_ms()).await?;
+    let ended = req.log_out(req.now_ms()).await?;
     Ok(Json(LogoutAnswer {
         data: SessionEnded { ended },
     })
@@ -94,7 +94,7 @@ async fn update_profile(
 ) -> Result<Response, AppError> {
     // Everything is checked before anything is written: bad input stores nothing.
     let change = parse_change(body)?;
-    let now = now_ms();
+    let now = req.now_ms();
     let session = req.live_session(now).await?;
     // One statement: create-or-update, returning the row and its session count.
     let user = &req.user;

@@ -1,7 +1,7 @@
 //! Signing out from the app through the local emulator: the refresh token of a signed-out sign-in
 //! stops working (so its browser gets no new token), on every instance; the caller's keeps working
 //! after "sign out all others"; after deletion none does, and none of the deleted account's ends
-//! anything through logout or logoutall either.
+//! anything through logout or logoutall either, whatever the server's clock reads.
 
 use mg_server::config::LOCAL_EMULATOR_PROJECT_ID;
 use serde_json::{json, Value};
@@ -211,5 +211,37 @@ async fn deleted_accounts_tokens_end_nothing(app: TestApp) {
 on_both_backends!(
     a_deleted_accounts_refresh_tokens_log_nothing_out_on_any_instance,
     deleted_accounts_tokens_end_nothing,
+    emulator_on
+);
+
+async fn deletion_on_a_clock_moved_ahead(app: TestApp) {
+    // The emulator issues on the server's clock, so the deletion must be stamped on that clock too:
+    // on the machine's, a sign-in issued after the clock moved would outlive it.
+    app.config
+        .clock
+        .advance(std::time::Duration::from_secs(300));
+    let used = signed_in(&app, 0).await;
+    // A second sign-in of the same person, never used here: no session row names it, so only the
+    // account's end (the user's not-before time) can refuse it.
+    let unused = sign_in(&app, "github", &[("account", "preset-0")]).await;
+    let unused = unused["sessionJwt"].as_str().expect("sessionJwt");
+    let confirm = json!({"confirm": true});
+    call_ok(
+        &app,
+        &used.session,
+        Some(&used.id),
+        "/api/auth/delete-account",
+        &confirm,
+    )
+    .await;
+    assert_eq!(
+        me(&app, unused, Some("browser-9-0123456789abcdef")).await,
+        401
+    );
+    assert_eq!(app.count_rows("users").await, 0, "not made again");
+}
+on_both_backends!(
+    a_deletion_ends_the_sign_ins_issued_on_a_clock_moved_ahead,
+    deletion_on_a_clock_moved_ahead,
     emulator_on
 );
