@@ -70,6 +70,18 @@ async fn own_id(app: &TestApp, who: &SignIn) -> String {
     mine["id"].as_str().expect("id").to_owned()
 }
 
+/// Deletes the account of the session `token` (sent under the session id `id`).
+async fn delete_account(app: &TestApp, token: &str, id: &str) {
+    call_ok(
+        app,
+        token,
+        Some(id),
+        "/api/auth/delete-account",
+        &json!({"confirm": true}),
+    )
+    .await;
+}
+
 async fn refused(app: &TestApp, address: &str, refresh: &str) {
     let answer = error_of(refresh_at(app, address, refresh).await, 401).await;
     assert_eq!(answer["errorCode"], "E061004");
@@ -127,15 +139,7 @@ async fn emulator_refresh_tokens_end(app: TestApp) {
     assert_eq!(me(&app, next, Some(&laptop.id)).await, 200);
 
     // Deletion ends the caller's sign-in too, and no old token brings the account back.
-    let confirm = json!({"confirm": true});
-    call_ok(
-        &app,
-        next,
-        Some(&laptop.id),
-        "/api/auth/delete-account",
-        &confirm,
-    )
-    .await;
+    delete_account(&app, next, &laptop.id).await;
     for address in [&app.address, &sibling] {
         refused(&app, address, &laptop.refresh).await;
     }
@@ -166,15 +170,7 @@ fn next_second(app: &TestApp) {
 async fn deleted_accounts_tokens_end_nothing(app: TestApp) {
     let sibling = spawn_sibling(&app, |_| {}).await;
     let old = signed_in(&app, 0).await;
-    let confirm = json!({"confirm": true});
-    call_ok(
-        &app,
-        &old.session,
-        Some(&old.id),
-        "/api/auth/delete-account",
-        &confirm,
-    )
-    .await;
+    delete_account(&app, &old.session, &old.id).await;
     // The same person signs in again (the same user at the provider): a new account, and its
     // sign-in is issued in a later second than the old account's end.
     next_second(&app);
@@ -225,15 +221,7 @@ async fn deletion_on_a_clock_moved_ahead(app: TestApp) {
     // account's end (the user's not-before time) can refuse it.
     let unused = sign_in(&app, "github", &[("account", "preset-0")]).await;
     let unused = unused["sessionJwt"].as_str().expect("sessionJwt");
-    let confirm = json!({"confirm": true});
-    call_ok(
-        &app,
-        &used.session,
-        Some(&used.id),
-        "/api/auth/delete-account",
-        &confirm,
-    )
-    .await;
+    delete_account(&app, &used.session, &used.id).await;
     assert_eq!(
         me(&app, unused, Some("browser-9-0123456789abcdef")).await,
         401
