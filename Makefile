@@ -72,10 +72,11 @@ $(NPM_TARBALL): $(WASM_RAW) $(NPM_SOURCES) | tools
 
 package: $(NPM_TARBALL) ## Build the npm package of core-wasm (pkg/ and the .tgz beside it)
 
-# The packaging fixtures (examples/): their tools from examples/package-lock.json (npm's cache makes a
-# reinstall quick), then the tarball itself, installed again whenever it is rebuilt.
+# The packaging fixtures (examples/): their tools from examples/package-lock.json (scripts/npm-ci.sh:
+# `npm ci`, or the copy of its folder kept on this machine for the same lockfile), then the tarball
+# itself, installed again whenever it is rebuilt.
 examples/node_modules/.installed: examples/package-lock.json examples/package.json
-	cd examples && npm ci --no-audit --no-fund --loglevel=error
+	scripts/npm-ci.sh examples --no-audit --no-fund --loglevel=error
 	touch $@
 
 examples/node_modules/mg-core/package.json: $(NPM_TARBALL) examples/node_modules/.installed
@@ -87,7 +88,7 @@ package-fixtures: examples/node_modules/mg-core/package.json
 # npm ci only when the lockfile changed since the last install.
 # The package is linked (a symlink to pkg/), so a rebuilt package needs no reinstall.
 app/node_modules/.installed: app/package-lock.json app/package.json | $(NPM_TARBALL)
-	cd app && npm ci --no-audit --no-fund
+	scripts/npm-ci.sh app --no-audit --no-fund
 	touch $@
 
 app/dist/index.html: $(APP_SOURCES) app/node_modules/.installed $(NPM_TARBALL)

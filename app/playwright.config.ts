@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumLaunchOptions } from "./common/chromium.mjs";
+import { testChromiumLaunchOptions } from "./common/chromium.mjs";
 
-// End-to-end tests run in Debian's Chromium, launched as every other headless browser of the project
+// End-to-end tests run in Debian's Chromium headless shell, launched as the package matrix's browser
 // is (common/chromium.mjs: Playwright cannot download its own browser here),
 // against the real server binary serving the built app on a fresh SQLite database.
 // Four servers run, one per setup the browser must see for itself (spec 2.1 and 2.2): the default
@@ -51,7 +51,7 @@ export default defineConfig({
   use: {
     baseURL: origin(port),
     browserName: "chromium",
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testChromiumLaunchOptions,
     // Recording a trace costs about a tenth of the suite's CPU; E2E_TRACE=1 keeps one per failed test.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // The decorative widgets animate at the display's frame rate in software WebGL here, which costs

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumLaunchOptions } from "../app/common/chromium.mjs";
+import { testChromiumLaunchOptions } from "../app/common/chromium.mjs";
 import { inputKey, rememberPassed, skipReason } from "./common/input-key.mjs";
 import { nextFixture } from "./common/next.mjs";
 import { startServer } from "./common/server.mjs";
@@ -128,7 +128,7 @@ async function open(engine) {
   browsers[engine] ??= (async () => {
     if (engine === "chromium") {
       const { chromium } = await import("playwright-core");
-      const browser = await chromium.launch(chromiumLaunchOptions);
+      const browser = await chromium.launch(testChromiumLaunchOptions);
       const wait = (tab, fn, timeout) => tab.waitForFunction(fn, undefined, { timeout });
       return { newPage: () => browser.newPage(), wait, close: () => browser.close() };
     }

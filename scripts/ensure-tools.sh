@@ -3,7 +3,8 @@
 #   scripts/ensure-tools.sh target  -> the wasm32 target: all the wasm crates' builds need
 #   scripts/ensure-tools.sh build   -> also wasm-bindgen-cli (Cargo.lock's version): all the package
 #                                      build (make package, make run) needs
-#   scripts/ensure-tools.sh browser -> also Debian's chromium and chromium-driver, nginx-light and
+#   scripts/ensure-tools.sh browser -> also Debian's chromium, chromium-headless-shell (the tests'
+#                                      browser, app/common/chromium.mjs) and chromium-driver, nginx-light and
 #                                      openssl (for the tests: the browser, and the proxy in front in
 #                                      server/tests/api/deploy.rs), and firefox-esr (the second engine
 #                                      of the package's browser fixtures, examples/run-matrix.mjs)
@@ -34,14 +35,15 @@ if [ "$have" != "$want" ]; then
 fi
 
 if [ "$what" = browser ]; then
-  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ] || [ ! -x /usr/bin/chromedriver ]; then
     if [ "$(id -u)" = 0 ]; then
-      say "installing Debian's chromium and chromium-driver"
+      say "installing Debian's chromium, chromium-headless-shell and chromium-driver"
       apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell chromium-driver >/dev/null
     else
-      echo "The browser tests need Chromium and ChromeDriver at /usr/bin/chromium and /usr/bin/chromedriver." >&2
-      echo "Install them with: sudo apt-get install -y chromium chromium-driver" >&2
+      echo "The browser tests need Chromium, its headless shell and ChromeDriver at /usr/bin/chromium," >&2
+      echo "/usr/bin/chromium-headless-shell and /usr/bin/chromedriver." >&2
+      echo "Install them with: sudo apt-get install -y chromium chromium-headless-shell chromium-driver" >&2
       exit 1
     fi
   fi
