@@ -48,6 +48,21 @@ describe("SanctifiedNav", () => {
     expect(screen.getByRole("button", { name: "Projects" })).toBeTruthy();
   });
 
+  it("opens the mobile menu's panel with its button, and a navigation folds it again", async () => {
+    const router = renderNav({ status: "anonymous" });
+    await act(async () => {});
+    const menu = screen.getByRole("button", { name: "Menu" });
+    const panel = screen.getByRole("navigation", { name: "Main" });
+    expect(menu.getAttribute("aria-controls")).toBe(panel.id);
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(menu);
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    expect(panel.classList.contains("sanctified-nav__panel--open")).toBe(true);
+    await act(() => router.navigate("/apotheosis"));
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(panel.classList.contains("sanctified-nav__panel--open")).toBe(false);
+  });
+
   it("opens the project menu from the keyboard and closes it with Escape", async () => {
     renderNav({ status: "anonymous" });
     await act(async () => {});

@@ -12,9 +12,10 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import type { IdentityProfile } from "../lib/identity";
 import { useSession } from "../lib/session/session-context";
+import { useRouteDisclosure } from "../lib/use-route-disclosure";
 import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
 import "./sanctified-nav.css";
@@ -130,13 +131,8 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
   const { LoginModal, SetupGuideModal } = dialogs;
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  const { open: mobileOpen, panelId, button: toggle } = useRouteDisclosure();
   const [dialog, setDialog] = useState<"login" | "guide" | null>(null);
-  const panelId = useId();
-
-  // A navigation closes the mobile menu.
-  useEffect(() => setMobileOpen(false), [location.pathname]);
 
   const logout = async () => {
     await session.logout();
@@ -153,13 +149,7 @@ export function SanctifiedNav({ dialogs }: { dialogs: AuthDialogs }) {
       <header className="sanctified-nav">
         <div className="sanctified-nav__bar">
           <Brand block="sanctified-nav" />
-          <button
-            type="button"
-            className="sanctified-nav__toggle"
-            aria-expanded={mobileOpen}
-            aria-controls={panelId}
-            onClick={() => setMobileOpen((was) => !was)}
-          >
+          <button type="button" className="sanctified-nav__toggle" {...toggle}>
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
           </button>

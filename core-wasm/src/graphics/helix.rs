@@ -1,6 +1,7 @@
 //! A double helix for the docs and Telekinesis pages: two spinning strands joined by rungs, with a
 //! light pulse running up them.
 
+use super::default_is_new;
 use super::lanes::{sin4, Points4, LANES};
 use super::orbit::{orbit_controls, wrap_angle, Orbit};
 use super::vertex::VERTEX_STRIDE;
@@ -50,11 +51,7 @@ pub struct DoubleHelixScene {
     rungs: Box<[u16]>,
 }
 
-impl Default for DoubleHelixScene {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+default_is_new!(DoubleHelixScene);
 
 impl DoubleHelixScene {
     /// Builds the helix, with its buffers already holding a drawable frame.

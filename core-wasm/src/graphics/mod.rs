@@ -25,6 +25,19 @@ pub mod rng;
 mod solids;
 mod vertex;
 
+/// `Default` as `new()`, for the scenes built without arguments (clippy's `new_without_default`):
+/// one `default_is_new!(Scene);` beside the scene's type.
+macro_rules! default_is_new {
+    ($scene:ty) => {
+        impl Default for $scene {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    };
+}
+use default_is_new;
+
 pub use helix::DoubleHelixScene;
 pub use hypercube::HypercubeScene;
 pub use icosahedron::IcosahedronScene;

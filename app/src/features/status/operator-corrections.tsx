@@ -5,7 +5,7 @@
 // the whole list: focus moves to it after every save or delete (the list is asked again and the
 // form or button that was used is gone), and to the text or the question when Edit or Delete opens.
 import type { OperatorView as OperatorInfo, PostedNotice, PostedUpdate } from "@common/http-types";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Outcome, usePost } from "./operator-outcome";
 
 type Run = ReturnType<typeof usePost>["run"];
@@ -132,30 +132,45 @@ function Posted({
       )}
       {mode === "shown" && (
         <div className="operator__row">
-          <button
-            type="button"
-            className="button"
-            ref={editButton}
-            aria-label={`Edit ${name}`}
-            onClick={() => setMode("editing")}
-          >
-            Edit
-          </button>
+          <Opener verb="Edit" name={name} button={editButton} onOpen={() => setMode("editing")} />
           {update.kept === null ? (
-            <button
-              type="button"
-              className="button"
-              ref={deleteButton}
-              aria-label={`Delete ${name}`}
-              onClick={() => setMode("deleting")}
-            >
-              Delete
-            </button>
+            <Opener
+              verb="Delete"
+              name={name}
+              button={deleteButton}
+              onOpen={() => setMode("deleting")}
+            />
           ) : (
             <span className="card__hint">{update.kept}</span>
           )}
         </div>
       )}
     </li>
+  );
+}
+
+/** Edit or Delete under a shown update: opens the form or the question, and `button` is where the
+ * focus goes back when that closes. */
+function Opener({
+  verb,
+  name,
+  button,
+  onOpen,
+}: {
+  verb: "Edit" | "Delete";
+  name: string;
+  button: RefObject<HTMLButtonElement | null>;
+  onOpen: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button"
+      ref={button}
+      aria-label={`${verb} ${name}`}
+      onClick={onOpen}
+    >
+      {verb}
+    </button>
   );
 }

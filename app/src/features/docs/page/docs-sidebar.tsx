@@ -1,7 +1,7 @@
 // The docs sidebar of spec 2.7 with the search button on top; below 48rem it folds behind a
 // "Docs menu" disclosure button so the page starts with its content.
-import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { useRouteDisclosure } from "@/lib/use-route-disclosure";
 import { DocsSearch } from "../search/docs-search";
 import { docsPath, sidebarSections } from "./docs-nav";
 import "./docs-sidebar.css";
@@ -57,23 +57,12 @@ function SidebarLinks({ activeSlug }: { activeSlug?: string }) {
 }
 
 export function DocsSidebar({ activeSlug }: { activeSlug?: string }) {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const listId = useId();
-
-  // Following a link closes the menu, so the page it opens is what the reader sees.
-  useEffect(() => setOpen(false), [pathname]);
+  const { open, panelId, button } = useRouteDisclosure();
 
   return (
     <div className="docs-side">
       <div className="docs-side__bar">
-        <button
-          type="button"
-          className="docs-menu-button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((current) => !current)}
-        >
+        <button type="button" className="docs-menu-button" {...button}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
@@ -81,7 +70,7 @@ export function DocsSidebar({ activeSlug }: { activeSlug?: string }) {
         </button>
         <DocsSearch />
       </div>
-      <nav id={listId} className="docs-sidebar" data-open={open} aria-label="Docs sections">
+      <nav id={panelId} className="docs-sidebar" data-open={open} aria-label="Docs sections">
         <SidebarLinks activeSlug={activeSlug} />
       </nav>
     </div>
