@@ -191,10 +191,7 @@ impl Seen {
 #[tokio::test]
 async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_timeout() {
     // Before: every byte reset the idle timer, so a PING every 30 s held a connection forever.
-    let app = sqlite_app(|config| {
-        config.network.idle_timeout = Duration::from_secs(1);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.idle_timeout = Duration::from_secs(1)).await;
     let mut client = H2::connect(&app).await;
     // Requests every 300 ms keep it open past the idle timeout.
     let busy = client
@@ -222,10 +219,7 @@ async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_ti
 
 #[tokio::test]
 async fn an_http2_connection_gets_goaway_at_its_maximum_age_however_busy() {
-    let app = sqlite_app(|config| {
-        config.network.max_connection_age = Duration::from_secs(2);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.max_connection_age = Duration::from_secs(2)).await;
     let opened = Instant::now();
     let mut client = H2::connect(&app).await;
     let seen = client
@@ -240,10 +234,7 @@ async fn an_http2_connection_gets_goaway_at_its_maximum_age_however_busy() {
 
 #[tokio::test]
 async fn a_busy_http1_connection_is_closed_at_its_maximum_age() {
-    let app = sqlite_app(|config| {
-        config.network.max_connection_age = Duration::from_secs(1);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.max_connection_age = Duration::from_secs(1)).await;
     let opened = Instant::now();
     let mut stream = TcpStream::connect(app.address.trim_start_matches("http://"))
         .await
