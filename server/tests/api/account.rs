@@ -51,13 +51,24 @@ impl<'a> Browser<'a> {
     }
 
     async fn post(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.send(path, "application/json", body.to_string()).await
+    }
+
+    /// `POST path` with `body` declared as `content_type`.
+    pub(crate) async fn send(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: String,
+    ) -> reqwest::Response {
         self.app
             .client
             .post(format!("{}{path}", self.app.address))
             .bearer_auth(&self.token)
             .header("x-session-id", self.session)
             .header("user-agent", self.agent)
-            .json(body)
+            .header("content-type", content_type)
+            .body(body)
             .send()
             .await
             .expect("request reaches the server")
@@ -89,6 +100,14 @@ impl<'a> Browser<'a> {
     pub(crate) async fn me(&self) -> Value {
         self.data("/api/auth/current-user", &json!({})).await
     }
+
+    /// Asserts this browser is signed out: its next request is a 401 `session_revoked`.
+    pub(crate) async fn assert_signed_out(&self) {
+        let code = self
+            .refused("/api/auth/current-user", &json!({}), 401)
+            .await;
+        assert_eq!(code, "session_revoked", "{}", self.session);
+    }
 }
 
 fn current(sessions: &[Value]) -> &Value {
@@ -104,7 +123,7 @@ fn other(sessions: &[Value]) -> &Value {
         .expect("another session")
 }
 
-async fn sessions_listed_and_signed_out(app: TestApp) {
+async fn sessions_are_listed_with_labels_and_signed_out_from_another_session(app: TestApp) {
     let laptop = Browser::new(&app, "ada", LAPTOP, FIREFOX);
     let phone = Browser::new(&app, "ada", PHONE, SAFARI);
     laptop.me().await;
@@ -169,24 +188,16 @@ async fn sessions_listed_and_signed_out(app: TestApp) {
         .await;
     assert_eq!(answer["revoked"], 2);
     for browser in [&again, &tablet] {
-        assert_eq!(
-            browser
-                .refused("/api/auth/current-user", &json!({}), 401)
-                .await,
-            "session_revoked"
-        );
+        browser.assert_signed_out().await;
     }
     let left = laptop.sessions().await;
     assert_eq!(left.len(), 1);
     assert_eq!(current(&left)["label"], "Firefox on Linux");
     assert_eq!(app.count_rows("revoked_tokens").await, 3, "one token each");
 }
-on_both_backends!(
-    sessions_are_listed_with_labels_and_signed_out_from_another_session,
-    sessions_listed_and_signed_out
-);
+on_both_backends!(sessions_are_listed_with_labels_and_signed_out_from_another_session);
 
-async fn revocation_holds_on_every_instance(app: TestApp) {
+async fn a_revoked_session_is_refused_by_every_instance(app: TestApp) {
     let second = spawn_beside(&app, |config| {
         config.identity_project_id = Some(app.identity.project_id.clone());
         config.identity_base_url = Some(app.identity.base_url.clone());
@@ -203,12 +214,7 @@ async fn revocation_holds_on_every_instance(app: TestApp) {
     laptop
         .data("/api/auth/sessions/revoke", &json!({ "id": id }))
         .await;
-    assert_eq!(
-        phone_there
-            .refused("/api/auth/current-user", &json!({}), 401)
-            .await,
-        "session_revoked"
-    );
+    phone_there.assert_signed_out().await;
     assert_eq!(
         phone
             .refused("/api/auth/update-profile", &json!({"name": "X"}), 401)
@@ -217,12 +223,9 @@ async fn revocation_holds_on_every_instance(app: TestApp) {
     );
     assert_eq!(laptop.on(&second).me().await["activeSessions"], 1);
 }
-on_both_backends!(
-    a_revoked_session_is_refused_by_every_instance,
-    revocation_holds_on_every_instance
-);
+on_both_backends!(a_revoked_session_is_refused_by_every_instance);
 
-async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
+async fn bad_input_and_another_users_session_id_are_clear_4xx_and_change_nothing(app: TestApp) {
     let ada = Browser::new(&app, "ada", LAPTOP, FIREFOX);
     let eve = Browser::new(&app, "eve", PHONE, SAFARI);
     ada.me().await;
@@ -276,12 +279,9 @@ async fn bad_input_and_other_users_sessions_change_nothing(app: TestApp) {
     assert_eq!(app.count_rows("revoked_tokens").await, 0);
     assert_eq!(app.count_rows("token_cutoffs").await, 0);
 }
-on_both_backends!(
-    bad_input_and_another_users_session_id_are_clear_4xx_and_change_nothing,
-    bad_input_and_other_users_sessions_change_nothing
-);
+on_both_backends!(bad_input_and_another_users_session_id_are_clear_4xx_and_change_nothing);
 
-async fn exported_then_deleted(app: TestApp) {
+async fn the_data_is_exported_then_the_account_deleted_leaving_no_row(app: TestApp) {
     let laptop = Browser::new(&app, "lin", LAPTOP, FIREFOX);
     let phone = Browser::new(&app, "lin", PHONE, SAFARI);
     laptop
@@ -323,12 +323,7 @@ async fn exported_then_deleted(app: TestApp) {
     assert_eq!(app.count_rows("sessions").await, 1, "the bystander's only");
     // Both browsers are signed out on their next request, the deleting one included.
     for browser in [&laptop, &phone] {
-        assert_eq!(
-            browser
-                .refused("/api/auth/current-user", &json!({}), 401)
-                .await,
-            "session_revoked"
-        );
+        browser.assert_signed_out().await;
     }
     assert_eq!(app.count_rows("users").await, 1, "no account came back");
     assert_eq!(
@@ -363,10 +358,7 @@ async fn exported_then_deleted(app: TestApp) {
         "the bystander is untouched"
     );
 }
-on_both_backends!(
-    the_data_is_exported_then_the_account_deleted_leaving_no_row,
-    exported_then_deleted
-);
+on_both_backends!(the_data_is_exported_then_the_account_deleted_leaving_no_row);
 
 /// In open mode there are no accounts to manage: the account routes are unknown paths.
 async fn open_mode_has_none_of_it(app: TestApp) {

@@ -5,6 +5,7 @@
 //! what the test says.
 
 use std::{
+    ops::Range,
     sync::Arc,
     time::{Duration, Instant},
 };
@@ -173,9 +174,16 @@ struct Seen {
 
 impl Seen {
     /// When the server sent GOAWAY (`when` it should have), which must be graceful (NO_ERROR).
-    fn graceful_goaway(&self, when: &str) -> Instant {
+    /// The time of the graceful GOAWAY (NO_ERROR) that came `when`, asserting it came `within`
+    /// this span of `since`.
+    fn graceful_goaway(&self, when: &str, since: Instant, within: Range<Duration>) -> Instant {
         let (goaway, code) = self.goaway.unwrap_or_else(|| panic!("GOAWAY {when}"));
         assert_eq!(code, 0, "a graceful GOAWAY (NO_ERROR)");
+        let after = goaway - since;
+        assert!(
+            within.contains(&after),
+            "GOAWAY {when}: {after:?}, not {within:?}"
+        );
         goaway
     }
 }
@@ -183,10 +191,7 @@ impl Seen {
 #[tokio::test]
 async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_timeout() {
     // Before: every byte reset the idle timer, so a PING every 30 s held a connection forever.
-    let app = sqlite_app(|config| {
-        config.network.idle_timeout = Duration::from_secs(1);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.idle_timeout = Duration::from_secs(1)).await;
     let mut client = H2::connect(&app).await;
     // Requests every 300 ms keep it open past the idle timeout.
     let busy = client
@@ -206,33 +211,22 @@ async fn an_http2_connection_that_only_pings_is_closed_gracefully_by_the_idle_ti
     let idle = client
         .drive(Duration::from_millis(300), Duration::from_secs(5), false)
         .await;
-    let goaway = idle.graceful_goaway("once only PINGs come");
-    let after = goaway - last_request;
-    assert!(
-        after >= Duration::from_millis(900) && after < Duration::from_secs(3),
-        "GOAWAY {after:?} after the last request"
-    );
+    let quiet = Duration::from_millis(900)..Duration::from_secs(3);
+    let goaway = idle.graceful_goaway("once only PINGs come", last_request, quiet);
     let closed = idle.closed.expect("closed after GOAWAY");
     assert!(closed - goaway < Duration::from_secs(2));
 }
 
 #[tokio::test]
 async fn an_http2_connection_gets_goaway_at_its_maximum_age_however_busy() {
-    let app = sqlite_app(|config| {
-        config.network.max_connection_age = Duration::from_secs(2);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.max_connection_age = Duration::from_secs(2)).await;
     let opened = Instant::now();
     let mut client = H2::connect(&app).await;
     let seen = client
         .drive(Duration::from_millis(300), Duration::from_secs(6), true)
         .await;
-    let goaway = seen.graceful_goaway("at the maximum age");
-    let age = goaway - opened;
-    assert!(
-        age >= Duration::from_millis(1900) && age < Duration::from_secs(4),
-        "GOAWAY at {age:?}"
-    );
+    let age = Duration::from_millis(1900)..Duration::from_secs(4);
+    seen.graceful_goaway("at the maximum age", opened, age);
     // Requests sent before the GOAWAY were answered, and then the connection closed.
     assert!(seen.answers >= 5, "{} answers", seen.answers);
     seen.closed.expect("closed after GOAWAY");
@@ -240,10 +234,7 @@ async fn an_http2_connection_gets_goaway_at_its_maximum_age_however_busy() {
 
 #[tokio::test]
 async fn a_busy_http1_connection_is_closed_at_its_maximum_age() {
-    let app = sqlite_app(|config| {
-        config.network.max_connection_age = Duration::from_secs(1);
-    })
-    .await;
+    let app = sqlite_app(|config| config.network.max_connection_age = Duration::from_secs(1)).await;
     let opened = Instant::now();
     let mut stream = TcpStream::connect(app.address.trim_start_matches("http://"))
         .await

@@ -99,14 +99,16 @@ impl Write for ErrorLog {
 }
 
 impl ErrorLog {
-    pub(crate) fn install(&self) -> tracing::subscriber::DefaultGuard {
-        let log = self.clone();
+    /// A log capturing from now until the guard is dropped.
+    pub(crate) fn installed() -> (Self, tracing::subscriber::DefaultGuard) {
+        let log = Self::default();
+        let writer = log.clone();
         let subscriber = tracing_subscriber::fmt()
             .with_max_level(tracing::Level::ERROR)
             .with_ansi(false)
-            .with_writer(move || log.clone())
+            .with_writer(move || writer.clone())
             .finish();
-        tracing::subscriber::set_default(subscriber)
+        (log, tracing::subscriber::set_default(subscriber))
     }
 
     pub(crate) fn lines(&self) -> usize {
@@ -196,8 +198,7 @@ where
     B: AsyncFnOnce(),
     R: AsyncFnOnce(),
 {
-    let log = ErrorLog::default();
-    let _guard = log.install();
+    let (log, _guard) = ErrorLog::installed();
     let people: Vec<Person> = futures_join(app, 8).await;
     let logout_key = |p: &Person| {
         format!(

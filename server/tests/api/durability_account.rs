@@ -58,8 +58,7 @@ where
     B: AsyncFnOnce(),
     R: AsyncFnOnce(),
 {
-    let log = ErrorLog::default();
-    let _guard = log.install();
+    let (log, _guard) = ErrorLog::installed();
     let mut people = Vec::new();
     for i in 0..9 {
         let person = Person {

@@ -3,7 +3,7 @@
 //! or a token holder only. Connections: `connections.rs`.
 
 use crate::{
-    emulator::{callback, emulator_on, with_refresh},
+    emulator::{authorize_with, callback, emulator_and, emulator_on, with_refresh},
     helpers::{spawn_app_with, TestApp, TestBackend},
 };
 use mg_server::{config::Config, forwarded::TrustedProxies};
@@ -78,28 +78,18 @@ async fn post_wisdom_as(app: &TestApp, headers: &[(&str, &str)]) -> reqwest::Res
 async fn forwarding_headers_from_a_peer_that_is_not_a_trusted_proxy_are_ignored() {
     // No TRUSTED_PROXIES (the default): the test client is just a client.
     // 12 per minute: a burst of 3 (authorize below takes one).
-    let app = sqlite_app(|config| {
-        config.rate_limit_per_minute = 12;
-        emulator_on(config);
-    })
-    .await;
+    let app = sqlite_app(emulator_and(|config| config.rate_limit_per_minute = 12)).await;
     // Claiming TLS does not turn on HSTS.
     let tls = [("x-forwarded-proto", "https"), ("forwarded", "proto=https")];
     let response = app.get_with("/health", &tls).await;
     assert!(!response.headers().contains_key("strict-transport-security"));
     // The host of the emulator's provider page link is not the client's to choose.
-    let response = app
-        .client
-        .post(format!("{}/v1/auth/oauth/authorize", app.address))
-        .query(&[("provider", "github"), ("redirectURL", &callback(&app))])
-        .bearer_auth(mg_server::config::LOCAL_EMULATOR_PROJECT_ID)
-        .header("host", "evil.example")
-        .header("x-forwarded-host", "evil.example")
-        .header("x-forwarded-proto", "https")
-        .json(&serde_json::json!({}))
-        .send()
-        .await
-        .expect("answer");
+    let forged = [
+        ("host", "evil.example"),
+        ("x-forwarded-host", "evil.example"),
+        ("x-forwarded-proto", "https"),
+    ];
+    let response = authorize_with(&app, "github", &callback(&app), &forged).await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.expect("JSON");
     let url = body["url"].as_str().expect("url");
@@ -165,21 +155,13 @@ async fn behind_a_trusted_proxy_the_forwarded_client_is_limited_and_its_tls_turn
     assert_eq!(post_wisdom_as(&app, &six_a).await.status(), 429);
 
     // The emulator's link uses the scheme and host the proxy forwarded, when it is an own origin.
-    let response = app
-        .client
-        .post(format!("{}/v1/auth/oauth/authorize", app.address))
-        .query(&[
-            ("provider", "github"),
-            ("redirectURL", "https://mg.example.com/auth/callback"),
-        ])
-        .bearer_auth(mg_server::config::LOCAL_EMULATOR_PROJECT_ID)
-        .header("x-forwarded-for", "203.0.113.50")
-        .header("x-forwarded-host", "mg.example.com")
-        .header("x-forwarded-proto", "https")
-        .json(&serde_json::json!({}))
-        .send()
-        .await
-        .expect("answer");
+    let forwarded = [
+        ("x-forwarded-for", "203.0.113.50"),
+        ("x-forwarded-host", "mg.example.com"),
+        ("x-forwarded-proto", "https"),
+    ];
+    let own_origin = "https://mg.example.com/auth/callback";
+    let response = authorize_with(&app, "github", own_origin, &forwarded).await;
     let body: Value = response.json().await.expect("JSON");
     assert!(
         body["url"]
@@ -239,11 +221,7 @@ async fn metrics_answer_loopback_peers_and_the_token_holder_only() {
 
 #[tokio::test]
 async fn refresh_and_try_refresh_are_rate_limited_like_the_other_sign_in_calls() {
-    let app = sqlite_app(|config| {
-        config.rate_limit_per_minute = 8;
-        emulator_on(config);
-    })
-    .await;
+    let app = sqlite_app(emulator_and(|config| config.rate_limit_per_minute = 8)).await;
     let mut statuses = Vec::new();
     for path in [
         "/v1/auth/refresh",

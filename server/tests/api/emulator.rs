@@ -14,6 +14,14 @@ pub fn emulator_on(config: &mut Config) {
     config.identity_project_id = None;
 }
 
+/// `emulator_on`, then `more`: the emulator's configuration with a change of the test's own.
+pub fn emulator_and(more: impl FnOnce(&mut Config)) -> impl FnOnce(&mut Config) {
+    move |config| {
+        emulator_on(config);
+        more(config);
+    }
+}
+
 /// A client that shows redirects instead of following them.
 pub fn browser() -> reqwest::Client {
     reqwest::Client::builder()
@@ -28,14 +36,25 @@ pub fn callback(app: &TestApp) -> String {
 
 /// `POST /v1/auth/oauth/authorize` as the SDK sends it.
 pub async fn authorize(app: &TestApp, provider: &str, redirect: &str) -> reqwest::Response {
-    browser()
+    authorize_with(app, provider, redirect, &[]).await
+}
+
+/// `authorize` with these request headers too (a proxy's forwarding headers, say).
+pub async fn authorize_with(
+    app: &TestApp,
+    provider: &str,
+    redirect: &str,
+    headers: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut request = browser()
         .post(format!("{}/v1/auth/oauth/authorize", app.address))
         .query(&[("provider", provider), ("redirectURL", redirect)])
         .bearer_auth(LOCAL_EMULATOR_PROJECT_ID)
-        .json(&json!({}))
-        .send()
-        .await
-        .expect("authorize answers")
+        .json(&json!({}));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await.expect("authorize answers")
 }
 
 /// Starts a sign-in that returns to `redirect` and gives the provider page URL.
@@ -187,7 +206,7 @@ on_both_backends!(
     emulator_on
 );
 
-async fn second_sign_in_is_the_same_user(app: TestApp) {
+async fn signing_in_again_returns_the_same_user_id_and_first_seen_false(app: TestApp) {
     let typed = [
         ("account", "custom"),
         ("email", "grace@example.com"),
@@ -205,13 +224,9 @@ async fn second_sign_in_is_the_same_user(app: TestApp) {
     assert_ne!(elsewhere["user"]["userId"], first["user"]["userId"]);
     assert_eq!(app.count_rows("emulator_users").await, 2);
 }
-on_both_backends!(
-    signing_in_again_returns_the_same_user_id_and_first_seen_false,
-    second_sign_in_is_the_same_user,
-    emulator_on
-);
+on_both_backends!(signing_in_again_returns_the_same_user_id_and_first_seen_false, with emulator_on);
 
-async fn codes_work_once(app: TestApp) {
+async fn a_code_is_exchanged_only_once(app: TestApp) {
     let code = code_for(&app, "google", &[("account", "preset-1")]).await;
     assert_eq!(exchange(&app, &code).await.status(), 200);
     let reused = error_of(exchange(&app, &code).await, 400).await;
@@ -223,11 +238,11 @@ async fn codes_work_once(app: TestApp) {
     let made_up = error_of(exchange(&app, "made-up").await, 400).await;
     assert_eq!(made_up["errorCode"], "E011003");
 }
-on_both_backends!(a_code_is_exchanged_only_once, codes_work_once, emulator_on);
+on_both_backends!(a_code_is_exchanged_only_once, with emulator_on);
 
 /// The app puts its sign-in state in the redirect URL's query (docs/identity.md, "The sign-in's
 /// state"): the browser must come back with that query as it was and the code or error added.
-async fn redirect_query_kept(app: TestApp) {
+async fn the_redirect_urls_own_query_comes_back_with_the_code_added(app: TestApp) {
     let redirect = format!("{}?state=Zm9vYmFyLWJhei1xdXV4LTE", callback(&app));
     let back = submit_page_to(&app, "google", &redirect, &[("account", "preset-0")]).await;
     let code = back
@@ -243,13 +258,9 @@ async fn redirect_query_kept(app: TestApp) {
     .await;
     assert_eq!(failed, format!("{redirect}&err=access_denied"));
 }
-on_both_backends!(
-    the_redirect_urls_own_query_comes_back_with_the_code_added,
-    redirect_query_kept,
-    emulator_on
-);
+on_both_backends!(the_redirect_urls_own_query_comes_back_with_the_code_added, with emulator_on);
 
-async fn codes_expire(app: TestApp) {
+async fn a_code_older_than_its_lifetime_is_refused(app: TestApp) {
     let code = code_for(&app, "google", &[("account", "preset-0")]).await;
     // The emulator's clock moved past the code's lifetime.
     app.config
@@ -258,11 +269,7 @@ async fn codes_expire(app: TestApp) {
     let expired = error_of(exchange(&app, &code).await, 400).await;
     assert_eq!(expired["errorCode"], "E011003");
 }
-on_both_backends!(
-    a_code_older_than_its_lifetime_is_refused,
-    codes_expire,
-    emulator_on
-);
+on_both_backends!(a_code_older_than_its_lifetime_is_refused, with emulator_on);
 
 async fn no_open_redirect(app: TestApp) {
     for target in [
@@ -315,15 +322,22 @@ on_both_backends!(
     emulator_on
 );
 
-async fn simulated_failures(app: TestApp) {
+/// The exchange of a code `provider` gave with the simulated `outcome`: a 400 with `error_code`;
+/// its body.
+async fn failed_exchange(app: &TestApp, provider: &str, outcome: &str, error_code: &str) -> Value {
     let code = code_for(
-        &app,
-        "linkedin",
-        &[("account", "preset-0"), ("outcome", "provider-not-enabled")],
+        app,
+        provider,
+        &[("account", "preset-0"), ("outcome", outcome)],
     )
     .await;
-    let body = error_of(exchange(&app, &code).await, 400).await;
-    assert_eq!(body["errorCode"], "E061301");
+    let body = error_of(exchange(app, &code).await, 400).await;
+    assert_eq!(body["errorCode"], error_code, "{provider} {outcome}");
+    body
+}
+
+async fn each_simulated_failure_answers_its_exact_error(app: TestApp) {
+    let body = failed_exchange(&app, "linkedin", "provider-not-enabled", "E061301").await;
     for field in ["errorDescription", "errorMessage"] {
         assert!(
             body[field]
@@ -333,14 +347,7 @@ async fn simulated_failures(app: TestApp) {
             "{body}"
         );
     }
-    let code = code_for(
-        &app,
-        "facebook",
-        &[("account", "preset-0"), ("outcome", "user-must-exist")],
-    )
-    .await;
-    let body = error_of(exchange(&app, &code).await, 400).await;
-    assert_eq!(body["errorCode"], "E062209");
+    let body = failed_exchange(&app, "facebook", "user-must-exist", "E062209").await;
     assert!(body["errorMessage"]
         .as_str()
         .expect("message")
@@ -358,13 +365,9 @@ async fn simulated_failures(app: TestApp) {
         "no one signed in"
     );
 }
-on_both_backends!(
-    each_simulated_failure_answers_its_exact_error,
-    simulated_failures,
-    emulator_on
-);
+on_both_backends!(each_simulated_failure_answers_its_exact_error, with emulator_on);
 
-async fn unknown_calls_are_json(app: TestApp) {
+async fn unknown_calls_answer_json_and_both_redirect_spellings_work(app: TestApp) {
     let response = app.post("/v1/auth/otp/signup/email").await;
     let body = error_of(response, 404).await;
     assert_eq!(body["errorCode"], "E000404");
@@ -387,11 +390,7 @@ async fn unknown_calls_are_json(app: TestApp) {
     assert_eq!(jwt["user"]["email"], "typed@example.com");
     assert_eq!(jwt["user"]["name"], "typed");
 }
-on_both_backends!(
-    unknown_calls_answer_json_and_both_redirect_spellings_work,
-    unknown_calls_are_json,
-    emulator_on
-);
+on_both_backends!(unknown_calls_answer_json_and_both_redirect_spellings_work, with emulator_on);
 
 /// Checks an emulator error: the status, JSON content type, the emulator's three fields.
 async fn emulator_refusal(response: reqwest::Response, status: u16) -> Value {

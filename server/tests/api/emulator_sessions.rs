@@ -1,13 +1,15 @@
 //! The emulator's session calls, keys across restarts, CORS, rate limits, and its absence when an
 //! external identity provider is configured.
 
-use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
+use mg_server::config::LOCAL_EMULATOR_PROJECT_ID;
 use serde_json::{json, Value};
 
-use crate::emulator::{authorize, callback, emulator_on, error_of, sign_in, with_refresh};
+use crate::emulator::{
+    authorize, callback, emulator_and, emulator_on, error_of, sign_in, with_refresh,
+};
 use crate::helpers::{assert_cors_allows, header, spawn_sibling, TestApp};
 
-async fn session_calls(app: TestApp) {
+async fn refresh_me_and_logout_work_with_the_project_and_refresh_token(app: TestApp) {
     let jwt = sign_in(&app, "github", &[("account", "preset-0")]).await;
     let refresh = jwt["refreshJwt"].as_str().expect("refreshJwt");
     let refreshed = with_refresh(&app, "/v1/auth/refresh", refresh).await;
@@ -57,11 +59,7 @@ async fn session_calls(app: TestApp) {
     )
     .await;
 }
-on_both_backends!(
-    refresh_me_and_logout_work_with_the_project_and_refresh_token,
-    session_calls,
-    emulator_on
-);
+on_both_backends!(refresh_me_and_logout_work_with_the_project_and_refresh_token, with emulator_on);
 
 async fn every_emulator_route_answers_404_when_an_external_provider_is_configured(app: TestApp) {
     for (method, path) in [
@@ -87,7 +85,7 @@ async fn every_emulator_route_answers_404_when_an_external_provider_is_configure
 }
 on_both_backends!(every_emulator_route_answers_404_when_an_external_provider_is_configured);
 
-async fn keys_survive_a_restart(app: TestApp) {
+async fn the_signing_key_survives_a_restart(app: TestApp) {
     let jwt = sign_in(&app, "google", &[("account", "preset-0")]).await;
     let session = jwt["sessionJwt"].as_str().expect("sessionJwt");
     let kid = jsonwebtoken::decode_header(session).expect("header").kid;
@@ -103,13 +101,9 @@ async fn keys_survive_a_restart(app: TestApp) {
     // A session from before the restart is accepted.
     crate::helpers::current_user_at(&app.client, &address, session).await;
 }
-on_both_backends!(
-    the_signing_key_survives_a_restart,
-    keys_survive_a_restart,
-    emulator_on
-);
+on_both_backends!(the_signing_key_survives_a_restart, with emulator_on);
 
-async fn cors_for_the_sdk(app: TestApp) {
+async fn the_sdk_may_call_the_emulator_from_configured_origins_only(app: TestApp) {
     let preflight = |origin, headers| app.preflight("/v1/auth/refresh", origin, headers);
     let allowed = preflight(
         "http://localhost:5173",
@@ -142,14 +136,10 @@ async fn cors_for_the_sdk(app: TestApp) {
 }
 on_both_backends!(
     the_sdk_may_call_the_emulator_from_configured_origins_only,
-    cors_for_the_sdk,
-    |config: &mut Config| {
-        emulator_on(config);
-        config.allowed_origins = vec!["http://localhost:5173".into()];
-    }
+    with emulator_and(|config| config.allowed_origins = vec!["http://localhost:5173".into()])
 );
 
-async fn sign_in_starts_are_rate_limited(app: TestApp) {
+async fn starting_sign_ins_shares_the_sign_in_rate_limit(app: TestApp) {
     let mut answers = Vec::new();
     for _ in 0..3 {
         answers.push(authorize(&app, "google", &callback(&app)).await);
@@ -172,11 +162,7 @@ async fn sign_in_starts_are_rate_limited(app: TestApp) {
 }
 on_both_backends!(
     starting_sign_ins_shares_the_sign_in_rate_limit,
-    sign_in_starts_are_rate_limited,
-    |config: &mut Config| {
-        emulator_on(config);
-        config.rate_limit_per_minute = 4;
-    }
+    with emulator_and(|config| config.rate_limit_per_minute = 4)
 );
 
 /// A client whose connections come from `ip` (any 127.0.0.0/8 address works on loopback).

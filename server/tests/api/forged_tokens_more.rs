@@ -17,7 +17,7 @@ use mg_server::{
 use serde_json::{json, Value};
 
 use crate::forged_tokens::{b64, refuse_token};
-use crate::helpers::TestApp;
+use crate::helpers::{serve, TestApp};
 use crate::identity_double::now_seconds;
 
 /// `n - s` for the signature of `token`: the same signature in its other (high-S) form.
@@ -126,12 +126,7 @@ async fn jwks_server(published: Arc<Mutex<Value>>) -> String {
             async move { Json(body) }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let address = format!("http://{}", listener.local_addr().expect("addr"));
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    address
+    serve(router).await
 }
 
 #[tokio::test]
@@ -167,7 +162,7 @@ fn audience(config: &mut Config) {
     config.identity_audience = Some("mg-web".into());
 }
 
-async fn wrong_audience(app: TestApp) {
+async fn with_identity_audience_set_a_token_for_another_audience_is_refused(app: TestApp) {
     for aud in [
         None,
         Some(json!("another-service")),
@@ -186,11 +181,7 @@ async fn wrong_audience(app: TestApp) {
         assert_eq!(answer.status(), 200);
     }
 }
-on_sqlite!(
-    with_identity_audience_set_a_token_for_another_audience_is_refused,
-    wrong_audience,
-    audience
-);
+on_sqlite!(with_identity_audience_set_a_token_for_another_audience_is_refused, with audience);
 
 async fn a_token_whose_expiry_is_years_ahead_is_refused_without_overflow(app: TestApp) {
     // Before: `exp = 2^64 - 1` was accepted, a token that never expires. (Earlier still, a debug

@@ -445,15 +445,13 @@ fn write_fake_build(dir: &std::path::Path) {
 
 /// Declares one test per backend, `mod name { on_sqlite, on_postgres }`, for a scenario whose outcome
 /// depends on the database: it reads or writes it, or takes it away. `on_both_backends!(scenario)`
-/// names the tests after the scenario function; `on_both_backends!(name, scenario)` names them apart
-/// (the scenario a function or a closure taking the `TestApp`), and a third argument changes the
-/// configuration first.
+/// names the tests after the scenario function, and `on_both_backends!(scenario, with adjust)` has
+/// `adjust` change the configuration first; `on_both_backends!(name, scenario)` names them apart
+/// (the scenario a function or a closure taking the `TestApp`, run under several names or
+/// configurations), and a third argument is the adjustment.
 macro_rules! on_both_backends {
-    ($scenario:ident) => {
-        on_both_backends!($scenario, $scenario);
-    };
-    ($name:ident, $scenario:expr $(, $adjust:expr)?) => {
-        backend_tests!($name, $scenario, [$($adjust)?], sqlite_test, postgres_test);
+    ($($test:tt)+) => {
+        backend_tests!([sqlite_test, postgres_test] $($test)+);
     };
 }
 
@@ -462,21 +460,24 @@ macro_rules! on_both_backends {
 /// backend cannot change its outcome, so a PostgreSQL run would only repeat it. Named and adjusted
 /// as `on_both_backends!`.
 macro_rules! on_sqlite {
-    ($scenario:ident) => {
-        on_sqlite!($scenario, $scenario);
-    };
-    ($name:ident, $scenario:expr $(, $adjust:expr)?) => {
-        backend_tests!($name, $scenario, [$($adjust)?], sqlite_test);
+    ($($test:tt)+) => {
+        backend_tests!([sqlite_test] $($test)+);
     };
 }
 
 /// The module of the two macros above, with one test per backend macro named (no adjustment: the
 /// configuration as `spawn_app_with` makes it).
 macro_rules! backend_tests {
-    ($name:ident, $scenario:expr, [], $($backend:ident),+) => {
-        backend_tests!($name, $scenario, [|_config| {}], $($backend),+);
+    ([$($backend:ident),+] $scenario:ident) => {
+        backend_tests!([$($backend),+] $scenario, $scenario);
     };
-    ($name:ident, $scenario:expr, [$adjust:expr], $($backend:ident),+) => {
+    ([$($backend:ident),+] $scenario:ident, with $adjust:expr) => {
+        backend_tests!([$($backend),+] $scenario, $scenario, $adjust);
+    };
+    ([$($backend:ident),+] $name:ident, $scenario:expr) => {
+        backend_tests!([$($backend),+] $name, $scenario, |_config| {});
+    };
+    ([$($backend:ident),+] $name:ident, $scenario:expr, $adjust:expr) => {
         mod $name {
             use super::*;
 

@@ -51,11 +51,7 @@ impl TestIdentity {
                 }
             }),
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind the JWKS server");
-        let base_url = format!("http://{}", listener.local_addr().expect("addr"));
-        tokio::spawn(async move { axum::serve(listener, router).await });
+        let base_url = crate::helpers::serve(router).await;
         Self {
             project_id: PROJECT_ID.to_owned(),
             base_url,

@@ -9,7 +9,7 @@ use std::path::Path;
 use mg_server::config::Config;
 use serde_json::json;
 
-use crate::emulator::{browser, emulator_on};
+use crate::emulator::{browser, emulator_and, emulator_on};
 use crate::helpers::{raw_exchange, TestApp, THEME_SCRIPT};
 
 /// The prerendered paths of the fixture build.

@@ -63,14 +63,17 @@ pub async fn call_ok(
 
 /// `GET path` with `token` and no session id.
 async fn get_as(app: &TestApp, token: &str, path: &str) -> u16 {
-    let response = app
-        .client
-        .get(format!("{}{path}", app.address))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("request reaches the server");
+    let bearer = format!("Bearer {token}");
+    let response = app.get_with(path, &[("authorization", &bearer)]).await;
     response.status().as_u16()
+}
+
+/// `token`, sent with `X-Session-Id: session` (`None`: without one), is signed out: the current
+/// user is a 401 `session_revoked`.
+pub async fn assert_revoked(app: &TestApp, token: &str, session: Option<&str>) {
+    let (status, body) = call(app, token, session, "/api/auth/current-user", &json!({})).await;
+    assert_eq!(status, 401, "{session:?}: {body}");
+    assert_eq!(body["code"], "session_revoked", "{session:?}");
 }
 
 pub async fn me(app: &TestApp, token: &str, session: Option<&str>) -> u16 {
@@ -163,7 +166,7 @@ pub async fn second_instance(app: &TestApp) -> TestApp {
     .await
 }
 
-async fn a_signed_out_session_stays_out(app: TestApp) {
+async fn a_signed_out_sessions_tokens_are_refused_however_sent_and_wherever(app: TestApp) {
     let second = second_instance(&app).await;
     let now = now_seconds();
     let laptop = token(&app, "ada", Some("sign-in-laptop"), now, &[]);
@@ -180,10 +183,7 @@ async fn a_signed_out_session_stays_out(app: TestApp) {
         Some("phone-new-id-0000000001"),
         None,
     ] {
-        let (status, body) =
-            call(&app, &phone, session, "/api/auth/current-user", &json!({})).await;
-        assert_eq!(status, 401, "{session:?}: {body}");
-        assert_eq!(body["code"], "session_revoked");
+        assert_revoked(&app, &phone, session).await;
     }
     assert_eq!(
         me(&second, &phone, Some("phone-new-id-0000000002")).await,
@@ -210,13 +210,10 @@ async fn a_signed_out_session_stays_out(app: TestApp) {
     // The laptop goes on, and the phone is not listed again.
     laptop_goes_on(&app, &laptop).await;
 }
-on_both_backends!(
-    a_signed_out_sessions_tokens_are_refused_however_sent_and_wherever,
-    a_signed_out_session_stays_out
-);
+on_both_backends!(a_signed_out_sessions_tokens_are_refused_however_sent_and_wherever);
 
 /// A provider whose tokens name no sign-in: the signed-out session's own token is what is refused.
-async fn a_token_naming_no_sign_in(app: TestApp) {
+async fn a_signed_out_token_that_names_no_sign_in_is_refused_too(app: TestApp) {
     let now = now_seconds();
     let laptop = token(&app, "bob", None, now, &[]);
     let phone = token(&app, "bob", None, now, &[OPERATOR_ROLE]);
@@ -231,15 +228,12 @@ async fn a_token_naming_no_sign_in(app: TestApp) {
     assert_eq!(status, 401);
     laptop_goes_on(&app, &laptop).await;
 }
-on_both_backends!(
-    a_signed_out_token_that_names_no_sign_in_is_refused_too,
-    a_token_naming_no_sign_in
-);
+on_both_backends!(a_signed_out_token_that_names_no_sign_in_is_refused_too);
 
 /// The caller's own sign-in, recorded under another session id (its token sent with an id it used
 /// before): listed as this device under both, and signing out either is "log out instead", with
 /// nothing signed out.
-async fn the_callers_own_sign_in_under_another_id(app: TestApp) {
+async fn signing_out_the_callers_own_sign_in_under_another_id_is_refused(app: TestApp) {
     let laptop = token(&app, "fay", Some("sign-in-laptop"), now_seconds(), &[]);
     assert_eq!(
         me(&app, &laptop, Some("laptop-old-id-000000001")).await,
@@ -269,12 +263,9 @@ async fn the_callers_own_sign_in_under_another_id(app: TestApp) {
     assert_eq!(me(&app, &laptop, None).await, 200);
     assert_eq!(app.count_rows("revoked_tokens").await, 0);
 }
-on_both_backends!(
-    signing_out_the_callers_own_sign_in_under_another_id_is_refused,
-    the_callers_own_sign_in_under_another_id
-);
+on_both_backends!(signing_out_the_callers_own_sign_in_under_another_id_is_refused);
 
-async fn all_others_signed_out(app: TestApp) {
+async fn signing_out_all_others_refuses_every_earlier_token_but_the_callers(app: TestApp) {
     let second = second_instance(&app).await;
     let now = now_seconds();
     let laptop = token(&app, "cy", Some("sign-in-laptop"), now, &[]);
@@ -317,12 +308,9 @@ async fn all_others_signed_out(app: TestApp) {
     assert_eq!(me(&second, &laptop_refreshed, Some(LAPTOP)).await, 200);
     laptop_goes_on(&app, &laptop).await;
 }
-on_both_backends!(
-    signing_out_all_others_refuses_every_earlier_token_but_the_callers,
-    all_others_signed_out
-);
+on_both_backends!(signing_out_all_others_refuses_every_earlier_token_but_the_callers);
 
-async fn deleted_stays_deleted(app: TestApp) {
+async fn a_deleted_account_is_not_brought_back_by_an_old_token(app: TestApp) {
     let second = second_instance(&app).await;
     let now = now_seconds();
     let laptop = token(&app, "dee", Some("sign-in-laptop"), now, &[OPERATOR_ROLE]);
@@ -382,15 +370,12 @@ async fn deleted_stays_deleted(app: TestApp) {
     assert_eq!(body["data"]["updated_at"], Value::Null);
     assert_eq!(app.count_rows("users WHERE identity_id = 'dee'").await, 1);
 }
-on_both_backends!(
-    a_deleted_account_is_not_brought_back_by_an_old_token,
-    deleted_stays_deleted
-);
+on_both_backends!(a_deleted_account_is_not_brought_back_by_an_old_token);
 
 /// However many sessions a user signs out, what is remembered of them stays bounded, and none of
 /// them comes back. (Beyond the bound the oldest are folded into the user's not-before time, which
 /// also signs out sessions signed in before the fold: here, each round's, all signed out anyway.)
-async fn revocations_are_bounded(app: TestApp) {
+async fn what_is_remembered_of_signed_out_sessions_is_bounded_per_user(app: TestApp) {
     let now = now_seconds();
     let laptop = token(&app, "eve", Some("sign-in-laptop"), now, &[]);
     assert_eq!(me(&app, &laptop, Some(LAPTOP)).await, 200);
@@ -421,7 +406,4 @@ async fn revocations_are_bounded(app: TestApp) {
     }
     laptop_goes_on(&app, &laptop).await;
 }
-on_both_backends!(
-    what_is_remembered_of_signed_out_sessions_is_bounded_per_user,
-    revocations_are_bounded
-);
+on_both_backends!(what_is_remembered_of_signed_out_sessions_is_bounded_per_user);

@@ -3,10 +3,10 @@
 use mg_server::config::{Config, LOCAL_EMULATOR_PROJECT_ID};
 use serde_json::{json, Value};
 
-use crate::emulator::emulator_on;
+use crate::emulator::{emulator_and, emulator_on};
 use crate::helpers::TestApp;
 
-async fn runtime_config_is_injected(app: TestApp) {
+async fn the_runtime_config_is_injected_into_index_html_and_escaped(app: TestApp) {
     for path in ["/", "/index.html", "/home"] {
         let html = app.get_text(path).await;
         let start = html
@@ -33,14 +33,12 @@ async fn runtime_config_is_injected(app: TestApp) {
 }
 on_sqlite!(
     the_runtime_config_is_injected_into_index_html_and_escaped,
-    runtime_config_is_injected,
-    |config: &mut Config| {
-        emulator_on(config);
+    with emulator_and(|config| {
         config.sanctified = false;
         config.deployment_id = Some("</script><script>alert(1)</script>".into());
         config.deployment_flags = Some(r#"{"ethereal":true}"#.into());
         config.deployment_type = Some("preview".into());
-    }
+    })
 );
 
 async fn an_external_identity_provider_is_handed_to_the_app(app: TestApp) {
@@ -51,28 +49,20 @@ async fn an_external_identity_provider_is_handed_to_the_app(app: TestApp) {
 }
 on_sqlite!(an_external_identity_provider_is_handed_to_the_app);
 
-async fn emulator_marker(app: TestApp) {
+async fn an_emulator_run_on_purpose_tells_the_app_to_show_its_marker(app: TestApp) {
     let html = app.get_text("/").await;
     assert!(html.contains(r#""identityEmulator":true"#), "{html}");
 }
 on_sqlite!(
     an_emulator_run_on_purpose_tells_the_app_to_show_its_marker,
-    emulator_marker,
-    |config: &mut Config| {
-        emulator_on(config);
-        config.identity_emulator_public = true;
-    }
+    with emulator_and(|config| config.identity_emulator_public = true)
 );
 
-async fn no_marker_by_default(app: TestApp) {
+async fn a_loopback_emulator_shows_no_marker(app: TestApp) {
     let html = app.get_text("/").await;
     assert!(!html.contains("identityEmulator"), "{html}");
 }
-on_sqlite!(
-    a_loopback_emulator_shows_no_marker,
-    no_marker_by_default,
-    emulator_on
-);
+on_sqlite!(a_loopback_emulator_shows_no_marker, with emulator_on);
 
 #[tokio::test]
 async fn the_server_refuses_to_start_the_emulator_on_a_public_address() {

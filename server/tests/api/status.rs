@@ -10,7 +10,7 @@ use axum::{extract::State, http::StatusCode, routing::get, Router};
 use mg_server::status::StatusConfig;
 use serde_json::Value;
 
-use crate::helpers::{header, spawn_app_with, TestApp, TestBackend};
+use crate::helpers::{header, serve, spawn_app_with, TestApp, TestBackend};
 
 /// 2026-11-20T12:00:00Z: rounds in these tests happen at fixed times after it.
 pub const T0: i64 = 1_795_176_000_000;
@@ -33,11 +33,7 @@ impl QueueDouble {
                 }),
             )
             .with_state(status.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind queue double");
-        let url = format!("http://{}/health", listener.local_addr().expect("addr"));
-        tokio::spawn(async move { axum::serve(listener, app).await });
+        let url = format!("{}/health", serve(app).await);
         Self { url, status }
     }
 
@@ -86,7 +82,7 @@ pub fn member<'a>(value: &'a Value, list: &str, key: &str, wanted: &str) -> &'a 
         .unwrap_or_else(|| panic!("{list} with {key} {wanted} in {value}"))
 }
 
-async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
+async fn status_shows_each_component_with_uptime_latency_and_viewpoint(app: TestApp) {
     // Before any round the components are known but not yet checked.
     let (code, before) = json(app.get("/api/status").await).await;
     assert_eq!(code, 200);
@@ -127,12 +123,9 @@ async fn status_shows_components_uptime_and_viewpoints(app: TestApp) {
     assert_eq!(status["open_incidents"], Value::Array(vec![]));
     assert_eq!(app.count_rows("status_checks").await, 6);
 }
-on_both_backends!(
-    status_shows_each_component_with_uptime_latency_and_viewpoint,
-    status_shows_components_uptime_and_viewpoints
-);
+on_both_backends!(status_shows_each_component_with_uptime_latency_and_viewpoint);
 
-async fn unchanged_polls_get_304(app: TestApp) {
+async fn unchanged_polls_get_304_and_a_new_round_a_new_etag(app: TestApp) {
     app.status.check_now(T0).await;
     for path in [
         "/api/status",
@@ -177,12 +170,9 @@ async fn unchanged_polls_get_304(app: TestApp) {
     assert_eq!(after.status(), 200);
     assert_ne!(after.headers()["etag"], etag);
 }
-on_both_backends!(
-    unchanged_polls_get_304_and_a_new_round_a_new_etag,
-    unchanged_polls_get_304
-);
+on_both_backends!(unchanged_polls_get_304_and_a_new_round_a_new_etag);
 
-async fn history_series_and_bad_queries(app: TestApp) {
+async fn history_gives_chart_series_and_refuses_bad_queries_with_400_json(app: TestApp) {
     for i in 0..4 {
         app.status.check_now(T0 + i * INTERVAL).await;
     }
@@ -236,12 +226,9 @@ async fn history_series_and_bad_queries(app: TestApp) {
         assert!(!message.contains('<'), "input is not echoed: {message}");
     }
 }
-on_both_backends!(
-    history_gives_chart_series_and_refuses_bad_queries_with_400_json,
-    history_series_and_bad_queries
-);
+on_both_backends!(history_gives_chart_series_and_refuses_bad_queries_with_400_json);
 
-async fn statuspage_shapes(app: TestApp) {
+async fn statuspage_endpoints_answer_in_atlassian_statuspages_shape(app: TestApp) {
     app.status.check_now(T0).await;
     let (code, summary) = json(app.get("/api/v2/summary.json").await).await;
     assert_eq!(code, 200);
@@ -263,10 +250,7 @@ async fn statuspage_shapes(app: TestApp) {
     assert_eq!(status["page"], summary["page"]);
     assert!(status.get("components").is_none());
 }
-on_both_backends!(
-    statuspage_endpoints_answer_in_atlassian_statuspages_shape,
-    statuspage_shapes
-);
+on_both_backends!(statuspage_endpoints_answer_in_atlassian_statuspages_shape);
 
 async fn badges(app: TestApp) {
     app.status.check_now(T0).await;
@@ -413,7 +397,7 @@ async fn two_failed_queue_checks_open_an_incident_and_a_healthy_one_closes_it_on
     queue_incident(crate::helpers::TestBackend::Postgres).await;
 }
 
-async fn status_routes_are_server_routes(app: TestApp) {
+async fn status_routes_are_server_routes_with_bounded_metric_labels(app: TestApp) {
     app.status.check_now(T0).await;
     for path in [
         "/api/status",
@@ -433,10 +417,7 @@ async fn status_routes_are_server_routes(app: TestApp) {
     let response = app.post("/api/status").await;
     assert_eq!(response.status(), 405);
 }
-on_both_backends!(
-    status_routes_are_server_routes_with_bounded_metric_labels,
-    status_routes_are_server_routes
-);
+on_both_backends!(status_routes_are_server_routes_with_bounded_metric_labels);
 
 async fn the_server_checks_on_its_own(app: TestApp) {
     // With the schedule on, the first round runs at start, without anyone asking.
@@ -457,7 +438,7 @@ on_both_backends!(
     |config: &mut mg_server::config::Config| config.status.scheduler = true
 );
 
-async fn history_is_sent_gzipped(app: TestApp) {
+async fn the_history_is_sent_gzipped_to_a_client_that_accepts_it(app: TestApp) {
     for i in 0..4 {
         app.status.check_now(T0 + i * INTERVAL).await;
     }
@@ -510,7 +491,4 @@ async fn history_is_sent_gzipped(app: TestApp) {
     let identity = app.get_with(path, &[("accept-encoding", "identity")]).await;
     assert!(identity.headers().get("content-encoding").is_none());
 }
-on_both_backends!(
-    the_history_is_sent_gzipped_to_a_client_that_accepts_it,
-    history_is_sent_gzipped
-);
+on_both_backends!(the_history_is_sent_gzipped_to_a_client_that_accepts_it);

@@ -128,11 +128,7 @@ async fn a_declared_major_outage_shows_everywhere_until_resolved(app: TestApp) {
     );
     assert!(badge(&app).await.contains("Database: up"));
 }
-on_both_backends!(
-    a_declared_major_outage_shows_everywhere_until_resolved,
-    a_declared_major_outage_shows_everywhere_until_resolved,
-    allow_private
-);
+on_both_backends!(a_declared_major_outage_shows_everywhere_until_resolved, with allow_private);
 
 async fn bad_declarations_are_refused_and_change_nothing(app: TestApp) {
     let ops = operator(&app);
@@ -214,11 +210,7 @@ async fn every_link_that_leaves_the_site_is_absolute(app: TestApp) {
     assert!(found.contains(&format!("{ORIGIN}/apotheosis")));
     assert!(found.contains(&format!("{ORIGIN}/status/feed.atom")));
 }
-on_sqlite!(
-    every_link_that_leaves_the_site_is_absolute,
-    every_link_that_leaves_the_site_is_absolute,
-    public_origin
-);
+on_sqlite!(every_link_that_leaves_the_site_is_absolute, with public_origin);
 
 /// The database's status in `/api/status` and the window's status in its notice.
 async fn db_and_window(app: &TestApp) -> (String, String) {
@@ -300,11 +292,7 @@ async fn a_window_starts_and_ends_by_the_clock(app: TestApp) {
     let (_, log) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert_eq!(log["entries"][0]["operator"], "clock", "{log}");
 }
-on_both_backends!(
-    a_window_starts_and_ends_by_the_clock,
-    a_window_starts_and_ends_by_the_clock,
-    allow_private
-);
+on_both_backends!(a_window_starts_and_ends_by_the_clock, with allow_private);
 
 fn with_queue(config: &mut Config) {
     // A queue that refuses connections: checked, and found down.
@@ -372,8 +360,4 @@ async fn with_a_queue_url_the_queue_is_measured_and_offered(app: TestApp) {
     let (status, answer) = incident_on_the_queue(&app).await;
     assert_eq!(status, 201, "{answer}");
 }
-on_sqlite!(
-    with_a_queue_url_the_queue_is_measured_and_offered,
-    with_a_queue_url_the_queue_is_measured_and_offered,
-    with_queue
-);
+on_sqlite!(with_a_queue_url_the_queue_is_measured_and_offered, with with_queue);

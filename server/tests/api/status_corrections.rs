@@ -231,11 +231,7 @@ async fn operators_edit_and_delete_their_updates(app: TestApp) {
     looks_at_the_queue(&app).await;
     assert_eq!(delivery_log(&app).await.len(), 3);
 }
-on_both_backends!(
-    operators_edit_and_delete_their_updates,
-    operators_edit_and_delete_their_updates,
-    allow_private
-);
+on_both_backends!(operators_edit_and_delete_their_updates, with allow_private);
 
 async fn status_of(app: &TestApp, component: &str) -> Value {
     let summary = get_json(app, "/api/status").await;

@@ -74,7 +74,7 @@ fn day_point(points: &Value, day: i64) -> Point {
     serde_json::from_value(point.clone()).expect("a point")
 }
 
-async fn maintenance_days(app: TestApp) {
+async fn a_day_failing_only_inside_a_window_is_a_maintenance_day(app: TestApp) {
     let db = database(&app).await;
     // Day A: 5 failed checks at 02:00, inside "Database upgrade" (02:00-03:00).
     // Day B: 5 failed at 02:00 inside "Failover drill", and three hours down outside it (10:00 to
@@ -187,7 +187,4 @@ async fn maintenance_days(app: TestApp) {
     assert!(b_at < a_at, "newest first");
     assert!(!plain.contains("'Quiet change'"), "no failed check in it");
 }
-on_both_backends!(
-    a_day_failing_only_inside_a_window_is_a_maintenance_day,
-    maintenance_days
-);
+on_both_backends!(a_day_failing_only_inside_a_window_is_a_maintenance_day);

@@ -112,7 +112,7 @@ fn operator_calls() -> Vec<(&'static str, &'static str, Value)> {
     ]
 }
 
-async fn others_are_refused(app: TestApp) {
+async fn non_operators_get_403_and_anonymous_401(app: TestApp) {
     let plain = token_with_roles(&app, "user-1", &[]);
     let other_role = token_with_roles(&app, "user-2", &["admin", "status-operators"]);
     for (method, path, body) in operator_calls() {
@@ -136,9 +136,9 @@ async fn others_are_refused(app: TestApp) {
     assert_eq!(status, 403);
     assert_eq!(app.count_rows("status_notice_updates").await, 0);
 }
-on_both_backends!(non_operators_get_403_and_anonymous_401, others_are_refused);
+on_both_backends!(non_operators_get_403_and_anonymous_401);
 
-async fn an_operator_runs_an_incident(app: TestApp) {
+async fn an_operator_opens_updates_and_resolves_an_incident(app: TestApp) {
     let ops = operator(&app);
     let view = get_as(&app, &ops, "/api/status/operator").await;
     assert_eq!(view.0, 200, "{}", view.1);
@@ -233,12 +233,9 @@ async fn an_operator_runs_an_incident(app: TestApp) {
     .await;
     assert_eq!(status, 404);
 }
-on_both_backends!(
-    an_operator_opens_updates_and_resolves_an_incident,
-    an_operator_runs_an_incident
-);
+on_both_backends!(an_operator_opens_updates_and_resolves_an_incident);
 
-async fn a_window_is_scheduled_and_completed(app: TestApp) {
+async fn an_operator_schedules_and_completes_a_window(app: TestApp) {
     let ops = operator(&app);
     let now = now_ms();
     let body = window_body(
@@ -286,12 +283,9 @@ async fn a_window_is_scheduled_and_completed(app: TestApp) {
     let (status, _) = post_update(&app, &ops, &path, "resolved", "x").await;
     assert_eq!(status, 400);
 }
-on_both_backends!(
-    an_operator_schedules_and_completes_a_window,
-    a_window_is_scheduled_and_completed
-);
+on_both_backends!(an_operator_schedules_and_completes_a_window);
 
-async fn hostile_input_is_refused(app: TestApp) {
+async fn hostile_operator_input_is_a_clear_400_and_stores_nothing(app: TestApp) {
     let ops = operator(&app);
     let now = now_ms();
     let at = mg_server::time::rfc3339;
@@ -341,12 +335,9 @@ async fn hostile_input_is_refused(app: TestApp) {
     }
     assert_eq!(app.count_rows("status_notice_updates").await, 0);
 }
-on_both_backends!(
-    hostile_operator_input_is_a_clear_400_and_stores_nothing,
-    hostile_input_is_refused
-);
+on_both_backends!(hostile_operator_input_is_a_clear_400_and_stores_nothing);
 
-async fn writes_are_rate_limited(app: TestApp) {
+async fn operator_writes_are_rate_limited(app: TestApp) {
     // Twenty in a burst, then one more every 3 s (the bucket's arithmetic is unit-tested with its
     // clock in mg-status): a run that takes a few seconds gets a write or two past the burst. Each
     // incident is resolved by the next write, so however slow the machine, the cap of open notices
@@ -392,9 +383,9 @@ async fn writes_are_rate_limited(app: TestApp) {
     let (status, _) = open_incident(&app, &other, "other").await;
     assert_eq!(status, 201);
 }
-on_both_backends!(operator_writes_are_rate_limited, writes_are_rate_limited);
+on_both_backends!(operator_writes_are_rate_limited);
 
-async fn attach_to_a_check_incident(app: TestApp) {
+async fn an_update_can_be_attached_to_an_incident_the_checks_opened(app: TestApp) {
     let now = now_ms();
     app.status
         .record(vec![check("db", now - 60_000, false)], now - 60_000)
@@ -418,12 +409,9 @@ async fn attach_to_a_check_incident(app: TestApp) {
     assert_eq!(listed.len(), 1, "{unresolved}");
     assert_eq!(listed[0]["name"], "Database unreachable");
 }
-on_both_backends!(
-    an_update_can_be_attached_to_an_incident_the_checks_opened,
-    attach_to_a_check_incident
-);
+on_both_backends!(an_update_can_be_attached_to_an_incident_the_checks_opened);
 
-async fn uptime_leaves_out_a_window(app: TestApp) {
+async fn uptime_leaves_out_checks_inside_a_maintenance_window(app: TestApp) {
     let now = now_ms();
     let minute = 60_000;
     // Healthy checks three hours ago, failures half an hour ago.
@@ -463,12 +451,9 @@ async fn uptime_leaves_out_a_window(app: TestApp) {
     // Other components keep their figures; the window is in progress.
     assert_eq!(after["notices"][0]["status"], "in_progress");
 }
-on_both_backends!(
-    uptime_leaves_out_checks_inside_a_maintenance_window,
-    uptime_leaves_out_a_window
-);
+on_both_backends!(uptime_leaves_out_checks_inside_a_maintenance_window);
 
-async fn two_instances_agree(app: TestApp) {
+async fn two_instances_on_one_database_show_the_same_notices(app: TestApp) {
     let second = spawn_beside(&app, |config| {
         config.status = mg_server::status::StatusConfig::manual("second");
     })
@@ -491,7 +476,4 @@ async fn two_instances_agree(app: TestApp) {
     let here = get_json(&app, "/api/v2/incidents/unresolved.json").await;
     assert_eq!(here["incidents"], json!([]), "{here}");
 }
-on_both_backends!(
-    two_instances_on_one_database_show_the_same_notices,
-    two_instances_agree
-);
+on_both_backends!(two_instances_on_one_database_show_the_same_notices);

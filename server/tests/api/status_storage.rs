@@ -47,7 +47,7 @@ fn latency_at(at: i64) -> i64 {
     (at / 60_000 * 7919) % 5000 + 100
 }
 
-async fn rollups_are_exact_and_raw_checks_go_after_48_hours(app: TestApp) {
+async fn rollups_hold_exact_percentiles_and_raw_checks_are_pruned_after_48_hours(app: TestApp) {
     let start = T0 - T0 % DAY_MS; // midnight UTC
     let step = 10 * 60_000;
     let end = start + 3 * DAY_MS;
@@ -128,12 +128,9 @@ async fn rollups_are_exact_and_raw_checks_go_after_48_hours(app: TestApp) {
         .await;
     assert_eq!(days, 2 * 2);
 }
-on_both_backends!(
-    rollups_hold_exact_percentiles_and_raw_checks_are_pruned_after_48_hours,
-    rollups_are_exact_and_raw_checks_go_after_48_hours
-);
+on_both_backends!(rollups_hold_exact_percentiles_and_raw_checks_are_pruned_after_48_hours);
 
-async fn a_year_stays_within_the_bound(app: TestApp) {
+async fn a_year_of_checks_stays_within_the_documented_row_bound(app: TestApp) {
     // A year of rounds every 6 hours (the default's 30 s would take 1 million rounds); the bound's
     // formula is the same at every interval.
     let step = 6 * HOUR_MS;
@@ -180,13 +177,10 @@ async fn a_year_stays_within_the_bound(app: TestApp) {
     );
     assert_eq!(default.rows(), 30_888);
 }
-on_both_backends!(
-    a_year_of_checks_stays_within_the_documented_row_bound,
-    a_year_stays_within_the_bound
-);
+on_both_backends!(a_year_of_checks_stays_within_the_documented_row_bound);
 
 /// The bytes of a full retention window at the default interval, as each engine stores it.
-async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: TestApp) {
+async fn a_full_retention_window_at_the_default_interval_fits_the_documented_bytes(app: TestApp) {
     let now = T0;
     let mut checks = Vec::new();
     let mut at = now - 48 * HOUR_MS;
@@ -275,7 +269,4 @@ async fn a_full_window_at_the_default_interval_fits_the_documented_bytes(app: Te
     };
     assert!(bytes <= limit, "{bytes} bytes > {limit}");
 }
-on_both_backends!(
-    a_full_retention_window_at_the_default_interval_fits_the_documented_bytes,
-    a_full_window_at_the_default_interval_fits_the_documented_bytes
-);
+on_both_backends!(a_full_retention_window_at_the_default_interval_fits_the_documented_bytes);

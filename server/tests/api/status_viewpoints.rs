@@ -38,7 +38,7 @@ fn point_at<'a>(history: &'a Value, start: &str) -> &'a Value {
     member(history, "points", "start", start)
 }
 
-async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figures(app: TestApp) {
+async fn an_outage_only_one_viewpoint_saw_stays_in_the_7_and_90_day_figures(app: TestApp) {
     // 12:00-13:00: "first" checks every minute and sees the database down for the first ten;
     // "second" starts at 12:30 and sees it up. Its hourly rollup (0 failures) is stored as its
     // own instance would store it.
@@ -98,12 +98,9 @@ async fn an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figur
     let day = point_at(&history, "2026-11-20T00:00:00.000Z");
     assert!(day["uptime"].as_f64().expect("uptime") < 100.0, "{day}");
 }
-on_both_backends!(
-    an_outage_only_one_viewpoint_saw_stays_in_the_7_and_90_day_figures,
-    an_outage_seen_before_another_viewpoint_started_stays_in_the_long_figures
-);
+on_both_backends!(an_outage_only_one_viewpoint_saw_stays_in_the_7_and_90_day_figures);
 
-async fn a_gone_viewpoints_incident_ends_where_it_was_last_seen(app: TestApp) {
+async fn an_incident_of_a_viewpoint_that_stopped_checking_is_closed(app: TestApp) {
     // "old" (an earlier run under another INSTANCE_ID) saw the database fail and opened an
     // incident, then stopped checking at 12:05.
     let db = database(&app).await;
@@ -142,10 +139,7 @@ async fn a_gone_viewpoints_incident_ends_where_it_was_last_seen(app: TestApp) {
     let stored = incident_span(&app, "instance_id = 'old'").await;
     assert_eq!(stored, (T0, Some(T0 + 5 * MINUTE)));
 }
-on_both_backends!(
-    an_incident_of_a_viewpoint_that_stopped_checking_is_closed,
-    a_gone_viewpoints_incident_ends_where_it_was_last_seen
-);
+on_both_backends!(an_incident_of_a_viewpoint_that_stopped_checking_is_closed);
 
 /// The instance "first" runs its rounds at `T0` and 30 s later.
 async fn rounds_at_t0_and_30_s(app: &TestApp) {
@@ -160,7 +154,7 @@ async fn assert_serves_on(app: &TestApp) {
     assert_eq!(app.get("/health").await.status(), 200);
 }
 
-async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
+async fn checks_written_by_another_process_under_this_instance_id_are_noticed(app: TestApp) {
     rounds_at_t0_and_30_s(&app).await;
     assert_eq!(app.status.foreign_checks_seen().await, None);
     // Another process named "first" writes its own rounds in between.
@@ -172,12 +166,9 @@ async fn a_second_process_under_the_same_instance_id_is_noticed(app: TestApp) {
     app.status.check_now(T0 + 60_000).await;
     assert_eq!(app.status.foreign_checks_seen().await, Some(T0 + 45_000));
 }
-on_both_backends!(
-    checks_written_by_another_process_under_this_instance_id_are_noticed,
-    a_second_process_under_the_same_instance_id_is_noticed
-);
+on_both_backends!(checks_written_by_another_process_under_this_instance_id_are_noticed);
 
-async fn a_process_started_beside_a_live_one_of_its_name_stops(app: TestApp) {
+async fn a_second_live_process_under_the_same_instance_id_refuses_to_run(app: TestApp) {
     rounds_at_t0_and_30_s(&app).await;
     // A second server on the same database, also INSTANCE_ID=first, starts 10 s later.
     let second = spawn_beside(&app, |_| {}).await;
@@ -202,12 +193,9 @@ async fn a_process_started_beside_a_live_one_of_its_name_stops(app: TestApp) {
     assert_eq!(app.status.foreign_checks_seen().await, Some(T0 + 70_000));
     assert_serves_on(&app).await;
 }
-on_both_backends!(
-    a_second_live_process_under_the_same_instance_id_refuses_to_run,
-    a_process_started_beside_a_live_one_of_its_name_stops
-);
+on_both_backends!(a_second_live_process_under_the_same_instance_id_refuses_to_run);
 
-async fn a_restart_under_the_same_instance_id_runs(app: TestApp) {
+async fn a_restart_under_the_same_instance_id_is_not_a_duplicate(app: TestApp) {
     // "first" checks, then stops (its process ends); its successor starts 10 s after its last check.
     rounds_at_t0_and_30_s(&app).await;
     let successor = spawn_beside(&app, |_| {}).await;
@@ -217,12 +205,9 @@ async fn a_restart_under_the_same_instance_id_runs(app: TestApp) {
     assert_eq!(successor.status.foreign_checks_seen().await, None);
     assert_serves_on(&successor).await;
 }
-on_both_backends!(
-    a_restart_under_the_same_instance_id_is_not_a_duplicate,
-    a_restart_under_the_same_instance_id_runs
-);
+on_both_backends!(a_restart_under_the_same_instance_id_is_not_a_duplicate);
 
-async fn a_stopped_viewpoint_leaves_the_overall_state(app: TestApp) {
+async fn a_viewpoint_that_stopped_checking_no_longer_degrades_the_page(app: TestApp) {
     // "second" checks the queue too (it has a queue URL, "first" has not) and sees it down.
     let db = database(&app).await;
     for m in 0..5 {
@@ -258,10 +243,7 @@ async fn a_stopped_viewpoint_leaves_the_overall_state(app: TestApp) {
     let (_, statuspage) = json(app.get("/api/v2/status.json").await).await;
     assert_eq!(statuspage["status"]["indicator"], "none", "{statuspage}");
 }
-on_both_backends!(
-    a_viewpoint_that_stopped_checking_no_longer_degrades_the_page,
-    a_stopped_viewpoint_leaves_the_overall_state
-);
+on_both_backends!(a_viewpoint_that_stopped_checking_no_longer_degrades_the_page);
 
 /// A TCP relay to PostgreSQL that can be cut: then connections break and new ones are refused,
 /// as when the database host goes away (a refused connection is retried until the pool's timeout).
@@ -463,7 +445,4 @@ async fn health_answers_promptly_while_a_round_renders_a_large_history(app: Test
         "/health took {slowest:?} while a rendering took {rendering:?}"
     );
 }
-on_both_backends!(
-    health_answers_promptly_while_a_round_renders_a_large_history,
-    health_answers_promptly_while_a_round_renders_a_large_history
-);
+on_both_backends!(health_answers_promptly_while_a_round_renders_a_large_history);

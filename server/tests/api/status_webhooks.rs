@@ -225,11 +225,7 @@ async fn incident_updates_reach_the_receiver_signed_and_once(app: TestApp) {
     let (_, actions) = get_as(&app, &ops, "/api/status/operator/log").await;
     assert!(actions.to_string().contains("add webhook"), "{actions}");
 }
-on_both_backends!(
-    incident_updates_reach_the_receiver_signed_and_once,
-    incident_updates_reach_the_receiver_signed_and_once,
-    allow_private
-);
+on_both_backends!(incident_updates_reach_the_receiver_signed_and_once, with allow_private);
 
 /// A receiver with a webhook to its `path` in `format`, and an incident titled `title` opened.
 async fn incident_sent_to(app: &TestApp, path: &str, format: &str, title: &str) -> Receiver {
@@ -275,11 +271,7 @@ async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
     assert_eq!(delivered["state"], "delivered", "{delivered}");
     assert_eq!(delivered["attempts"], 2);
 }
-on_both_backends!(
-    a_failed_attempt_is_retried_with_the_same_delivery_id,
-    a_failed_attempt_is_retried_with_the_same_delivery_id,
-    allow_private
-);
+on_both_backends!(a_failed_attempt_is_retried_with_the_same_delivery_id, with allow_private);
 
 async fn a_redirect_is_not_followed(app: TestApp) {
     let receiver = incident_sent_to(&app, "/redirect", "json", "Moved").await;
@@ -293,11 +285,7 @@ async fn a_redirect_is_not_followed(app: TestApp) {
         .contains("redirect"));
     assert!(receiver.got("/ok").is_empty(), "the redirect was followed");
 }
-on_sqlite!(
-    a_redirect_is_not_followed,
-    a_redirect_is_not_followed,
-    allow_private
-);
+on_sqlite!(a_redirect_is_not_followed, with allow_private);
 
 async fn private_addresses_are_refused_by_default(app: TestApp) {
     let ops = operator(&app);
@@ -400,11 +388,7 @@ async fn what_an_operator_sends_is_bounded(app: TestApp) {
     }
     assert!(limited, "an operator's writes are rate limited");
 }
-on_both_backends!(
-    what_an_operator_sends_is_bounded,
-    what_an_operator_sends_is_bounded,
-    allow_private
-);
+on_both_backends!(what_an_operator_sends_is_bounded, with allow_private);
 
 async fn only_operators_reach_the_webhooks(app: TestApp) {
     let someone = token_with_roles(&app, "user-1", &[]);
@@ -423,11 +407,7 @@ async fn only_operators_reach_the_webhooks(app: TestApp) {
     }
     assert_eq!(app.count_rows("status_webhooks").await, 0);
 }
-on_both_backends!(
-    only_operators_reach_the_webhooks,
-    only_operators_reach_the_webhooks,
-    allow_private
-);
+on_both_backends!(only_operators_reach_the_webhooks, with allow_private);
 
 async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
     let receiver = Receiver::start().await;
@@ -482,8 +462,4 @@ async fn a_component_change_is_told_and_held_inside_a_window(app: TestApp) {
         ]
     );
 }
-on_both_backends!(
-    a_component_change_is_told_and_held_inside_a_window,
-    a_component_change_is_told_and_held_inside_a_window,
-    allow_private
-);
+on_both_backends!(a_component_change_is_told_and_held_inside_a_window, with allow_private);

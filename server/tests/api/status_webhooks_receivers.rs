@@ -51,8 +51,4 @@ async fn a_hanging_receiver_holds_back_only_itself(app: TestApp) {
         );
     }
 }
-on_both_backends!(
-    a_hanging_receiver_holds_back_only_itself,
-    a_hanging_receiver_holds_back_only_itself,
-    with_worker
-);
+on_both_backends!(a_hanging_receiver_holds_back_only_itself, with with_worker);

@@ -65,17 +65,13 @@ pub struct Receiver {
 
 impl Receiver {
     pub async fn start() -> Self {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("address"));
         let got: Arc<Mutex<Vec<Received>>> = Arc::default();
         let seen = got.clone();
         let app = Router::new().fallback(move |uri: Uri, headers: HeaderMap, body: String| {
             let seen = seen.clone();
             async move { answer(&seen, &uri, &headers, body).await }
         });
-        tokio::spawn(async move { axum::serve(listener, app).await });
+        let base = crate::helpers::serve(app).await;
         Self { base, got }
     }
 

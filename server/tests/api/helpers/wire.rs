@@ -13,6 +13,17 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Serves `router` on a free port of 127.0.0.1 until the test ends: its base URL,
+/// `http://127.0.0.1:{port}` (the test doubles of the servers the server calls).
+pub async fn serve(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a test server");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    base
+}
+
 /// The real `mg-server` binary set up like `app` (its database, build and identity provider),
 /// listening on 127.0.0.1:`port`, with a small pool as every test server and its log at `warn`;
 /// callers add (or override) their own variables, then spawn it.

@@ -169,20 +169,24 @@ on_sqlite!(
         "https://mg.example.com".into())
 );
 
+/// `GET /mg/cli/dmt` with `Accept: accept`: a 200 in `content_type` whose `Vary` names `Accept`.
+async fn dmt_accepting(app: &TestApp, accept: &str, content_type: &str) -> reqwest::Response {
+    let response = app.get_with("/mg/cli/dmt", &[("accept", accept)]).await;
+    assert_eq!(response.status(), 200, "{accept}");
+    assert_eq!(header(&response, "content-type"), content_type, "{accept}");
+    let vary = header(&response, "vary");
+    let mut names = vary.split(',').map(str::trim);
+    assert!(names.any(|name| name == "accept"), "{accept}: {vary}");
+    response
+}
+
 async fn markdown_on_request(app: TestApp) {
     for accept in [
         "text/markdown",
         "text/markdown, text/html;q=0.9",
         "text/plain, text/markdown;q=0.9, */*;q=0.1",
     ] {
-        let response = app.get_with("/mg/cli/dmt", &[("accept", accept)]).await;
-        assert_eq!(response.status(), 200, "{accept}");
-        assert_eq!(
-            header(&response, "content-type"),
-            "text/markdown; charset=utf-8",
-            "{accept}"
-        );
-        assert!(header(&response, "vary").contains("accept"), "{accept}");
+        let response = dmt_accepting(&app, accept, "text/markdown; charset=utf-8").await;
         assert_eq!(
             header(&response, "content-location"),
             "/mg/cli/dmt.md",
@@ -198,13 +202,7 @@ async fn markdown_on_request(app: TestApp) {
         "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
         "*/*",
     ] {
-        let response = app.get_with("/mg/cli/dmt", &[("accept", accept)]).await;
-        assert_eq!(
-            header(&response, "content-type"),
-            "text/html; charset=utf-8",
-            "{accept}"
-        );
-        assert!(header(&response, "vary").contains("accept, "), "{accept}");
+        let response = dmt_accepting(&app, accept, "text/html; charset=utf-8").await;
         assert!(
             response
                 .text()

@@ -28,10 +28,10 @@ on_sqlite!(
 on_sqlite!(
     a_public_emulator_serves_the_variant_with_its_marker,
     |app| expect_variant(app, Some("emulator-apotheosis-110")),
-    with_build(json!({}), |config| {
-        emulator_on(config);
-        config.identity_emulator_public = true;
-    })
+    with_build(
+        json!({}),
+        emulator_and(|config| config.identity_emulator_public = true)
+    )
 );
 
 on_sqlite!(
