@@ -240,6 +240,12 @@ mod tests {
         text.parse().expect("an address")
     }
 
+    /// What the proxies listed in `proxies` trusted make of `sent` from a peer at `peer`.
+    fn read(proxies: &str, peer: &str, sent: &[(&'static str, &'static str)]) -> ClientInfo {
+        let trusted = TrustedProxies::parse(proxies).expect("valid");
+        trusted.client_info(ip(peer), &headers(sent))
+    }
+
     /// The client's address as `trusted` reads it from what a proxy on 127.0.0.1 sent.
     fn via_loopback(trusted: &TrustedProxies, sent: &HeaderMap) -> IpAddr {
         trusted.client_info(ip("127.0.0.1"), sent).ip
@@ -247,19 +253,18 @@ mod tests {
 
     #[test]
     fn forwarding_headers_from_an_untrusted_peer_are_ignored() {
-        let trusted = TrustedProxies::parse("10.0.0.0/8").expect("valid");
-        let sent = headers(&[
+        let sent = [
             ("x-forwarded-for", "1.2.3.4"),
             ("x-forwarded-proto", "https"),
             ("x-forwarded-host", "evil.example"),
             ("forwarded", "for=5.6.7.8;proto=https"),
-        ]);
-        let info = trusted.client_info(ip("203.0.113.9"), &sent);
+        ];
+        let info = read("10.0.0.0/8", "203.0.113.9", &sent);
         assert_eq!(info, ClientInfo::direct(ip("203.0.113.9")));
         // With no trusted proxies at all, the same holds for every peer.
         let none = TrustedProxies::default();
         assert_eq!(
-            none.client_info(ip("10.0.0.1"), &sent),
+            none.client_info(ip("10.0.0.1"), &headers(&sent)),
             ClientInfo::direct(ip("10.0.0.1"))
         );
     }
@@ -268,13 +273,13 @@ mod tests {
     fn the_client_is_the_rightmost_address_that_is_not_a_trusted_proxy() {
         let trusted = TrustedProxies::parse("10.0.0.0/8, 127.0.0.1").expect("valid");
         // The client wrote "6.6.6.6" itself; nginx appended the real address, then an inner proxy.
-        let sent = headers(&[
+        let sent = [
             ("x-forwarded-for", "6.6.6.6, 198.51.100.7"),
             ("x-forwarded-for", "10.1.2.3"),
             ("x-forwarded-proto", "https"),
             ("x-forwarded-host", "mg.example.com"),
-        ]);
-        let info = trusted.client_info(ip("127.0.0.1"), &sent);
+        ];
+        let info = trusted.client_info(ip("127.0.0.1"), &headers(&sent));
         assert_eq!(info.ip, ip("198.51.100.7"));
         assert!(info.over_tls);
         assert_eq!(
@@ -314,12 +319,11 @@ mod tests {
 
     #[test]
     fn forwarded_is_read_when_there_is_no_x_forwarded_for() {
-        let trusted = TrustedProxies::parse("::1, 127.0.0.0/8").expect("valid");
-        let sent = headers(&[(
+        let sent = [(
             "forwarded",
             r#"for="[2001:db8::7]:4711";proto=http, for=127.0.0.5;proto=https;host=mg.example.com"#,
-        )]);
-        let info = trusted.client_info(ip("::1"), &sent);
+        )];
+        let info = read("::1, 127.0.0.0/8", "::1", &sent);
         assert_eq!(info.ip, ip("2001:db8::7"));
         assert!(info.over_tls);
         assert_eq!(
@@ -330,12 +334,11 @@ mod tests {
 
     #[test]
     fn ports_mapped_addresses_and_bad_hosts_are_handled() {
-        let trusted = TrustedProxies::parse("127.0.0.1").expect("valid");
-        let sent = headers(&[
+        let sent = [
             ("x-forwarded-for", "198.51.100.7:5555"),
             ("x-forwarded-host", "a b<script>"),
-        ]);
-        let info = trusted.client_info(ip("::ffff:127.0.0.1"), &sent);
+        ];
+        let info = read("127.0.0.1", "::ffff:127.0.0.1", &sent);
         assert_eq!(info.peer, ip("127.0.0.1"));
         assert_eq!(info.ip, ip("198.51.100.7"));
         assert_eq!(info.forwarded_host, None);

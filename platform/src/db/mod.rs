@@ -7,6 +7,7 @@ pub mod files;
 mod migrate;
 #[cfg(test)]
 mod migration_checksums;
+pub mod params;
 #[doc(hidden)]
 pub mod plans;
 pub mod probe;

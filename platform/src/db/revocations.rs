@@ -100,17 +100,17 @@ impl Database {
             .bind(count - MAX_REVOKED_PER_USER - 1)
             .fetch_one(self.pool())
             .await?;
-        sqlx::query(FOLD_INTO_CUTOFF)
-            .bind(user_key)
-            .bind(folded_until.saturating_add(1))
-            .bind(keep)
-            .bind(now_ms.saturating_add(CUTOFF_KEPT_MS))
-            .execute(self.pool())
-            .await?;
-        sqlx::query(DELETE_FOLDED)
-            .bind(user_key)
-            .bind(folded_until)
-            .execute(self.pool())
+        self.execute(
+            FOLD_INTO_CUTOFF,
+            (
+                user_key,
+                folded_until.saturating_add(1),
+                keep,
+                now_ms.saturating_add(CUTOFF_KEPT_MS),
+            ),
+        )
+        .await?;
+        self.execute(DELETE_FOLDED, (user_key, folded_until))
             .await?;
         Ok(())
     }
@@ -203,12 +203,16 @@ impl Database {
         user_key: &str,
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(REVOKE_OWN_BINDING)
-            .bind(binding)
-            .bind(user_key)
-            .bind(now_ms)
-            .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
-            .execute(self.pool())
+        let done = self
+            .execute(
+                REVOKE_OWN_BINDING,
+                (
+                    binding,
+                    user_key,
+                    now_ms,
+                    now_ms.saturating_add(REVOKED_KEPT_MS),
+                ),
+            )
             .await?;
         Ok(done.rows_affected() > 0)
     }

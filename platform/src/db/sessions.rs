@@ -141,19 +141,19 @@ impl Database {
     ) -> Result<(), sqlx::Error> {
         let (session_key, binding) = session;
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        sqlx::query(TOUCH_SESSION)
-            .bind(identity_id)
-            .bind(session_key)
-            .bind(now_ms)
-            .bind(expires_at_ms)
-            .bind(label)
-            .bind(binding)
-            .execute(self.pool())
-            .await?;
-        sqlx::query(CAP_SESSIONS)
-            .bind(identity_id)
-            .bind(MAX_SESSIONS_PER_USER)
-            .execute(self.pool())
+        self.execute(
+            TOUCH_SESSION,
+            (
+                identity_id,
+                session_key,
+                now_ms,
+                expires_at_ms,
+                label,
+                binding,
+            ),
+        )
+        .await?;
+        self.execute(CAP_SESSIONS, (identity_id, MAX_SESSIONS_PER_USER))
             .await?;
         Ok(())
     }
@@ -165,10 +165,8 @@ impl Database {
         identity_id: &str,
         session_key: &str,
     ) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query(END_SESSION)
-            .bind(session_key)
-            .bind(identity_id)
-            .execute(self.pool())
+        let done = self
+            .execute(END_SESSION, (session_key, identity_id))
             .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -194,11 +192,7 @@ impl Database {
         identity_id: &str,
         now_ms: i64,
     ) -> Result<Vec<SessionRow>, sqlx::Error> {
-        sqlx::query_as::<_, SessionRow>(LIST_SESSIONS)
-            .bind(identity_id)
-            .bind(now_ms)
-            .bind(MAX_SESSIONS_PER_USER)
-            .fetch_all(self.pool())
+        self.fetch_all(LIST_SESSIONS, (identity_id, now_ms, MAX_SESSIONS_PER_USER))
             .await
     }
 
@@ -230,14 +224,18 @@ impl Database {
             Some(_) => {}
         }
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        let done = sqlx::query(REVOKE_SESSION)
-            .bind(identity_id)
-            .bind(session_key)
-            .bind(user_key)
-            .bind(now_ms)
-            .bind(now_ms.saturating_add(REVOKED_KEPT_MS))
-            .bind(keep)
-            .execute(self.pool())
+        let done = self
+            .execute(
+                REVOKE_SESSION,
+                (
+                    identity_id,
+                    session_key,
+                    user_key,
+                    now_ms,
+                    now_ms.saturating_add(REVOKED_KEPT_MS),
+                    keep,
+                ),
+            )
             .await?;
         Ok(if done.rows_affected() > 0 {
             Revocation::Done

@@ -99,10 +99,7 @@ pub(super) fn read_user_with_sessions(
 impl Database {
     #[tracing::instrument(skip(self))]
     pub async fn find_user(&self, identity_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        sqlx::query_as::<_, UserRow>(FIND_USER)
-            .bind(identity_id)
-            .fetch_optional(self.pool())
-            .await
+        self.fetch_optional(FIND_USER, (identity_id,)).await
     }
 
     /// The user and their unexpired-session count at `now_ms`, in one round trip.
@@ -120,10 +117,7 @@ impl Database {
                 }
             }
         }
-        sqlx::query_as::<_, UserWithSessions>(USER_WITH_SESSIONS)
-            .bind(identity_id)
-            .bind(now_ms)
-            .fetch_optional(self.pool())
+        self.fetch_optional(USER_WITH_SESSIONS, (identity_id, now_ms))
             .await
     }
 
@@ -139,11 +133,7 @@ impl Database {
         if let Some(user) = self.find_user(identity_id).await? {
             return Ok(user);
         }
-        sqlx::query(CREATE_USER)
-            .bind(identity_id)
-            .bind(email)
-            .bind(now_ms)
-            .execute(self.pool())
+        self.execute(CREATE_USER, (identity_id, email, now_ms))
             .await?;
         self.find_user(identity_id)
             .await?

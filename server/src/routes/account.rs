@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use axum::{
-    http::{header, HeaderValue},
+    extract::FromRequestParts,
+    http::{header, request::Parts, HeaderValue},
     response::{IntoResponse, Response},
     routing::post,
     Extension, Json, Router,
@@ -35,6 +36,28 @@ pub fn router() -> Router<AppState> {
         .route("/export", post(export_data))
         .route("/delete-account", post(delete_account))
         .layer(Extension(Arc::new(AccountActions::default())))
+}
+
+/// What every account action takes, extracted in this order: sign-in mode (`Sanctified`: 404 in
+/// open mode), the actions the router layers in, and the signed-in request.
+struct Account {
+    actions: Arc<AccountActions>,
+    req: SignedIn,
+}
+
+impl FromRequestParts<AppState> for Account {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        Sanctified::from_request_parts(parts, state).await?;
+        let actions = parts
+            .extensions
+            .get::<Arc<AccountActions>>()
+            .cloned()
+            .ok_or_else(|| AppError::Internal("the account routes lack their actions".into()))?;
+        let req = SignedIn::from_request_parts(parts, state).await?;
+        Ok(Self { actions, req })
+    }
 }
 
 /// One of the user's sessions: a signed-in browser or device.
@@ -110,9 +133,7 @@ pub struct SessionList {
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn list_sessions(
-    _: Sanctified,
-    Extension(actions): Extension<Arc<AccountActions>>,
-    req: SignedIn,
+    Account { actions, req }: Account,
     _: NoFields,
 ) -> Result<Response, AppError> {
     let sessions = listed(actions.sessions(&req, req.now_ms()).await?);
@@ -154,9 +175,7 @@ fn revoked(count: u64) -> Response {
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn revoke_session(
-    _: Sanctified,
-    Extension(actions): Extension<Arc<AccountActions>>,
-    req: SignedIn,
+    Account { actions, req }: Account,
     ApiJson(body): ApiJson<RevokeSessionBody>,
 ) -> Result<Response, AppError> {
     Ok(revoked(actions.revoke(&req, &body.id, req.now_ms()).await?))
@@ -164,9 +183,7 @@ async fn revoke_session(
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn revoke_other_sessions(
-    _: Sanctified,
-    Extension(actions): Extension<Arc<AccountActions>>,
-    req: SignedIn,
+    Account { actions, req }: Account,
     _: NoFields,
 ) -> Result<Response, AppError> {
     Ok(revoked(actions.revoke_others(&req, req.now_ms()).await?))
@@ -211,12 +228,7 @@ pub struct ExportedProfile {
 pub const EXPORT_FORMAT: &str = "mg-web-export/1";
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
-async fn export_data(
-    _: Sanctified,
-    Extension(actions): Extension<Arc<AccountActions>>,
-    req: SignedIn,
-    _: NoFields,
-) -> Result<Response, AppError> {
+async fn export_data(Account { actions, req }: Account, _: NoFields) -> Result<Response, AppError> {
     let now = req.now_ms();
     let (row, sessions) = actions.export(&req, now).await?;
     let export = DataExport {
@@ -270,9 +282,7 @@ pub struct AccountDeleted {
 
 #[tracing::instrument(skip_all, fields(identity_id = %req.user.identity_id()))]
 async fn delete_account(
-    _: Sanctified,
-    Extension(actions): Extension<Arc<AccountActions>>,
-    req: SignedIn,
+    Account { actions, req }: Account,
     ApiJson(body): ApiJson<DeleteAccountBody>,
 ) -> Result<Response, AppError> {
     if !body.confirm {

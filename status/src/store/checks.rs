@@ -227,10 +227,7 @@ impl StatusStore<'_> {
 
     /// Every instance's checks at or after `since_ms`, oldest first.
     pub async fn status_checks_since(&self, since_ms: i64) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(CHECKS_SINCE)
-            .bind(since_ms)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(CHECKS_SINCE, (since_ms,)).await
     }
 
     /// Every instance's checks stored after `after_seq` and made at or after `since_ms`, in the
@@ -240,10 +237,7 @@ impl StatusStore<'_> {
         after_seq: i64,
         since_ms: i64,
     ) -> Result<Vec<StoredCheck>, sqlx::Error> {
-        sqlx::query_as::<_, StoredCheck>(CHECKS_STORED_AFTER)
-            .bind(after_seq)
-            .bind(since_ms)
-            .fetch_all(self.pool())
+        self.fetch_all(CHECKS_STORED_AFTER, (after_seq, since_ms))
             .await
     }
 
@@ -254,11 +248,7 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(CHECKS_OF)
-            .bind(instance_id)
-            .bind(from_ms)
-            .bind(to_ms)
-            .fetch_all(self.pool())
+        self.fetch_all(CHECKS_OF, (instance_id, from_ms, to_ms))
             .await
     }
 
@@ -268,11 +258,7 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        sqlx::query_as::<_, RawCheck>(CHECKS_BETWEEN)
-            .bind(from_ms)
-            .bind(to_ms)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(CHECKS_BETWEEN, (from_ms, to_ms)).await
     }
 
     /// Stores rollups, replacing any of the same period, component and instance.
@@ -311,31 +297,28 @@ impl StatusStore<'_> {
         resolution: Resolution,
         since_ms: i64,
     ) -> Result<Vec<Rollup>, sqlx::Error> {
-        sqlx::query_as::<_, Rollup>(ROLLUPS_SINCE)
-            .bind(resolution.as_str())
-            .bind(since_ms)
-            .fetch_all(self.pool())
+        self.fetch_all(ROLLUPS_SINCE, (resolution.as_str(), since_ms))
             .await
     }
 
     /// The hours' combined and agreed rollups starting at or after `since_ms`, oldest first.
     pub async fn history_rollups_since(&self, since_ms: i64) -> Result<Vec<Rollup>, sqlx::Error> {
-        sqlx::query_as::<_, Rollup>(HISTORY_ROLLUPS_SINCE)
-            .bind(since_ms)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(HISTORY_ROLLUPS_SINCE, (since_ms,)).await
     }
 
     /// Opens or updates (closes) an incident.
     pub async fn upsert_status_incident(&self, incident: &IncidentRow) -> Result<(), sqlx::Error> {
-        sqlx::query(UPSERT_INCIDENT)
-            .bind(&incident.component)
-            .bind(&incident.instance_id)
-            .bind(incident.started_at)
-            .bind(incident.ended_at)
-            .bind(&incident.first_error)
-            .execute(self.pool())
-            .await?;
+        self.execute(
+            UPSERT_INCIDENT,
+            (
+                &incident.component,
+                &incident.instance_id,
+                incident.started_at,
+                incident.ended_at,
+                &incident.first_error,
+            ),
+        )
+        .await?;
         Ok(())
     }
 
@@ -345,11 +328,7 @@ impl StatusStore<'_> {
         since_ms: i64,
         limit: i64,
     ) -> Result<Vec<IncidentRow>, sqlx::Error> {
-        sqlx::query_as::<_, IncidentRow>(INCIDENTS_SINCE)
-            .bind(since_ms)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(INCIDENTS_SINCE, (since_ms, limit)).await
     }
 
     /// Deletes raw checks older than 48 hours, rollups older than 90 days, and incidents that

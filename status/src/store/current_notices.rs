@@ -176,22 +176,17 @@ impl StatusStore<'_> {
     /// updates and those among the [`NEWEST_UPDATES`] of all (newest first), as corrected
     /// (`revisions`).
     pub async fn current_notices(&self, since: i64) -> Result<Vec<StoredNotice>, sqlx::Error> {
-        let heads = sqlx::query_as::<_, NoticeHead>(CURRENT_NOTICES)
-            .bind(since)
-            .bind(RECENT_NOTICES)
-            .fetch_all(self.pool())
+        let heads = self
+            .fetch_all::<NoticeHead>(CURRENT_NOTICES, (since, RECENT_NOTICES))
             .await?;
-        let updates = sqlx::query_as::<_, UpdateRow>(CURRENT_UPDATES)
-            .bind(since)
-            .bind(RECENT_NOTICES)
-            .bind(UPDATES_IN_ANSWERS)
-            .bind(NEWEST_UPDATES)
-            .fetch_all(self.pool())
+        let updates = self
+            .fetch_all::<UpdateRow>(
+                CURRENT_UPDATES,
+                (since, RECENT_NOTICES, UPDATES_IN_ANSWERS, NEWEST_UPDATES),
+            )
             .await?;
-        let revisions = sqlx::query_as(CURRENT_REVISIONS)
-            .bind(since)
-            .bind(RECENT_NOTICES)
-            .fetch_all(self.pool())
+        let revisions = self
+            .fetch_all(CURRENT_REVISIONS, (since, RECENT_NOTICES))
             .await?;
         let updates = corrected(updates, &super::revisions::latest(revisions));
         let mut notices: Vec<StoredNotice> = Vec::with_capacity(heads.len());
@@ -222,17 +217,14 @@ impl StatusStore<'_> {
 
     /// The notices' generation ([`NOTICES_GENERATION`]).
     pub async fn notices_generation(&self) -> Result<NoticesGeneration, sqlx::Error> {
-        sqlx::query_as(NOTICES_GENERATION)
-            .fetch_one(self.pool())
-            .await
+        self.fetch_one(NOTICES_GENERATION, ()).await
     }
 
     /// The maintenance windows that end at `since` or later, without their updates (what the
     /// uptime figures leave out).
     pub async fn windows_since(&self, since: i64) -> Result<Vec<NoticeRow>, sqlx::Error> {
-        let heads = sqlx::query_as::<_, NoticeHead>(WINDOWS_SINCE)
-            .bind(since)
-            .fetch_all(self.pool())
+        let heads = self
+            .fetch_all::<NoticeHead>(WINDOWS_SINCE, (since,))
             .await?;
         Ok(heads.into_iter().map(NoticeRow::from).collect())
     }

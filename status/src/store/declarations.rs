@@ -9,7 +9,6 @@ use mg_domain::component_status::ComponentStatus;
 use mg_platform::time::DAY_MS;
 
 use super::StatusStore;
-use mg_platform::db::OptionalRow;
 
 /// Settings replaced by a later one are kept this long, for the operator log.
 pub const DECLARATION_RETENTION_MS: i64 = 90 * DAY_MS;
@@ -88,38 +87,25 @@ impl StatusStore<'_> {
             .bind(status.map(ComponentStatus::as_str))
             .bind(at)
             .bind(author);
-        Ok(self
-            .commit_returning(statement)
-            .await
-            .optional()?
-            .map(|(seq,)| seq))
+        self.committed_seq(statement).await
     }
 
     /// The setting in force of every checked component that has one (cleared ones included).
     pub async fn component_declarations(&self) -> Result<Vec<DeclarationRow>, sqlx::Error> {
         let [(a, _), (b, _), (c, _)] = crate::checks::COMPONENTS;
-        sqlx::query_as::<_, DeclarationRow>(DECLARATIONS_IN_FORCE)
-            .bind(a)
-            .bind(b)
-            .bind(c)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(DECLARATIONS_IN_FORCE, (a, b, c)).await
     }
 
     /// The latest `limit` settings, newest first.
     pub async fn declaration_log(&self, limit: i64) -> Result<Vec<DeclarationRow>, sqlx::Error> {
-        sqlx::query_as::<_, DeclarationRow>(DECLARATION_LOG)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(DECLARATION_LOG, (limit,)).await
     }
 
     /// Deletes the settings older than [`DECLARATION_RETENTION_MS`] that a later one replaced
     /// (the one in force stays however old); rows deleted.
     pub async fn prune_declarations(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(PRUNE_DECLARATIONS)
-            .bind(now_ms - DECLARATION_RETENTION_MS)
-            .execute(self.pool())
+        Ok(self
+            .execute(PRUNE_DECLARATIONS, (now_ms - DECLARATION_RETENTION_MS,))
             .await?
             .rows_affected())
     }

@@ -4,7 +4,7 @@
 //! lets instances claim side by side, SQLite has one writer), then marked delivered, due again
 //! later, or failed.
 
-use sqlx::FromRow;
+use sqlx::{any::AnyRow, FromRow, Row};
 
 use std::collections::HashSet;
 
@@ -198,17 +198,8 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<(UpdateRow, String)>, sqlx::Error> {
-        #[derive(FromRow)]
-        struct Pair {
-            #[sqlx(flatten)]
-            update: UpdateRow,
-            webhook_id: String,
-        }
-        let rows = sqlx::query_as::<_, Pair>(NOTICE_UPDATES_TO_ENQUEUE)
-            .bind(since)
-            .fetch_all(self.pool())
-            .await?;
-        Ok(rows.into_iter().map(|p| (p.update, p.webhook_id)).collect())
+        self.with_webhook_ids(NOTICE_UPDATES_TO_ENQUEUE, since)
+            .await
     }
 
     /// Component state changes stored since `since`, each with every live webhook added before
@@ -217,17 +208,24 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<(ComponentEventRow, String)>, sqlx::Error> {
-        #[derive(FromRow)]
-        struct Pair {
-            #[sqlx(flatten)]
-            event: ComponentEventRow,
-            webhook_id: String,
-        }
-        let rows = sqlx::query_as::<_, Pair>(COMPONENT_EVENTS_TO_ENQUEUE)
-            .bind(since)
-            .fetch_all(self.pool())
-            .await?;
-        Ok(rows.into_iter().map(|p| (p.event, p.webhook_id)).collect())
+        self.with_webhook_ids(COMPONENT_EVENTS_TO_ENQUEUE, since)
+            .await
+    }
+
+    /// The rows an enqueue statement reads (`$1` its `since`), each with the `webhook_id` beside
+    /// its own columns.
+    async fn with_webhook_ids<R>(
+        &self,
+        sql: &'static str,
+        since: i64,
+    ) -> Result<Vec<(R, String)>, sqlx::Error>
+    where
+        R: for<'r> FromRow<'r, AnyRow>,
+    {
+        let rows = sqlx::query(sql).bind(since).fetch_all(self.pool()).await?;
+        rows.iter()
+            .map(|row| Ok((R::from_row(row)?, row.try_get("webhook_id")?)))
+            .collect()
     }
 
     /// The (event key, webhook id) of every delivery added since `since`: every delivery of an
@@ -237,24 +235,27 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<HashSet<(String, String)>, sqlx::Error> {
-        let rows = sqlx::query_as::<_, (String, String)>(DELIVERY_KEYS_SINCE)
-            .bind(since)
-            .fetch_all(self.pool())
+        let rows = self
+            .fetch_all::<(String, String)>(DELIVERY_KEYS_SINCE, (since,))
             .await?;
         Ok(rows.into_iter().collect())
     }
 
     /// Adds `delivery` unless its (event, webhook) has one already; whether it was added.
     pub async fn enqueue_delivery(&self, delivery: &NewDelivery) -> Result<bool, sqlx::Error> {
-        let added = sqlx::query(ENQUEUE_DELIVERY)
-            .bind(&delivery.id)
-            .bind(&delivery.webhook_id)
-            .bind(&delivery.event_key)
-            .bind(&delivery.event)
-            .bind(&delivery.body)
-            .bind(delivery.state.as_str())
-            .bind(delivery.at)
-            .execute(self.pool())
+        let added = self
+            .execute(
+                ENQUEUE_DELIVERY,
+                (
+                    &delivery.id,
+                    &delivery.webhook_id,
+                    &delivery.event_key,
+                    &delivery.event,
+                    &delivery.body,
+                    delivery.state.as_str(),
+                    delivery.at,
+                ),
+            )
             .await?
             .rows_affected();
         Ok(added > 0)
@@ -314,19 +315,15 @@ impl StatusStore<'_> {
 
     /// Ends the pending deliveries of webhooks deleted (they are never sent), at `now`.
     pub async fn fail_orphaned_deliveries(&self, now: i64) -> Result<u64, sqlx::Error> {
-        Ok(sqlx::query(FAIL_ORPHANED_DELIVERIES)
-            .bind(now)
-            .execute(self.pool())
+        Ok(self
+            .execute(FAIL_ORPHANED_DELIVERIES, (now,))
             .await?
             .rows_affected())
     }
 
     /// The latest `limit` deliveries, newest first, with their webhook's name.
     pub async fn delivery_log(&self, limit: i64) -> Result<Vec<DeliveryRow>, sqlx::Error> {
-        sqlx::query_as::<_, DeliveryRow>(DELIVERY_LOG)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(DELIVERY_LOG, (limit,)).await
     }
 
     /// Deletes deliveries added before `before`, and beyond the newest `keep` the finished ones
@@ -359,10 +356,7 @@ impl StatusStore<'_> {
         now: i64,
     ) -> Result<(), sqlx::Error> {
         if delivered {
-            sqlx::query(CLEAR_RECEIVER_FAILURES)
-                .bind(webhook_id)
-                .execute(self.pool())
-                .await?;
+            self.execute(CLEAR_RECEIVER_FAILURES, (webhook_id,)).await?;
             return Ok(());
         }
         let wait_by_failures: String = BACKOFF_SECS
@@ -386,9 +380,8 @@ impl StatusStore<'_> {
     /// When a delivery can next be claimed: over the live webhooks, the latest of each one's pause,
     /// oldest pending due time and lease in flight (its queue waits for it); `None`: nothing pending.
     pub async fn next_delivery_due(&self) -> Result<Option<i64>, sqlx::Error> {
-        let rows: Vec<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(NEXT_DELIVERY_DUE)
-            .fetch_all(self.pool())
-            .await?;
+        let rows: Vec<(Option<i64>, Option<i64>, Option<i64>)> =
+            self.fetch_all(NEXT_DELIVERY_DUE, ()).await?;
         let due = |(paused, due, leased): (Option<i64>, Option<i64>, Option<i64>)| {
             due.map(|d| d.max(paused.unwrap_or(d)).max(leased.unwrap_or(d)))
         };

@@ -17,7 +17,11 @@ pub mod window_clock;
 
 use std::ops::Deref;
 
-use mg_platform::db::Database;
+use mg_platform::db::{Database, OptionalRow};
+use sqlx::{
+    any::{Any, AnyArguments},
+    query::QueryAs,
+};
 
 /// The status tables of one database; borrowed from it for a call or a few.
 #[derive(Debug, Clone, Copy)]
@@ -39,5 +43,20 @@ pub trait StatusQueries {
 impl StatusQueries for Database {
     fn status(&self) -> StatusStore<'_> {
         StatusStore(self)
+    }
+}
+
+impl StatusStore<'_> {
+    /// The `seq` a conditional insert returns through [`Database::commit_returning`], or `None`
+    /// where its condition refused it (nothing stored).
+    async fn committed_seq<'q>(
+        &self,
+        statement: QueryAs<'q, Any, (i64,), AnyArguments<'q>>,
+    ) -> Result<Option<i64>, sqlx::Error> {
+        Ok(self
+            .commit_returning(statement)
+            .await
+            .optional()?
+            .map(|(seq,)| seq))
     }
 }

@@ -266,11 +266,7 @@ impl StatusStore<'_> {
             .bind(author)
             .bind(max_updates)
             .bind(component_status.map(ComponentStatus::as_str));
-        Ok(self
-            .commit_returning(statement)
-            .await
-            .optional()?
-            .map(|(seq,)| seq))
+        self.committed_seq(statement).await
     }
 
     /// The notice with this id and its updates (newest first), as corrected (`revisions`).
@@ -278,10 +274,7 @@ impl StatusStore<'_> {
         &self,
         id: &str,
     ) -> Result<Option<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let updates = sqlx::query_as::<_, UpdateRow>(FIND_NOTICE)
-            .bind(id)
-            .fetch_all(self.pool())
-            .await?;
+        let updates = self.fetch_all::<UpdateRow>(FIND_NOTICE, (id,)).await?;
         let latest = self.latest_revisions_of(id).await?;
         Ok(group(corrected(updates, &latest)).into_iter().next())
     }
@@ -293,10 +286,8 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let updates = sqlx::query_as::<_, UpdateRow>(NOTICES_SINCE)
-            .bind(since)
-            .bind(NOTICES_READ_LIMIT)
-            .fetch_all(self.pool())
+        let updates = self
+            .fetch_all::<UpdateRow>(NOTICES_SINCE, (since, NOTICES_READ_LIMIT))
             .await?;
         let latest = self
             .latest_revisions_since(since, NOTICES_READ_LIMIT)
@@ -311,11 +302,8 @@ impl StatusStore<'_> {
         since: i64,
         limit: i64,
     ) -> Result<Latest, sqlx::Error> {
-        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_SINCE)
-            .bind(since)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await?;
+        let rows: Vec<(String, i64, Option<String>, i64)> =
+            self.fetch_all(LATEST_SINCE, (since, limit)).await?;
         Ok(latest(rows))
     }
 
@@ -329,10 +317,7 @@ impl StatusStore<'_> {
 
     /// The latest `limit` operator actions, newest first.
     pub async fn operator_log(&self, limit: i64) -> Result<Vec<UpdateRow>, sqlx::Error> {
-        sqlx::query_as::<_, UpdateRow>(OPERATOR_LOG)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(OPERATOR_LOG, (limit,)).await
     }
 
     /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
@@ -341,10 +326,11 @@ impl StatusStore<'_> {
     pub async fn prune_notices(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         let mut deleted = 0;
         loop {
-            let rows = sqlx::query(PRUNE_NOTICES)
-                .bind(now_ms - NOTICE_RETENTION_MS)
-                .bind(NOTICES_PER_PRUNE)
-                .execute(self.pool())
+            let rows = self
+                .execute(
+                    PRUNE_NOTICES,
+                    (now_ms - NOTICE_RETENTION_MS, NOTICES_PER_PRUNE),
+                )
                 .await?
                 .rows_affected();
             if rows == 0 {

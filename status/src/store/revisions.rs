@@ -149,10 +149,8 @@ impl StatusStore<'_> {
             Ok((old,)) => Ok(Revised::Stored(old)),
             Err(sqlx::Error::RowNotFound) => {
                 // Why nothing was stored, for the refusal's words (read after, on refusal only).
-                let (count,): (i64,) = sqlx::query_as(COUNT_REVISIONS)
-                    .bind(revision.id)
-                    .bind(revision.seq)
-                    .fetch_one(self.pool())
+                let (count,): (i64,) = self
+                    .fetch_one(COUNT_REVISIONS, (revision.id, revision.seq))
                     .await?;
                 Ok(if revision.body.is_some() && count >= max_revisions {
                     Revised::Capped
@@ -166,19 +164,14 @@ impl StatusStore<'_> {
 
     /// The latest revision of every corrected update of the notice `id`.
     pub async fn latest_revisions_of(&self, id: &str) -> Result<Latest, sqlx::Error> {
-        let rows: Vec<(String, i64, Option<String>, i64)> = sqlx::query_as(LATEST_OF_NOTICE)
-            .bind(id)
-            .fetch_all(self.pool())
-            .await?;
+        let rows: Vec<(String, i64, Option<String>, i64)> =
+            self.fetch_all(LATEST_OF_NOTICE, (id,)).await?;
         Ok(latest(rows))
     }
 
     /// The latest `limit` corrections, newest first.
     pub async fn revision_log(&self, limit: i64) -> Result<Vec<RevisionRow>, sqlx::Error> {
-        sqlx::query_as::<_, RevisionRow>(REVISION_LOG)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(REVISION_LOG, (limit,)).await
     }
 }
 

@@ -155,9 +155,7 @@ impl StatusStore<'_> {
 
     /// The live webhooks, oldest first.
     pub async fn live_webhooks(&self) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        sqlx::query_as::<_, WebhookRow>(LIVE_WEBHOOKS)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(LIVE_WEBHOOKS, ()).await
     }
 
     /// How many webhooks are live (a cheap look before the queue's work).
@@ -170,10 +168,7 @@ impl StatusStore<'_> {
     /// The latest `limit` webhooks added or deleted (live or not), newest change first: the
     /// operator log's webhook lines.
     pub async fn webhook_changes(&self, limit: i64) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        sqlx::query_as::<_, WebhookRow>(WEBHOOK_CHANGES)
-            .bind(limit)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(WEBHOOK_CHANGES, (limit,)).await
     }
 
     /// Stores `event` as the component's next state change, unless its last stored change is
@@ -192,11 +187,7 @@ impl StatusStore<'_> {
             .bind(event.at)
             .bind(event.held)
             .bind(event.created_at);
-        Ok(self
-            .commit_returning(statement)
-            .await
-            .optional()?
-            .map(|(seq,)| seq))
+        self.committed_seq(statement).await
     }
 
     /// Component state changes stored since `since`, oldest first.
@@ -204,10 +195,7 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<ComponentEventRow>, sqlx::Error> {
-        sqlx::query_as::<_, ComponentEventRow>(COMPONENT_EVENTS_SINCE)
-            .bind(since)
-            .fetch_all(self.pool())
-            .await
+        self.fetch_all(COMPONENT_EVENTS_SINCE, (since,)).await
     }
 
     /// Deletes component changes stored before `before` (but each component's last, which the

@@ -8,6 +8,8 @@ use super::*;
 use crate::store::{notices::UpdateRow, webhooks::WebhookRow};
 
 const T0: i64 = 1_800_000_000_000;
+/// A time just after the notice update `with_webhook_and_update` stores (at `T0 + 1_000`).
+const AFTER_UPDATE: i64 = T0 + 2_000;
 
 async fn with_webhook_and_update() -> (tempfile::TempDir, Arc<Webhooks>) {
     let (dir, db) = test_database().await;
@@ -55,8 +57,7 @@ async fn a_dead_receiver_is_paused_and_tried_once_a_pause() {
 async fn an_event_is_enqueued_once_whatever_is_pruned_or_restarted() {
     let (_dir, worker) = with_webhook_and_update().await;
     let store = worker.db.status();
-    let now = T0 + 2_000;
-    worker.pass(now).await.expect("pass");
+    worker.pass(AFTER_UPDATE).await.expect("pass");
     worker.idle().await;
     let first = store.delivery_log(10).await.expect("log");
     assert_eq!(first.len(), 1, "{first:?}");
@@ -67,19 +68,23 @@ async fn an_event_is_enqueued_once_whatever_is_pruned_or_restarted() {
         .await
         .expect("delivered");
     let pruned = store
-        .prune_deliveries(now - DELIVERY_RETENTION_MS, 0, now - ENQUEUE_WINDOW_MS)
+        .prune_deliveries(
+            AFTER_UPDATE - DELIVERY_RETENTION_MS,
+            0,
+            AFTER_UPDATE - ENQUEUE_WINDOW_MS,
+        )
         .await
         .expect("prune");
     assert_eq!(pruned, 0);
     // A restart (a new worker looks at the whole window) and later passes add nothing.
     let restarted = Arc::new(Webhooks::new(worker.db.clone(), "https://mg.example", true));
-    restarted.pass(now + 1_000).await.expect("pass");
-    worker.pass(now + 2_000).await.expect("pass");
+    restarted.pass(AFTER_UPDATE + 1_000).await.expect("pass");
+    worker.pass(AFTER_UPDATE + 2_000).await.expect("pass");
     let after = store.delivery_log(10).await.expect("log");
     assert_eq!(after.len(), 1, "{after:?}");
     assert_eq!(after[0].id, first[0].id, "one id per event and webhook");
     // Past the window the finished delivery may go, and its event is no longer enqueued.
-    let later = now + ENQUEUE_WINDOW_MS + 1;
+    let later = AFTER_UPDATE + ENQUEUE_WINDOW_MS + 1;
     let pruned = store
         .prune_deliveries(later - DELIVERY_RETENTION_MS, 0, later - ENQUEUE_WINDOW_MS)
         .await
@@ -119,7 +124,7 @@ async fn an_update_that_keeps_the_declaration_carries_the_status_in_effect() {
             .expect("q")
             .is_some());
     }
-    worker.pass(T0 + 2_000).await.expect("pass");
+    worker.pass(AFTER_UPDATE).await.expect("pass");
     worker.idle().await;
     let bodies: Vec<String> =
         sqlx::query_scalar("SELECT body FROM status_webhook_deliveries ORDER BY event_key")
@@ -151,14 +156,20 @@ async fn a_delivery_in_flight_holds_its_queue_until_its_lease_ends() {
     // again at once, over and over, for as long as the delivery was being sent.
     let (_dir, worker) = with_webhook_and_update().await;
     let store = worker.db.status();
-    let now = T0 + 2_000;
-    worker.enqueue(now).await.expect("enqueue");
-    assert_eq!(store.next_delivery_due().await.expect("due"), Some(now));
+    worker.enqueue(AFTER_UPDATE).await.expect("enqueue");
+    assert_eq!(
+        store.next_delivery_due().await.expect("due"),
+        Some(AFTER_UPDATE)
+    );
     let claimed = store
-        .claim_deliveries(now, now + LEASE_MS, 10)
+        .claim_deliveries(AFTER_UPDATE, AFTER_UPDATE + LEASE_MS, 10)
         .await
         .expect("claim");
     assert_eq!(claimed.len(), 1);
     let due = store.next_delivery_due().await.expect("due");
-    assert_eq!(due, Some(now + LEASE_MS), "due when the lease ends");
+    assert_eq!(
+        due,
+        Some(AFTER_UPDATE + LEASE_MS),
+        "due when the lease ends"
+    );
 }
