@@ -269,11 +269,12 @@ fn every_statement_of_the_store_is_listed_here() {
             &["&rows_sql"][..],
         ),
         // The pause after a failed delivery: one webhook by its primary key, with a CASE made
-        // from the backoff table.
+        // from the backoff table; and `with_webhook_ids`, which runs the enqueue read it is given
+        // (NOTICE_UPDATES_TO_ENQUEUE or COMPONENT_EVENTS_TO_ENQUEUE, both planned above).
         (
             "deliveries.rs",
             include_str!("../src/store/deliveries.rs"),
-            &["&pause_sql"],
+            &["&pause_sql", "sql"],
         ),
         (
             "current_notices.rs",

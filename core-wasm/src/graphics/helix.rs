@@ -1,7 +1,7 @@
 //! A double helix for the docs and Telekinesis pages: two spinning strands joined by rungs, with a
 //! light pulse running up them.
 
-use super::default_is_new;
+use super::default_new::default_is_new;
 use super::lanes::{sin4, Points4, LANES};
 use super::orbit::{orbit_controls, wrap_angle, Orbit};
 use super::vertex::VERTEX_STRIDE;

@@ -1,6 +1,6 @@
 //! Widget 2: a tesseract rotating in 4D, projected to 3D, with translucent faces and radar cube pulses.
 
-use super::default_is_new;
+use super::default_new::default_is_new;
 use super::lanes::{sin4, sin_cos2, write_group, Points4, Splat3, LANES};
 use super::orbit::{orbit_controls, wrap_angle, Orbit, AUTO_ROTATION_PER_FRAME};
 use super::vertex::VERTEX_STRIDE;

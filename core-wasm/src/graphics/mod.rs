@@ -14,6 +14,7 @@
 //! - every slice keeps its address and length for the life of the scene, so the bindings can
 //!   expose `as_ptr()` and `len()` and JS can view them as a `Float32Array`/`Uint16Array`.
 
+mod default_new;
 pub mod helix;
 pub mod hypercube;
 pub mod icosahedron;
@@ -24,19 +25,6 @@ pub mod orbit;
 pub mod rng;
 mod solids;
 mod vertex;
-
-/// `Default` as `new()`, for the scenes built without arguments (clippy's `new_without_default`):
-/// one `default_is_new!(Scene);` beside the scene's type.
-macro_rules! default_is_new {
-    ($scene:ty) => {
-        impl Default for $scene {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-    };
-}
-use default_is_new;
 
 pub use helix::DoubleHelixScene;
 pub use hypercube::HypercubeScene;

@@ -1,7 +1,7 @@
 //! A small vibrating molecule for the status page: a tetrahedral centre, four neighbours and four
 //! end atoms, joined by bonds.
 
-use super::default_is_new;
+use super::default_new::default_is_new;
 use super::lanes::{sin4, write_group, Points4, Splat3};
 use super::orbit::{orbit_controls, wrap_angle, Orbit};
 use super::vertex::{write_vertex, VERTEX_STRIDE};

@@ -1,5 +1,5 @@
 //! One statement run on the pool with its arguments given as a tuple, in the order of their
-//! placeholders (as rusqlite's `params`): `db.fetch_all(CHECKS_OF, (instance_id, from_ms, to_ms))`
+//! placeholders (as rusqlite's `params`): `db.query_all(CHECKS_OF, (instance_id, from_ms, to_ms))`
 //! is `sqlx::query_as(CHECKS_OF).bind(instance_id).bind(from_ms).bind(to_ms).fetch_all(db.pool())`.
 //! For reads, and for writes that return no rows; a write that returns rows goes through
 //! [`Database::commit_returning`] instead.
@@ -45,13 +45,14 @@ tuple_params!(A, B, C, D, E, F);
 tuple_params!(A, B, C, D, E, F, G);
 tuple_params!(A, B, C, D, E, F, G, H);
 
-/// The reading methods, each named after the `QueryAs` fetch it runs.
+/// The reading methods, each named `query_` and the `QueryAs` fetch it runs (names of their own,
+/// so the plan tests find every statement they are given: `plans::unplanned_statements`).
 macro_rules! reads {
-    ($($(#[$doc:meta])* $fetch:ident -> $rows:ty;)*) => {
+    ($($(#[$doc:meta])* $name:ident = $fetch:ident -> $rows:ty;)*) => {
         impl Database {
             $(
                 $(#[$doc])*
-                pub async fn $fetch<'q, T>(&self, sql: &'q str, params: impl Params<'q>) -> $rows
+                pub async fn $name<'q, T>(&self, sql: &'q str, params: impl Params<'q>) -> $rows
                 where
                     T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
                 {
@@ -65,16 +66,16 @@ macro_rules! reads {
 
 reads! {
     /// Every row the statement reads.
-    fetch_all -> Result<Vec<T>, sqlx::Error>;
+    query_all = fetch_all -> Result<Vec<T>, sqlx::Error>;
     /// The statement's one row (`RowNotFound` without one).
-    fetch_one -> Result<T, sqlx::Error>;
+    query_one = fetch_one -> Result<T, sqlx::Error>;
     /// The statement's first row, if it reads one.
-    fetch_optional -> Result<Option<T>, sqlx::Error>;
+    query_optional = fetch_optional -> Result<Option<T>, sqlx::Error>;
 }
 
 impl Database {
     /// Runs a statement that returns no rows.
-    pub async fn execute<'q>(
+    pub async fn query_execute<'q>(
         &self,
         sql: &'q str,
         params: impl Params<'q>,

@@ -198,9 +198,8 @@ pub fn full_scans(plan: &[String], bounded: &[&str]) -> Vec<String> {
 }
 
 /// What in `source` (a Rust file of statements, its tests left out) could run a statement the
-/// query-plan test does not explain: each call of `sqlx::query*`, `prepare_cached` or
-/// `delete_in_batches` whose
-/// statement is not a constant named in `planned`, and not one of `exempt` (the call's argument
+/// query-plan test does not explain: each call of `sqlx::query*`, `prepare_cached`,
+/// `delete_in_batches` or a `Database::query_*` (`db::params`) whose statement is not a constant named in `planned`, and not one of `exempt` (the call's argument
 /// text, for a statement built at run time that looks nothing up, given with the reason in the
 /// test). Empty when every statement is planned.
 pub fn unplanned_statements(source: &str, planned: &[Planned], exempt: &[&str]) -> Vec<String> {
@@ -209,7 +208,15 @@ pub fn unplanned_statements(source: &str, planned: &[Planned], exempt: &[&str]) 
         .next()
         .unwrap_or(source);
     let mut found = Vec::new();
-    for call in ["sqlx::query", "prepare_cached", "delete_in_batches"] {
+    for call in [
+        "sqlx::query",
+        "prepare_cached",
+        "delete_in_batches",
+        ".query_all",
+        ".query_one",
+        ".query_optional",
+        ".query_execute",
+    ] {
         for (at, _) in source.match_indices(call) {
             let Some(argument) = first_argument(&source[at + call.len()..]) else {
                 found.push(format!("unreadable call at byte {at}"));
@@ -269,7 +276,9 @@ mod tests {
     fn a_statement_written_inline_or_not_listed_is_unplanned() {
         let source = "fn a() { sqlx::query_as::<_, (String,)>(LISTED).bind(1); \
             sqlx::query_scalar(\"SELECT 1\"); connection.prepare_cached(OTHER)?; \
-            sqlx::query(&format!(\"x {y}\")); sqlx::query(&sql); }\n\
+            sqlx::query(&format!(\"x {y}\")); sqlx::query(&sql); \
+            db.query_all::<(String, i64)>(LISTED, (1,)); db.query_optional(UNLISTED, ()); \
+            sqlx::query(LISTED).execute(pool); }\n\
             #[cfg(test)]\nmod tests { sqlx::query(\"SELECT 2\"); }";
         let planned = [Planned {
             name: "LISTED",
@@ -279,7 +288,7 @@ mod tests {
         }];
         assert_eq!(
             unplanned_statements(source, &planned, &["&sql"]),
-            ["\"SELECT 1\"", "&format!(\"x {y}\")", "OTHER"]
+            ["\"SELECT 1\"", "&format!(\"x {y}\")", "OTHER", "UNLISTED"]
         );
     }
 

@@ -100,7 +100,7 @@ impl Database {
             .bind(count - MAX_REVOKED_PER_USER - 1)
             .fetch_one(self.pool())
             .await?;
-        self.execute(
+        self.query_execute(
             FOLD_INTO_CUTOFF,
             (
                 user_key,
@@ -110,7 +110,7 @@ impl Database {
             ),
         )
         .await?;
-        self.execute(DELETE_FOLDED, (user_key, folded_until))
+        self.query_execute(DELETE_FOLDED, (user_key, folded_until))
             .await?;
         Ok(())
     }
@@ -204,7 +204,7 @@ impl Database {
         now_ms: i64,
     ) -> Result<bool, sqlx::Error> {
         let done = self
-            .execute(
+            .query_execute(
                 REVOKE_OWN_BINDING,
                 (
                     binding,

@@ -141,7 +141,7 @@ impl Database {
     ) -> Result<(), sqlx::Error> {
         let (session_key, binding) = session;
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
-        self.execute(
+        self.query_execute(
             TOUCH_SESSION,
             (
                 identity_id,
@@ -153,7 +153,7 @@ impl Database {
             ),
         )
         .await?;
-        self.execute(CAP_SESSIONS, (identity_id, MAX_SESSIONS_PER_USER))
+        self.query_execute(CAP_SESSIONS, (identity_id, MAX_SESSIONS_PER_USER))
             .await?;
         Ok(())
     }
@@ -166,7 +166,7 @@ impl Database {
         session_key: &str,
     ) -> Result<bool, sqlx::Error> {
         let done = self
-            .execute(END_SESSION, (session_key, identity_id))
+            .query_execute(END_SESSION, (session_key, identity_id))
             .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -192,7 +192,7 @@ impl Database {
         identity_id: &str,
         now_ms: i64,
     ) -> Result<Vec<SessionRow>, sqlx::Error> {
-        self.fetch_all(LIST_SESSIONS, (identity_id, now_ms, MAX_SESSIONS_PER_USER))
+        self.query_all(LIST_SESSIONS, (identity_id, now_ms, MAX_SESSIONS_PER_USER))
             .await
     }
 
@@ -225,7 +225,7 @@ impl Database {
         }
         // (SQLite needs the SELECT's WHERE to tell the upsert's ON CONFLICT from a join's ON.)
         let done = self
-            .execute(
+            .query_execute(
                 REVOKE_SESSION,
                 (
                     identity_id,

@@ -99,7 +99,7 @@ pub(super) fn read_user_with_sessions(
 impl Database {
     #[tracing::instrument(skip(self))]
     pub async fn find_user(&self, identity_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        self.fetch_optional(FIND_USER, (identity_id,)).await
+        self.query_optional(FIND_USER, (identity_id,)).await
     }
 
     /// The user and their unexpired-session count at `now_ms`, in one round trip.
@@ -117,7 +117,7 @@ impl Database {
                 }
             }
         }
-        self.fetch_optional(USER_WITH_SESSIONS, (identity_id, now_ms))
+        self.query_optional(USER_WITH_SESSIONS, (identity_id, now_ms))
             .await
     }
 
@@ -133,7 +133,7 @@ impl Database {
         if let Some(user) = self.find_user(identity_id).await? {
             return Ok(user);
         }
-        self.execute(CREATE_USER, (identity_id, email, now_ms))
+        self.query_execute(CREATE_USER, (identity_id, email, now_ms))
             .await?;
         self.find_user(identity_id)
             .await?

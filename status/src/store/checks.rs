@@ -227,7 +227,7 @@ impl StatusStore<'_> {
 
     /// Every instance's checks at or after `since_ms`, oldest first.
     pub async fn status_checks_since(&self, since_ms: i64) -> Result<Vec<RawCheck>, sqlx::Error> {
-        self.fetch_all(CHECKS_SINCE, (since_ms,)).await
+        self.query_all(CHECKS_SINCE, (since_ms,)).await
     }
 
     /// Every instance's checks stored after `after_seq` and made at or after `since_ms`, in the
@@ -237,7 +237,7 @@ impl StatusStore<'_> {
         after_seq: i64,
         since_ms: i64,
     ) -> Result<Vec<StoredCheck>, sqlx::Error> {
-        self.fetch_all(CHECKS_STORED_AFTER, (after_seq, since_ms))
+        self.query_all(CHECKS_STORED_AFTER, (after_seq, since_ms))
             .await
     }
 
@@ -248,7 +248,7 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        self.fetch_all(CHECKS_OF, (instance_id, from_ms, to_ms))
+        self.query_all(CHECKS_OF, (instance_id, from_ms, to_ms))
             .await
     }
 
@@ -258,7 +258,7 @@ impl StatusStore<'_> {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<RawCheck>, sqlx::Error> {
-        self.fetch_all(CHECKS_BETWEEN, (from_ms, to_ms)).await
+        self.query_all(CHECKS_BETWEEN, (from_ms, to_ms)).await
     }
 
     /// Stores rollups, replacing any of the same period, component and instance.
@@ -297,18 +297,18 @@ impl StatusStore<'_> {
         resolution: Resolution,
         since_ms: i64,
     ) -> Result<Vec<Rollup>, sqlx::Error> {
-        self.fetch_all(ROLLUPS_SINCE, (resolution.as_str(), since_ms))
+        self.query_all(ROLLUPS_SINCE, (resolution.as_str(), since_ms))
             .await
     }
 
     /// The hours' combined and agreed rollups starting at or after `since_ms`, oldest first.
     pub async fn history_rollups_since(&self, since_ms: i64) -> Result<Vec<Rollup>, sqlx::Error> {
-        self.fetch_all(HISTORY_ROLLUPS_SINCE, (since_ms,)).await
+        self.query_all(HISTORY_ROLLUPS_SINCE, (since_ms,)).await
     }
 
     /// Opens or updates (closes) an incident.
     pub async fn upsert_status_incident(&self, incident: &IncidentRow) -> Result<(), sqlx::Error> {
-        self.execute(
+        self.query_execute(
             UPSERT_INCIDENT,
             (
                 &incident.component,
@@ -328,7 +328,7 @@ impl StatusStore<'_> {
         since_ms: i64,
         limit: i64,
     ) -> Result<Vec<IncidentRow>, sqlx::Error> {
-        self.fetch_all(INCIDENTS_SINCE, (since_ms, limit)).await
+        self.query_all(INCIDENTS_SINCE, (since_ms, limit)).await
     }
 
     /// Deletes raw checks older than 48 hours, rollups older than 90 days, and incidents that

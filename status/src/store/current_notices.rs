@@ -177,16 +177,16 @@ impl StatusStore<'_> {
     /// (`revisions`).
     pub async fn current_notices(&self, since: i64) -> Result<Vec<StoredNotice>, sqlx::Error> {
         let heads = self
-            .fetch_all::<NoticeHead>(CURRENT_NOTICES, (since, RECENT_NOTICES))
+            .query_all::<NoticeHead>(CURRENT_NOTICES, (since, RECENT_NOTICES))
             .await?;
         let updates = self
-            .fetch_all::<UpdateRow>(
+            .query_all::<UpdateRow>(
                 CURRENT_UPDATES,
                 (since, RECENT_NOTICES, UPDATES_IN_ANSWERS, NEWEST_UPDATES),
             )
             .await?;
         let revisions = self
-            .fetch_all(CURRENT_REVISIONS, (since, RECENT_NOTICES))
+            .query_all(CURRENT_REVISIONS, (since, RECENT_NOTICES))
             .await?;
         let updates = corrected(updates, &super::revisions::latest(revisions));
         let mut notices: Vec<StoredNotice> = Vec::with_capacity(heads.len());
@@ -217,14 +217,14 @@ impl StatusStore<'_> {
 
     /// The notices' generation ([`NOTICES_GENERATION`]).
     pub async fn notices_generation(&self) -> Result<NoticesGeneration, sqlx::Error> {
-        self.fetch_one(NOTICES_GENERATION, ()).await
+        self.query_one(NOTICES_GENERATION, ()).await
     }
 
     /// The maintenance windows that end at `since` or later, without their updates (what the
     /// uptime figures leave out).
     pub async fn windows_since(&self, since: i64) -> Result<Vec<NoticeRow>, sqlx::Error> {
         let heads = self
-            .fetch_all::<NoticeHead>(WINDOWS_SINCE, (since,))
+            .query_all::<NoticeHead>(WINDOWS_SINCE, (since,))
             .await?;
         Ok(heads.into_iter().map(NoticeRow::from).collect())
     }

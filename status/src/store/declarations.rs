@@ -93,19 +93,19 @@ impl StatusStore<'_> {
     /// The setting in force of every checked component that has one (cleared ones included).
     pub async fn component_declarations(&self) -> Result<Vec<DeclarationRow>, sqlx::Error> {
         let [(a, _), (b, _), (c, _)] = crate::checks::COMPONENTS;
-        self.fetch_all(DECLARATIONS_IN_FORCE, (a, b, c)).await
+        self.query_all(DECLARATIONS_IN_FORCE, (a, b, c)).await
     }
 
     /// The latest `limit` settings, newest first.
     pub async fn declaration_log(&self, limit: i64) -> Result<Vec<DeclarationRow>, sqlx::Error> {
-        self.fetch_all(DECLARATION_LOG, (limit,)).await
+        self.query_all(DECLARATION_LOG, (limit,)).await
     }
 
     /// Deletes the settings older than [`DECLARATION_RETENTION_MS`] that a later one replaced
     /// (the one in force stays however old); rows deleted.
     pub async fn prune_declarations(&self, now_ms: i64) -> Result<u64, sqlx::Error> {
         Ok(self
-            .execute(PRUNE_DECLARATIONS, (now_ms - DECLARATION_RETENTION_MS,))
+            .query_execute(PRUNE_DECLARATIONS, (now_ms - DECLARATION_RETENTION_MS,))
             .await?
             .rows_affected())
     }

@@ -236,7 +236,7 @@ impl StatusStore<'_> {
         since: i64,
     ) -> Result<HashSet<(String, String)>, sqlx::Error> {
         let rows = self
-            .fetch_all::<(String, String)>(DELIVERY_KEYS_SINCE, (since,))
+            .query_all::<(String, String)>(DELIVERY_KEYS_SINCE, (since,))
             .await?;
         Ok(rows.into_iter().collect())
     }
@@ -244,7 +244,7 @@ impl StatusStore<'_> {
     /// Adds `delivery` unless its (event, webhook) has one already; whether it was added.
     pub async fn enqueue_delivery(&self, delivery: &NewDelivery) -> Result<bool, sqlx::Error> {
         let added = self
-            .execute(
+            .query_execute(
                 ENQUEUE_DELIVERY,
                 (
                     &delivery.id,
@@ -316,14 +316,14 @@ impl StatusStore<'_> {
     /// Ends the pending deliveries of webhooks deleted (they are never sent), at `now`.
     pub async fn fail_orphaned_deliveries(&self, now: i64) -> Result<u64, sqlx::Error> {
         Ok(self
-            .execute(FAIL_ORPHANED_DELIVERIES, (now,))
+            .query_execute(FAIL_ORPHANED_DELIVERIES, (now,))
             .await?
             .rows_affected())
     }
 
     /// The latest `limit` deliveries, newest first, with their webhook's name.
     pub async fn delivery_log(&self, limit: i64) -> Result<Vec<DeliveryRow>, sqlx::Error> {
-        self.fetch_all(DELIVERY_LOG, (limit,)).await
+        self.query_all(DELIVERY_LOG, (limit,)).await
     }
 
     /// Deletes deliveries added before `before`, and beyond the newest `keep` the finished ones
@@ -356,7 +356,8 @@ impl StatusStore<'_> {
         now: i64,
     ) -> Result<(), sqlx::Error> {
         if delivered {
-            self.execute(CLEAR_RECEIVER_FAILURES, (webhook_id,)).await?;
+            self.query_execute(CLEAR_RECEIVER_FAILURES, (webhook_id,))
+                .await?;
             return Ok(());
         }
         let wait_by_failures: String = BACKOFF_SECS
@@ -381,7 +382,7 @@ impl StatusStore<'_> {
     /// oldest pending due time and lease in flight (its queue waits for it); `None`: nothing pending.
     pub async fn next_delivery_due(&self) -> Result<Option<i64>, sqlx::Error> {
         let rows: Vec<(Option<i64>, Option<i64>, Option<i64>)> =
-            self.fetch_all(NEXT_DELIVERY_DUE, ()).await?;
+            self.query_all(NEXT_DELIVERY_DUE, ()).await?;
         let due = |(paused, due, leased): (Option<i64>, Option<i64>, Option<i64>)| {
             due.map(|d| d.max(paused.unwrap_or(d)).max(leased.unwrap_or(d)))
         };

@@ -274,7 +274,7 @@ impl StatusStore<'_> {
         &self,
         id: &str,
     ) -> Result<Option<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
-        let updates = self.fetch_all::<UpdateRow>(FIND_NOTICE, (id,)).await?;
+        let updates = self.query_all::<UpdateRow>(FIND_NOTICE, (id,)).await?;
         let latest = self.latest_revisions_of(id).await?;
         Ok(group(corrected(updates, &latest)).into_iter().next())
     }
@@ -287,7 +287,7 @@ impl StatusStore<'_> {
         since: i64,
     ) -> Result<Vec<(NoticeRow, Vec<UpdateRow>)>, sqlx::Error> {
         let updates = self
-            .fetch_all::<UpdateRow>(NOTICES_SINCE, (since, NOTICES_READ_LIMIT))
+            .query_all::<UpdateRow>(NOTICES_SINCE, (since, NOTICES_READ_LIMIT))
             .await?;
         let latest = self
             .latest_revisions_since(since, NOTICES_READ_LIMIT)
@@ -303,7 +303,7 @@ impl StatusStore<'_> {
         limit: i64,
     ) -> Result<Latest, sqlx::Error> {
         let rows: Vec<(String, i64, Option<String>, i64)> =
-            self.fetch_all(LATEST_SINCE, (since, limit)).await?;
+            self.query_all(LATEST_SINCE, (since, limit)).await?;
         Ok(latest(rows))
     }
 
@@ -317,7 +317,7 @@ impl StatusStore<'_> {
 
     /// The latest `limit` operator actions, newest first.
     pub async fn operator_log(&self, limit: i64) -> Result<Vec<UpdateRow>, sqlx::Error> {
-        self.fetch_all(OPERATOR_LOG, (limit,)).await
+        self.query_all(OPERATOR_LOG, (limit,)).await
     }
 
     /// Deletes the notices over (resolved, completed, or a window past its end) whose last update
@@ -327,7 +327,7 @@ impl StatusStore<'_> {
         let mut deleted = 0;
         loop {
             let rows = self
-                .execute(
+                .query_execute(
                     PRUNE_NOTICES,
                     (now_ms - NOTICE_RETENTION_MS, NOTICES_PER_PRUNE),
                 )

@@ -150,7 +150,7 @@ impl StatusStore<'_> {
             Err(sqlx::Error::RowNotFound) => {
                 // Why nothing was stored, for the refusal's words (read after, on refusal only).
                 let (count,): (i64,) = self
-                    .fetch_one(COUNT_REVISIONS, (revision.id, revision.seq))
+                    .query_one(COUNT_REVISIONS, (revision.id, revision.seq))
                     .await?;
                 Ok(if revision.body.is_some() && count >= max_revisions {
                     Revised::Capped
@@ -165,13 +165,13 @@ impl StatusStore<'_> {
     /// The latest revision of every corrected update of the notice `id`.
     pub async fn latest_revisions_of(&self, id: &str) -> Result<Latest, sqlx::Error> {
         let rows: Vec<(String, i64, Option<String>, i64)> =
-            self.fetch_all(LATEST_OF_NOTICE, (id,)).await?;
+            self.query_all(LATEST_OF_NOTICE, (id,)).await?;
         Ok(latest(rows))
     }
 
     /// The latest `limit` corrections, newest first.
     pub async fn revision_log(&self, limit: i64) -> Result<Vec<RevisionRow>, sqlx::Error> {
-        self.fetch_all(REVISION_LOG, (limit,)).await
+        self.query_all(REVISION_LOG, (limit,)).await
     }
 }
 

@@ -155,7 +155,7 @@ impl StatusStore<'_> {
 
     /// The live webhooks, oldest first.
     pub async fn live_webhooks(&self) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        self.fetch_all(LIVE_WEBHOOKS, ()).await
+        self.query_all(LIVE_WEBHOOKS, ()).await
     }
 
     /// How many webhooks are live (a cheap look before the queue's work).
@@ -168,7 +168,7 @@ impl StatusStore<'_> {
     /// The latest `limit` webhooks added or deleted (live or not), newest change first: the
     /// operator log's webhook lines.
     pub async fn webhook_changes(&self, limit: i64) -> Result<Vec<WebhookRow>, sqlx::Error> {
-        self.fetch_all(WEBHOOK_CHANGES, (limit,)).await
+        self.query_all(WEBHOOK_CHANGES, (limit,)).await
     }
 
     /// Stores `event` as the component's next state change, unless its last stored change is
@@ -195,7 +195,7 @@ impl StatusStore<'_> {
         &self,
         since: i64,
     ) -> Result<Vec<ComponentEventRow>, sqlx::Error> {
-        self.fetch_all(COMPONENT_EVENTS_SINCE, (since,)).await
+        self.query_all(COMPONENT_EVENTS_SINCE, (since,)).await
     }
 
     /// Deletes component changes stored before `before` (but each component's last, which the
