@@ -69,8 +69,8 @@ fi
 #   browser: the npm package (its .wasm builds), the app and the graphics harness, then the browser
 #            tests once the test build's server exists: the longest suite starts first.
 #   checks:  the repository checks, the packaging fixtures' npm install (beside the builds: it needs
-#            no package), the package matrix once the package is built, the app's checks once the app
-#            is built.
+#            no package), the package matrix once the package is built, then the app's lint and unit
+#            tests.
 # The machine has two cores: the lanes overlap a compile with the tests that mostly wait (browsers,
 # servers, PostgreSQL), which is where the time goes (scripts/test-all.sh's table at the end).
 
@@ -185,8 +185,10 @@ checks_lane() {
   # their runtimes, the browser ones in Chromium and in Firefox.
   after "package-build" "package-matrix" bash -c \
     'make --no-print-directory package-fixtures && node examples/run-matrix.mjs'
-  after "app-build" "app-typecheck" npm --prefix app run --silent typecheck
-  suite "app-lint" npm --prefix app run --silent lint
+  # The app's typecheck is the first step of its build (`npm run build` starts with `tsc --noEmit`),
+  # so app-build fails on a type error and no second `tsc` runs here. Lint and unit tests need the
+  # app's node_modules, which app-build installs.
+  after "app-build" "app-lint" npm --prefix app run --silent lint
   suite "app-unit" npm --prefix app run --silent test
 }
 

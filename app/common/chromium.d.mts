@@ -3,3 +3,5 @@ export declare const defaultChromiumPath: string;
 export declare const chromiumPath: string;
 export declare const chromiumArgs: string[];
 export declare const chromiumLaunchOptions: { executablePath: string; args: string[] };
+export declare const headlessShellPath: string;
+export declare const testChromiumLaunchOptions: { executablePath: string; args: string[] };

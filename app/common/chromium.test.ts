@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { chromiumArgs, defaultChromiumPath } from "./chromium.mjs";
+import {
+  chromiumArgs,
+  defaultChromiumPath,
+  headlessShellPath,
+  testChromiumLaunchOptions,
+} from "./chromium.mjs";
 
 // chromedriver reads its browser from core-wasm/webdriver.json (the wasm browser tests), which cannot
 // import chromium.mjs: the two must launch the same browser the same way.
@@ -14,5 +19,17 @@ describe("core-wasm/webdriver.json", () => {
       binary: defaultChromiumPath,
       args: chromiumArgs,
     });
+  });
+});
+
+// The tests' browser is the headless shell with the full browser's arguments, less the one that asks
+// the full browser for its headless mode (the shell has only that mode).
+describe("testChromiumLaunchOptions", () => {
+  it("launches the headless shell with the same arguments but --headless=new", () => {
+    expect(testChromiumLaunchOptions).toEqual({
+      executablePath: process.env.CHROMIUM_PATH ?? headlessShellPath,
+      args: chromiumArgs.filter((arg) => arg !== "--headless=new"),
+    });
+    expect(testChromiumLaunchOptions.args).toHaveLength(chromiumArgs.length - 1);
   });
 });
