@@ -1,7 +1,8 @@
 //! The rules the server and the browser (core-wasm) must agree on, in one place: what a display name
 //! may be, which identity providers the product offers, the deployment flags' defaults, how a
 //! deployment's type and flags are read and reconciled, the status answers' bodies, and how an
-//! uptime is written.
+//! uptime is written. One leaf is the server's alone: text escaped into the HTML and XML it writes
+//! (`html`), here so that the status answers' formats (`mg-status-formats`) need no floor above.
 //! Plain Rust with no I/O, so both a native server and a size-conscious `.wasm` can depend on it.
 
 pub mod calendar;
@@ -10,6 +11,7 @@ mod deployment;
 mod display_name;
 pub mod figures;
 mod flags;
+pub mod html;
 pub mod notices;
 mod providers;
 pub mod status;

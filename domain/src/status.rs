@@ -12,6 +12,23 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::calendar::parse_utc_ms;
+
+/// The components a status page can show, in display order: (id, name).
+pub const COMPONENTS: [(&str, &str); 3] = [
+    ("api", "API"),
+    ("db", "Database"),
+    ("queue", "Telekinesis queue"),
+];
+
+/// The display name of a component id (an id not in [`COMPONENTS`] is its own name).
+pub fn component_name(id: &str) -> String {
+    COMPONENTS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map_or_else(|| id.to_owned(), |(_, name)| (*name).to_owned())
+}
+
 /// The state of a component, or of one viewpoint's view of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts-rs", derive(ts_rs::TS), ts(rename = "ComponentState"))]
@@ -132,6 +149,15 @@ pub struct Incident {
     pub first_error: String,
     #[serde(skip_deserializing)]
     pub viewpoints: Vec<String>,
+}
+
+impl Incident {
+    /// When the incident started and ended, in unix milliseconds: read back from the times the
+    /// server wrote (RFC 3339 in UTC, the form [`parse_utc_ms`] reads).
+    pub fn span(&self) -> (i64, Option<i64>) {
+        let ms = |time: &str| parse_utc_ms(time).unwrap_or_default();
+        (ms(&self.started_at), self.ended_at.as_deref().map(ms))
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

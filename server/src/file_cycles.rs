@@ -280,6 +280,7 @@ fn no_file_imports_a_file_that_imports_it_back() {
     for root in [
         "domain/src",
         "platform/src",
+        "status-formats/src",
         "status/src",
         "emulator/src",
         "server/src",

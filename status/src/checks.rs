@@ -3,14 +3,8 @@
 use std::time::{Duration, Instant};
 
 use crate::store::checks::RawCheck;
+use mg_domain::status::COMPONENTS;
 use mg_platform::db::{Database, PING_LIMIT as DB_PING_LIMIT};
-
-/// The components a status page can show, in display order: (id, name).
-pub const COMPONENTS: [(&str, &str); 3] = [
-    ("api", "API"),
-    ("db", "Database"),
-    ("queue", "Telekinesis queue"),
-];
 
 /// How long the API check may take before the runtime counts as stuck.
 pub const API_LIMIT: Duration = Duration::from_secs(1);

@@ -18,18 +18,14 @@
 
 pub mod aggregate;
 mod agreement;
-pub mod badge;
 pub mod checks;
 pub mod day;
 #[cfg(test)]
 mod day_tests;
 mod db_window;
 pub mod duplicates;
-pub mod feed;
 pub mod incidents;
-pub mod markdown;
 pub mod notices;
-pub mod notices_html;
 pub mod operator;
 pub mod operator_limits;
 mod publish;
@@ -39,7 +35,6 @@ pub mod rollup;
 mod round;
 pub mod series;
 pub mod snapshot;
-pub mod statuspage;
 pub mod store;
 pub mod summary;
 #[cfg(test)]
@@ -100,7 +95,7 @@ impl StatusService {
         let checker = Checker::new(db.clone(), config.queue_url.clone());
         let now = mg_platform::time::now_ms();
         let components = checker.components();
-        let page_url = statuspage::page_url(public_url);
+        let page_url = mg_status_formats::statuspage::page_url(public_url);
         let context = Context {
             now_ms: now,
             interval_ms: config.interval_ms(),

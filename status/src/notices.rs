@@ -3,8 +3,8 @@
 //! Markdown becomes safe HTML), and the windows during which a component's checks do not count.
 
 use mg_domain::notices::{Notice, NoticeKind, NoticeStatus, NoticeUpdate};
+use mg_status_formats::markdown::to_safe_html;
 
-use super::markdown::to_safe_html;
 use crate::store::notices::{NoticeRow, UpdateRow};
 use mg_platform::time::rfc3339;
 

@@ -16,10 +16,11 @@ use mg_domain::{
     status::{History, PageBody, PageHistory, Range, Summary},
 };
 
-use super::{badge, feed, notices_html, series, snapshot::Snapshot, statuspage};
+use super::{series, snapshot::Snapshot};
 use mg_platform::precomputed::{
     negotiate::IfNoneMatch, reuse::Reuse, Compress, Encoding, Precomputed,
 };
+use mg_status_formats::{badge, feed, notices_html, statuspage};
 
 pub const JSON: &str = "application/json";
 pub const SVG: &str = "image/svg+xml";

@@ -14,7 +14,6 @@ use super::{
     },
     notices::titled_windows,
     snapshot::Snapshot,
-    summary::incident_span,
 };
 use mg_platform::time::{rfc3339, DAY_MS, HOUR_MS};
 
@@ -110,7 +109,7 @@ fn last_quarter(
                 incidents
                     .iter()
                     .filter(|i| {
-                        let (started, ended) = incident_span(i);
+                        let (started, ended) = i.span();
                         i.component == component
                             && started < end
                             && ended.is_none_or(|e| e >= start)

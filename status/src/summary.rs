@@ -2,18 +2,17 @@
 //! viewpoint's checks, rollups and incidents): current states, uptimes, latencies, open incidents.
 
 use mg_domain::{
-    calendar::parse_utc_ms,
     component_status::{combine, overall, source_note, ComponentStatus},
     notices::{Notice, NoticeKind, NoticeStatus},
     status::{
-        ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint, ViewpointState,
+        component_name, ComponentSummary, Incident, Latency, State, Summary, Uptime, Viewpoint,
+        ViewpointState, COMPONENTS,
     },
 };
 
 use super::{
     aggregate::floor,
     agreement::{ms, per_period, uptime, Downtime},
-    checks::COMPONENTS,
     day::{hours::hour_downtime, ComponentDay, DayFigures},
     notices::{maintenance_windows, notices_at, overlaps_windows},
     snapshot::Snapshot,
@@ -52,14 +51,6 @@ impl Context<'_> {
     pub fn agreement_bucket_ms(&self) -> i64 {
         self.interval_ms.max(60_000)
     }
-}
-
-/// The display name of a component id.
-pub fn component_name(id: &str) -> String {
-    COMPONENTS
-        .iter()
-        .find(|(known, _)| *known == id)
-        .map_or_else(|| id.to_owned(), |(_, name)| (*name).to_owned())
 }
 
 /// The components to show: those checked here and those any viewpoint checked, in display order.
@@ -115,16 +106,6 @@ pub fn merge_incidents(rows: &[IncidentRow]) -> Vec<Incident> {
             }
         })
         .collect()
-}
-
-/// When `incident` started and ended, in unix milliseconds: read back from the times
-/// [`merge_incidents`] wrote (`rfc3339`, the form `parse_utc_ms` reads).
-pub fn incident_span(incident: &Incident) -> (i64, Option<i64>) {
-    let ms = |time: &str| parse_utc_ms(time).unwrap_or_default();
-    (
-        ms(&incident.started_at),
-        incident.ended_at.as_deref().map(ms),
-    )
 }
 
 fn component_summary(

@@ -11,11 +11,11 @@ use std::{
 
 use super::{
     notices::notice_at,
-    notices_html::timeline_page,
     render::{Published, ReadyAnswer, TimelinePages, CACHE_JSON, HTML},
     StatusService,
 };
 use crate::store::StatusQueries;
+use mg_status_formats::notices_html::timeline_page;
 
 /// Pages kept per round at most (the first ones asked); later ones are made per request.
 pub const PAGES_KEPT: usize = 32;

@@ -5,6 +5,7 @@
 use mg_domain::{
     component_status::ComponentStatus,
     notices::{Impact, NoticeStatus},
+    status::COMPONENTS,
 };
 use mg_platform::time::{now_ms, rfc3339};
 
@@ -14,7 +15,6 @@ use super::{
     Operator,
 };
 use crate::{
-    checks::COMPONENTS,
     notices::StoredNotice,
     operator_limits::{MAX_BODY_CHARS, MAX_OPEN_NOTICES, MAX_TITLE_CHARS, MAX_UPDATES},
     store::{declarations::DeclarationRow, notices::NOTICE_RETENTION_MS, StatusQueries},

@@ -48,7 +48,7 @@ pub const DECLARE_COMPONENT: &str = concat!(
 );
 
 /// The setting in force of each of the components `$1`, `$2`, `$3` (the checked ones,
-/// `checks::COMPONENTS`), each found by its key.
+/// `mg_domain::status::COMPONENTS`), each found by its key.
 pub const DECLARATIONS_IN_FORCE: &str = concat!(
     "SELECT ",
     columns!(),
@@ -92,7 +92,7 @@ impl StatusStore<'_> {
 
     /// The setting in force of every checked component that has one (cleared ones included).
     pub async fn component_declarations(&self) -> Result<Vec<DeclarationRow>, sqlx::Error> {
-        let [(a, _), (b, _), (c, _)] = crate::checks::COMPONENTS;
+        let [(a, _), (b, _), (c, _)] = mg_domain::status::COMPONENTS;
         self.query_all(DECLARATIONS_IN_FORCE, (a, b, c)).await
     }
 

@@ -81,7 +81,7 @@ impl Webhooks {
     pub fn new(db: Database, public_url: &str, allow_private: bool) -> Self {
         Self {
             db,
-            page_url: super::statuspage::page_url(public_url),
+            page_url: mg_status_formats::statuspage::page_url(public_url),
             allow_private,
             wake: Notify::new(),
             slots: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),

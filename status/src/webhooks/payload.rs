@@ -10,10 +10,8 @@ use mg_domain::{
 };
 use serde_json::{json, Value};
 
-use crate::{
-    store::{notices::UpdateRow, webhooks::ComponentEventRow},
-    summary::component_name,
-};
+use crate::store::{notices::UpdateRow, webhooks::ComponentEventRow};
+use mg_domain::status::component_name;
 use mg_platform::time::rfc3339;
 
 /// Longest message in a Discord body (Discord refuses more than 2,000 characters).

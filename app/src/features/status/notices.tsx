@@ -20,7 +20,7 @@ export function Notices({ html, message }: { html: string | null; message: strin
         <div
           className="notices__body"
           // The server's HTML: every word escaped, update texts rendered from Markdown with no raw
-          // HTML, script or foreign link passing (status/src/markdown.rs).
+          // HTML, script or foreign link passing (status-formats/src/markdown.rs).
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}

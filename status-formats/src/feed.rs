@@ -6,8 +6,8 @@ use mg_domain::{
     status::Summary,
 };
 
-use super::{statuspage::origin, summary::incident_span};
-use mg_platform::html::escape;
+use crate::statuspage::origin;
+use mg_domain::html::escape;
 
 /// The feed's id; entries are `{FEED_ID}/incident/{component}/{start ms}`.
 const FEED_ID: &str = "tag:mg-web,2026:status";
@@ -50,7 +50,7 @@ pub fn render(summary: &Summary) -> String {
                  <summary>{}</summary>\n</entry>\n",
                 escape(&title),
                 escape(&incident.component),
-                incident_span(incident).0,
+                incident.span().0,
                 incident.started_at,
                 escape(&text),
             ),

@@ -5,11 +5,11 @@
 
 use mg_domain::{
     notices::{Impact, Notice, NoticeKind},
-    status::{PageHistory, Summary},
+    status::{component_name, PageHistory, Summary},
 };
 
-use super::{statuspage::PAGE_URL, summary::component_name};
-use mg_platform::html::escape;
+use crate::statuspage::PAGE_URL;
+use mg_domain::html::escape;
 
 /// Said beside the uptime figures while a window is listed.
 pub const MAINTENANCE_NOTE: &str =

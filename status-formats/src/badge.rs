@@ -4,7 +4,7 @@ use mg_domain::{
     component_status::ComponentStatus, figures::format_uptime, status::ComponentSummary,
 };
 
-use mg_platform::html::escape;
+use mg_domain::html::escape;
 
 /// Approximate width in pixels of `text` in 11 px Verdana (what shields.io badges use).
 fn text_width(text: &str) -> u32 {
