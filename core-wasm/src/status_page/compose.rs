@@ -46,11 +46,7 @@ pub fn cards(known: &Known<'_>) -> [(&'static str, &'static str, bool); 3] {
         Some(summary) => summary.not_configured.iter().any(|c| c == id),
         None => id == "queue" && !known.queue_known,
     };
-    [
-        ("api", "API", unchecked("api")),
-        ("db", "Database", unchecked("db")),
-        ("queue", "Telekinesis queue", unchecked("queue")),
-    ]
+    mg_domain::status::COMPONENTS.map(|(id, name)| (id, name, unchecked(id)))
 }
 
 /// Each card's live value (`health`: api, db, queue) and its word. The queue this browser cannot
