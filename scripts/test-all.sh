@@ -64,13 +64,13 @@ fi
 # error is a failed suite, and the suites after it in that lane report what they waited for), and a
 # suite that needs another lane's build waits for it (ready/wait below), so every suite starts as
 # soon as its inputs exist rather than after every build of the run:
-#   Rust:    the test build (every crate's tests, and target/debug/mg-server), the Rust suites, then
-#            the wasm suites once the package is built (they share its target directories).
+#   Rust:    the test build (every crate's tests, and target/debug/mg-server), then the Rust suites:
+#            the longest chain of the run, so nothing else waits in it.
 #   browser: the npm package (its .wasm builds), the app and the graphics harness, then the browser
 #            tests once the test build's server exists: the longest suite starts first.
 #   checks:  the repository checks, the packaging fixtures' npm install (beside the builds: it needs
 #            no package), the package matrix once the package is built, then the app's lint and unit
-#            tests.
+#            tests, then core-wasm's wasm suites (they share the package build's target directories).
 # The machine has two cores: the lanes overlap a compile with the tests that mostly wait (browsers,
 # servers, PostgreSQL), which is where the time goes (scripts/test-all.sh's table at the end).
 
@@ -128,6 +128,11 @@ rust_lane() {
   # IDENTITY_BASE_URL. The emulator crate is not linked: a second compile of the crates above the
   # dependencies (platform, status, the shell), without the test build's TypeScript derives.
   suite "server-production" scripts/check-production-build.sh
+}
+
+# core-wasm's suites: they need only the package's build (not the test build), so they run in the
+# checks lane once its npm suites are done, beside the Rust lane's tests rather than after them.
+wasm_suites() {
   # core-wasm's tests (the bindings in every cargo feature: machines, graphics, status) build in the
   # release profile, in the target directories of the package's builds of the .wasm files
   # (Makefile), so they reuse the dependencies the package compiled: the same profile, RUSTFLAGS and
@@ -190,6 +195,7 @@ checks_lane() {
   # app's node_modules, which app-build installs.
   after "app-build" "app-lint" npm --prefix app run --silent lint
   suite "app-unit" npm --prefix app run --silent test
+  wasm_suites
 }
 
 rust_lane &
