@@ -356,10 +356,44 @@ impl StatusStore<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::placeholders;
+    use super::{placeholders, RawCheck};
+    use crate::store::StatusQueries;
+    use mg_platform::db::testing::test_database;
 
     #[test]
     fn placeholders_number_every_value_of_every_row() {
         assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
+
+    /// The reads by time take their window's ends in order: `[from, to)`, one instance's or all.
+    #[tokio::test]
+    async fn the_window_reads_keep_the_checks_from_its_start_up_to_its_end() {
+        let (_dir, db) = test_database().await;
+        let checks = [
+            ("a", 999),
+            ("a", 1_000),
+            ("b", 1_500),
+            ("a", 1_999),
+            ("a", 2_000),
+        ]
+        .map(|(instance, at)| RawCheck {
+            component: "api".into(),
+            instance_id: instance.into(),
+            checked_at: at,
+            healthy: 1,
+            latency_us: 10,
+            error: None,
+        });
+        let store = db.status();
+        store.insert_status_checks(&checks).await.expect("stored");
+        let times = |read: Result<Vec<RawCheck>, _>| {
+            let mut times: Vec<i64> = read.expect("read").iter().map(|c| c.checked_at).collect();
+            times.sort_unstable();
+            times
+        };
+        let of_a = times(store.status_checks_of("a", 1_000, 2_000).await);
+        assert_eq!(of_a, [1_000, 1_999]);
+        let between = times(store.status_checks_between(1_000, 2_000).await);
+        assert_eq!(between, [1_000, 1_500, 1_999]);
     }
 }
