@@ -23,6 +23,26 @@ test("shows API, database and queue health with the server's last check and its 
   await expect(page.getByTestId("latency-api")).toContainText(/p50 \d+\.\d+ ms/);
   await expect(page.getByTestId("last-check-db")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
   await expect(api.getByTestId("bars-api").getByRole("img")).toHaveCount(90);
+
+  // The live word is prerendered as "Checking" and turns to "Healthy" once drawn: the stated pill on
+  // the same line keeps its place (the badge holds the first word's width), in whichever order the
+  // two answers arrive.
+  await expect(page.getByTestId("stated-api")).toBeVisible();
+  const moved = await page.evaluate(() =>
+    [...document.querySelectorAll(".component__head")].flatMap((head) => {
+      const word = head.querySelector(".health-badge__word");
+      const pill = head.querySelector(".component__stated");
+      if (!word || !pill) return [];
+      const shown = word.textContent;
+      const before = pill.getBoundingClientRect().x;
+      word.textContent = "Checking";
+      const after = pill.getBoundingClientRect().x;
+      word.textContent = shown;
+      return [after - before];
+    }),
+  );
+  expect(moved.length, "the API and database cards, each with its pill").toBeGreaterThanOrEqual(2);
+  expect(moved).toEqual(moved.map(() => 0));
 });
 
 test("links to the raw health endpoints", async ({ page }) => {

@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { HealthBadge } from "../../components/health-badge";
 import { StatedStatus } from "../../components/stated-status";
+import { healthLabel } from "../../lib/wasm/core";
 import type { CardView, LiveValue } from "../../lib/wasm/use-status-page";
 import { DayBars } from "./day-bars";
 import { Latency } from "./latency";
@@ -21,7 +22,11 @@ export const ComponentCard = memo(function ComponentCard({
       <h2 className="component__name" id={headingId}>
         {card.name}
       </h2>
-      <HealthBadge value={live?.health ?? "unknown"} label={live?.label ?? ""} />
+      <HealthBadge
+        value={live?.health ?? "unknown"}
+        label={live?.label ?? ""}
+        holds={healthLabel("unknown")}
+      />
       {card.status && (
         <StatedStatus
           id={card.id}
