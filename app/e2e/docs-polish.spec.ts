@@ -37,7 +37,7 @@ test("the sidebar links every entry with a page; only the rest say 'coming soon'
 test("sidebar badges sit on their items' lines; the column rule runs the full height (both themes, 1280 and 375 px)", async ({
   page,
 }) => {
-  // Four axe runs over the longest page, each up to half a minute on a loaded two-core machine.
+  // Three axe runs over the longest page, each up to half a minute on a loaded two-core machine.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/mg/cli/dmt");
@@ -95,8 +95,11 @@ test("sidebar badges sit on their items' lines; the column rule runs the full he
       }
       // This page's axe and overflow checks for the page sweep's matrix, with the docs menu open
       // (in the void theme only the theme's rules: the cosmic one ran every rule on this layout).
+      // The cosmic theme at 1280 px, where no menu opens, is the page sweep's own load of this page.
       const themeOnly = theme === "void";
-      expect(await axeViolations(page, { themeOnly }), `${theme} at ${width} px`).toEqual([]);
+      if (themeOnly || width < 768) {
+        expect(await axeViolations(page, { themeOnly }), `${theme} at ${width} px`).toEqual([]);
+      }
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await lookAt(page, `docs-sidebar-${theme}-${width}`);
       if (width >= 900) {
