@@ -98,7 +98,7 @@ for (const place of placements) {
   test.describe(`the ${place.scene} on ${place.path}`, () => {
     test.use({ viewport: WIDE });
 
-    test("draws, hides from assistive technology, keeps its box and loads after the page", async ({
+    test("draws, hides from assistive technology, keeps its box, loads after the page, and pauses while the tab is hidden", async ({
       page,
       request,
     }) => {
@@ -175,6 +175,35 @@ for (const place of placements) {
       for (const script of withGraphics) {
         expect(html, "not preloaded by the page").not.toContain(new URL(script.url).pathname);
       }
+
+      // The same load: it stops while the tab is hidden and resumes when it is visible again.
+      await canvas(page).scrollIntoViewIfNeeded();
+      await framesPass(page, 5);
+
+      // Headless Chromium keeps every tab "visible" (another tab or a minimised window does not
+      // change document.visibilityState), so the page is told it is hidden the way a browser tells
+      // it: visibilityState/hidden read "hidden" and a visibilitychange event fires. The browser
+      // keeps producing animation frames meanwhile, so only the widget's own pause can stop them.
+      // The widget cancels its frame request in the visibilitychange handler: parked once the
+      // frame after the event has passed.
+      await setHidden(page, true);
+      await twoFrames(page);
+      const parked = await frames(page);
+      const parkedPicture = await canvasPicture(canvas(page));
+      // Time is the subject here: no frame is drawn for a while that the tab is hidden.
+      await page.waitForTimeout(700);
+      expect(await frames(page), "no frames while hidden").toBe(parked);
+      expect((await canvasPicture(canvas(page))).image, "the picture stands still").toBe(
+        parkedPicture.image,
+      );
+      // The browser itself was still animating: requestAnimationFrame kept firing.
+      expect(await rafTicks(page, 500)).toBeGreaterThan(1);
+
+      await setHidden(page, false);
+      await framesPass(page, 5);
+      expect((await canvasPicture(canvas(page))).image, "moving again").not.toBe(
+        parkedPicture.image,
+      );
     });
 
     test("a touch drag turns it, and the page does not scroll", async ({ browser }) => {
@@ -205,37 +234,6 @@ for (const place of placements) {
       } finally {
         await context.close();
       }
-    });
-
-    test("stops while the tab is hidden and resumes when it is visible again", async ({ page }) => {
-      await open(page, place);
-      await canvas(page).scrollIntoViewIfNeeded();
-      await framesPass(page, 5);
-
-      // Headless Chromium keeps every tab "visible" (another tab or a minimised window does not
-      // change document.visibilityState), so the page is told it is hidden the way a browser tells
-      // it: visibilityState/hidden read "hidden" and a visibilitychange event fires. The browser
-      // keeps producing animation frames meanwhile, so only the widget's own pause can stop them.
-      // The widget cancels its frame request in the visibilitychange handler: parked once the
-      // frame after the event has passed.
-      await setHidden(page, true);
-      await twoFrames(page);
-      const parked = await frames(page);
-      const parkedPicture = await canvasPicture(canvas(page));
-      // Time is the subject here: no frame is drawn for a while that the tab is hidden.
-      await page.waitForTimeout(700);
-      expect(await frames(page), "no frames while hidden").toBe(parked);
-      expect((await canvasPicture(canvas(page))).image, "the picture stands still").toBe(
-        parkedPicture.image,
-      );
-      // The browser itself was still animating: requestAnimationFrame kept firing.
-      expect(await rafTicks(page, 500)).toBeGreaterThan(1);
-
-      await setHidden(page, false);
-      await framesPass(page, 5);
-      expect((await canvasPicture(canvas(page))).image, "moving again").not.toBe(
-        parkedPicture.image,
-      );
     });
   });
 }
