@@ -28,6 +28,9 @@ export async function axeViolations(
   scope: string | AxeScope = {},
 ): Promise<{ id: string; nodes: string[] }[]> {
   const { include, themeOnly = false } = typeof scope === "string" ? { include: scope } : scope;
+  // A scope that matches nothing would check nothing and pass.
+  if (include)
+    expect(await page.locator(include).count(), `axe's scope ${include}`).toBeGreaterThan(0);
   const all = new AxeBuilder({ page });
   const builder = themeOnly ? all.withRules(THEME_RULES) : all.withTags(WCAG_TAGS);
   const results = await (include ? builder.include(include) : builder).analyze();
