@@ -97,10 +97,13 @@ test("the account page and its dialogs in both themes at 1280 and 390 px", async
     await lookAt(page, `account-sessions-${suffix}`, { fullPage: true });
   });
 
+  // The page behind the dialogs was checked just above: axe takes in the whole page with a dialog
+  // open once (the first dialog, first theme and width), and the open dialog alone after that.
   await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await eachSetup(async (suffix, themeOnly) => {
-    expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
+    const include = suffix === "cosmic-1280" ? undefined : "dialog[open]";
+    expect(await axeViolations(page, { themeOnly, include }), suffix).toEqual([]);
     await lookAt(page, `account-sign-out-others-dialog-${suffix}`);
   });
   await page.keyboard.press("Escape");
@@ -109,7 +112,7 @@ test("the account page and its dialogs in both themes at 1280 and 390 px", async
   await page.getByRole("button", { name: "Delete my mg-web account" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await eachSetup(async (suffix, themeOnly) => {
-    expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
+    expect(await axeViolations(page, { themeOnly, include: "dialog[open]" }), suffix).toEqual([]);
     await lookAt(page, `account-delete-dialog-${suffix}`);
   });
   await page.context().close();
