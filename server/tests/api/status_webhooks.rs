@@ -263,7 +263,8 @@ async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
     assert_eq!(got.len(), 2);
     assert_eq!(
         got[0].header("x-mg-delivery"),
-        got[1].header("x-mg-delivery")
+        got[1].header("x-mg-delivery"),
+        "the same delivery id every attempt"
     );
     assert_eq!(got[0].body, got[1].body, "the same body every attempt");
     assert_eq!(got[0].json()["allowed_mentions"]["parse"], json!([]));
