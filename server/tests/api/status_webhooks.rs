@@ -116,7 +116,7 @@ pub async fn sends_what_is_due(app: &TestApp, at: i64) {
             return;
         }
     }
-    panic!("deliveries still due at {at} after 20 passes");
+    panic!("deliveries still due at {at} after 20 passes: what is due is not sent");
 }
 
 /// Two passes of `app`'s webhooks worker, now and after every lease taken now has run out, each

@@ -153,7 +153,11 @@ async fn a_delivery_survives_a_kill_9_of_the_instance_sending_it() {
     assert_eq!(opened.status(), 201);
     // The receiver holds the first request; the instance sending it is killed meanwhile.
     let first = receiver.wait_for("/stall", 1, 20).await;
-    assert_eq!(first.len(), 1);
+    assert_eq!(
+        first.len(),
+        1,
+        "sent again while its first attempt holds the lease"
+    );
     sending.kill().expect("SIGKILL");
     let _ = sending.wait();
     // Before the lease runs out, another instance (the test's own server, its pass driven) leaves
