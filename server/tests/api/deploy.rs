@@ -23,24 +23,8 @@ use serde_json::{json, Value};
 use tempfile::TempDir;
 
 use crate::helpers::{
-    free_port, healthy_within_10_s, server_command, spawn_app_with, TestApp, TestBackend,
+    free_port, healthy_within_10_s, server_command, spawn_app_with, Process, TestApp, TestBackend,
 };
-
-/// A child process stopped (SIGKILL) when dropped.
-struct Process(Child);
-
-impl Process {
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
 
 /// nginx's master process (which owns its workers) under the prefix `dir`. Stopped with SIGQUIT, so
 /// the master closes its workers and waits for them before it exits: SIGKILL would leave the

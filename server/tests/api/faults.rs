@@ -198,21 +198,21 @@ async fn a_postgres_outage_answers_503_json_and_the_server_recovers_without_a_re
 }
 
 /// The real `mg-server` binary on `app`'s database, on a free port; returns it once it is healthy.
-async fn start_binary(app: &TestApp) -> (std::process::Child, String) {
+async fn start_binary(app: &TestApp) -> (crate::helpers::Process, String) {
     let port = crate::helpers::free_port();
-    let mut child = crate::helpers::server_command(app, port)
+    let child = crate::helpers::server_command(app, port)
         .env("RATE_LIMIT_PER_MINUTE", "1000000")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start mg-server");
+    let server = crate::helpers::Process(child);
     let base = format!("http://127.0.0.1:{port}");
-    if crate::helpers::healthy_within_10_s(&app.client, &base).await {
-        return (child, base);
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("mg-server did not become healthy");
+    assert!(
+        crate::helpers::healthy_within_10_s(&app.client, &base).await,
+        "mg-server did not become healthy"
+    );
+    (server, base)
 }
 
 async fn every_acknowledged_update_survives_a_kill_9_of_the_server(app: TestApp) {
@@ -227,8 +227,7 @@ async fn every_acknowledged_update_survives_a_kill_9_of_the_server(app: TestApp)
             200
         );
     }
-    server.kill().expect("SIGKILL");
-    server.wait().expect("reaped");
+    server.kill();
 
     let (mut restarted, base) = start_binary(&app).await;
     for (i, token) in tokens.iter().enumerate() {
@@ -237,7 +236,6 @@ async fn every_acknowledged_update_survives_a_kill_9_of_the_server(app: TestApp)
             format!("Kept {i}")
         );
     }
-    restarted.kill().expect("stop");
-    restarted.wait().expect("reaped");
+    restarted.kill();
 }
 on_both_backends!(every_acknowledged_update_survives_a_kill_9_of_the_server);

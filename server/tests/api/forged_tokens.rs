@@ -41,7 +41,7 @@ async fn assert_refused_as(app: &TestApp, authorization: Option<String>, what: &
         request = request.header("authorization", value);
     }
     let response = request.send().await.expect("request reaches the server");
-    assert_eq!(response.status(), 401, "{what}");
+    assert_eq!(response.status(), 401, "not refused: {what}");
     assert_eq!(response.headers()["www-authenticate"], "Bearer", "{what}");
     let body: Value = response.json().await.expect("401 is JSON");
     assert_eq!(body["code"], "unauthorized", "{what}");

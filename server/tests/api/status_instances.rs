@@ -68,6 +68,13 @@ async fn two_instances_on_one_postgres_show_each_others_posts_within_one_round()
         config.status = StatusConfig::manual("second");
     })
     .await;
+    // Each has read the notices (none yet) before either writes, so what it carries is current
+    // until another instance writes: a round that reads them only after its own writes, or only
+    // once, shows none of the other's posts.
+    for app in [&first, &second] {
+        app.status.check_now(now_ms()).await;
+        assert_eq!(notices(app).await, vec![], "{}", app.address);
+    }
 
     let incident = post(
         &first,
@@ -97,7 +104,9 @@ async fn two_instances_on_one_postgres_show_each_others_posts_within_one_round()
     )
     .await;
 
-    // Posted back through the second: the first shows it after one of its rounds.
+    // Posted back through the second: the first, which has read its own posts in a round since,
+    // shows it after one of its rounds.
+    shown_after_a_round(&first, &incident_id, "investigating", "Seen everywhere").await;
     for (notice, status, body) in [
         (
             format!("incidents/{incident_id}"),

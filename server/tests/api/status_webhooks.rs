@@ -116,7 +116,7 @@ pub async fn sends_what_is_due(app: &TestApp, at: i64) {
             return;
         }
     }
-    panic!("deliveries still due at {at} after 20 passes");
+    panic!("deliveries still due at {at} after 20 passes: what is due is not sent");
 }
 
 /// Two passes of `app`'s webhooks worker, now and after every lease taken now has run out, each
@@ -263,7 +263,8 @@ async fn a_failed_attempt_is_retried_with_the_same_delivery_id(app: TestApp) {
     assert_eq!(got.len(), 2);
     assert_eq!(
         got[0].header("x-mg-delivery"),
-        got[1].header("x-mg-delivery")
+        got[1].header("x-mg-delivery"),
+        "the same delivery id every attempt"
     );
     assert_eq!(got[0].body, got[1].body, "the same body every attempt");
     assert_eq!(got[0].json()["allowed_mentions"]["parse"], json!([]));

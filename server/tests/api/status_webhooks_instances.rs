@@ -12,8 +12,8 @@ use mg_server::{status::webhooks::LEASE_MS, time::now_ms};
 
 use crate::{
     helpers::{
-        free_port, healthy_within_10_s, server_command, spawn_app_with, spawn_beside, TestApp,
-        TestBackend,
+        free_port, healthy_within_10_s, server_command, spawn_app_with, spawn_beside, Process,
+        TestApp, TestBackend,
     },
     status_operators::{get_as, incident_body, open_incident, operator},
     status_outage::wait_for_db_health,
@@ -117,14 +117,15 @@ async fn two_instances_deliver_each_update_and_a_database_outage_once() {
 }
 
 /// A real server process beside `app`, allowed to reach the receiver on loopback.
-fn instance(app: &TestApp, port: u16) -> std::process::Child {
-    server_command(app, port)
+fn instance(app: &TestApp, port: u16) -> Process {
+    let child = server_command(app, port)
         .env("STATUS_WEBHOOKS_ALLOW_PRIVATE", "true")
         .env("INSTANCE_ID", format!("webhooks-{port}"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .expect("the server starts")
+        .expect("the server starts");
+    Process(child)
 }
 
 #[tokio::test]
@@ -153,9 +154,12 @@ async fn a_delivery_survives_a_kill_9_of_the_instance_sending_it() {
     assert_eq!(opened.status(), 201);
     // The receiver holds the first request; the instance sending it is killed meanwhile.
     let first = receiver.wait_for("/stall", 1, 20).await;
-    assert_eq!(first.len(), 1);
-    sending.kill().expect("SIGKILL");
-    let _ = sending.wait();
+    assert_eq!(
+        first.len(),
+        1,
+        "sent again while its first attempt holds the lease"
+    );
+    sending.kill();
     // Before the lease runs out, another instance (the test's own server, its pass driven) leaves
     // the delivery alone; once it has, that instance sends it again.
     sends_what_is_due(&app, now_ms()).await;

@@ -42,6 +42,24 @@ pub fn server_command(app: &TestApp, port: u16) -> std::process::Command {
     command
 }
 
+/// A child process (a `server_command` spawned) stopped with SIGKILL and reaped when dropped, so a
+/// test that fails before it stops its server leaves none running.
+pub struct Process(pub std::process::Child);
+
+impl Process {
+    /// SIGKILL, then waits for the process to end.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// `POST {base}/api/auth/current-user` with `token` through `client`, to any server (an instance
 /// or a proxy in front of some), which must answer 200: the user (the answer's `data`).
 pub async fn current_user_at(client: &reqwest::Client, base: &str, token: &str) -> Value {
