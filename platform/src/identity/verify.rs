@@ -379,3 +379,7 @@ fn usable_key(raw: &Value) -> Option<(String, Arc<KnownKey>)> {
     let key = DecodingKey::from_jwk(&jwk).ok()?;
     Some((kid, Arc::new(KnownKey { key, algorithm })))
 }
+
+#[cfg(test)]
+#[path = "verify_tests.rs"]
+mod tests;
