@@ -61,11 +61,12 @@ target/npm/raw/mg_core_status.wasm: $(WASM_SOURCES) target/npm/raw/mg_core_graph
 # scalar `mg-core/graphics`. Its own cargo target directory (the one the simd128 browser tests and
 # `make bench-wasm` use too), so the two RUSTFLAGS never invalidate each other's build cache and this
 # build never overwrites the scalar ones' release/mg_core.wasm.
-SIMD_FLAGS := CARGO_TARGET_DIR=$(CURDIR)/target/simd128 RUSTFLAGS="-C target-feature=+simd128"
+SIMD_TARGET := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)/simd128
+SIMD_FLAGS := CARGO_TARGET_DIR=$(SIMD_TARGET) RUSTFLAGS="-C target-feature=+simd128"
 
 target/npm/raw/mg_core_graphics_simd.wasm: $(WASM_SOURCES) | tools-target
 	$(SIMD_FLAGS) $(CARGO_WASM) --no-default-features --features graphics
-	mkdir -p $(@D) && cp target/simd128/wasm32-unknown-unknown/release/mg_core.wasm $@
+	mkdir -p $(@D) && cp $(SIMD_TARGET)/wasm32-unknown-unknown/release/mg_core.wasm $@
 
 $(NPM_TARBALL): $(WASM_RAW) $(NPM_SOURCES) | tools
 	core-wasm/npm/build.sh target/npm/raw
@@ -199,7 +200,7 @@ WASM_BENCH := CHROMEDRIVER=$${CHROMEDRIVER:-/usr/bin/chromedriver} \
 
 bench-wasm: tools-browser ## The graphics kernels under criterion in headless Chromium (scalar, simd128)
 	cd core-wasm && WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/wbg_benchmark.json $(WASM_BENCH)
-	cd core-wasm && $(SIMD_FLAGS) WASM_BINDGEN_BENCH_RESULT=$(CURDIR)/target/simd128/wbg_benchmark.json $(WASM_BENCH)
+	cd core-wasm && $(SIMD_FLAGS) WASM_BINDGEN_BENCH_RESULT=$(SIMD_TARGET)/wbg_benchmark.json $(WASM_BENCH)
 
 clean: ## Remove build output (not installed tools)
 	rm -rf target app/dist app/dist-harness app/node_modules examples/node_modules examples/*/dist

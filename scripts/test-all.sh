@@ -155,7 +155,7 @@ wasm_suites() {
   # The same browser tests on the simd128 build of the graphics package (glam's SIMD path, the build
   # the app loads where wasm SIMD validates), in its target directory and with its RUSTFLAGS, as
   # `make package` builds it.
-  suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="$PWD/target/simd128" \
+  suite "wasm-browser-test-simd128" env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/simd128" \
     RUSTFLAGS="-C target-feature=+simd128" "${wasm_test[@]}"
 }
 
