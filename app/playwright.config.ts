@@ -40,7 +40,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  // In CI a test that fails is run once more: 390 browser tests share two cores with the Rust
+  // In CI a test that fails is run once more: the browser tests share two cores with the Rust
   // compiler there, and one timing-sensitive miss should not hide the run's result. A test that
   // passes only on its second try is still reported (Playwright's "flaky" list, which
   // scripts/test-all.sh repeats in its last lines), so it gets fixed rather than forgotten; one that

@@ -56,7 +56,7 @@ suite() {
 if [ -n "${MG_TEST_POSTGRES_URL:-}" ]; then
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is set; server tests run on SQLite and on PostgreSQL."
 elif [ -n "${CI:-}" ]; then
-  echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set in CI; the *_on_postgres tests will fail." >&2
+  echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set in CI; the ::on_postgres tests will fail." >&2
 else
   echo "PostgreSQL: MG_TEST_POSTGRES_URL is not set; server tests run on SQLite only (CI runs both)."
 fi

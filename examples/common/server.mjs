@@ -13,6 +13,25 @@ export const freePort = () =>
     });
   });
 
+// Every server started and not yet stopped, by process group: each runs in its own group (detached,
+// so that stop() reaches its workers), which also puts it out of reach of a Ctrl-C or a SIGTERM sent
+// to the matrix. The matrix stops them itself when it exits or is told to.
+const running = new Set();
+const stopGroup = (pid) => {
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.once("exit", () => running.forEach(stopGroup));
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
+  process.once(signal, () => process.exit(code));
+}
+
 export async function until(what, check, timeoutMs) {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -38,17 +57,15 @@ export async function startServer({ command, args, cwd, path = "/", timeoutMs = 
     env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child.pid);
   let output = "";
   let exited = null;
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   child.on("exit", (code, signal) => (exited = signal ?? code));
   const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    running.delete(child.pid);
+    stopGroup(child.pid);
   };
   const end = Date.now() + timeoutMs;
   for (;;) {
