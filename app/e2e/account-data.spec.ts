@@ -87,11 +87,9 @@ test("the account page and its dialogs in both themes at 1280 and 390 px", async
   await page.reload();
   await expect(page.getByTestId("session")).toHaveCount(2);
   // axe in the second theme at a width: only the theme's rules (the screen is as the first saw it).
-  const eachSetup = (check: (suffix: string, themeOnly: boolean) => Promise<void>) =>
-    eachThemeAndWidth(page, widths, ({ suffix, themeOnly }) => check(suffix, themeOnly));
   // The exact time of the last activity shows on keyboard focus.
   await page.locator("time.relative-time").first().focus();
-  await eachSetup(async (suffix, themeOnly) => {
+  await eachThemeAndWidth(page, widths, async ({ suffix, themeOnly }) => {
     expect(await axeViolations(page, { themeOnly }), suffix).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await lookAt(page, `account-sessions-${suffix}`, { fullPage: true });
@@ -101,8 +99,8 @@ test("the account page and its dialogs in both themes at 1280 and 390 px", async
   // open once (the first dialog, first theme and width), and the open dialog alone after that.
   await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await eachSetup(async (suffix, themeOnly) => {
-    const include = suffix === "cosmic-1280" ? undefined : "dialog[open]";
+  await eachThemeAndWidth(page, widths, async ({ suffix, themeOnly, first }) => {
+    const include = first ? undefined : "dialog[open]";
     expect(await axeViolations(page, { themeOnly, include }), suffix).toEqual([]);
     await lookAt(page, `account-sign-out-others-dialog-${suffix}`);
   });
@@ -111,7 +109,7 @@ test("the account page and its dialogs in both themes at 1280 and 390 px", async
 
   await page.getByRole("button", { name: "Delete my mg-web account" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await eachSetup(async (suffix, themeOnly) => {
+  await eachThemeAndWidth(page, widths, async ({ suffix, themeOnly }) => {
     expect(await axeViolations(page, { themeOnly, include: "dialog[open]" }), suffix).toEqual([]);
     await lookAt(page, `account-delete-dialog-${suffix}`);
   });

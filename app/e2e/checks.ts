@@ -278,12 +278,14 @@ export function headTags(html: string): Record<string, string | undefined> {
  * One setup of eachThemeAndWidth: `suffix` names it as `<theme>-<width>` for screenshots, and
  * `themeOnly` is true in the second theme at a width, where axe needs only the theme's rules
  * (`axeViolations(page, { themeOnly })`: the first theme ran every rule on the same DOM and layout).
+ * `first` is the first setup (the first viewport, the first theme).
  */
 export type Setup = {
   theme: "cosmic" | "void";
   width: number;
   suffix: string;
   themeOnly: boolean;
+  first: boolean;
 };
 
 /**
@@ -296,12 +298,13 @@ export async function eachThemeAndWidth(
   viewports: readonly { width: number; height: number }[],
   check: (setup: Setup) => Promise<void>,
 ): Promise<void> {
-  for (const viewport of viewports) {
+  for (const [index, viewport] of viewports.entries()) {
     await page.setViewportSize(viewport);
     for (const theme of ["cosmic", "void"] as const) {
       await showTheme(page, theme);
       const suffix = `${theme}-${viewport.width}`;
-      await check({ theme, width: viewport.width, suffix, themeOnly: theme === "void" });
+      const first = index === 0 && theme === "cosmic";
+      await check({ theme, width: viewport.width, suffix, themeOnly: theme === "void", first });
     }
   }
 }

@@ -424,11 +424,14 @@ async fn at_the_cap_the_stalest_connection_gives_way_to_a_newcomer() {
 async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connections() {
     let app = sqlite_app(|_| {}).await;
     let port = crate::helpers::free_port();
-    let mut server = crate::helpers::server_command(&app, port)
-        .env("HEADER_READ_TIMEOUT_SECS", "2")
-        .env("RUST_LOG", "error")
-        .spawn()
-        .expect("start mg-server");
+    // Killed when dropped: a failing assertion below leaves no server running.
+    let mut server = crate::helpers::Process(
+        crate::helpers::server_command(&app, port)
+            .env("HEADER_READ_TIMEOUT_SECS", "2")
+            .env("RUST_LOG", "error")
+            .spawn()
+            .expect("start mg-server"),
+    );
     let base = format!("http://127.0.0.1:{port}");
     let ready = crate::helpers::healthy_within_10_s(&app.client, &base).await;
     assert!(ready, "mg-server started");
@@ -442,13 +445,13 @@ async fn sigterm_stops_the_server_promptly_even_with_idle_and_half_open_connecti
         .await
         .expect("write");
     let status = std::process::Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
+        .args(["-TERM", &server.0.id().to_string()])
         .status()
         .expect("kill -TERM");
     assert!(status.success());
     let started = Instant::now();
     loop {
-        if let Some(exit) = server.try_wait().expect("wait") {
+        if let Some(exit) = server.0.try_wait().expect("wait") {
             assert!(exit.success(), "{exit:?}");
             break;
         }
